@@ -1,0 +1,149 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {portalConfig} from './portal.config';
+import {searchOptions} from './src/config/search';
+import {createApiPageMD, createInfoPageMD, createTagPageMD} from './scripts/api-docs/markdown';
+
+// Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
+const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl} = portalConfig;
+
+const config: Config = {
+  title: 'Developer Portal',
+  tagline: `API Documentation for ${brand}`,
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl,
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenMarkdownLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  future: {
+    experimental_faster: true,
+  },
+
+  markdown: {
+    format: 'mdx',
+    mdx1Compat: {comments: true, admonitions: true, headingIds: true},
+  },
+
+  customFields: {brand, apiBaseUrl},
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**'],
+        },
+        blog: {
+          showReadingTime: true,
+          blogTitle: 'Developer Portal blog',
+          blogDescription: `News, guides and release notes for developers building on the ${brand} API.`,
+          postsPerPage: 10,
+          feedOptions: {
+            type: 'all',
+            title: 'Developer Portal blog',
+            description: `News and guides for the ${brand} API`,
+            copyright: `Copyright © 2025 ${brand}`,
+            language: 'en',
+          },
+          onInlineAuthors: 'throw',
+          onInlineTags: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+        },
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {changefreq: 'weekly', priority: 0.5},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'classic',
+        config: {
+          api: {
+            specPath: processedSpec,
+            outputDir: 'docs/api',
+            template: './scripts/api-docs/api.mustache',
+            markdownGenerators: {createApiPageMD, createInfoPageMD, createTagPageMD},
+            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'auto'},
+            hideSendButton: false,
+            showSchemas: false,
+          } satisfies OpenApiPlugin.Options,
+        },
+      },
+    ],
+  ],
+
+  themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{name: 'description', content: `API Documentation for ${brand}`}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'announcement-2025-sandbox',
+      content:
+        'The sandbox environment is open to every account. <a href="/docs/api/rev-io-api#authentication">Get your credentials</a> and try any request from its page.',
+      backgroundColor: '#123a6b',
+      textColor: '#ffffff',
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {hideable: false, autoCollapseCategories: true},
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: 'Developer Portal',
+      hideOnScroll: true,
+      logo: {alt: `${brand} Developer Portal`, src: 'img/logo.svg', width: 32, height: 32},
+      items: [{to: '/docs/category/api/contacts', label: 'API Reference', position: 'left'}],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Reference',
+          items: [
+            {label: 'API overview', to: '/docs/api/rev-io-api'},
+            {label: 'Customers', to: '/docs/category/api/customers'},
+            {label: 'Invoices', to: '/docs/category/api/invoices'},
+          ],
+        },
+        {
+          title: 'Learn',
+          items: [
+            {label: 'Blog', to: '/blog'},
+            {label: 'Markdown page', to: '/markdown-page'},
+            {label: 'Search', to: '/search'},
+          ],
+        },
+      ],
+      copyright: `Copyright © 2025 ${brand}. Built with Docusaurus.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: [],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

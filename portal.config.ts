@@ -1,0 +1,55 @@
+/**
+ * The portal's own settings: one small typed module, read by docusaurus.config.ts, the OpenAPI
+ * pipeline and the API page generator. Every value can be overridden with an environment variable
+ * so the same source builds a portal for another brand, another API host or another OpenAPI document.
+ */
+import path from 'node:path';
+
+export interface PortalConfig {
+  /** Brand name shown in the tagline ("API Documentation for {brand}"). */
+  brand: string;
+  /** Base address of the platform API, used as the OpenAPI `servers` entry and by the request console. */
+  apiBaseUrl: string;
+  /** OpenAPI source the pipeline reads (YAML or JSON; relative paths resolve from the project root). */
+  specSource: string;
+  /** Where the pipeline writes the processed, bundled JSON document that the site is generated from. */
+  processedSpec: string;
+  /** Public URL of the site (used for feeds and canonical links). */
+  siteUrl: string;
+  /** Base path the site is served under. */
+  baseUrl: string;
+}
+
+export const projectRoot = __dirname;
+
+function fromEnv(name: string, fallback: string): string {
+  const value = process.env[name];
+  return value === undefined || value.trim() === '' ? fallback : value.trim();
+}
+
+function resolvePath(p: string): string {
+  return path.isAbsolute(p) ? p : path.join(projectRoot, p);
+}
+
+export function loadPortalConfig(): PortalConfig {
+  const apiBaseUrl = fromEnv('API_BASE_URL', 'https://api.rev.io/v1');
+  try {
+    new URL(apiBaseUrl);
+  } catch {
+    throw new Error(`portal.config.ts: API_BASE_URL must be an absolute URL, got "${apiBaseUrl}"`);
+  }
+  const baseUrl = fromEnv('PORTAL_BASE_URL', '/');
+  if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
+    throw new Error(`portal.config.ts: PORTAL_BASE_URL must start and end with "/", got "${baseUrl}"`);
+  }
+  return {
+    brand: fromEnv('PORTAL_BRAND', 'Rev.io'),
+    apiBaseUrl,
+    specSource: resolvePath(fromEnv('OPENAPI_SOURCE', 'openapi/source/openapi.yaml')),
+    processedSpec: resolvePath(fromEnv('OPENAPI_PROCESSED', 'openapi/processed/openapi.json')),
+    siteUrl: fromEnv('PORTAL_URL', 'https://developers.rev.io'),
+    baseUrl,
+  };
+}
+
+export const portalConfig: PortalConfig = loadPortalConfig();

@@ -1,0 +1,142 @@
+/**
+ * A small static file server that behaves like a CDN in front of the built site: gzip for text
+ * assets, clean URLs (/a -> a/index.html or a.html), permanent redirects from *.html and
+ * */index.html to the clean path, long cache headers for hashed assets, and the site's 404.html
+ * with status 404 for anything else. Used by the browser tests, the benchmark and `npm run serve`.
+ */
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {createReadStream, promises as fs} from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type {AddressInfo} from 'node:net';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg']);
+
+export interface StaticServerOptions {
+  /** Folder to serve (the build output). */
+  root: string;
+  /** Port; 0 picks a free one. */
+  port?: number;
+  host?: string;
+  /** Compress text responses with gzip when the client accepts it (default true). */
+  gzip?: boolean;
+  /** Path prefix the site is mounted under (default "/"). */
+  basePath?: string;
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await fs.stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Map a request path to a file below root, or null. Never escapes root. */
+export async function resolveFile(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const target = path.normalize(path.join(root, decoded));
+  if (target !== root && !target.startsWith(root + path.sep)) return null;
+  const candidates = decoded.endsWith('/')
+    ? [path.join(target, 'index.html')]
+    : [target, `${target}.html`, path.join(target, 'index.html')];
+  for (const c of candidates) if (await isFile(c)) return c;
+  return null;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, gzip: boolean) {
+  const ext = path.extname(file).toLowerCase();
+  const headers: Record<string, string> = {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': /\.[0-9a-f]{8}\.(js|css)$/.test(file) || file.includes(`${path.sep}assets${path.sep}`)
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=0, must-revalidate',
+    Vary: 'Accept-Encoding',
+  };
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const stream = createReadStream(file);
+  if (gzip && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(accepts)) {
+    headers['Content-Encoding'] = 'gzip';
+    res.writeHead(status, headers);
+    if (req.method === 'HEAD') return void res.end();
+    stream.pipe(zlib.createGzip({level: 9})).pipe(res);
+  } else {
+    res.writeHead(status, headers);
+    if (req.method === 'HEAD') return void res.end();
+    stream.pipe(res);
+  }
+}
+
+export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
+  const root = path.resolve(options.root);
+  const gzip = options.gzip ?? true;
+  const basePath = options.basePath ?? '/';
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (!url.pathname.startsWith(basePath)) {
+        res.writeHead(404, {'Content-Type': 'text/plain'});
+        return void res.end('Not found');
+      }
+      const sitePath = '/' + url.pathname.slice(basePath.length);
+      // Normalise /x.html and /x/index.html to the clean route, as the site's router does.
+      const clean = sitePath.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+      if (clean !== sitePath && sitePath !== '/404.html') {
+        res.writeHead(301, {Location: basePath.replace(/\/$/, '') + clean + url.search});
+        return void res.end();
+      }
+      const file = await resolveFile(root, sitePath);
+      if (file) return send(req, res, file, 200, gzip);
+      const notFound = path.join(root, '404.html');
+      if (await isFile(notFound)) return send(req, res, notFound, 404, gzip);
+      res.writeHead(404, {'Content-Type': 'text/plain'});
+      res.end('Not found');
+    } catch (error) {
+      res.writeHead(500, {'Content-Type': 'text/plain'});
+      res.end(String(error));
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      const {port} = server.address() as AddressInfo;
+      resolve({
+        server,
+        url: `http://${options.host ?? '127.0.0.1'}:${port}${basePath}`,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      });
+    });
+  });
+}
+
+if (require.main === module) {
+  const root = process.argv[2] ?? 'build';
+  const port = Number(process.env.PORT ?? 3000);
+  startStaticServer({root, port}).then(({url}) => console.log(`Serving ${root} at ${url} (gzip on)`));
+}

@@ -20,7 +20,7 @@ function HomepageHeader(): ReactNode {
         <p className={styles.tagline}>{siteConfig.tagline}</p>
         <p className={styles.lead}>
           Reference pages for every endpoint of the billing and customer-management API, with
-          request and response schemas, examples you can copy, and a console to try each call.
+          request and response schemas and examples you can copy into your own code.
         </p>
         <div className={styles.actions}>
           <Link className={clsx('button button--lg', styles.primaryAction)} to="/docs/category/api/contacts">

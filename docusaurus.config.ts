@@ -5,9 +5,14 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {portalConfig} from './portal.config';
 import {searchOptions} from './src/config/search';
 import {createApiPageMD, createInfoPageMD, createTagPageMD} from './scripts/api-docs/markdown';
+import {apiSiteLinks} from './scripts/api-docs/site-links';
+import remarkApiLinks from './scripts/remark/api-links';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl} = portalConfig;
+const routes = apiSiteLinks(processedSpec);
+const api = {overviewPath: routes.overviewPath, referencePath: routes.referencePath, categories: routes.categories};
+const contentRemarkPlugins = [[remarkApiLinks, {routes}]];
 
 const config: Config = {
   title: 'Developer Portal',
@@ -33,7 +38,7 @@ const config: Config = {
     mdx1Compat: {comments: true, admonitions: true, headingIds: true},
   },
 
-  customFields: {brand, apiBaseUrl},
+  customFields: {brand, apiBaseUrl, api},
 
   presets: [
     [
@@ -46,6 +51,7 @@ const config: Config = {
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**'],
         },
         blog: {
+          remarkPlugins: contentRemarkPlugins,
           showReadingTime: true,
           blogTitle: 'Developer Portal blog',
           blogDescription: `News, guides and release notes for developers building on the ${brand} API.`,
@@ -61,7 +67,8 @@ const config: Config = {
           onInlineTags: 'throw',
           onUntruncatedBlogPosts: 'throw',
         },
-        theme: {customCss: './src/css/custom.css'},
+        pages: {remarkPlugins: contentRemarkPlugins},
+        theme: {customCss: ['./src/css/custom.css', './src/css/api.css']},
         sitemap: {changefreq: 'weekly', priority: 0.5},
       } satisfies Preset.Options,
     ],
@@ -101,7 +108,7 @@ const config: Config = {
     announcementBar: {
       id: 'announcement-2025-sandbox',
       content:
-        'The sandbox environment is open to every account. <a href="/docs/api/rev-io-api#authentication">Get your credentials</a> and try any request from its page.',
+        `Every API page now has a request console: open an operation and press <b>Try it</b>. <a href="${baseUrl}${api.overviewPath.slice(1)}">Start with the overview</a>.`,
       backgroundColor: '#123a6b',
       textColor: '#ffffff',
       isCloseable: true,
@@ -114,7 +121,7 @@ const config: Config = {
       title: 'Developer Portal',
       hideOnScroll: true,
       logo: {alt: `${brand} Developer Portal`, src: 'img/logo.svg', width: 32, height: 32},
-      items: [{to: '/docs/category/api/contacts', label: 'API Reference', position: 'left'}],
+      items: [{to: api.referencePath, label: 'API Reference', position: 'left'}],
     },
     footer: {
       style: 'dark',
@@ -122,9 +129,8 @@ const config: Config = {
         {
           title: 'Reference',
           items: [
-            {label: 'API overview', to: '/docs/api/rev-io-api'},
-            {label: 'Customers', to: '/docs/category/api/customers'},
-            {label: 'Invoices', to: '/docs/category/api/invoices'},
+            {label: 'API overview', to: api.overviewPath},
+            ...api.categories.slice(0, 4).map((c) => ({label: c.label, to: c.path})),
           ],
         },
         {

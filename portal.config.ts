@@ -18,6 +18,8 @@ export interface PortalConfig {
   siteUrl: string;
   /** Base path the site is served under. */
   baseUrl: string;
+  /** True when the site is built from our own API description (OPENAPI_SOURCE not pointed elsewhere). */
+  ownDocument: boolean;
 }
 
 export const projectRoot = __dirname;
@@ -42,13 +44,16 @@ export function loadPortalConfig(): PortalConfig {
   if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
     throw new Error(`portal.config.ts: PORTAL_BASE_URL must start and end with "/", got "${baseUrl}"`);
   }
+  const defaultSource = resolvePath('openapi/source/openapi.yaml');
+  const specSource = resolvePath(fromEnv('OPENAPI_SOURCE', defaultSource));
   return {
     brand: fromEnv('PORTAL_BRAND', 'Rev.io'),
     apiBaseUrl,
-    specSource: resolvePath(fromEnv('OPENAPI_SOURCE', 'openapi/source/openapi.yaml')),
+    specSource,
     processedSpec: resolvePath(fromEnv('OPENAPI_PROCESSED', 'openapi/processed/openapi.json')),
     siteUrl: fromEnv('PORTAL_URL', 'https://developers.rev.io'),
     baseUrl,
+    ownDocument: specSource === defaultSource,
   };
 }
 

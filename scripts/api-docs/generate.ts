@@ -1,0 +1,75 @@
+/**
+ * npm run gen:api — processed OpenAPI JSON -> API pages.
+ *
+ * 1. Clears docs/api (everything in it is generated).
+ * 2. Runs docusaurus-plugin-openapi-docs (`docusaurus gen-api-docs api`) with our lean markdown
+ *    generators (scripts/api-docs/markdown.ts).
+ * 3. Checks the result: one page and one data module per operation, the overview and the
+ *    sidebar. The plugin logs some failures and carries on; here any gap stops the build.
+ * 4. Copies the processed document to static/openapi/openapi.json for the download link.
+ */
+import {spawnSync} from 'node:child_process';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import kebabCase from 'lodash/kebabCase';
+import {portalConfig, projectRoot} from '../../portal.config';
+import {API_DOCS_DIR, getBuilder, SPEC_DOWNLOAD_PATH} from './markdown';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function fail(message: string): never {
+  console.error(`[gen:api] ${message}`);
+  process.exit(1);
+}
+
+export function expectedPages(): {operations: {id: string; where: string}[]; infoId: string} {
+  const {doc} = getBuilder();
+  const operations: {id: string; where: string}[] = [];
+  for (const [p, item] of Object.entries(doc.paths ?? {})) {
+    for (const m of METHODS) {
+      const op = item?.[m];
+      if (!op) continue;
+      // The plugin's page id: the kebab-cased operationId, else the kebab-cased summary.
+      const id = kebabCase(op.operationId ?? op.summary ?? '');
+      operations.push({id, where: `${m.toUpperCase()} ${p}`});
+    }
+  }
+  // The plugin's overview id: the title with its first space turned into a dash, kebab-cased.
+  const infoId = kebabCase(doc.info.title.replace(' ', '-').toLowerCase());
+  return {operations, infoId};
+}
+
+function main(): void {
+  const started = Date.now();
+  if (!existsSync(portalConfig.processedSpec)) fail(`${portalConfig.processedSpec} does not exist: run "npm run spec" first.`);
+  rmSync(API_DOCS_DIR, {recursive: true, force: true});
+  mkdirSync(API_DOCS_DIR, {recursive: true});
+
+  const bin = path.join(projectRoot, 'node_modules/.bin/docusaurus');
+  const run = spawnSync(bin, ['gen-api-docs', 'api'], {cwd: projectRoot, encoding: 'utf8', env: process.env});
+  const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+  const problems = output.split('\n').filter((l) => /Failed|Error|WARNING|error/i.test(l) && !/Successfully/.test(l));
+  if (run.status !== 0 || problems.length) {
+    fail(`docusaurus gen-api-docs api failed (exit ${run.status}):\n${problems.join('\n') || output}`);
+  }
+
+  const {operations, infoId} = expectedPages();
+  const files = new Set(readdirSync(API_DOCS_DIR));
+  const seen = new Map<string, string>();
+  const missing: string[] = [];
+  for (const {id, where} of operations) {
+    if (seen.has(id)) fail(`${where} and ${seen.get(id)} both produce the page slug "${id}"; give them distinct operationIds (or summaries).`);
+    seen.set(id, where);
+    if (!files.has(`${id}.api.mdx`) || !files.has(`${id}.json`)) missing.push(`${where} -> docs/api/${id}.api.mdx`);
+  }
+  if (!files.has(`${infoId}.info.mdx`)) missing.push(`overview -> docs/api/${infoId}.info.mdx`);
+  if (!files.has('sidebar.ts')) missing.push('sidebar -> docs/api/sidebar.ts');
+  if (missing.length) fail(`pages missing after generation:\n  ${missing.join('\n  ')}`);
+
+  const download = path.join(projectRoot, 'static', SPEC_DOWNLOAD_PATH);
+  mkdirSync(path.dirname(download), {recursive: true});
+  copyFileSync(portalConfig.processedSpec, download);
+  console.log(`[gen:api] ${operations.length} operation pages + overview "${infoId}" in ${Date.now() - started} ms`);
+}
+
+if (require.main === module) main();

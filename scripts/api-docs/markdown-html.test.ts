@@ -1,0 +1,36 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {markdownToHtml, splitMarkdownSections} from './markdown-html';
+
+test('renders CommonMark and escapes raw HTML', () => {
+  const html = markdownToHtml('Use **basic** auth. <script>alert(1)</script>')!;
+  assert.match(html, /<strong>basic<\/strong>/);
+  assert.ok(!html.includes('<script>'));
+  assert.match(html, /&lt;script&gt;/);
+});
+
+test('highlights fenced code at build time', () => {
+  const html = markdownToHtml('```json\n{"a": 1}\n```')!;
+  assert.match(html, /<pre class="api-code language-json"/);
+  assert.match(html, /class="token property"/);
+});
+
+test('splits a document at level 2 and 3 headings with unique ids', () => {
+  const sections = splitMarkdownSections('Intro text.\n\n## Errors\n\nBody.\n\n### Codes\n\nMore.\n\n## Errors\n\nAgain.');
+  assert.deepEqual(
+    sections.map((s) => [s.level, s.title, s.id]),
+    [
+      [0, '', ''],
+      [2, 'Errors', 'errors'],
+      [3, 'Codes', 'codes'],
+      [2, 'Errors', 'errors-1'],
+    ],
+  );
+  assert.match(sections[0].html, /Intro text/);
+  assert.match(sections[2].html, /More/);
+});
+
+test('empty descriptions give undefined', () => {
+  assert.equal(markdownToHtml('  '), undefined);
+  assert.equal(markdownToHtml(undefined), undefined);
+});

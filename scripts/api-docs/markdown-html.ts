@@ -1,0 +1,86 @@
+/**
+ * CommonMark descriptions from the OpenAPI document, rendered to HTML at build time. Raw HTML in
+ * a description is escaped (html: false), so a foreign document cannot inject markup; fenced code
+ * is highlighted with the same build-time highlighter as the code samples.
+ */
+import MarkdownIt from 'markdown-it';
+import {escapeHtml, highlight} from './highlight';
+
+const md: MarkdownIt = new MarkdownIt({
+  html: false,
+  linkify: true,
+  typographer: false,
+  highlight: (code, lang) =>
+    `<pre class="api-code language-${escapeHtml(lang || 'text')}" tabindex="0"><code>${highlight(code, lang || undefined)}</code></pre>`,
+});
+
+// External links open normally but announce themselves to assistive technology via rel.
+const defaultLinkOpen =
+  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const href = tokens[idx].attrGet('href') ?? '';
+  if (/^https?:\/\//.test(href)) tokens[idx].attrSet('rel', 'noopener noreferrer');
+  return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+/** Block HTML for a Markdown description; undefined for an empty one. */
+export function markdownToHtml(markdown: string | undefined): string | undefined {
+  if (!markdown || !markdown.trim()) return undefined;
+  return md.render(markdown).trim();
+}
+
+export interface MarkdownSection {
+  /** Heading level (2 or 3), or 0 for the text before the first heading. */
+  level: number;
+  /** Plain-text heading. */
+  title: string;
+  /** Slug for the heading id. */
+  id: string;
+  /** HTML of the section body (without its heading). */
+  html: string;
+}
+
+export function slugify(text: string, used: Set<string>): string {
+  const base =
+    text
+      .toLowerCase()
+      .replace(/<[^>]+>/g, '')
+      .replace(/[^\p{L}\p{N}\s-]/gu, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'section';
+  let slug = base;
+  for (let n = 1; used.has(slug); n++) slug = `${base}-${n}`;
+  used.add(slug);
+  return slug;
+}
+
+/**
+ * Split a long Markdown document (such as `info.description`) at its level-2 and level-3
+ * headings, so the page generator can emit real headings (table of contents, anchors, search
+ * sections) and render each body as HTML.
+ */
+export function splitMarkdownSections(markdown: string): MarkdownSection[] {
+  const tokens = md.parse(markdown, {});
+  const lines = markdown.split('\n');
+  const used = new Set<string>();
+  const sections: MarkdownSection[] = [];
+  let current = {level: 0, title: '', id: '', start: 0};
+  const flush = (end: number) => {
+    const body = lines.slice(current.start, end).join('\n');
+    const html = markdownToHtml(body) ?? '';
+    if (current.level > 0 || html) sections.push({level: current.level, title: current.title, id: current.id, html});
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.type !== 'heading_open' || !t.map) continue;
+    const level = Number(t.tag.slice(1));
+    if (level < 1 || level > 3) continue;
+    const inline = tokens[i + 1];
+    const title = (inline.children ?? []).map((c) => (c.type === 'text' || c.type === 'code_inline' ? c.content : '')).join('').trim();
+    flush(t.map[0]);
+    // A level-1 heading inside a description becomes a level-2 heading on the page (the page title is the h1).
+    current = {level: Math.max(level, 2), title, id: slugify(title, used), start: t.map[1]};
+  }
+  flush(lines.length);
+  return sections;
+}

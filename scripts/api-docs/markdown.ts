@@ -1,0 +1,135 @@
+/**
+ * Markdown generators for docusaurus-plugin-openapi-docs. The plugin decides which pages exist
+ * (one per operation, slug from the summary; the overview from `info`; the sidebar with a
+ * generated index per tag). These generators replace its heavy default output: each page is a
+ * few lines of MDX that import a JSON data module written beside it, rendered by our own lean
+ * components (src/components/ApiOperation, src/components/ApiOverview).
+ */
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import kebabCase from 'lodash/kebabCase';
+import {portalConfig, projectRoot} from '../../portal.config';
+import type {OverviewPage} from '../../src/components/ApiOverview/types';
+import {markdownToHtml, splitMarkdownSections} from './markdown-html';
+import {PageDataBuilder, type OpenApiDocument} from './page-data';
+
+export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
+export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
+
+let cached: {file: string; builder: PageDataBuilder} | undefined;
+
+/** The page-data builder for the processed document (read once per generation run). */
+export function getBuilder(file = portalConfig.processedSpec): PageDataBuilder {
+  if (!cached || cached.file !== file) {
+    let doc: OpenApiDocument;
+    try {
+      doc = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`${file}: cannot read the processed OpenAPI document (${(error as Error).message}). Run "npm run spec".`);
+    }
+    cached = {file, builder: new PageDataBuilder(doc)};
+  }
+  return cached.builder;
+}
+
+function writeData(id: string, data: unknown): void {
+  mkdirSync(API_DOCS_DIR, {recursive: true});
+  writeFileSync(path.join(API_DOCS_DIR, `${id}.json`), JSON.stringify(data));
+}
+
+/** Escapes text for use in an MDX heading or paragraph. */
+export function escapeMdx(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+!|~&-]/g, (c) => `\\${c}`);
+}
+
+interface ApiItem {
+  id: string;
+  title: string;
+  api: {method: string; path: string};
+}
+
+export function createApiPageMD(item: ApiItem): string {
+  const builder = getBuilder();
+  try {
+    writeData(item.id, builder.operation(item.api.method, item.api.path));
+  } catch (error) {
+    // The plugin runs generators in fire-and-forget callbacks: report and stop the process here.
+    console.error(`[api-docs] ${portalConfig.processedSpec}${(error as Error).message.startsWith('#') ? '' : ': '}${(error as Error).message}`);
+    process.exit(1);
+  }
+  return [
+    "import ApiOperation from '@site/src/components/ApiOperation';",
+    `import operation from './${item.id}.json';`,
+    '',
+    '<ApiOperation operation={operation} />',
+    '',
+  ].join('\n');
+}
+
+interface InfoItem {
+  id: string;
+  title: string;
+}
+
+export function buildOverview(doc: OpenApiDocument): OverviewPage {
+  const tags = doc.tags ?? [];
+  const opTags = new Map<string, number>();
+  for (const pathItem of Object.values(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries<Record<string, unknown>>(pathItem)) {
+      if (!['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method)) continue;
+      for (const t of (op.tags as string[] | undefined) ?? []) opTags.set(t, (opTags.get(t) ?? 0) + 1);
+    }
+  }
+  const names = [...tags.map((t) => t.name).filter((n) => opTags.has(n)), ...[...opTags.keys()].filter((n) => !tags.some((t) => t.name === n))];
+  const sections = splitMarkdownSections(doc.info.description ?? '');
+  const schemes = Object.entries(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
+    key,
+    type: s.type,
+    ...(s.scheme ? {scheme: String(s.scheme).toLowerCase()} : {}),
+    ...(s.in ? {in: s.in} : {}),
+    ...(s.name ? {name: s.name} : {}),
+    ...(s.description ? {description: markdownToHtml(s.description)} : {}),
+  }));
+  return {
+    title: doc.info.title,
+    version: doc.info.version,
+    servers: (doc.servers ?? []).map((s) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
+    securitySchemes: schemes,
+    downloadUrl: SPEC_DOWNLOAD_PATH,
+    operationCount: [...opTags.values()].reduce((a, b) => a + b, 0),
+    categories: names.map((name) => {
+      const tag = tags.find((t) => t.name === name);
+      return {
+        label: (tag?.['x-displayName'] as string | undefined) ?? name,
+        href: `/docs/category/api/${kebabCase(name)}`,
+        count: opTags.get(name) ?? 0,
+        ...(tag?.description ? {description: markdownToHtml(tag.description)} : {}),
+      };
+    }),
+    sections: sections.map(({level, title, id, html}) => ({level, title, id, html})),
+  };
+}
+
+export function createInfoPageMD(item: InfoItem): string {
+  const overview = buildOverview(getBuilder().doc);
+  writeData(item.id, overview);
+  const lines = [
+    "import ApiHtml from '@site/src/components/ApiHtml';",
+    "import ApiOverview, {ApiCategoryList} from '@site/src/components/ApiOverview';",
+    `import overview from './${item.id}.json';`,
+    '',
+    '<ApiOverview overview={overview} />',
+    '',
+  ];
+  overview.sections.forEach((s, i) => {
+    if (s.level > 0) lines.push(`${'#'.repeat(s.level)} ${escapeMdx(s.title)} {#${s.id}}`, '');
+    if (s.html) lines.push(`<ApiHtml html={overview.sections[${i}].html} />`, '');
+  });
+  lines.push('## API reference {#api-reference}', '', '<ApiCategoryList categories={overview.categories} />', '');
+  return lines.join('\n');
+}
+
+export function createTagPageMD(): string {
+  // Categories link to generated index pages (categoryLinkSource "auto"); no tag pages are written.
+  return '';
+}

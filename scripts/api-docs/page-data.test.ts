@@ -1,0 +1,136 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {PageDataBuilder, PageDataError, sampleRequest, type OpenApiDocument} from './page-data';
+
+const doc: OpenApiDocument = {
+  openapi: '3.0.3',
+  info: {title: 'Test API', version: '1.0.0'},
+  servers: [{url: 'https://api.example.com/v1'}],
+  security: [{basic: [], key: []}],
+  tags: [{name: 'Things'}],
+  components: {
+    securitySchemes: {
+      basic: {type: 'http', scheme: 'basic'},
+      key: {type: 'apiKey', in: 'header', name: 'X-Key'},
+    },
+    parameters: {
+      Id: {name: 'id', in: 'path', required: true, schema: {type: 'integer'}, example: 42},
+    },
+    schemas: {
+      Base: {type: 'object', required: ['id'], properties: {id: {type: 'integer', readOnly: true}}},
+      Thing: {
+        allOf: [
+          {$ref: '#/components/schemas/Base'},
+          {
+            type: 'object',
+            description: 'A *thing*.',
+            required: ['name'],
+            properties: {
+              name: {type: 'string', maxLength: 80},
+              parent: {$ref: '#/components/schemas/Thing'},
+              tags: {type: 'array', items: {$ref: '#/components/schemas/Tag'}},
+            },
+          },
+        ],
+      },
+      Tag: {type: 'string', enum: ['a', 'b']},
+      Unused: {type: 'object'},
+    },
+  },
+  paths: {
+    '/things/{id}': {
+      parameters: [{$ref: '#/components/parameters/Id'}],
+      patch: {
+        operationId: 'updateThing',
+        summary: 'Update thing',
+        tags: ['Things'],
+        parameters: [{name: 'dry_run', in: 'query', schema: {type: 'boolean'}, example: true}],
+        requestBody: {
+          required: true,
+          content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}, example: {name: 'Lamp'}}},
+        },
+        responses: {
+          '200': {description: 'The thing.', content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}}},
+          '404': {description: 'Not found.'},
+        },
+      },
+    },
+    '/things/{id}/pdf': {
+      get: {
+        summary: 'Download thing',
+        tags: ['Things'],
+        parameters: [{$ref: '#/components/parameters/Id'}],
+        responses: {'200': {description: 'PDF', content: {'application/pdf': {schema: {type: 'string', format: 'binary'}}}}},
+      },
+    },
+  },
+};
+
+test('keeps component references and carries each reached schema once', () => {
+  const page = new PageDataBuilder(doc).operation('patch', '/things/{id}');
+  assert.deepEqual(page.requestBody?.content[0].schema, {ref: 'Thing'});
+  assert.deepEqual(Object.keys(page.schemas).sort(), ['Tag', 'Thing']);
+  assert.equal(page.schemas.Unused, undefined);
+});
+
+test('merges allOf into one object with combined required fields', () => {
+  const page = new PageDataBuilder(doc).operation('patch', '/things/{id}');
+  const thing = page.schemas.Thing;
+  assert.deepEqual(Object.keys(thing.properties ?? {}), ['id', 'name', 'parent', 'tags']);
+  assert.deepEqual(thing.required, ['id', 'name']);
+  assert.match(thing.description ?? '', /<em>thing<\/em>/);
+  assert.deepEqual(thing.properties?.parent, {ref: 'Thing'}, 'the self reference stays a reference');
+});
+
+test('merges path-level and operation parameters, resolving $ref', () => {
+  const page = new PageDataBuilder(doc).operation('patch', '/things/{id}');
+  assert.deepEqual(page.parameters.map((p) => `${p.in}:${p.name}:${p.required}`), ['path:id:true', 'query:dry_run:false']);
+  assert.equal(page.parameters[0].example, 42);
+});
+
+test('resolves global security into scheme details', () => {
+  const page = new PageDataBuilder(doc).operation('patch', '/things/{id}');
+  assert.deepEqual(page.security[0].map((s) => s.key), ['basic', 'key']);
+  assert.equal(page.security[0][1].name, 'X-Key');
+});
+
+test('code samples use example values, credentials from the environment and the body example', () => {
+  const page = new PageDataBuilder(doc).operation('patch', '/things/{id}');
+  const req = sampleRequest(page);
+  assert.equal(req.url, 'https://api.example.com/v1/things/42');
+  assert.deepEqual(req.query, [['dry_run', 'true']]);
+  assert.deepEqual(req.auth.headers, [{name: 'X-Key', envVar: 'KEY'}]);
+  assert.ok(req.auth.basic);
+  assert.deepEqual(req.body, {mediaType: 'application/json', value: {name: 'Lamp'}});
+  assert.deepEqual(page.samples.map((s) => s.id), ['curl', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby']);
+  assert.match(page.samples[0].html, /token/);
+});
+
+test('binary responses are saved to a file in the samples', () => {
+  const page = new PageDataBuilder(doc).operation('get', '/things/{id}/pdf');
+  const req = sampleRequest(page);
+  assert.equal(req.accept, 'application/pdf');
+  assert.match(req.saveAs ?? '', /\.pdf$/);
+});
+
+test('generates a response example from the schema when none is given', () => {
+  const page = new PageDataBuilder(doc).operation('patch', '/things/{id}');
+  const ok = page.responses.find((r) => r.status === '200')!;
+  assert.equal(ok.content[0].exampleGiven, false);
+  assert.match(ok.content[0].exampleHtml ?? '', /name/);
+});
+
+test('an unresolved reference names the operation and the reference', () => {
+  const broken = structuredClone(doc);
+  broken.paths['/things/{id}'].patch.responses['200'].content['application/json'].schema = {$ref: '#/components/schemas/Missing'};
+  assert.throws(() => new PageDataBuilder(broken).operation('patch', '/things/{id}'), (e: Error) => {
+    assert.ok(e instanceof PageDataError);
+    assert.match(e.message, /#\/paths\/~1things~1\{id\}\/patch/);
+    assert.match(e.message, /#\/components\/schemas\/Missing/);
+    return true;
+  });
+});
+
+test('an unknown operation is an error', () => {
+  assert.throws(() => new PageDataBuilder(doc).operation('delete', '/things/{id}'), /No operation "DELETE \/things\/\{id\}"/);
+});

@@ -1,0 +1,384 @@
+/**
+ * Turns one operation of the processed OpenAPI document into the lean data its page renders
+ * (see src/components/ApiOperation/types.ts). Component schemas stay references: each page
+ * carries the schemas it reaches once, rather than a copy inlined at every use, which keeps both
+ * the page and the build small for large documents.
+ */
+import OpenAPISampler from 'openapi-sampler';
+import type {
+  CodeSample,
+  HttpMethod,
+  MediaTypeData,
+  OperationPage,
+  ParameterData,
+  ResponseData,
+  SchemaNode,
+  SecuritySchemeData,
+  ServerData,
+} from '../../src/components/ApiOperation/types';
+import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
+import {highlight, languageForMediaType} from './highlight';
+import {markdownToHtml} from './markdown-html';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Json = any;
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: {title: string; version: string; description?: string; [k: string]: Json};
+  servers?: ServerData[] & Json;
+  paths: Record<string, Json>;
+  components?: Record<string, Record<string, Json>>;
+  security?: Record<string, string[]>[];
+  tags?: {name: string; description?: string; [k: string]: Json}[];
+  [k: string]: Json;
+}
+
+const SCHEMA_PREFIX = '#/components/schemas/';
+const SCHEMA_KEYS = [
+  'title', 'type', 'format', 'enum', 'default', 'example', 'nullable', 'readOnly', 'writeOnly', 'deprecated',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
+  'pattern', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'required',
+] as const;
+
+export class PageDataError extends Error {}
+
+function decodePointer(ref: string): string[] {
+  if (!ref.startsWith('#/')) throw new PageDataError(`Only local references are supported in the processed document, found "${ref}"`);
+  return ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function resolvePointer(doc: Json, ref: string): Json {
+  let node = doc;
+  for (const part of decodePointer(ref)) {
+    if (node === null || typeof node !== 'object' || !(part in node)) {
+      throw new PageDataError(`Unresolved reference "${ref}"`);
+    }
+    node = node[part];
+  }
+  return node;
+}
+
+/** Follows $ref chains of non-schema objects (parameters, responses, request bodies, examples, headers). */
+function deref(doc: Json, node: Json, seen = new Set<string>()): Json {
+  while (node && typeof node === 'object' && typeof node.$ref === 'string') {
+    if (seen.has(node.$ref)) throw new PageDataError(`Circular reference "${node.$ref}"`);
+    seen.add(node.$ref);
+    node = resolvePointer(doc, node.$ref);
+  }
+  return node;
+}
+
+const schemaName = (ref: string) => (ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/') ? decodePointer(ref)[2] : undefined);
+
+/** Per-document caches: schema conversion and description rendering happen once per document. */
+export class PageDataBuilder {
+  private readonly converted = new Map<string, SchemaNode>();
+  private readonly closures = new Map<string, Set<string>>();
+
+  constructor(readonly doc: OpenApiDocument) {}
+
+  /** Converts a raw schema, keeping component references as `{ref}`. */
+  schema(raw: Json, stack: string[] = []): SchemaNode {
+    if (raw === true || raw === undefined || raw === null) return {};
+    if (raw === false) return {not: {}};
+    if (typeof raw.$ref === 'string') {
+      const name = schemaName(raw.$ref);
+      if (name) {
+        this.component(name);
+        return {ref: name};
+      }
+      if (stack.includes(raw.$ref)) return {title: 'circular'};
+      return this.schema(resolvePointer(this.doc, raw.$ref), [...stack, raw.$ref]);
+    }
+    if (Array.isArray(raw.allOf)) return this.mergeAllOf(raw, stack);
+    const node: SchemaNode = {};
+    for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) (node as Json)[key] = raw[key];
+    if (node.type === undefined && raw.properties) node.type = 'object';
+    if (raw.description) node.description = markdownToHtml(String(raw.description));
+    if (raw.properties) {
+      node.properties = {};
+      for (const [k, v] of Object.entries(raw.properties)) node.properties[k] = this.schema(v, stack);
+    }
+    if (raw.additionalProperties !== undefined) {
+      node.additionalProperties = typeof raw.additionalProperties === 'boolean' ? raw.additionalProperties : this.schema(raw.additionalProperties, stack);
+    }
+    if (raw.items) node.items = this.schema(raw.items, stack);
+    for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(raw[key])) node[key] = raw[key].map((s: Json) => this.schema(s, stack));
+    if (raw.not) node.not = this.schema(raw.not, stack);
+    if (raw.discriminator?.propertyName) {
+      node.discriminator = {propertyName: raw.discriminator.propertyName};
+      if (raw.discriminator.mapping) node.discriminator.mapping = raw.discriminator.mapping;
+    }
+    // OpenAPI 3.1: type: [x, "null"] reads as nullable.
+    if (Array.isArray(node.type)) {
+      const types = node.type.filter((t) => t !== 'null');
+      if (types.length < node.type.length) node.nullable = true;
+      node.type = types.length === 1 ? types[0] : types;
+    }
+    return node;
+  }
+
+  /** allOf is merged into one object for reading: properties, required and constraints combined. */
+  private mergeAllOf(raw: Json, stack: string[]): SchemaNode {
+    const parts: Json[] = [];
+    const collect = (s: Json, seen: string[]) => {
+      if (s && typeof s.$ref === 'string') {
+        if (seen.includes(s.$ref)) return;
+        return collect(resolvePointer(this.doc, s.$ref), [...seen, s.$ref]);
+      }
+      if (s && Array.isArray(s.allOf)) {
+        const {allOf, ...rest} = s;
+        allOf.forEach((p: Json) => collect(p, seen));
+        parts.push(rest);
+        return;
+      }
+      parts.push(s ?? {});
+    };
+    collect(raw, stack);
+    const merged: Json = {};
+    for (const part of parts) {
+      for (const [k, v] of Object.entries(part)) {
+        if (k === 'properties') merged.properties = {...(merged.properties ?? {}), ...(v as object)};
+        else if (k === 'required') merged.required = [...new Set([...(merged.required ?? []), ...(v as string[])])];
+        else if (k === 'description' || k === 'title') merged[k] = v; // the most specific part wins
+        else if (merged[k] === undefined) merged[k] = v;
+      }
+    }
+    return this.schema(merged, stack);
+  }
+
+  /** Converts a component schema once per document. */
+  private component(name: string): void {
+    if (this.converted.has(name)) return;
+    const raw = this.doc.components?.schemas?.[name];
+    if (raw === undefined) throw new PageDataError(`Unresolved reference "${SCHEMA_PREFIX}${name}"`);
+    this.converted.set(name, {}); // placeholder for cycles
+    const node = this.schema(raw, [`${SCHEMA_PREFIX}${name}`]);
+    if (!node.title) node.title = name;
+    this.converted.set(name, node);
+  }
+
+  /** Names of every component schema reachable from a node. */
+  private reach(node: SchemaNode | undefined, out: Set<string>): void {
+    if (!node) return;
+    if (node.ref) {
+      if (out.has(node.ref)) return;
+      out.add(node.ref);
+      let closure = this.closures.get(node.ref);
+      if (!closure) {
+        closure = new Set();
+        this.closures.set(node.ref, closure);
+        this.reach(this.converted.get(node.ref), closure);
+      }
+      closure.forEach((n) => out.add(n));
+      return;
+    }
+    Object.values(node.properties ?? {}).forEach((p) => this.reach(p, out));
+    if (typeof node.additionalProperties === 'object') this.reach(node.additionalProperties, out);
+    this.reach(node.items, out);
+    node.oneOf?.forEach((s) => this.reach(s, out));
+    node.anyOf?.forEach((s) => this.reach(s, out));
+    this.reach(node.not, out);
+  }
+
+  private example(mediaType: string, media: Json, kind: 'request' | 'response'): {value: unknown; given: boolean} | undefined {
+    if (media.example !== undefined) return {value: media.example, given: true};
+    if (media.examples && typeof media.examples === 'object') {
+      const first = Object.values(media.examples)[0];
+      const ex = deref(this.doc, first);
+      if (ex && ex.value !== undefined) return {value: ex.value, given: true};
+    }
+    if (!media.schema || !(languageForMediaType(mediaType) === 'json' || mediaType.startsWith('application/x-www-form-urlencoded'))) return undefined;
+    try {
+      const value = OpenAPISampler.sample(media.schema, {skipReadOnly: kind === 'request', skipWriteOnly: kind === 'response', maxSampleDepth: 4, quiet: true}, this.doc);
+      return value === undefined ? undefined : {value, given: false};
+    } catch {
+      return undefined;
+    }
+  }
+
+  private media(content: Json, kind: 'request' | 'response'): MediaTypeData[] {
+    return Object.entries(content ?? {}).map(([mediaType, raw]) => {
+      const media = deref(this.doc, raw);
+      const data: MediaTypeData = {mediaType};
+      if (media.schema) data.schema = this.schema(media.schema);
+      const ex = this.example(mediaType, media, kind);
+      if (ex) {
+        const lang = languageForMediaType(mediaType);
+        const text = typeof ex.value === 'string' && lang !== 'json' ? ex.value : JSON.stringify(ex.value, null, 2);
+        data.exampleHtml = highlight(text, lang ?? (typeof ex.value === 'string' ? undefined : 'json'));
+        data.exampleGiven = ex.given;
+        if (kind === 'request') data.example = ex.value;
+      }
+      return data;
+    });
+  }
+
+  private security(op: Json): SecuritySchemeData[][] {
+    const requirements: Record<string, string[]>[] = op.security ?? this.doc.security ?? [];
+    return requirements.map((req) =>
+      Object.entries(req).map(([key, scopes]) => {
+        const raw = deref(this.doc, this.doc.components?.securitySchemes?.[key]);
+        if (!raw) throw new PageDataError(`Security requirement names an undefined scheme "${key}"`);
+        const s: SecuritySchemeData = {key, type: raw.type};
+        if (raw.scheme) s.scheme = String(raw.scheme).toLowerCase();
+        if (raw.bearerFormat) s.bearerFormat = raw.bearerFormat;
+        if (raw.in) s.in = raw.in;
+        if (raw.name) s.name = raw.name;
+        if (raw.description) s.description = markdownToHtml(raw.description);
+        if (scopes?.length) s.scopes = scopes;
+        return s;
+      }),
+    );
+  }
+
+  private servers(pathItem: Json, op: Json): ServerData[] {
+    const list: Json[] = op.servers ?? pathItem.servers ?? this.doc.servers ?? [{url: '/'}];
+    return list.map((s) => {
+      let url = String(s.url);
+      for (const [name, v] of Object.entries<Json>(s.variables ?? {})) url = url.split(`{${name}}`).join(String(v.default ?? ''));
+      return s.description ? {url, description: s.description} : {url};
+    });
+  }
+
+  /** Builds the page data of the operation at `method path`. */
+  operation(method: string, path: string): OperationPage {
+    const pathItem = this.doc.paths?.[path];
+    const op = pathItem?.[method];
+    if (!op) throw new PageDataError(`No operation "${method.toUpperCase()} ${path}" in the document`);
+    const where = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`;
+    try {
+      const params = new Map<string, Json>();
+      for (const p of [...(pathItem.parameters ?? []), ...(op.parameters ?? [])]) {
+        const param = deref(this.doc, p);
+        params.set(`${param.in}:${param.name}`, param);
+      }
+      const parameters: ParameterData[] = [...params.values()].map((p) => {
+        const data: ParameterData = {name: p.name, in: p.in, required: p.in === 'path' ? true : Boolean(p.required)};
+        if (p.deprecated) data.deprecated = true;
+        if (p.description) data.description = markdownToHtml(p.description);
+        const schema = p.schema ?? (p.content ? (Object.values(p.content)[0] as Json)?.schema : undefined);
+        if (schema) data.schema = this.schema(schema);
+        const example = p.example ?? (p.examples ? deref(this.doc, Object.values(p.examples)[0])?.value : undefined);
+        if (example !== undefined) data.example = example;
+        return data;
+      });
+      const page: OperationPage = {
+        method: method as HttpMethod,
+        path,
+        summary: op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`,
+        servers: this.servers(pathItem, op),
+        security: this.security(op),
+        parameters,
+        responses: [],
+        schemas: {},
+        samples: [],
+      };
+      if (op.operationId) page.operationId = op.operationId;
+      if (op.deprecated) page.deprecated = true;
+      const description = markdownToHtml(op.description);
+      if (description) page.description = description;
+      if (op.requestBody) {
+        const body = deref(this.doc, op.requestBody);
+        page.requestBody = {required: Boolean(body.required), content: this.media(body.content, 'request')};
+        const d = markdownToHtml(body.description);
+        if (d) page.requestBody.description = d;
+      }
+      page.responses = Object.entries<Json>(op.responses ?? {}).map(([status, r]): ResponseData => {
+        const res = deref(this.doc, r);
+        const data: ResponseData = {
+          status,
+          headers: Object.entries<Json>(res.headers ?? {}).map(([name, h]) => {
+            const header = deref(this.doc, h);
+            return {
+              name,
+              ...(header.description ? {description: markdownToHtml(header.description)} : {}),
+              ...(header.schema ? {schema: this.schema(header.schema)} : {}),
+            };
+          }),
+          content: this.media(res.content, 'response'),
+        };
+        const d = markdownToHtml(res.description);
+        if (d) data.description = d;
+        return data;
+      });
+      const reached = new Set<string>();
+      const visit = (n?: SchemaNode) => this.reach(n, reached);
+      parameters.forEach((p) => visit(p.schema));
+      page.requestBody?.content.forEach((m) => visit(m.schema));
+      page.responses.forEach((r) => {
+        r.content.forEach((m) => visit(m.schema));
+        r.headers.forEach((h) => visit(h.schema));
+      });
+      for (const name of [...reached].sort()) page.schemas[name] = this.converted.get(name)!;
+      page.samples = this.samples(page, op);
+      return page;
+    } catch (error) {
+      if (error instanceof PageDataError) throw new PageDataError(`${where}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private samples(page: OperationPage, op: Json): CodeSample[] {
+    const given: Json[] = op['x-codeSamples'] ?? op['x-code-samples'] ?? [];
+    const own = given.map((s, i) => ({
+      id: String(s.lang ?? `sample-${i}`).toLowerCase(),
+      label: s.label ?? s.lang ?? `Sample ${i + 1}`,
+      html: highlight(String(s.source ?? ''), s.lang),
+    }));
+    const generated = renderSamples(sampleRequest(page));
+    return [...own, ...generated.filter((g) => !own.some((o) => o.id === g.id))];
+  }
+}
+
+function exampleValue(p: ParameterData, schemas: Record<string, SchemaNode>): string {
+  if (p.example !== undefined) return typeof p.example === 'string' ? p.example : JSON.stringify(p.example);
+  let s = p.schema;
+  if (s?.ref) s = schemas[s.ref];
+  if (s?.example !== undefined) return String(s.example);
+  if (s?.default !== undefined) return String(s.default);
+  if (s?.enum?.length) return String(s.enum[0]);
+  if (s?.type === 'integer' || s?.type === 'number') return '1';
+  if (s?.type === 'boolean') return 'true';
+  return p.in === 'path' ? p.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_') : 'string';
+}
+
+const envName = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').toUpperCase();
+
+/** The request the code samples make: first server, example parameters, first security alternative. */
+export function sampleRequest(page: OperationPage): SampleRequest {
+  const server = (page.servers[0]?.url ?? '').replace(/\/$/, '');
+  let path = page.path;
+  const query: [string, string][] = [];
+  const headers: [string, string][] = [];
+  for (const p of page.parameters) {
+    if (p.deprecated && !p.required) continue;
+    if (!p.required && p.example === undefined) continue;
+    const value = exampleValue(p, page.schemas);
+    if (p.in === 'path') path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
+    else if (p.in === 'query') query.push([p.name, value]);
+    else if (p.in === 'header') headers.push([p.name, value]);
+  }
+  const auth: SampleAuth = {headers: [], query: []};
+  for (const s of page.security[0] ?? []) {
+    if (s.type === 'http' && s.scheme === 'basic') auth.basic = {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'};
+    else if (s.type === 'http' && s.scheme === 'bearer') auth.bearer = {tokenVar: 'API_TOKEN'};
+    else if ((s.type === 'oauth2' || s.type === 'openIdConnect') && !auth.bearer) auth.bearer = {tokenVar: 'ACCESS_TOKEN'};
+    else if (s.type === 'apiKey' && s.in === 'header' && s.name) auth.headers.push({name: s.name, envVar: envName(s.key)});
+    else if (s.type === 'apiKey' && s.in === 'query' && s.name) auth.query.push({name: s.name, envVar: envName(s.key)});
+  }
+  const req: SampleRequest = {method: page.method, url: `${server}${path}`, query, headers, auth};
+  const body = page.requestBody?.content[0];
+  if (body) req.body = {mediaType: body.mediaType, value: body.example ?? {}};
+  const success = page.responses.find((r) => /^2/.test(r.status) && r.content.length);
+  const accept = success?.content[0]?.mediaType;
+  if (accept) {
+    req.accept = accept;
+    if (!languageForMediaType(accept) && !accept.startsWith('text/')) {
+      const ext = accept.split('/')[1]?.split(/[+;]/)[0] ?? 'bin';
+      req.saveAs = `${envName(page.operationId ?? 'response').toLowerCase().replace(/_/g, '-')}.${ext === 'octet-stream' ? 'bin' : ext}`;
+    }
+  }
+  return req;
+}

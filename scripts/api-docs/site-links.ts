@@ -1,0 +1,62 @@
+/**
+ * Links the site chrome needs into the generated API reference (navbar, footer, home page,
+ * announcement), derived from the processed OpenAPI document so that the portal builds with no
+ * broken link whichever document it is pointed at.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import kebabCase from 'lodash/kebabCase';
+import {portalConfig} from '../../portal.config';
+
+export interface ApiSiteLinks {
+  /** The API overview page (from info.title). */
+  overviewPath: string;
+  /** Where the navbar's "API Reference" link goes: the category of PORTAL_REFERENCE_TAG (default Contacts), else the first. */
+  referencePath: string;
+  categories: {label: string; path: string}[];
+}
+
+/** Every route of the generated reference: overview, category indexes and operation pages. */
+export interface ApiRoutes extends ApiSiteLinks {
+  operationPaths: string[];
+  /** Whether the document is somebody else's (OPENAPI_SOURCE points away from our source). */
+  foreign: boolean;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export function apiSiteLinks(processedSpec: string, referenceTag = process.env.PORTAL_REFERENCE_TAG ?? 'Contacts'): ApiRoutes {
+  if (!existsSync(processedSpec)) {
+    // Before "npm run spec" has run (e.g. "docusaurus clear"): the links of our own document.
+    return {
+      overviewPath: '/docs/api/rev-io-api',
+      referencePath: '/docs/category/api/contacts',
+      categories: ['Bill Profiles', 'Contacts', 'Customers', 'Invoices', 'Tickets'].map((label) => ({label, path: `/docs/category/api/${kebabCase(label)}`})),
+      operationPaths: [],
+      foreign: false,
+    };
+  }
+  const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
+  const used = new Set<string>();
+  const operationPaths: string[] = [];
+  type Op = {tags?: string[]; operationId?: string; summary?: string};
+  for (const item of Object.values<Record<string, Op>>(doc.paths ?? {})) {
+    for (const m of METHODS) {
+      const op = item?.[m];
+      if (!op) continue;
+      op.tags?.forEach((t) => used.add(t));
+      // The page id rule of docusaurus-plugin-openapi-docs: operationId, else summary, kebab-cased.
+      operationPaths.push(`/docs/api/${kebabCase(op.operationId ?? op.summary ?? '')}`);
+    }
+  }
+  const declared: string[] = (doc.tags ?? []).map((t: {name: string}) => t.name).filter((n: string) => used.has(n));
+  const names = [...declared, ...[...used].filter((n) => !declared.includes(n))];
+  const categories = names.map((label) => ({label, path: `/docs/category/api/${kebabCase(label)}`}));
+  const reference = categories.find((c) => c.label === referenceTag) ?? categories[0];
+  return {
+    overviewPath: `/docs/api/${kebabCase(String(doc.info?.title ?? '').replace(' ', '-').toLowerCase())}`,
+    referencePath: reference?.path ?? '/docs/category/api',
+    categories,
+    operationPaths,
+    foreign: !portalConfig.ownDocument,
+  };
+}

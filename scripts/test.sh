@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# npm test — the whole suite, as CI runs it:
+#   typecheck -> unit tests -> production build -> build-level tests -> browser suite (Chromium).
+# Usage: scripts/test.sh [all|unit|build|browser]   (default: all)
+#   unit     typecheck + unit tests (no build, no browser)
+#   build    build-level tests only (they build their own copies of the site)
+#   browser  browser suite against an existing build/ (SITE_DIR to point elsewhere)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-all}"
+export NODE_OPTIONS="${NODE_OPTIONS:-} --no-warnings=ExperimentalWarning"
+
+ensure_chromium() {
+  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return; fi
+  echo "== Chromium is missing: installing Debian's chromium package"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Chromium is not installed and this is not root: run 'sudo apt-get install -y chromium'." >&2
+    exit 1
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
+if [ ! -d node_modules ]; then
+  echo "== Installing dependencies (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+
+find_tests() {
+  # $1: folder; prints test files, sorted, skipping dependencies and generated output.
+  find "$1" -name '*.test.ts' -not -path '*/node_modules/*' -not -path './build/*' \
+    -not -path './.docusaurus/*' -not -path './.tmp/*' -not -path './docs/*' | sort
+}
+
+run_node_tests() {
+  # Node's own test runner through tsx; its summary lines are the suite's result.
+  local concurrency="$1"; shift
+  if [ "$#" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
+  npx tsx --test --test-concurrency="$concurrency" --test-reporter=spec "$@"
+}
+
+if [ "$what" = all ] || [ "$what" = unit ]; then
+  echo "== Generating the API reference (typecheck needs the generated sidebar)"
+  npm run --silent prepare:api
+  echo "== Typecheck"
+  npx tsc --noEmit
+  echo "== Unit tests"
+  mapfile -t unit < <( { find_tests ./openapi; find_tests ./scripts; find_tests ./src; find_tests ./tests/unit; } )
+  run_node_tests 2 "${unit[@]}"
+fi
+
+if [ "$what" = all ]; then
+  echo "== Production build"
+  npm run build
+fi
+
+if [ "$what" = all ] || [ "$what" = build ]; then
+  mapfile -t buildTests < <(find_tests ./tests/build)
+  if [ "${#buildTests[@]}" -gt 0 ]; then
+    echo "== Build-level tests"
+    run_node_tests 1 "${buildTests[@]}"
+  fi
+fi
+
+if [ "$what" = all ] || [ "$what" = browser ]; then
+  ensure_chromium
+  echo "== Browser suite (headless Chromium)"
+  mapfile -t browser < <(find_tests ./tests/browser)
+  run_node_tests 2 "${browser[@]}"
+fi

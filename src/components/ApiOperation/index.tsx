@@ -1,0 +1,251 @@
+import React, {lazy, Suspense, useState} from 'react';
+import Heading from '@theme/Heading';
+import clsx from 'clsx';
+import ApiHtml from '../ApiHtml';
+import CodeSamples from '../CodeSamples';
+import CopyButton from '../CopyButton';
+import MethodBadge from '../MethodBadge';
+import SchemaView, {typeLabel} from '../SchemaView';
+import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
+import styles from './styles.module.css';
+
+// The request console is its own chunk, fetched only when the reader opens it.
+const ApiConsole = lazy(() => import('../ApiConsole'));
+
+const LOCATIONS: [ParameterData['in'], string][] = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Header parameters'],
+  ['cookie', 'Cookie parameters'],
+];
+
+const STATUS_TEXT: Record<string, string> = {
+  '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '301': 'Moved Permanently', '302': 'Found',
+  '304': 'Not Modified', '400': 'Bad Request', '401': 'Unauthorized', '403': 'Forbidden', '404': 'Not Found',
+  '405': 'Method Not Allowed', '409': 'Conflict', '410': 'Gone', '412': 'Precondition Failed', '415': 'Unsupported Media Type',
+  '422': 'Unprocessable Entity', '429': 'Too Many Requests', '500': 'Internal Server Error', '502': 'Bad Gateway',
+  '503': 'Service Unavailable', '504': 'Gateway Timeout', default: 'Other responses',
+};
+
+export function statusClass(status: string): string {
+  return /^2/.test(status) ? styles.ok : /^[45]/.test(status) ? styles.error : styles.info;
+}
+
+function schemeText(s: SecuritySchemeData): string {
+  if (s.type === 'http') return s.scheme === 'basic' ? 'HTTP Basic' : s.scheme === 'bearer' ? 'Bearer token' : `HTTP ${s.scheme ?? ''}`;
+  if (s.type === 'apiKey') return `API key in ${s.in} ${s.name ? `"${s.name}"` : ''}`.trim();
+  if (s.type === 'oauth2') return 'OAuth 2.0';
+  if (s.type === 'openIdConnect') return 'OpenID Connect';
+  return s.type;
+}
+
+function Security({security}: {security: SecuritySchemeData[][]}) {
+  if (security.length === 0) return <p className={styles.auth}>No authentication required.</p>;
+  return (
+    <div className={styles.auth}>
+      <Heading as="h2" id="authorization">
+        Authorization
+      </Heading>
+      {security.length > 1 && <p>Any one of these combinations:</p>}
+      <ul>
+        {security.map((alt, i) => (
+          <li key={i}>
+            {alt.map((s, j) => (
+              <span key={s.key}>
+                {j > 0 && ' and '}
+                <strong>{schemeText(s)}</strong>
+                {s.scopes?.length ? <> (scopes: {s.scopes.map((sc) => <code key={sc}>{sc}</code>)})</> : null}
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
+  return (
+    <li className={styles.param}>
+      <div className={styles.paramHead}>
+        <code className={styles.paramName}>{p.name}</code>
+        {p.schema && <span className={styles.type}>{typeLabel(p.schema, schemas)}</span>}
+        {p.required && <span className={styles.required}>required</span>}
+        {p.deprecated && <span className={styles.deprecated}>deprecated</span>}
+      </div>
+      {p.description && <ApiHtml html={p.description} className={styles.paramText} />}
+      {p.schema && <SchemaParamDetails p={p} schemas={schemas} />}
+    </li>
+  );
+}
+
+function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
+  const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
+  const values = s?.enum ?? (s?.items && (s.items.ref ? schemas[s.items.ref] : s.items)?.enum);
+  const facts: string[] = [];
+  if (s?.default !== undefined) facts.push(`default: ${JSON.stringify(s.default)}`);
+  if (s?.minimum !== undefined) facts.push(`minimum: ${s.minimum}`);
+  if (s?.maximum !== undefined) facts.push(`maximum: ${s.maximum}`);
+  if (s?.minLength !== undefined) facts.push(`min length: ${s.minLength}`);
+  if (s?.maxLength !== undefined) facts.push(`max length: ${s.maxLength}`);
+  if (s?.pattern) facts.push(`pattern: ${s.pattern}`);
+  return (
+    <div className={styles.paramFacts}>
+      {values && values.length > 0 && (
+        <span>
+          Allowed values:{' '}
+          {values.map((v) => (
+            <code key={String(v)}>{String(v)}</code>
+          ))}
+        </span>
+      )}
+      {facts.map((f) => (
+        <span key={f}>{f}</span>
+      ))}
+      {p.example !== undefined && (
+        <span>
+          Example: <code>{typeof p.example === 'string' ? p.example : JSON.stringify(p.example)}</code>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function MediaTypes({content, mode, schemas}: {content: MediaTypeData[]; mode: 'request' | 'response'; schemas: OperationPage['schemas']}) {
+  return (
+    <>
+      {content.map((m) => (
+        <div key={m.mediaType} className={styles.media}>
+          <p className={styles.mediaType}>
+            Content type <code>{m.mediaType}</code>
+          </p>
+          {m.schema && <SchemaView schema={m.schema} schemas={schemas} mode={mode} />}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function Response({r, schemas}: {r: ResponseData; schemas: OperationPage['schemas']}) {
+  const success = /^2/.test(r.status);
+  return (
+    <details className={styles.response} open={success} id={`response-${r.status}`}>
+      <summary>
+        <span className={clsx(styles.status, statusClass(r.status))}>{r.status}</span>
+        <span className={styles.statusText}>{STATUS_TEXT[r.status] ?? ''}</span>
+        {r.description && <ApiHtml html={r.description} className={styles.responseText} inline />}
+      </summary>
+      <div className={styles.responseBody}>
+        {r.headers.length > 0 && (
+          <>
+            <p className={styles.subhead}>Headers</p>
+            <ul className={styles.params}>
+              {r.headers.map((h) => (
+                <li key={h.name} className={styles.param}>
+                  <div className={styles.paramHead}>
+                    <code className={styles.paramName}>{h.name}</code>
+                    {h.schema && <span className={styles.type}>{typeLabel(h.schema, schemas)}</span>}
+                  </div>
+                  {h.description && <ApiHtml html={h.description} className={styles.paramText} />}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {r.content.length > 0 ? <MediaTypes content={r.content} mode="response" schemas={schemas} /> : <p className={styles.empty}>No response body.</p>}
+      </div>
+    </details>
+  );
+}
+
+function TryIt({operation}: {operation: OperationPage}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={styles.tryIt}>
+      <button type="button" className="button button--primary button--sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Try it
+      </button>
+      <span className={styles.tryItHint}>Send this request from your browser</span>
+      {open && (
+        <Suspense fallback={<p role="status">Loading the request console…</p>}>
+          <ApiConsole operation={operation} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** An API operation page: description, authorization, parameters, body, responses, samples. */
+export default function ApiOperation({operation}: {operation: OperationPage}) {
+  const {method, path, summary, servers, schemas} = operation;
+  const base = servers[0]?.url.replace(/\/$/, '') ?? '';
+  const examples = operation.responses
+    .flatMap((r) => r.content.filter((m) => m.exampleHtml).slice(0, 1).map((m) => ({id: r.status, label: r.status, html: m.exampleHtml!})));
+  return (
+    <div className={styles.operation}>
+      <header className={styles.header}>
+        <Heading as="h1" className={styles.title}>
+          {summary}
+          {operation.deprecated && <span className={styles.deprecatedBadge}>Deprecated</span>}
+        </Heading>
+        <div className={styles.endpoint}>
+          <MethodBadge method={method} />
+          <code className={styles.path}>{path}</code>
+          <CopyButton text={`${base}${path}`} label="Copy URL" />
+        </div>
+      </header>
+      <div className={styles.grid}>
+        <div className={styles.main}>
+          {operation.description && <ApiHtml html={operation.description} className={styles.description} />}
+          <Security security={operation.security} />
+          {operation.parameters.length > 0 && (
+            <section>
+              <Heading as="h2" id="parameters">
+                Parameters
+              </Heading>
+              {LOCATIONS.map(([loc, label]) => {
+                const list = operation.parameters.filter((p) => p.in === loc);
+                if (list.length === 0) return null;
+                return (
+                  <div key={loc}>
+                    <p className={styles.subhead}>{label}</p>
+                    <ul className={styles.params}>
+                      {list.map((p) => (
+                        <Parameter key={`${p.in}:${p.name}`} p={p} schemas={schemas} />
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
+            </section>
+          )}
+          {operation.requestBody && (
+            <section>
+              <Heading as="h2" id="request-body">
+                Request body {operation.requestBody.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
+              </Heading>
+              {operation.requestBody.description && <ApiHtml html={operation.requestBody.description} />}
+              <MediaTypes content={operation.requestBody.content} mode="request" schemas={schemas} />
+            </section>
+          )}
+          <section>
+            <Heading as="h2" id="responses">
+              Responses
+            </Heading>
+            {operation.responses.map((r) => (
+              <Response key={r.status} r={r} schemas={schemas} />
+            ))}
+          </section>
+        </div>
+        <aside className={styles.side} aria-label="Request and response examples">
+          <TryIt operation={operation} />
+          <CodeSamples title="Request" snippets={operation.samples} />
+          {operation.requestBody?.content[0]?.exampleHtml && (
+            <CodeSamples title="Request body example" snippets={[{id: 'body', label: operation.requestBody.content[0].mediaType, html: operation.requestBody.content[0].exampleHtml}]} remember={false} />
+          )}
+          {examples.length > 0 && <CodeSamples title="Response example" snippets={examples} remember={false} />}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The data an API operation page is rendered from. The page generator
+ * (scripts/api-docs/page-data.ts) writes one JSON file of this shape per operation at build time;
+ * every description is already HTML and every example and code sample is already highlighted,
+ * so the browser only lays it out. Schemas keep their component references (`ref`) and the page
+ * carries each referenced schema once (`schemas`), instead of inlining them at every use.
+ */
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+export interface SchemaNode {
+  /** Name of a component schema in `OperationPage.schemas` this node stands for. */
+  ref?: string;
+  title?: string;
+  type?: string | string[];
+  format?: string;
+  /** HTML. */
+  description?: string;
+  enum?: unknown[];
+  default?: unknown;
+  example?: unknown;
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
+  required?: string[];
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: boolean | SchemaNode;
+  items?: SchemaNode;
+  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  not?: SchemaNode;
+  discriminator?: {propertyName: string; mapping?: Record<string, string>};
+}
+
+export interface ParameterData {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated?: boolean;
+  /** HTML. */
+  description?: string;
+  schema?: SchemaNode;
+  example?: unknown;
+}
+
+export interface MediaTypeData {
+  mediaType: string;
+  schema?: SchemaNode;
+  /** The example value (request bodies only: the request console starts from it). */
+  example?: unknown;
+  /** Highlighted HTML of the example, when there is one. */
+  exampleHtml?: string;
+  /** Whether the example was written in the API description (true) or generated from the schema. */
+  exampleGiven?: boolean;
+}
+
+export interface HeaderData {
+  name: string;
+  description?: string;
+  schema?: SchemaNode;
+}
+
+export interface ResponseData {
+  status: string;
+  /** HTML. */
+  description?: string;
+  headers: HeaderData[];
+  content: MediaTypeData[];
+}
+
+export interface SecuritySchemeData {
+  key: string;
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  /** http: basic, bearer, ... */
+  scheme?: string;
+  bearerFormat?: string;
+  /** apiKey: header, query or cookie, and the parameter name. */
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
+  /** HTML. */
+  description?: string;
+  scopes?: string[];
+}
+
+export interface CodeSample {
+  /** Stable id used to remember the reader's choice, e.g. "curl", "python". */
+  id: string;
+  label: string;
+  /** Highlighted HTML of the sample. */
+  html: string;
+}
+
+export interface ServerData {
+  url: string;
+  description?: string;
+}
+
+export interface OperationPage {
+  method: HttpMethod;
+  path: string;
+  operationId?: string;
+  summary: string;
+  deprecated?: boolean;
+  /** HTML. */
+  description?: string;
+  servers: ServerData[];
+  /** Alternatives: the request must satisfy every scheme of one entry. Empty: no authentication. */
+  security: SecuritySchemeData[][];
+  parameters: ParameterData[];
+  requestBody?: {required: boolean; description?: string; content: MediaTypeData[]};
+  responses: ResponseData[];
+  schemas: Record<string, SchemaNode>;
+  samples: CodeSample[];
+}

@@ -13,7 +13,7 @@ function HomepageHeader(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
     <header className={styles.hero}>
-      <div className={clsx('container', styles.heroInner)}>
+      <div className="container">
         <Heading as="h1" className={styles.title}>
           {siteConfig.title}
         </Heading>

@@ -1,7 +1,7 @@
 /**
  * A small static file server that behaves like a CDN in front of the built site: gzip for text
- * assets, clean URLs (/a -> a/index.html or a.html), permanent redirects from *.html and
- * */index.html to the clean path, long cache headers for hashed assets, and the site's 404.html
+ * assets, clean URLs (/a -> a/index.html or a.html), permanent redirects from "x.html" and
+ * "x/index.html" to the clean path, long cache headers for hashed assets, and the site's 404.html
  * with status 404 for anything else. Used by the browser tests, the benchmark and `npm run serve`.
  */
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';

@@ -205,11 +205,15 @@ export class PageDataBuilder {
       if (media.schema) data.schema = this.schema(media.schema);
       const ex = this.example(mediaType, media, kind);
       if (ex) {
-        const lang = languageForMediaType(mediaType);
-        const text = typeof ex.value === 'string' && lang !== 'json' ? ex.value : JSON.stringify(ex.value, null, 2);
-        data.exampleHtml = highlight(text, lang ?? (typeof ex.value === 'string' ? undefined : 'json'));
         data.exampleGiven = ex.given;
-        if (kind === 'request') data.example = ex.value;
+        if (kind === 'request') {
+          // Request bodies show in the code samples; the console starts from the raw value.
+          data.example = ex.value;
+        } else {
+          const lang = languageForMediaType(mediaType);
+          const text = typeof ex.value === 'string' && lang !== 'json' ? ex.value : JSON.stringify(ex.value, null, 2);
+          data.exampleHtml = highlight(text, lang ?? (typeof ex.value === 'string' ? undefined : 'json'));
+        }
       }
       return data;
     });

@@ -19,4 +19,7 @@ export const searchOptions = {
   searchBarShortcut: true,
   searchBarShortcutHint: true,
   searchBarShortcutKeymap: 'mod+k',
+  // API pages mark what repeats on every page (response schemas, nested attributes, constraint
+  // lists, code samples) with this class; leaving it out keeps the index small for large APIs.
+  ignoreCssSelectors: ['.search-skip'],
 } as const;

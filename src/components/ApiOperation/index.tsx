@@ -90,7 +90,7 @@ function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationP
   if (s?.maxLength !== undefined) facts.push(`max length: ${s.maxLength}`);
   if (s?.pattern) facts.push(`pattern: ${s.pattern}`);
   return (
-    <div className={styles.paramFacts}>
+    <div className={clsx(styles.paramFacts, 'search-skip')}>
       {values && values.length > 0 && (
         <span>
           Allowed values:{' '}
@@ -135,7 +135,7 @@ function Response({r, schemas}: {r: ResponseData; schemas: OperationPage['schema
         <span className={styles.statusText}>{STATUS_TEXT[r.status] ?? ''}</span>
         {r.description && <ApiHtml html={r.description} className={styles.responseText} inline />}
       </summary>
-      <div className={styles.responseBody}>
+      <div className={clsx(styles.responseBody, 'search-skip')}>
         {r.headers.length > 0 && (
           <>
             <p className={styles.subhead}>Headers</p>
@@ -237,12 +237,9 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             ))}
           </section>
         </div>
-        <aside className={styles.side} aria-label="Request and response examples">
+        <aside className={clsx(styles.side, 'search-skip')} aria-label="Request and response examples">
           <TryIt operation={operation} />
           <CodeSamples title="Request" snippets={operation.samples} />
-          {operation.requestBody?.content[0]?.exampleHtml && (
-            <CodeSamples title="Request body example" snippets={[{id: 'body', label: operation.requestBody.content[0].mediaType, html: operation.requestBody.content[0].exampleHtml}]} remember={false} />
-          )}
           {examples.length > 0 && <CodeSamples title="Response example" snippets={examples} remember={false} />}
         </aside>
       </div>

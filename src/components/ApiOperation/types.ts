@@ -62,7 +62,7 @@ export interface MediaTypeData {
   schema?: SchemaNode;
   /** The example value (request bodies only: the request console starts from it). */
   example?: unknown;
-  /** Highlighted HTML of the example, when there is one. */
+  /** Highlighted HTML of the example (responses only), when there is one. */
   exampleHtml?: string;
   /** Whether the example was written in the API description (true) or generated from the schema. */
   exampleGiven?: boolean;

@@ -1,4 +1,5 @@
 import React, {useState, type ReactNode} from 'react';
+import clsx from 'clsx';
 import type {SchemaNode} from '../ApiOperation/types';
 import ApiHtml from '../ApiHtml';
 import styles from './styles.module.css';
@@ -77,14 +78,14 @@ function Constraints({node}: {node: SchemaNode}) {
   return (
     <>
       {enumValues && enumValues.length > 0 && (
-        <div className={styles.enum}>
+        <div className={clsx(styles.enum, 'search-skip')}>
           <span>Allowed values:</span>{' '}
           {enumValues.map((v) => (
             <code key={fmt(v)}>{fmt(v)}</code>
           ))}
         </div>
       )}
-      {items.length > 0 && <div className={styles.constraints}>{items}</div>}
+      {items.length > 0 && <div className={clsx(styles.constraints, 'search-skip')}>{items}</div>}
     </>
   );
 }
@@ -105,7 +106,7 @@ function Children({raw, ctx, depth, seen, label}: {raw: SchemaNode; ctx: Ctx; de
   const [opened, setOpened] = useState(false);
   const eager = depth < EAGER_DEPTH;
   return (
-    <details className={styles.children} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+    <details className={clsx(styles.children, 'search-skip')} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>{label}</summary>
       {(eager || opened) && <SchemaBody raw={raw} ctx={ctx} depth={depth + 1} seen={seen} />}
     </details>

@@ -1,0 +1,50 @@
+/**
+ * Bundling: one document out of the split source. External file references become components
+ * (named after the last segment of the reference, e.g. `components/schemas/contacts.yaml#/Contact`
+ * becomes `#/components/schemas/Contact`); internal `$ref`s are kept, never dereferenced, because
+ * the page generator resolves them itself and shared components stay shared.
+ */
+import { bundle } from '@redocly/openapi-core';
+import { lintConfig, toSpecProblem } from './lint';
+import type { SpecProblem } from './errors';
+import { HTTP_METHODS } from './checks';
+
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  info?: { title?: string; description?: string; version?: string };
+  servers?: { url: string; description?: string }[];
+  paths?: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown> | undefined>;
+  tags?: { name: string; description?: string }[];
+};
+
+export async function bundleSource(file: string): Promise<{ document: OpenApiDocument; problems: SpecProblem[] }> {
+  const config = await lintConfig();
+  const result = await bundle({
+    ref: file,
+    config,
+    dereference: false,
+    // Two different components with the same name would be renamed silently ("Contact-2"): refuse.
+    componentRenamingConflicts: 'error',
+  });
+  return {
+    document: result.bundle.parsed as OpenApiDocument,
+    problems: result.problems.filter((p) => !p.ignored).map(toSpecProblem),
+  };
+}
+
+/**
+ * Makes the configured API base address the document's only server: replaces the root `servers`
+ * and drops path- and operation-level `servers`, which would otherwise take precedence over it.
+ */
+export function applyServer(doc: OpenApiDocument, url: string, description: string): void {
+  doc.servers = [{ url, description }];
+  for (const item of Object.values(doc.paths ?? {})) {
+    if (!item || typeof item !== 'object') continue;
+    delete item.servers;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (op && typeof op === 'object') delete (op as Record<string, unknown>).servers;
+    }
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * Portal checks: what the page generator needs from every operation, on top of the OpenAPI rules.
+ *
+ * - every operation has a `summary` (the page title),
+ * - no two operations produce the same page slug (nor the overview page's slug, from `info.title`);
+ *   the slug is what docusaurus-plugin-openapi-docs uses: lodash `kebabCase(operationId ?? summary)`,
+ * - every operation has at least one tag (tags become the sidebar categories),
+ * - our own document only: `kebabCase(operationId) === kebabCase(summary)`, so the page slug is the
+ *   kebab-cased summary whichever field the generator reads.
+ *
+ * They run as Redocly rules (plugin "portal"), so problems carry the real source file and JSON
+ * pointer even when the operation lives in a split file. The first three are always errors, for our
+ * document and for any other document the portal is pointed at.
+ */
+import { createRequire } from 'node:module';
+import type { Location, Oas3Rule, Plugin, UserContext } from '@redocly/openapi-core';
+import { displayPath } from './errors';
+
+const requireCjs = createRequire(__filename);
+const lodashKebabCase = requireCjs('lodash/kebabCase') as (value: string) => string;
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** lodash kebabCase, as the page generator (docusaurus-plugin-openapi-docs) applies it. */
+export function pageSlug(text: string): string {
+  return lodashKebabCase(text);
+}
+
+/**
+ * Page slug of an operation as docusaurus-plugin-openapi-docs computes it: the kebab-cased
+ * `operationId` when there is one, else the kebab-cased `summary`.
+ */
+export function operationSlug(op: { operationId?: unknown; summary?: unknown }): string {
+  if (typeof op.operationId === 'string' && op.operationId !== '') return pageSlug(op.operationId);
+  return typeof op.summary === 'string' ? pageSlug(op.summary) : '';
+}
+
+/** Slug of the overview page, as the plugin computes it from `info.title`. */
+export function overviewSlug(title: string): string {
+  return pageSlug(title.replace(' ', '-').toLowerCase());
+}
+
+export interface OperationRef {
+  method: string;
+  path: string;
+  operationId?: string;
+  summary?: string;
+  tags: string[];
+  /** Page slug (see operationSlug); undefined when neither operationId nor summary gives one. */
+  slug?: string;
+}
+
+/** Operations of a (bundled) document, in document order. Path-item `$ref`s are not followed. */
+export function listOperations(doc: unknown): OperationRef[] {
+  const out: OperationRef[] = [];
+  const paths = (doc as { paths?: Record<string, Record<string, unknown>> } | undefined)?.paths ?? {};
+  for (const [p, item] of Object.entries(paths)) {
+    if (!item || typeof item !== 'object') continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method] as { operationId?: unknown; summary?: unknown; tags?: unknown } | undefined;
+      if (!op || typeof op !== 'object') continue;
+      out.push({
+        method,
+        path: p,
+        operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
+        summary: typeof op.summary === 'string' ? op.summary : undefined,
+        tags: Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [],
+        slug: operationSlug(op) || undefined,
+      });
+    }
+  }
+  return out;
+}
+
+interface OperationNode {
+  operationId?: unknown;
+  summary?: unknown;
+  tags?: unknown;
+}
+
+type OnOperation = (op: OperationNode, ctx: UserContext, what: string) => void;
+
+/**
+ * Visitor calling `onOperation` for every operation under `paths` (not for operations inside
+ * callbacks), with "METHOD /path" for messages.
+ */
+function operationsVisitor(onOperation: OnOperation) {
+  let currentPath = '';
+  let depth = 0; // > 0 while inside an operation: callbacks contain path items too
+  return {
+    Paths: {
+      PathItem: {
+        enter(_item: unknown, ctx: UserContext) {
+          if (depth === 0) currentPath = String(ctx.key);
+        },
+        Operation: {
+          enter(op: OperationNode, ctx: UserContext) {
+            depth++;
+            if (depth === 1) onOperation(op, ctx, `${String(ctx.key).toUpperCase()} ${currentPath}`);
+          },
+          leave() {
+            depth--;
+          },
+        },
+      },
+    },
+  };
+}
+
+const OperationSummaryRule: Oas3Rule = () =>
+  operationsVisitor((op, ctx, what) => {
+    if (typeof op.summary !== 'string' || op.summary.trim() === '') {
+      ctx.report({
+        message: `${what} has no summary; every operation needs one (it is the page title and, without an operationId, the page slug).`,
+        location: ctx.location.key(),
+      });
+    } else if (pageSlug(op.summary) === '') {
+      ctx.report({
+        message: `${what}: summary ${JSON.stringify(op.summary)} gives an empty page slug; use words.`,
+        location: ctx.location.child('summary'),
+      });
+    }
+  });
+
+const OperationTagRule: Oas3Rule = () =>
+  operationsVisitor((op, ctx, what) => {
+    const tags = Array.isArray(op.tags) ? op.tags.filter((t) => typeof t === 'string' && t.trim() !== '') : [];
+    if (tags.length === 0) {
+      ctx.report({
+        message: `${what} has no tag; every operation needs at least one (tags are the sidebar categories).`,
+        location: Array.isArray(op.tags) ? ctx.location.child('tags') : ctx.location.key(),
+      });
+    }
+  });
+
+/** Our own document: the page slug must read like the title, so operationId and summary must agree. */
+const OperationIdMatchesSummaryRule: Oas3Rule = () =>
+  operationsVisitor((op, ctx, what) => {
+    if (typeof op.operationId !== 'string' || typeof op.summary !== 'string') return;
+    const fromId = pageSlug(op.operationId);
+    const fromSummary = pageSlug(op.summary);
+    if (fromId !== fromSummary) {
+      ctx.report({
+        message:
+          `${what}: operationId ${JSON.stringify(op.operationId)} gives page slug "${fromId}" but summary ` +
+          `${JSON.stringify(op.summary)} gives "${fromSummary}"; the page generator uses the operationId, so make them agree ` +
+          `(for this summary: "${lowerCamel(op.summary)}").`,
+        location: ctx.location.child('operationId'),
+      });
+    }
+  });
+
+function lowerCamel(text: string): string {
+  const words = pageSlug(text).split('-').filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
+}
+
+const UniqueSlugRule: Oas3Rule = () => {
+  let overview: { slug: string } | undefined;
+  const seen = new Map<string, { what: string; location: Location }>();
+  const clashes: { message: string; location: Location }[] = [];
+  return [
+    {
+      Info(info: { title?: unknown }) {
+        if (typeof info.title === 'string' && overviewSlug(info.title)) overview = { slug: overviewSlug(info.title) };
+      },
+      Root: {
+        leave(_root: unknown, ctx: UserContext) {
+          for (const clash of clashes) ctx.report(clash);
+          const op = overview && seen.get(overview.slug);
+          if (overview && op) {
+            ctx.report({
+              message: `${op.what}: its page slug "${overview.slug}" is the overview page's slug (from info.title); reword one of them.`,
+              location: op.location,
+            });
+          }
+        },
+      },
+    },
+    operationsVisitor((op, ctx, what) => {
+      const slug = operationSlug(op);
+      if (!slug) return;
+      const field = typeof op.operationId === 'string' && op.operationId !== '' ? 'operationId' : 'summary';
+      const location = ctx.location.child(field);
+      const first = seen.get(slug);
+      if (first) {
+        clashes.push({
+          message:
+            `${what}: ${field} ${JSON.stringify(op[field])} gives page slug "${slug}", which ${first.what} ` +
+            `(${displayPath(first.location.source.absoluteRef)}${first.location.pointer}) already uses; ` +
+            `page slugs must be unique, so change one ${field}.`,
+          location,
+        });
+      } else {
+        seen.set(slug, { what, location });
+      }
+    }),
+  ];
+};
+
+export const PORTAL_PLUGIN_ID = 'portal';
+
+/** Rule ids (as used in lint config and problem reports) of the portal checks. */
+export const PORTAL_RULES = {
+  summary: `${PORTAL_PLUGIN_ID}/operation-summary`,
+  tag: `${PORTAL_PLUGIN_ID}/operation-tag`,
+  uniqueSlug: `${PORTAL_PLUGIN_ID}/unique-page-slug`,
+  idMatchesSummary: `${PORTAL_PLUGIN_ID}/operation-id-matches-summary`,
+} as const;
+
+export const portalPlugin: Plugin = {
+  id: PORTAL_PLUGIN_ID,
+  rules: {
+    oas3: {
+      'operation-summary': OperationSummaryRule,
+      'operation-tag': OperationTagRule,
+      'unique-page-slug': UniqueSlugRule,
+      'operation-id-matches-summary': OperationIdMatchesSummaryRule,
+    },
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * `npm run spec`: portalConfig.specSource -> portalConfig.processedSpec.
+ *
+ * - Our document (openapi/source/openapi.yaml): strict; zero lint errors and warnings, and the
+ *   server is the configured API base address (portalConfig.apiBaseUrl).
+ * - Any other document (OPENAPI_SOURCE): structural problems and portal checks stop the build,
+ *   style findings are counted; its own servers are kept unless API_BASE_URL is set.
+ *
+ * Exit codes: 0 success, 1 the document has problems, 2 unexpected failure.
+ */
+import path from 'node:path';
+import { buildProcessedSpec, OUR_SOURCE, summaryLine } from './build';
+import { formatProblem, SpecError } from './errors';
+
+function envSet(name: string): boolean {
+  const value = process.env[name];
+  return value !== undefined && value.trim() !== '';
+}
+
+async function main(): Promise<number> {
+  try {
+    // Imported here so an invalid setting (e.g. API_BASE_URL) is reported as one line, not a stack trace.
+    const { portalConfig } = await import('../../portal.config');
+    const source = path.resolve(portalConfig.specSource);
+    const ours = source === OUR_SOURCE;
+    const overrideServer = ours || envSet('API_BASE_URL');
+    const result = await buildProcessedSpec({
+      source,
+      output: portalConfig.processedSpec,
+      strict: ours,
+      serverUrl: overrideServer ? portalConfig.apiBaseUrl : undefined,
+      serverDescription: ours ? 'Rev.io API (production)' : 'API base address (API_BASE_URL)',
+    });
+    if (envSet('OPENAPI_LINT_DETAILS')) for (const p of result.findings) console.log(`  ${formatProblem(p)}`);
+    console.log(summaryLine(result));
+    return 0;
+  } catch (err) {
+    if (err instanceof SpecError) {
+      console.error(`spec: ${err.message}`);
+      console.error('spec: the processed document was not written; fix the problems above and run `npm run spec` again.');
+      return 1;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`spec: unexpected failure: ${message}`);
+    if (envSet('DEBUG') && err instanceof Error && err.stack) console.error(err.stack);
+    return 2;
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`spec: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,96 @@
+/**
+ * Linting with @redocly/openapi-core: the `recommended` ruleset, example validation as errors,
+ * and the portal checks (checks.ts). Linting runs on the *source* (not the bundle) so every
+ * problem points at the file and JSON pointer where it has to be fixed.
+ */
+import { createConfig, lint, type Config, type NormalizedProblem } from '@redocly/openapi-core';
+import { PORTAL_RULES, portalPlugin } from './checks';
+import type { SpecProblem } from './errors';
+
+/** Rules on top of `recommended`: example validation as errors, and the portal checks. */
+export const LINT_RULES = {
+  // Every example must match its schema; `recommended` only warns about these.
+  'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false },
+  'no-invalid-parameter-examples': 'error',
+  'no-invalid-schema-examples': 'error',
+  [PORTAL_RULES.summary]: 'error',
+  [PORTAL_RULES.tag]: 'error',
+  [PORTAL_RULES.uniqueSlug]: 'error',
+} as const;
+
+/** Extra rules for our own document only. */
+export const STRICT_ONLY_RULES = {
+  [PORTAL_RULES.idMatchesSummary]: 'error',
+} as const;
+
+/**
+ * Findings that make a document unusable whatever its origin: it cannot be resolved, it is not
+ * valid OpenAPI (wrong structure, missing required fields), or the portal cannot make pages from it.
+ */
+export const STRUCTURAL_RULES: ReadonlySet<string> = new Set([
+  'struct',
+  'no-unresolved-refs',
+  PORTAL_RULES.summary,
+  PORTAL_RULES.tag,
+  PORTAL_RULES.uniqueSlug,
+]);
+
+const cachedConfigs = new Map<boolean, Promise<Config>>();
+
+/** Redocly configuration: `recommended` + LINT_RULES (+ STRICT_ONLY_RULES when strict). */
+export function lintConfig(strict = false): Promise<Config> {
+  let config = cachedConfigs.get(strict);
+  if (!config) {
+    const rules = strict ? { ...LINT_RULES, ...STRICT_ONLY_RULES } : { ...LINT_RULES };
+    config = createConfig({ extends: ['recommended'], plugins: [portalPlugin], rules } as Parameters<typeof createConfig>[0]);
+    cachedConfigs.set(strict, config);
+  }
+  return config;
+}
+
+export function toSpecProblem(problem: NormalizedProblem): SpecProblem {
+  const loc = problem.location[0];
+  const base = { message: problem.message.trim(), rule: problem.ruleId, severity: problem.severity } as const;
+  if (!loc) return { ...base, file: '(unknown file)', pointer: '#' };
+  const file = loc.source.absoluteRef;
+  if (loc.pointer !== undefined) {
+    // reportOnKey locations point at the key itself; the pointer is the same.
+    return { ...base, file, pointer: loc.pointer || '#' };
+  }
+  return { ...base, file, line: loc.start?.line, col: loc.start?.col };
+}
+
+/** A node reached through several references is reported once per reference; keep one. */
+export function dedupe(problems: SpecProblem[]): SpecProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.rule}|${p.file}|${p.pointer ?? `${p.line}:${p.col}`}|${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export interface LintOutcome {
+  /** Problems that stop the build in the chosen mode. */
+  fatal: SpecProblem[];
+  /** Problems reported as a summary only (style findings on a foreign document). */
+  findings: SpecProblem[];
+}
+
+/**
+ * Lints the document at `file`.
+ * - strict (our own document): every problem, error or warning, is fatal.
+ * - not strict (somebody else's document): only structural problems are fatal.
+ */
+export async function lintSource(file: string, strict: boolean): Promise<LintOutcome> {
+  const config = await lintConfig(strict);
+  const problems = dedupe((await lint({ ref: file, config })).filter((p) => !p.ignored).map(toSpecProblem));
+  const fatal: SpecProblem[] = [];
+  const findings: SpecProblem[] = [];
+  for (const p of problems) {
+    if (strict || STRUCTURAL_RULES.has(p.rule)) fatal.push(p);
+    else findings.push(p);
+  }
+  return { fatal, findings };
+}

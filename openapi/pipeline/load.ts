@@ -1,0 +1,93 @@
+/**
+ * Reads the root document just far enough to decide whether the pipeline can handle it:
+ * the file exists, parses as JSON or YAML, and is an OpenAPI 3.x document (not Swagger 2.0).
+ * Everything else (references, structure, style) is Redocly's job in lint.ts / bundle.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseYaml } from '@redocly/openapi-core';
+import { specError } from './errors';
+
+export interface RootInfo {
+  file: string;
+  format: 'json' | 'yaml';
+  /** Value of the `openapi` field, e.g. "3.0.3". */
+  openapi: string;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parses JSON (by extension or leading "{") or YAML; reports syntax errors with line and column. */
+export function parseDocumentText(file: string, text: string): { format: 'json' | 'yaml'; value: unknown } {
+  const looksJson = path.extname(file).toLowerCase() === '.json' || /^\s*\{/.test(text);
+  if (looksJson) {
+    try {
+      return { format: 'json', value: JSON.parse(text) };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const pos = /position (\d+)/.exec(message);
+      let line: number | undefined;
+      let col: number | undefined;
+      if (pos) {
+        const before = text.slice(0, Number(pos[1]));
+        line = before.split('\n').length;
+        col = before.length - before.lastIndexOf('\n');
+      }
+      throw specError({ file, line: line ?? 1, col: col ?? 1, message: `invalid JSON: ${message}`, rule: 'parse' });
+    }
+  }
+  try {
+    return { format: 'yaml', value: parseYaml(text) };
+  } catch (err) {
+    const e = err as { message?: string; reason?: string; mark?: { line?: number; column?: number } };
+    const reason = e.reason ?? (e.message ?? String(err)).split('\n')[0];
+    throw specError({
+      file,
+      line: (e.mark?.line ?? 0) + 1,
+      col: (e.mark?.column ?? 0) + 1,
+      message: `invalid YAML: ${reason}`,
+      rule: 'parse',
+    });
+  }
+}
+
+/** Throws a SpecError naming the file (and pointer) unless `file` is a readable OpenAPI 3.x document. */
+export function inspectRoot(file: string): RootInfo {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : String(err);
+    throw specError({ file, pointer: '#', message: `cannot read the OpenAPI document: ${reason}`, rule: 'read' });
+  }
+  const { format, value } = parseDocumentText(file, text);
+  if (!isPlainObject(value)) {
+    throw specError({ file, pointer: '#', message: 'the document must be a JSON/YAML object with an "openapi" field', rule: 'openapi-version' });
+  }
+  if ('swagger' in value) {
+    throw specError({
+      file,
+      pointer: '#/swagger',
+      message:
+        `this is a Swagger ${String(value.swagger)} (OpenAPI 2.0) document; only OpenAPI 3.x is supported. ` +
+        'Convert it to OpenAPI 3 first (for example with swagger2openapi) and point OPENAPI_SOURCE at the result.',
+      rule: 'openapi-version',
+    });
+  }
+  const version = value.openapi;
+  if (version === undefined) {
+    throw specError({ file, pointer: '#', message: 'not an OpenAPI document: the "openapi" field is missing (expected e.g. "3.0.3")', rule: 'openapi-version' });
+  }
+  if (typeof version !== 'string' || !/^3\.\d+(\.\d+)?$/.test(version)) {
+    throw specError({
+      file,
+      pointer: '#/openapi',
+      message: `unsupported OpenAPI version ${JSON.stringify(version)}; only OpenAPI 3.x is supported (write it as a string, e.g. "3.0.3")`,
+      rule: 'openapi-version',
+    });
+  }
+  return { file, format, openapi: version };
+}

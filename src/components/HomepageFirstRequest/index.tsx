@@ -16,8 +16,9 @@ export default function HomepageFirstRequest(): ReactNode {
   const apiBaseUrl = useApiBaseUrl();
   const request = [
     `curl --request GET \\`,
-    `  --url "${apiBaseUrl}/customers?page=1&page_size=5" \\`,
+    `  --url "${apiBaseUrl}/customer-summaries?page=1&page_size=5" \\`,
     `  --user "$API_USERNAME:$API_PASSWORD" \\`,
+    `  --header "Ocp-Apim-Subscription-Key: $API_SUBSCRIPTION_KEY" \\`,
     `  --header "Accept: application/json"`,
   ].join('\n');
 
@@ -29,17 +30,24 @@ export default function HomepageFirstRequest(): ReactNode {
             Your first request
           </Heading>
           <p>
-            Export your API credentials as environment variables, then list the first five
-            customers of your account. The response is JSON: a page of customer records and the
-            pagination details you need to fetch the next page.
+            Every request carries two credentials: an API user&apos;s name and password, sent with
+            HTTP Basic authentication, and your account&apos;s subscription key, sent in a header.
+            The request below lists the first five customers of your account, with their balance
+            and what is past due.
           </p>
           <ol className={styles.steps}>
-            <li>Get credentials for the sandbox from your account administrator.</li>
-            <li>Run the request below from any terminal.</li>
             <li>
-              Open the{' '}
+              Export <code>API_USERNAME</code>, <code>API_PASSWORD</code> and{' '}
+              <code>API_SUBSCRIPTION_KEY</code> in your terminal.
+            </li>
+            <li>
+              Run the request. The JSON response holds the customers in <code>items</code> and a{' '}
+              <code>has_more</code> flag that tells you whether a next page exists.
+            </li>
+            <li>
+              Pick a <code>customer_id</code> and open the{' '}
               <Link to="/docs/api/get-customer">Get customer reference page</Link> to read one
-              record in full.
+              customer in full.
             </li>
           </ol>
           <p>
@@ -48,7 +56,7 @@ export default function HomepageFirstRequest(): ReactNode {
           </p>
         </div>
         <div className={styles.code}>
-          <CodeBlock language="bash" title="List customers">
+          <CodeBlock language="bash" title="List customer summaries">
             {request}
           </CodeBlock>
         </div>

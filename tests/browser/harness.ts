@@ -67,3 +67,15 @@ export async function openSite(options: {root?: string; basePath?: string} = {})
   };
   return site;
 }
+
+/** True once React has hydrated the page (Docusaurus sets <html data-has-hydrated="true">). */
+export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForSelector('html[data-has-hydrated="true"]', {state: 'attached', timeout});
+}
+
+/** Open a site path and wait until the client app has hydrated; returns the HTTP response. */
+export async function gotoHydrated(page: Page, site: Site, p: string) {
+  const response = await page.goto(site.at(p));
+  await waitForHydration(page);
+  return response;
+}

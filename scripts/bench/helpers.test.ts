@@ -1,0 +1,102 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {createRequire} from 'node:module';
+import {growth, median, percentile} from './stats';
+import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
+import {classify, sumResources} from './page-weight';
+import {parseGnuTime, shortCommand, descendants} from './proc-tree';
+import {summarizeRuns, type LighthouseRun} from './lighthouse';
+
+test('median and percentile', () => {
+  assert.equal(median([3, 1, 2]), 2);
+  assert.equal(median([4, 1, 3, 2]), 2.5);
+  assert.ok(Number.isNaN(median([])));
+  const v = Array.from({length: 100}, (_, i) => i + 1);
+  assert.equal(percentile(v, 95), 95);
+  assert.equal(percentile(v, 50), 50);
+  assert.equal(percentile([7], 95), 7);
+});
+
+test('growth: linear, sub-linear and super-linear series', () => {
+  const lin = growth([{x: 100, y: 10}, {x: 500, y: 50}, {x: 1000, y: 100}])!;
+  assert.ok(Math.abs(lin.exponent - 1) < 1e-9);
+  assert.equal(lin.linearOrBetter, true);
+  // Fixed start-up cost: sub-linear overall.
+  assert.equal(growth([{x: 100, y: 30}, {x: 500, y: 50}, {x: 1000, y: 75}])!.linearOrBetter, true);
+  const quad = growth([{x: 100, y: 1}, {x: 500, y: 25}, {x: 1000, y: 100}])!;
+  assert.ok(quad.exponent > 1.9);
+  assert.equal(quad.linearOrBetter, false);
+  assert.equal(growth([{x: 100, y: 1}]), null);
+});
+
+test('synthetic OpenAPI: exact size, deterministic, unique slugs, shared $refs', () => {
+  for (const n of [1, 37, 100, 500]) {
+    assert.equal(countOperations(generateSyntheticOpenApi({operations: n})), n);
+  }
+  const a = JSON.stringify(generateSyntheticOpenApi({operations: 200, seed: 7}));
+  assert.equal(a, JSON.stringify(generateSyntheticOpenApi({operations: 200, seed: 7})));
+  assert.notEqual(a, JSON.stringify(generateSyntheticOpenApi({operations: 200, seed: 8})));
+
+  const doc = generateSyntheticOpenApi({operations: 1000});
+  // The page generator's slug function.
+  const kebab = createRequire(__filename)('lodash/kebabCase') as (s: string) => string;
+  const slugs = new Set<string>();
+  let withBody = 0;
+  let withPathParam = 0;
+  for (const [p, item] of Object.entries(doc.paths)) {
+    for (const op of Object.values(item) as {summary: string; operationId: string; tags: string[]; requestBody?: unknown; responses: object}[]) {
+      assert.equal(kebab(op.summary), kebab(op.operationId), op.summary);
+      assert.ok(!slugs.has(kebab(op.summary)), `duplicate slug ${op.summary}`);
+      slugs.add(kebab(op.summary));
+      assert.ok(op.tags.length === 1);
+      assert.ok(Object.keys(op.responses).length >= 3);
+      if (op.requestBody) withBody++;
+      if (p.includes('{')) withPathParam++;
+    }
+  }
+  assert.ok(withBody > 300 && withPathParam > 600, `${withBody} bodies, ${withPathParam} with path params`);
+  assert.ok((doc.tags as unknown[]).length >= 20);
+  const text = JSON.stringify(doc);
+  assert.ok(text.split('"#/components/schemas/Money"').length > 100, 'Money is reused');
+  // Every $ref points at something that exists.
+  for (const m of text.matchAll(/"#\/components\/(\w+)\/(\w+)"/g)) {
+    const components = doc.components as Record<string, Record<string, unknown>>;
+    assert.ok(components[m[1]]?.[m[2]], `dangling ${m[0]}`);
+  }
+});
+
+test('page-weight: classify and sum', () => {
+  assert.equal(classify('script', 'text/javascript', 'http://x/a.js'), 'js');
+  assert.equal(classify('other', 'text/javascript', 'http://x/a.js'), 'prefetchJs');
+  assert.equal(classify('document', 'text/html', 'http://x/'), 'html');
+  assert.equal(classify('stylesheet', 'text/css', 'http://x/s.css'), 'css');
+  assert.equal(classify('fetch', 'application/json', 'http://x/search-index.json'), 'json');
+  assert.equal(classify('image', 'image/svg+xml', 'http://x/logo.svg'), 'image');
+  const t = sumResources([
+    {url: 'a', name: 'a', cls: 'js', resourceType: 'script', status: 200, raw: 10, gzip: 4},
+    {url: 'b', name: 'b', cls: 'js', resourceType: 'script', status: 200, raw: 5, gzip: 2},
+  ]);
+  assert.deepEqual(t.js, {raw: 15, gzip: 6, count: 2});
+  assert.deepEqual(t.css, {raw: 0, gzip: 0, count: 0});
+});
+
+test('proc-tree helpers', () => {
+  assert.equal(parseGnuTime('\tMaximum resident set size (kbytes): 2048\n'), 2048 * 1024);
+  assert.ok(Number.isNaN(parseGnuTime('nothing')));
+  assert.equal(
+    shortCommand(['node', '/w/node_modules/.bin/docusaurus', 'build', '--out-dir', '/tmp/x/build']),
+    'docusaurus build --out-dir build',
+  );
+  const table = new Map([[1, 0], [10, 1], [11, 10], [12, 10], [20, 1], [30, 99]]);
+  assert.deepEqual(descendants(10, table).sort(), [10, 11, 12]);
+});
+
+test('lighthouse: medians over runs, errors kept apart', () => {
+  const run = (performance: number, tbtMs: number): LighthouseRun => ({
+    performance, accessibility: 100, bestPractices: 100, seo: 100, tbtMs, lcpMs: 1000, cls: 0, fcpMs: 800, failing: [],
+  });
+  const s = summarizeRuns([run(90, 300), run(96, 100), run(94, 120), {...run(0, 0), runtimeError: 'boom'}]);
+  assert.equal(s.performance, 94);
+  assert.equal(s.tbtMs, 120);
+  assert.deepEqual(s.errors, ['boom']);
+});

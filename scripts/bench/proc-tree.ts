@@ -1,0 +1,257 @@
+/**
+ * Run a command and measure its wall time and the peak memory of its whole process tree.
+ *
+ * - Every `intervalMs` (default 200 ms) the sampler walks /proc, finds all descendants of the
+ *   child and sums their RSS (/proc/PID/statm) and PSS (/proc/PID/smaps_rollup; shared pages
+ *   counted once). The peaks of those sums are the tree's peak memory. Sampling can miss a
+ *   spike shorter than the interval.
+ * - It also keeps the largest single-process high-water mark (VmHWM), which is what
+ *   GNU time's "Maximum resident set size" reports; when /usr/bin/time exists the command runs
+ *   under `time -v` as well and its figure is kept for comparison.
+ */
+import {spawn} from 'node:child_process';
+import {createWriteStream, existsSync, promises as fs, readdirSync, readFileSync} from 'node:fs';
+
+const PAGE = 4096;
+
+export interface TreeSample {
+  t: number;
+  rss: number;
+  pss: number;
+  processes: number;
+}
+
+export interface MeasuredRun {
+  command: string[];
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  wallMs: number;
+  /** Peak over samples of the summed RSS of the process tree (bytes). */
+  peakTreeRss: number;
+  /** Peak over samples of the summed PSS of the process tree (bytes), NaN if unavailable. */
+  peakTreePss: number;
+  /** Largest VmHWM of any single process in the tree (bytes). */
+  peakSingleProcessHwm: number;
+  /** Command line of that process (shortened). */
+  peakSingleProcess: string;
+  /** GNU time -v "Maximum resident set size" (bytes), NaN if not run under time. */
+  gnuTimeMaxRss: number;
+  /** The processes at the RSS peak, largest first: [command, rss bytes]. */
+  atPeak: [string, number][];
+  samples: number;
+  /** Last lines of stdout+stderr. */
+  tail: string;
+  logFile: string;
+}
+
+export interface RunOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  logFile: string;
+  intervalMs?: number;
+  timeoutMs?: number;
+  /** Echo output lines matching this to the console (progress). */
+  echo?: RegExp;
+}
+
+/** Parent pid of every process in /proc. */
+function processTable(): Map<number, number> {
+  const table = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // comm may contain spaces and parentheses: fields after the last ')'.
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(name), Number(rest[1]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return table;
+}
+
+export function descendants(root: number, table: Map<number, number>): number[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, ppid] of table) {
+    if (!children.has(ppid)) children.set(ppid, []);
+    children.get(ppid)!.push(pid);
+  }
+  const out: number[] = [];
+  const stack = [root];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    if (!table.has(pid)) continue;
+    out.push(pid);
+    for (const c of children.get(pid) ?? []) stack.push(c);
+  }
+  return out;
+}
+
+function readRss(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE;
+  } catch {
+    return 0;
+  }
+}
+
+function readPss(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+function readHwm(pid: number): number {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function commandOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    return shortCommand(args);
+  } catch {
+    return String(pid);
+  }
+}
+
+/** "node /x/node_modules/.bin/docusaurus build --out-dir y" -> "docusaurus build --out-dir y" (max 80 chars). */
+export function shortCommand(args: string[]): string {
+  const parts = args.map((a) => (a.includes('/') && !a.startsWith('-') ? a.split('/').pop()! : a));
+  // Drop an interpreter in front of a script name.
+  while (parts.length > 1 && /^(node|sh|bash|tsx|npm-cli\.js|cli\.mjs)$/.test(parts[0])) parts.shift();
+  const s = parts.join(' ');
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** Parse GNU time -v output: max RSS in bytes (NaN if absent). */
+export function parseGnuTime(text: string): number {
+  const m = /Maximum resident set size \(kbytes\):\s*(\d+)/.exec(text);
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+export async function runMeasured(command: string[], options: RunOptions): Promise<MeasuredRun> {
+  const interval = options.intervalMs ?? 200;
+  const timeFile = `${options.logFile}.time`;
+  const useTime = existsSync('/usr/bin/time');
+  const argv = useTime ? ['/usr/bin/time', '-v', '-o', timeFile, ...command] : command;
+  const log = createWriteStream(options.logFile);
+  const started = Date.now();
+  const child = spawn(argv[0], argv.slice(1), {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group, so a timeout can stop the whole tree
+  });
+  let tail = '';
+  const onData = (chunk: Buffer) => {
+    log.write(chunk);
+    const text = chunk.toString('utf8');
+    tail = (tail + text).slice(-6000);
+    if (options.echo) {
+      for (const line of text.split('\n')) if (options.echo.test(line)) console.log(`    | ${line.trim().slice(0, 160)}`);
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+
+  let peakRss = 0;
+  let peakPss = NaN;
+  let peakHwm = 0;
+  let peakHwmCmd = '';
+  let atPeak: [string, number][] = [];
+  let samples = 0;
+  const hwmByPid = new Map<number, number>();
+  const sample = () => {
+    if (child.pid === undefined) return;
+    const pids = descendants(child.pid, processTable());
+    let rss = 0;
+    let pss = 0;
+    const per: [number, number][] = [];
+    for (const pid of pids) {
+      const r = readRss(pid);
+      rss += r;
+      per.push([pid, r]);
+      const p = readPss(pid);
+      pss += Number.isFinite(p) ? p : r;
+      const h = readHwm(pid);
+      if (h > (hwmByPid.get(pid) ?? 0)) {
+        hwmByPid.set(pid, h);
+        if (h > peakHwm) {
+          peakHwm = h;
+          peakHwmCmd = commandOf(pid);
+        }
+      }
+    }
+    samples++;
+    if (rss > peakRss) {
+      peakRss = rss;
+      atPeak = per
+        .filter(([, r]) => r > 20 * 1024 * 1024)
+        .sort((a, b) => b[1] - a[1])
+        .map(([pid, r]) => [commandOf(pid), r]);
+    }
+    if (!(pss <= peakPss)) peakPss = pss;
+  };
+  const timer = setInterval(sample, interval);
+  let timedOut = false;
+  const killer = options.timeoutMs
+    ? setTimeout(() => {
+        timedOut = true;
+        try {
+          process.kill(-child.pid!, 'SIGTERM');
+          setTimeout(() => {
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              // gone
+            }
+          }, 5000).unref();
+        } catch {
+          // gone
+        }
+      }, options.timeoutMs)
+    : undefined;
+
+  const [exitCode, signal] = await new Promise<[number | null, string | null]>((resolve) => {
+    child.on('exit', (code, sig) => resolve([code, sig]));
+    child.on('error', () => resolve([null, 'spawn-error']));
+  });
+  const wallMs = Date.now() - started;
+  clearInterval(timer);
+  if (killer) clearTimeout(killer);
+  await new Promise<void>((r) => log.end(() => r()));
+  let gnuTimeMaxRss = NaN;
+  if (useTime) {
+    try {
+      gnuTimeMaxRss = parseGnuTime(await fs.readFile(timeFile, 'utf8'));
+    } catch {
+      // time did not write (killed)
+    }
+  }
+  return {
+    command,
+    exitCode: useTime && exitCode === null ? null : exitCode,
+    signal,
+    timedOut,
+    wallMs,
+    peakTreeRss: peakRss,
+    peakTreePss: peakPss,
+    peakSingleProcessHwm: peakHwm,
+    peakSingleProcess: peakHwmCmd,
+    gnuTimeMaxRss,
+    atPeak,
+    samples,
+    tail: tail.split('\n').slice(-25).join('\n'),
+    logFile: options.logFile,
+  };
+}

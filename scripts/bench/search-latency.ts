@@ -1,0 +1,105 @@
+/**
+ * Search query latency in the browser, on the site's search page (/search).
+ *
+ * For every term the input is cleared, then the whole term is entered at once (one `input`
+ * event, as a paste would), and the time is taken in one of two ways:
+ * - "performance.measure": the search client records `performance.measure('portal-search', ...)`
+ *   per query; when such entries appear, their durations are the latencies;
+ * - "dom": otherwise, from the input event to the last DOM change in <main> of the burst that
+ *   follows it (a burst ends after 250 ms without changes), i.e. typing -> results rendered.
+ * Three warm-up queries run first (they load the index); the first one is reported as "cold".
+ */
+import type {Browser, Page} from 'playwright-core';
+import {median, percentile} from './stats';
+
+export const SEARCH_TERMS = [
+  'invoice', 'customer', 'contact', 'ledger', 'bill profile', 'ticket', 'create', 'update', 'payment',
+  'balance', 'email', 'address', 'status', 'page size', 'authentication', 'subscription key', 'error',
+  'pagination', 'pdf', 'download', 'phone', 'tax', 'currency', 'due date', 'summary', 'options',
+  'customer type', 'idempotency', 'rate limit', 'retry', 'cust', 'invoic', 'get contacts', 'webhook',
+  'markdown', 'blog', 'overview', 'request console', 'curl', 'python', 'zzqx',
+];
+
+export interface SearchLatency {
+  method: 'performance.measure' | 'dom' | 'none';
+  queries: number;
+  coldMs: number;
+  medianMs: number;
+  p95Ms: number;
+  samples: {term: string; ms: number; domMs: number; measureMs: number | null}[];
+  error?: string;
+}
+
+const INPUT_SELECTOR = 'main input[type="search"], input[name="q"], main [role="search"] input, main input';
+
+/**
+ * In-page code, kept as a string: tsx (esbuild keepNames) would wrap a function passed to
+ * page.evaluate with helpers that do not exist in the page.
+ */
+const ENTER_IN_PAGE = `({term, quietMs, maxMs, selector}) => new Promise((resolve, reject) => {
+  const input = document.querySelector(selector);
+  if (!input) return reject(new Error('no search input (' + selector + ')'));
+  const root = document.querySelector('main') || document.body;
+  const before = performance.getEntriesByName('portal-search', 'measure').length;
+  let last = 0;
+  const observer = new MutationObserver(() => { last = performance.now(); });
+  observer.observe(root, {childList: true, subtree: true, characterData: true});
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  input.focus();
+  const start = performance.now();
+  setter.call(input, term);
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  const check = () => {
+    const now = performance.now();
+    if ((last > 0 && now - last >= quietMs) || now - start >= maxMs) {
+      observer.disconnect();
+      const fresh = performance.getEntriesByName('portal-search', 'measure').slice(before);
+      resolve({
+        domMs: last > 0 ? last - start : null,
+        measureMs: fresh.length ? fresh[fresh.length - 1].duration : null,
+      });
+    } else setTimeout(check, 10);
+  };
+  setTimeout(check, 10);
+})`;
+
+/** Set the input's value like a user would and time what follows (see the file comment). */
+async function enter(page: Page, term: string, quietMs = 250, maxMs = 5000): Promise<{domMs: number; measureMs: number | null}> {
+  const args = JSON.stringify({term, quietMs, maxMs, selector: INPUT_SELECTOR});
+  const r = (await page.evaluate(`(${ENTER_IN_PAGE})(${args})`)) as {domMs: number | null; measureMs: number | null};
+  return {domMs: r.domMs ?? NaN, measureMs: r.measureMs};
+}
+
+export async function measureSearch(browser: Browser, searchUrl: string, terms = SEARCH_TERMS): Promise<SearchLatency> {
+  const context = await browser.newContext({viewport: {width: 1350, height: 940}});
+  const page = await context.newPage();
+  const result: SearchLatency = {method: 'none', queries: 0, coldMs: NaN, medianMs: NaN, p95Ms: NaN, samples: []};
+  try {
+    await page.goto(searchUrl, {waitUntil: 'load', timeout: 60_000});
+    await page.waitForLoadState('networkidle', {timeout: 30_000}).catch(() => undefined);
+    await page.waitForSelector(INPUT_SELECTOR, {timeout: 15_000});
+    const warm = ['invoice', 'contact', 'ticket'];
+    for (const [i, term] of warm.entries()) {
+      await enter(page, '', 250, 2000);
+      const r = await enter(page, term);
+      if (i === 0) result.coldMs = r.measureMs ?? r.domMs;
+    }
+    for (const term of terms) {
+      await enter(page, '', 250, 2000);
+      const r = await enter(page, term);
+      result.samples.push({term, ms: NaN, domMs: r.domMs, measureMs: r.measureMs});
+    }
+    const measured = result.samples.filter((s) => s.measureMs !== null).length;
+    result.method = measured >= result.samples.length / 2 ? 'performance.measure' : 'dom';
+    for (const s of result.samples) s.ms = result.method === 'performance.measure' ? (s.measureMs ?? NaN) : s.domMs;
+    const values = result.samples.map((s) => s.ms).filter(Number.isFinite);
+    result.queries = values.length;
+    result.medianMs = median(values);
+    result.p95Ms = percentile(values, 95);
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    await context.close();
+  }
+  return result;
+}

@@ -41,7 +41,7 @@ async function main(): Promise<number> {
       return 1;
     }
     const message = err instanceof Error ? err.message : String(err);
-    console.error(`spec: unexpected failure: ${message}`);
+    console.error(`spec: ${message}`);
     if (envSet('DEBUG') && err instanceof Error && err.stack) console.error(err.stack);
     return 2;
   }

@@ -3,12 +3,15 @@
  * and the portal checks (checks.ts). Linting runs on the *source* (not the bundle) so every
  * problem points at the file and JSON pointer where it has to be fixed.
  */
-import { createConfig, lint, type Config, type NormalizedProblem } from '@redocly/openapi-core';
+import { createConfig, lint, parseYaml, type Config, type NormalizedProblem } from '@redocly/openapi-core';
+import path from 'node:path';
 import { PORTAL_RULES, portalPlugin } from './checks';
 import type { SpecProblem } from './errors';
 
 /** Rules on top of `recommended`: example validation as errors, and the portal checks. */
 export const LINT_RULES = {
+  // Replaced by portal/operation-summary, which is fatal for every document.
+  'operation-summary': 'off',
   // Every example must match its schema; `recommended` only warns about these.
   'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false },
   'no-invalid-parameter-examples': 'error',
@@ -48,15 +51,39 @@ export function lintConfig(strict = false): Promise<Config> {
   return config;
 }
 
+/** Absolute paths in messages (e.g. from ENOENT errors) are shown relative to the working directory. */
+function tidyMessage(message: string): string {
+  const cwd = process.cwd() + path.sep;
+  return message.trim().split(cwd).join('');
+}
+
+/** The `$ref` string at `pointer` in a source file, to say which reference failed. */
+function refAt(body: string, pointer: string): string | undefined {
+  try {
+    let node: unknown = parseYaml(body);
+    for (const raw of pointer.replace(/^#\/?/, '').split('/').filter((t) => t !== '')) {
+      const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      if (typeof node !== 'object' || node === null) return undefined;
+      node = (node as Record<string, unknown>)[token];
+    }
+    const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+    return typeof ref === 'string' ? ref : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function toSpecProblem(problem: NormalizedProblem): SpecProblem {
   const loc = problem.location[0];
-  const base = { message: problem.message.trim(), rule: problem.ruleId, severity: problem.severity } as const;
+  let message = tidyMessage(problem.message);
+  if (problem.ruleId === 'no-unresolved-refs' && loc?.pointer !== undefined) {
+    const ref = refAt(loc.source.body, loc.pointer);
+    if (ref) message = message.replace("Can't resolve $ref", `Can't resolve $ref ${JSON.stringify(ref)}`);
+  }
+  const base = { message, rule: problem.ruleId, severity: problem.severity } as const;
   if (!loc) return { ...base, file: '(unknown file)', pointer: '#' };
   const file = loc.source.absoluteRef;
-  if (loc.pointer !== undefined) {
-    // reportOnKey locations point at the key itself; the pointer is the same.
-    return { ...base, file, pointer: loc.pointer || '#' };
-  }
+  if (loc.pointer !== undefined) return { ...base, file, pointer: loc.pointer || '#' };
   return { ...base, file, line: loc.start?.line, col: loc.start?.col };
 }
 

@@ -76,7 +76,7 @@ async function parseXml(url: string) {
     const root = doc.documentElement;
     // (No named helper functions here: tsx would wrap them with a __name() the page lacks.)
     const isRss = root.localName === 'rss';
-    const items = [...doc.getElementsByTagName(isRss ? 'item' : 'entry')].map((e) => ({
+    const items = Array.from(doc.getElementsByTagName(isRss ? 'item' : 'entry')).map((e) => ({
       title: e.getElementsByTagName('title')[0]?.textContent ?? '',
       link: isRss
         ? e.getElementsByTagName('link')[0]?.textContent ?? ''

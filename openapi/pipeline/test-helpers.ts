@@ -17,8 +17,15 @@ export function shown(file: string): string {
   return path.relative(process.cwd(), file).split(path.sep).join('/');
 }
 
+const tempDirs: string[] = [];
+process.on('exit', () => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A path in a fresh temporary directory (removed when the test process exits). */
 export function tempOutput(name = 'openapi.json'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-test-'));
+  tempDirs.push(dir);
   return path.join(dir, name);
 }
 

@@ -1,0 +1,189 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+// The theme's own index builder (server side), so the fixtures have the real search-index.json format.
+import {buildIndex} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js';
+import {SearchEngine, externalWarning, pageLabel, withHighlight, type FetchLike} from './engine';
+import {planQueries, tokenizeQuery} from './query';
+import {stripHtml} from './snippet';
+import type {EngineOptions, SearchDocument} from './types';
+
+const options: EngineOptions = {
+  removeDefaultStopWordFilter: false,
+  searchResultContextMaxLength: 50,
+  highlightSearchTermsOnTargetPage: true,
+  baseUrl: '/',
+};
+
+function makeIndexJson(docs: SearchDocument[][]): unknown {
+  const built = buildIndex(docs, {
+    language: ['en'],
+    removeDefaultStopWordFilter: [],
+    removeDefaultStemmer: false,
+  });
+  return JSON.parse(JSON.stringify(built));
+}
+
+const ledgerText =
+  'Returns the ledger of a customer: invoices, payments, adjustments, credits and refunds, oldest first, ' +
+  'one page at a time. Filter the ledger by effective date and entry type.';
+
+const titles: SearchDocument[] = [
+  {i: 1, t: 'Get customer ledger', u: '/docs/api/get-customer-ledger', b: ['Customers']},
+  {i: 2, t: 'Create customer', u: '/docs/api/create-customer', b: ['Customers']},
+  {i: 3, t: '', u: '/docs/api-reference/widgets', b: []},
+];
+const headings: SearchDocument[] = [
+  {i: 10, t: 'Parameters', u: '/docs/api/get-customer-ledger', h: '#parameters', p: 1},
+  {i: 11, t: 'Ledger entries', u: '/docs/api/get-customer-ledger', h: '#ledger-entries', p: 1},
+  {i: 12, t: 'Widget fields', u: '/docs/api-reference/widgets', h: '#widget-fields', p: 3},
+];
+const contents: SearchDocument[] = [
+  {i: 20, t: ledgerText, s: 'Ledger entries', u: '/docs/api/get-customer-ledger', h: '#ledger-entries', p: 1},
+  {i: 21, t: 'Creates a customer account with a bill profile.', s: 'Create customer', u: '/docs/api/create-customer', h: '', p: 2},
+];
+// Many pages that all mention "invoice", to check the result limit.
+const invoicePages: SearchDocument[] = Array.from({length: 12}, (_, k) => ({
+  i: 100 + k,
+  t: `Invoice report ${k}`,
+  u: `/docs/reports/invoice-${k}`,
+  b: ['Reports'],
+}));
+
+const siteJson = makeIndexJson([[...titles, ...invoicePages], headings, [], [], contents]);
+const externalJson = makeIndexJson([
+  [{i: 1, t: 'Ledger export with the SDK', u: '/sdk/docs/ledger-export', b: ['SDK']}],
+  [],
+  [],
+  [],
+  [],
+]);
+
+function fakeFetch(routes: Record<string, {status?: number; body?: unknown; text?: string; throws?: boolean}>): FetchLike & {calls: string[]} {
+  const calls: string[] = [];
+  const fn = (async (url: string) => {
+    calls.push(url);
+    const route = routes[url];
+    if (!route || route.throws) throw new TypeError('Failed to fetch');
+    const status = route.status ?? 200;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      json: async () => (route.text !== undefined ? JSON.parse(route.text) : route.body),
+    };
+  }) as FetchLike & {calls: string[]};
+  fn.calls = calls;
+  return fn;
+}
+
+const SITE = 'https://portal.test/search-index.json';
+
+async function engineWith(routes: Parameters<typeof fakeFetch>[0], externals: {heading: string; uri: string}[] = []) {
+  const engine = new SearchEngine();
+  const statuses = await engine.init({options, site: {heading: null, uri: SITE}, externals}, fakeFetch(routes));
+  return {engine, statuses};
+}
+
+test('tokens are split and trimmed like lunr splits the indexed text', () => {
+  assert.deepEqual(tokenizeQuery('  Get-Customer "ledger"? '), ['get', 'customer', 'ledger']);
+  assert.deepEqual(tokenizeQuery(''), []);
+});
+
+test('stop words are dropped from queries, except a last token that may still be typed', () => {
+  const plans = planQueries(tokenizeQuery('how to get the ledger'), {removeDefaultStopWordFilter: false});
+  assert.deepEqual(plans[0]!.tokens, ['ledger']);
+  const typing = planQueries(tokenizeQuery('a'), {removeDefaultStopWordFilter: false});
+  assert.equal(typing.length, 1);
+  assert.equal(typing[0]!.terms[0]!.value, 'a');
+  assert.ok(typing[0]!.terms[0]!.wildcard > 0, 'prefix query');
+  const kept = planQueries(tokenizeQuery('how to'), {removeDefaultStopWordFilter: true});
+  assert.deepEqual(kept[0]!.tokens, ['how', 'to']);
+});
+
+test('finds the page by its title first, with _highlight parameters, then its sections as a tree', async () => {
+  const {engine, statuses} = await engineWith({[SITE]: {body: siteJson}});
+  assert.equal(statuses[0]!.ok, true);
+  const {sources, tokens} = engine.search('ledger', 5);
+  assert.deepEqual(tokens, ['ledger']);
+  const hits = sources[0]!.hits;
+  assert.equal(sources[0]!.heading, null);
+  assert.ok(hits.length >= 3, JSON.stringify(hits.map((h) => h.url)));
+  assert.equal(hits[0]!.url, '/docs/api/get-customer-ledger?_highlight=ledger');
+  assert.equal(hits[0]!.titleHtml, 'Get customer <mark>ledger</mark>');
+  assert.equal(hits[0]!.pathHtml, 'Customers');
+  assert.equal(hits[0]!.isInterOfTree || hits[0]!.isLastOfTree, false);
+  const children = hits.slice(1).filter((h) => h.url.startsWith('/docs/api/get-customer-ledger'));
+  assert.ok(children.length >= 2);
+  assert.ok(children.slice(0, -1).every((h) => h.isInterOfTree && !h.isLastOfTree));
+  assert.ok(children[children.length - 1]!.isLastOfTree);
+  const heading = hits.find((h) => h.url.endsWith('#ledger-entries') && h.type === 1)!;
+  assert.equal(heading.url, '/docs/api/get-customer-ledger?_highlight=ledger#ledger-entries');
+  assert.equal(heading.titleHtml, '<mark>Ledger</mark> entries');
+  const content = hits.find((h) => h.type === 4)!;
+  const snippet = stripHtml(content.titleHtml);
+  assert.ok(snippet.replace(/…/g, '').length <= 50, snippet);
+  assert.ok(content.titleHtml.includes('<mark>ledger</mark>'));
+});
+
+test('several terms: repeated _highlight parameters, and prefixes while typing', async () => {
+  const {engine} = await engineWith({[SITE]: {body: siteJson}});
+  const first = engine.search('customer ledger', 5).sources[0]!.hits[0]!;
+  assert.equal(first.url, '/docs/api/get-customer-ledger?_highlight=customer&_highlight=ledger');
+  const typing = engine.search('ledg', 5).sources[0]!.hits;
+  assert.equal(typing[0]!.url, '/docs/api/get-customer-ledger?_highlight=ledg');
+  const typo = engine.search('ledgr', 5).sources[0]!.hits;
+  assert.ok(typo.some((h) => h.url.startsWith('/docs/api/get-customer-ledger')), 'one edit away still matches');
+});
+
+test('returns at most the requested number of results', async () => {
+  const {engine} = await engineWith({[SITE]: {body: siteJson}});
+  assert.equal(engine.search('invoice', 5).sources[0]!.hits.length, 5);
+  assert.ok(engine.search('invoice', 100).sources[0]!.hits.length >= 12);
+  assert.equal(engine.search('nothingmatchesthis', 5).sources[0]!.hits.length, 0);
+  assert.deepEqual(engine.search('   ', 5).sources, []);
+});
+
+test('pages under /docs/api-reference/ get the fallback page label "API Reference"', async () => {
+  const {engine} = await engineWith({[SITE]: {body: siteJson}});
+  const hit = engine.search('widget', 5).sources[0]!.hits.find((h) => h.type === 1)!;
+  assert.equal(hit.pageTitle, 'API Reference');
+  assert.equal(stripHtml(hit.pathHtml), 'API Reference');
+  assert.equal(pageLabel(undefined, {i: 1, t: 'x', u: '/docs/other/page'}, '/'), '');
+  assert.equal(pageLabel({i: 1, t: 'Page', u: '/docs/api-reference/a'}, {i: 2, t: 'x', u: '/docs/api-reference/a'}, '/'), 'Page');
+});
+
+test('an index that cannot be fetched or parsed gives a warning and an empty index', async () => {
+  for (const route of [{status: 500}, {text: '<html>not json'}, {body: {documents: []}}, {throws: true}]) {
+    const {engine, statuses} = await engineWith({[SITE]: route});
+    assert.equal(statuses[0]!.ok, false);
+    assert.match(statuses[0]!.warning!, /^Unable to load the search index from https:\/\/portal\.test\/search-index\.json \(.+\); searching an empty index\.$/);
+    assert.deepEqual(engine.search('ledger', 5).sources[0]!.hits, []);
+  }
+});
+
+test('external sources: results under their heading, absolute URLs; a failed one warns and the rest continues', async () => {
+  const good = {heading: 'SDK documentation', uri: 'https://sdk.example.com/sdk/search-index.json'};
+  const bad = {heading: 'Status page', uri: 'https://status.example.com/search-index.json'};
+  const {engine, statuses} = await engineWith({[SITE]: {body: siteJson}, [good.uri]: {body: externalJson}, [bad.uri]: {status: 404}}, [good, bad]);
+  assert.deepEqual(statuses.map((s) => s.ok), [true, true, false]);
+  assert.equal(statuses[2]!.warning, 'Unable to fetch search index for Status page from: https://status.example.com/search-index.json');
+  assert.equal(externalWarning(bad), statuses[2]!.warning);
+  const {sources} = engine.search('ledger', 5);
+  assert.deepEqual(sources.map((s) => s.heading), [null, 'SDK documentation']);
+  const ext = sources[1]!.hits[0]!;
+  assert.equal(ext.external, true);
+  assert.equal(ext.url, 'https://sdk.example.com/sdk/docs/ledger-export?_highlight=ledger');
+  assert.ok(sources[0]!.hits.length > 0, 'our own results are still there');
+});
+
+test('an external index whose URLs are not http(s) yields no links', async () => {
+  const evil = makeIndexJson([[{i: 1, t: 'Ledger trick', u: 'javascript:alert(1)', b: []}], [], [], [], []]);
+  const src = {heading: 'Evil', uri: 'https://evil.example.com/search-index.json'};
+  const {engine} = await engineWith({[SITE]: {body: siteJson}, [src.uri]: {body: evil}}, [src]);
+  assert.deepEqual(engine.search('ledger', 5).sources[1]!.hits, []);
+});
+
+test('withHighlight adds one _highlight per term before the hash, or nothing when disabled', () => {
+  assert.equal(withHighlight('/a', '#h', ['x', 'y z'], true), '/a?_highlight=x&_highlight=y+z#h');
+  assert.equal(withHighlight('/a', '#h', ['x'], false), '/a#h');
+  assert.equal(withHighlight('/a', undefined, [], true), '/a');
+});

@@ -1,0 +1,299 @@
+/**
+ * The search engine: loads indexes in the format written by @easyops-cn/docusaurus-search-local
+ * (an array of {documents, index} — titles, headings, descriptions, keywords, contents — each a
+ * serialised lunr index) and answers queries with ready-to-render hits. It runs in the search Web
+ * Worker (./worker.ts); it has no DOM dependency, so unit tests run it in Node.
+ *
+ * Reused from the theme: the index format and its result ordering helpers (sortSearchResults puts
+ * a page's headings/contents right after the page; processTreeStatusOfSearchResults sets the tree
+ * connector flags). The query planning and snippets are ours (./query.ts, ./snippet.ts).
+ */
+import lunr from 'lunr';
+import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults.js';
+import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults.js';
+import {planQueries, tokenizeQuery, type PlannedQuery} from './query';
+import {buildSnippet, escapeHtml, highlightTokens} from './snippet';
+import {
+  DocType,
+  type EngineOptions,
+  type IndexLoadStatus,
+  type IndexSourceSpec,
+  type InitRequest,
+  type MatchPosition,
+  type SearchDocument,
+  type SearchHit,
+  type SearchResponse,
+  type SourceResults,
+} from './types';
+
+export const HIGHLIGHT_PARAM = '_highlight';
+export const API_REFERENCE_LABEL = 'API Reference';
+
+interface LoadedIndex {
+  type: number;
+  documents: Map<string, SearchDocument>;
+  index: lunr.Index;
+}
+
+export interface LoadedSource {
+  spec: IndexSourceSpec;
+  indexes: LoadedIndex[];
+  /** Page (title) documents by id. */
+  pages: Map<number, SearchDocument>;
+}
+
+/** Raw result before ordering; field names are those the theme's ordering helpers read. */
+interface RawResult {
+  document: SearchDocument;
+  type: number;
+  page: SearchDocument | undefined;
+  metadata: lunr.MatchData['metadata'];
+  tokens: string[];
+  score: number;
+  isInterOfTree?: boolean;
+  isLastOfTree?: boolean;
+}
+
+export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; json(): Promise<unknown>}>;
+
+/** Validate and load the JSON of a search index; throws on anything unexpected. */
+export function parseSearchIndex(json: unknown): LoadedIndex[] {
+  if (!Array.isArray(json)) throw new Error('the index is not an array');
+  return json.map((entry, type) => {
+    if (!entry || typeof entry !== 'object' || !Array.isArray((entry as {documents?: unknown}).documents)) {
+      throw new Error(`entry ${type} has no documents`);
+    }
+    const {documents, index} = entry as {documents: SearchDocument[]; index: unknown};
+    const byRef = new Map<string, SearchDocument>();
+    for (const doc of documents) {
+      if (doc && typeof doc.i === 'number' && typeof doc.t === 'string' && typeof doc.u === 'string') {
+        byRef.set(String(doc.i), doc);
+      }
+    }
+    return {type, documents: byRef, index: lunr.Index.load(index)};
+  });
+}
+
+export function emptySource(spec: IndexSourceSpec): LoadedSource {
+  return {spec, indexes: [], pages: new Map()};
+}
+
+function sourceFrom(spec: IndexSourceSpec, indexes: LoadedIndex[]): LoadedSource {
+  const pages = new Map<number, SearchDocument>();
+  const titles = indexes.find((x) => x.type === DocType.Title);
+  titles?.documents.forEach((doc) => pages.set(doc.i, doc));
+  return {spec, indexes, pages};
+}
+
+export function externalWarning(spec: IndexSourceSpec): string {
+  return `Unable to fetch search index for ${spec.heading} from: ${spec.uri}`;
+}
+
+/**
+ * Fetch and load one index. Never throws: a failure gives an empty source and a warning (the
+ * exact specification wording for external sources).
+ */
+export async function loadSource(
+  spec: IndexSourceSpec,
+  fetchImpl: FetchLike,
+): Promise<{source: LoadedSource; status: IndexLoadStatus}> {
+  try {
+    const response = await fetchImpl(spec.uri);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const json = await response.json();
+    const source = sourceFrom(spec, parseSearchIndex(json));
+    const documents = source.indexes.reduce((n, x) => n + x.documents.size, 0);
+    return {source, status: {heading: spec.heading, uri: spec.uri, ok: true, documents}};
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const warning =
+      spec.heading === null
+        ? `Unable to load the search index from ${spec.uri} (${reason}); searching an empty index.`
+        : externalWarning(spec);
+    return {source: emptySource(spec), status: {heading: spec.heading, uri: spec.uri, ok: false, warning, documents: 0}};
+  }
+}
+
+function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
+  try {
+    return loaded.index.query((q) => {
+      for (const term of plan.terms) {
+        q.term(term.value, {
+          presence: lunr.Query.presence.REQUIRED,
+          wildcard: term.wildcard,
+          usePipeline: term.usePipeline,
+          ...(term.editDistance ? {editDistance: term.editDistance} : {}),
+        });
+      }
+    });
+  } catch {
+    // lunr rejects some odd terms (e.g. a lone "*"); such a query simply has no results.
+    return [];
+  }
+}
+
+/** Collect up to `limit` distinct documents, most precise query first, titles before contents. */
+function collect(source: LoadedSource, plans: PlannedQuery[], limit: number): RawResult[] {
+  const results: RawResult[] = [];
+  const seen = new Set<string>();
+  for (const plan of plans) {
+    for (const loaded of source.indexes) {
+      for (const match of runQuery(loaded, plan)) {
+        if (seen.has(match.ref)) continue;
+        const document = loaded.documents.get(match.ref);
+        if (!document) continue;
+        seen.add(match.ref);
+        results.push({
+          document,
+          type: loaded.type,
+          page: loaded.type === DocType.Title || document.p === undefined ? undefined : source.pages.get(document.p),
+          metadata: match.matchData.metadata,
+          tokens: plan.tokens,
+          score: match.score,
+        });
+        if (results.length >= limit) return results;
+      }
+    }
+  }
+  return results;
+}
+
+function positionsOf(metadata: RawResult['metadata'], field: string): MatchPosition[] {
+  const out: MatchPosition[] = [];
+  for (const fields of Object.values(metadata)) {
+    const pos = fields[field]?.position;
+    if (pos) out.push(...pos);
+  }
+  return out;
+}
+
+/** Page label of a hit: its page's title, or "API Reference" under /docs/api-reference/. */
+export function pageLabel(page: SearchDocument | undefined, document: SearchDocument, baseUrl: string): string {
+  if (page?.t) return page.t;
+  const u = document.u;
+  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  if (u.startsWith(`${base}docs/api-reference/`) || u.startsWith('/docs/api-reference/')) return API_REFERENCE_LABEL;
+  return '';
+}
+
+/** Path + `?_highlight=a&_highlight=b` + hash. */
+export function withHighlight(url: string, hash: string | undefined, tokens: readonly string[], enabled: boolean): string {
+  let out = url;
+  if (enabled && tokens.length > 0) {
+    const params = new URLSearchParams();
+    for (const token of tokens) params.append(HIGHLIGHT_PARAM, token);
+    out += (out.includes('?') ? '&' : '?') + params.toString();
+  }
+  return out + (hash ?? '');
+}
+
+/** Target of a hit, or null when the index holds a URL we must not follow. */
+function hitUrl(result: RawResult, spec: IndexSourceSpec, options: EngineOptions): {url: string; external: boolean} | null {
+  const {u, h} = result.document;
+  const hash = h && h.startsWith('#') ? h : undefined;
+  if (spec.heading === null) {
+    if (!u.startsWith('/') || u.startsWith('//')) return null;
+    return {url: withHighlight(u, hash, result.tokens, options.highlightSearchTermsOnTargetPage), external: false};
+  }
+  let target: URL;
+  try {
+    target = new URL(u, spec.uri);
+  } catch {
+    return null;
+  }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
+  return {url: withHighlight(target.href.replace(/[?#].*$/, ''), hash, result.tokens, options.highlightSearchTermsOnTargetPage), external: true};
+}
+
+function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions): SearchHit | null {
+  const target = hitUrl(result, spec, options);
+  if (!target) return null;
+  const {document, type, page, metadata, tokens} = result;
+  const context = options.searchResultContextMaxLength;
+  const titleLength = context * 2;
+  const inTree = !!(result.isInterOfTree || result.isLastOfTree);
+  const label = pageLabel(page, document, options.baseUrl);
+  let titleHtml: string;
+  let pathHtml: string;
+  let pageTitle: string;
+  if (type === DocType.Title) {
+    titleHtml = buildSnippet(document.t, positionsOf(metadata, 't'), tokens, titleLength);
+    pathHtml = escapeHtml((document.b ?? []).join(' › '));
+    pageTitle = document.t;
+  } else if (type === DocType.Heading) {
+    titleHtml = buildSnippet(document.t, positionsOf(metadata, 't'), tokens, titleLength);
+    pathHtml = inTree ? '' : highlightTokens(label, tokens);
+    pageTitle = label;
+  } else if (type === DocType.Keywords) {
+    titleHtml = highlightTokens(document.s ?? document.t, tokens);
+    pathHtml = inTree ? '' : highlightTokens(label, tokens);
+    pageTitle = label;
+  } else {
+    titleHtml = buildSnippet(document.t, positionsOf(metadata, 't'), tokens, context);
+    const section = document.s && document.s !== label ? document.s : '';
+    const parts = inTree ? [section] : [label, section];
+    pathHtml = parts.filter(Boolean).map((p) => highlightTokens(p, tokens)).join(' › ');
+    pageTitle = label;
+  }
+  return {
+    id: `${spec.heading ?? ''}#${document.i}`,
+    type,
+    url: target.url,
+    external: target.external,
+    titleHtml,
+    pathHtml,
+    pageTitle,
+    tokens,
+    isInterOfTree: !!result.isInterOfTree,
+    isLastOfTree: !!result.isLastOfTree,
+  };
+}
+
+export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions): SearchHit[] {
+  if (plans.length === 0 || source.indexes.length === 0 || limit <= 0) return [];
+  const raw = collect(source, plans, limit);
+  sortSearchResults(raw);
+  processTreeStatusOfSearchResults(raw);
+  const hits: SearchHit[] = [];
+  for (const r of raw) {
+    const hit = toHit(r, source.spec, options);
+    if (hit) hits.push(hit);
+  }
+  return hits;
+}
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** Our site's index plus the external ones; `init` once, then `search` as often as needed. */
+export class SearchEngine {
+  private options: EngineOptions | null = null;
+  private site: LoadedSource | null = null;
+  private externals: LoadedSource[] = [];
+
+  async init(request: InitRequest, fetchImpl: FetchLike): Promise<IndexLoadStatus[]> {
+    this.options = request.options;
+    const [site, ...externals] = await Promise.all([
+      loadSource(request.site, fetchImpl),
+      ...request.externals.map((spec) => loadSource(spec, fetchImpl)),
+    ]);
+    this.site = site!.source;
+    // A failed external source is left out (its warning is reported); the others stay.
+    this.externals = externals.filter((x) => x.status.ok).map((x) => x.source);
+    return [site!.status, ...externals.map((x) => x.status)];
+  }
+
+  search(query: string, limit: number): SearchResponse {
+    const started = now();
+    const options = this.options;
+    const tokens = tokenizeQuery(query);
+    const sources: SourceResults[] = [];
+    if (options && this.site && tokens.length > 0) {
+      const plans = planQueries(tokens, options);
+      sources.push({heading: null, uri: null, hits: searchSource(this.site, plans, limit, options)});
+      for (const ext of this.externals) {
+        sources.push({heading: ext.spec.heading, uri: ext.spec.uri, hits: searchSource(ext, plans, limit, options)});
+      }
+    }
+    return {query, tokens, sources, engineMs: now() - started};
+  }
+}

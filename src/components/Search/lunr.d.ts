@@ -1,0 +1,74 @@
+/**
+ * The part of lunr 2.3 (a dependency of @easyops-cn/docusaurus-search-local, which ships no types)
+ * that the search client uses.
+ */
+declare module 'lunr' {
+  namespace lunr {
+    type PipelineFunction = (token: unknown, i?: number, tokens?: unknown[]) => unknown;
+    const stopWordFilter: PipelineFunction;
+    const stemmer: PipelineFunction;
+    const version: string;
+
+    interface QueryTermOptions {
+      fields?: string[];
+      boost?: number;
+      presence?: number;
+      wildcard?: number;
+      editDistance?: number;
+      usePipeline?: boolean;
+    }
+    interface Query {
+      term(term: string | string[], options?: QueryTermOptions): Query;
+    }
+    namespace Query {
+      const wildcard: {NONE: 0; LEADING: 1; TRAILING: 2};
+      const presence: {OPTIONAL: 1; REQUIRED: 2; PROHIBITED: 3};
+    }
+
+    interface FieldMatch {
+      position?: [number, number][];
+    }
+    interface MatchData {
+      metadata: Record<string, Record<string, FieldMatch>>;
+    }
+    interface Result {
+      ref: string;
+      score: number;
+      matchData: MatchData;
+    }
+
+    class Index {
+      static load(serialized: unknown): Index;
+      query(fn: (this: Query, query: Query) => void): Result[];
+      search(queryString: string): Result[];
+      toJSON(): object;
+    }
+
+    class Builder {
+      metadataWhitelist: string[];
+      ref(field: string): void;
+      field(name: string, attributes?: object): void;
+      add(doc: object): void;
+    }
+  }
+  function lunr(config: (this: lunr.Builder, builder: lunr.Builder) => void): lunr.Index;
+  export = lunr;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults.js' {
+  /** Sorts in place: headings/contents right after their page's title result. */
+  export function sortSearchResults(results: object[]): void;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults.js' {
+  /** Sets isInterOfTree / isLastOfTree on results that follow a result of the same page. */
+  export function processTreeStatusOfSearchResults(results: object[]): void;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js' {
+  /** The theme's server-side index builder (used by unit tests to make real fixtures). */
+  export function buildIndex(
+    allDocuments: object[][],
+    options: {language: string[]; removeDefaultStopWordFilter: string[]; removeDefaultStemmer: boolean},
+  ): {documents: object[]; index: unknown}[];
+}

@@ -1,0 +1,91 @@
+/**
+ * From the text the reader typed to a list of lunr queries, most precise first. The engine runs
+ * them in order and keeps the first `limit` distinct documents, like the theme's own client.
+ *
+ * - Tokens are split like lunr splits the indexed text (whitespace and hyphens) and trimmed of
+ *   non-word characters at both ends (lunr's trimmer), lower-cased.
+ * - English stop words are removed from the index (the default filter is kept), so they are dropped
+ *   from queries too, except the last token, which may be a word still being typed ("a" -> "api").
+ * - Queries: all terms required and exact (stemmed); then the last term as a prefix; then with
+ *   an edit distance of 1 for terms of 4+ characters (typos); then, for 3+ terms, each term left
+ *   out once.
+ */
+import lunr from 'lunr';
+
+export const MAX_QUERY_TOKENS = 12;
+const MIN_FUZZY_LENGTH = 4;
+
+export interface QueryTerm {
+  value: string;
+  /** lunr.Query.wildcard flags. */
+  wildcard: number;
+  editDistance?: number;
+  usePipeline: boolean;
+}
+
+export interface PlannedQuery {
+  /** The reader's tokens this query matches (used to mark them and for _highlight). */
+  tokens: string[];
+  terms: QueryTerm[];
+}
+
+export function tokenizeQuery(input: string): string[] {
+  return input
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .map((t) => t.replace(/^\W+/, '').replace(/\W+$/, ''))
+    .filter((t) => t.length > 0)
+    .slice(0, MAX_QUERY_TOKENS);
+}
+
+export function isStopWord(token: string): boolean {
+  return (lunr.stopWordFilter as unknown as (t: string) => string | undefined)(token) === undefined;
+}
+
+interface PlanOptions {
+  /** true: the index was built without the English stop-word filter. */
+  removeDefaultStopWordFilter: boolean;
+}
+
+const exact = (value: string): QueryTerm => ({value, wildcard: lunr.Query.wildcard.NONE, usePipeline: true});
+const prefix = (value: string): QueryTerm => ({value, wildcard: lunr.Query.wildcard.TRAILING, usePipeline: false});
+const fuzzy = (value: string): QueryTerm =>
+  value.length >= MIN_FUZZY_LENGTH
+    ? {value, wildcard: lunr.Query.wildcard.NONE, editDistance: 1, usePipeline: false}
+    : exact(value);
+
+export function planQueries(tokens: readonly string[], options: PlanOptions): PlannedQuery[] {
+  if (tokens.length === 0) return [];
+  const keepStopWords = options.removeDefaultStopWordFilter;
+  const last = tokens[tokens.length - 1]!;
+  const head = tokens.slice(0, -1).filter((t) => keepStopWords || !isStopWord(t));
+  const lastIsStop = !keepStopWords && isStopWord(last);
+  const words = lastIsStop ? head : [...head, last];
+
+  const plans: PlannedQuery[] = [];
+  const seen = new Set<string>();
+  const add = (plan: PlannedQuery) => {
+    if (plan.terms.length === 0) return;
+    const key = plan.terms.map((t) => `${t.value}|${t.wildcard}|${t.editDistance ?? 0}|${t.usePipeline}`).join(' ');
+    if (seen.has(key)) return;
+    seen.add(key);
+    plans.push(plan);
+  };
+
+  // 1. Every word, exact.
+  add({tokens: words, terms: words.map(exact)});
+  // 2. The last token is probably incomplete: as a prefix.
+  add({tokens: [...head, last], terms: [...head.map(exact), prefix(last)]});
+  // 3. Typos: one edit away.
+  if (words.some((w) => w.length >= MIN_FUZZY_LENGTH)) {
+    add({tokens: words, terms: words.map(fuzzy)});
+  }
+  // 4. Long queries: each word left out once.
+  if (words.length >= 3) {
+    for (let i = words.length - 1; i >= 0; i -= 1) {
+      const subset = words.filter((_, j) => j !== i);
+      add({tokens: subset, terms: subset.map(exact)});
+    }
+  }
+  return plans;
+}

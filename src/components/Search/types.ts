@@ -1,0 +1,102 @@
+/**
+ * Shapes of the search index written by @easyops-cn/docusaurus-search-local (server side) and of
+ * the results our client produces from it.
+ */
+
+/** Index of a sub-index in search-index.json, i.e. the kind of document it holds. */
+export const DocType = {
+  Title: 0,
+  Heading: 1,
+  Description: 2,
+  Keywords: 3,
+  Content: 4,
+} as const;
+export type DocTypeValue = number;
+
+/** A document of the index: i (id), t (text/title), u (url), h (hash anchor). */
+export interface SearchDocument {
+  i: number;
+  t: string;
+  u: string;
+  h?: string;
+  /** Parent page document id (headings and contents). */
+  p?: number;
+  /** Section title (contents, descriptions, keywords). */
+  s?: string;
+  /** Breadcrumbs (page titles). */
+  b?: string[];
+}
+
+/** One entry of search-index.json as written by the theme. */
+export interface SerializedIndexEntry {
+  documents: SearchDocument[];
+  index: unknown;
+}
+
+/** [start, length] of a matched term in a field. */
+export type MatchPosition = [number, number];
+
+/** A result sent to the UI: plain data, with HTML already escaped and marked. */
+export interface SearchHit {
+  /** Unique key within its source. */
+  id: string;
+  type: DocTypeValue;
+  /** Target URL (path for our site, absolute URL for external sources), with _highlight and hash. */
+  url: string;
+  /** True when the URL is on another site (full navigation, not SPA). */
+  external: boolean;
+  /** Main line: page title, heading or content snippet, with <mark> around matched terms. */
+  titleHtml: string;
+  /** Second line: the page the hit belongs to (or its breadcrumbs), may be empty. */
+  pathHtml: string;
+  /** Plain page title (for accessible names). */
+  pageTitle: string;
+  /** Matched terms (used for _highlight). */
+  tokens: string[];
+  isInterOfTree: boolean;
+  isLastOfTree: boolean;
+}
+
+export interface SourceResults {
+  /** null for our own site; the configured heading for an external source. */
+  heading: string | null;
+  uri: string | null;
+  hits: SearchHit[];
+}
+
+export interface SearchResponse {
+  query: string;
+  tokens: string[];
+  sources: SourceResults[];
+  /** Time spent in the engine (lunr queries + result building), in ms. */
+  engineMs: number;
+}
+
+export interface IndexLoadStatus {
+  heading: string | null;
+  uri: string;
+  ok: boolean;
+  /** Warning to log on the page when !ok. */
+  warning?: string;
+  documents: number;
+}
+
+export interface EngineOptions {
+  removeDefaultStopWordFilter: boolean;
+  searchResultContextMaxLength: number;
+  highlightSearchTermsOnTargetPage: boolean;
+  /** Site base URL, e.g. "/" (used for the "API Reference" fallback label). */
+  baseUrl: string;
+}
+
+export interface IndexSourceSpec {
+  heading: string | null;
+  /** Absolute URL of the index. */
+  uri: string;
+}
+
+export interface InitRequest {
+  options: EngineOptions;
+  site: IndexSourceSpec;
+  externals: IndexSourceSpec[];
+}

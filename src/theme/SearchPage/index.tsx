@@ -1,0 +1,138 @@
+/**
+ * The search page, /search?q={query} (route added by @easyops-cn/docusaurus-search-local; its
+ * component replaced here to use our search client). Reached from the modal's "See all results"
+ * and from external-source headings.
+ */
+import React, {useEffect, useMemo, useState, type ReactNode} from 'react';
+import Layout from '@theme/Layout';
+import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
+import {useHistory, useLocation} from '@docusaurus/router';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {searchClientConfig} from '@site/src/config/search';
+import {getSearchClient} from '@site/src/components/Search/client';
+import {createSearchReporter} from '@site/src/components/Search/analytics';
+import {countLabel, format} from '@site/src/components/Search/format';
+import type {SearchHit, SearchResponse} from '@site/src/components/Search/types';
+import styles from './styles.module.css';
+
+export default function SearchPage(): ReactNode {
+  return (
+    <Layout>
+      <SearchPageContent />
+    </Layout>
+  );
+}
+
+function SearchPageContent() {
+  const {
+    siteConfig: {baseUrl, title: siteTitle},
+  } = useDocusaurusContext();
+  const location = useLocation();
+  const history = useHistory();
+  const t = searchClientConfig.translations;
+  const urlQuery = new URLSearchParams(location.search).get('q') ?? '';
+  // The static HTML has no query: start empty and take ?q= once in the browser.
+  const [query, setQuery] = useState('');
+  const [response, setResponse] = useState<SearchResponse | null>(null);
+  const reporter = useMemo(() => createSearchReporter('page'), []);
+  const trimmed = query.trim();
+
+  useEffect(() => {
+    setQuery(urlQuery);
+  }, [urlQuery]);
+
+  useEffect(() => {
+    if (!trimmed) {
+      setResponse(null);
+      reporter.cancel();
+      return;
+    }
+    let live = true;
+    const client = getSearchClient(baseUrl, searchClientConfig);
+    void client.search(trimmed, searchClientConfig.searchPageResultLimits).then((answer) => {
+      if (!live) return;
+      setResponse(answer);
+      reporter.queue(trimmed, answer.sources.reduce((n, s) => n + s.hits.length, 0));
+    });
+    return () => {
+      live = false;
+    };
+  }, [trimmed, baseUrl, reporter]);
+
+  useEffect(() => () => reporter.flush(), [reporter]);
+
+  const onChange = (value: string) => {
+    setQuery(value);
+    const params = new URLSearchParams(location.search);
+    if (value) params.set('q', value);
+    else params.delete('q');
+    const search = params.toString();
+    history.replace({pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash});
+  };
+
+  const pageTitle = trimmed ? format(t.search_results_for, {keyword: trimmed}) : t.search_the_documentation;
+  const current = trimmed && response && response.query === trimmed ? response : null;
+  const total = current ? current.sources.reduce((n, s) => n + s.hits.length, 0) : 0;
+
+  return (
+    <>
+      <Head>
+        <title>{pageTitle}</title>
+        <meta name="robots" content="noindex, follow" />
+      </Head>
+      <main className="container margin-vert--lg">
+        <h1>{pageTitle}</h1>
+        <form role="search" className={styles.form} onSubmit={(event) => event.preventDefault()}>
+          <input
+            type="search"
+            name="q"
+            className={styles.input}
+            aria-label={t.search_placeholder}
+            placeholder={t.search_placeholder}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={200}
+            value={query}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        </form>
+
+        <div className={styles.status} role="status" aria-live="polite">
+          {!trimmed && <p>{t.empty_query}</p>}
+          {trimmed && !current && <p aria-busy="true">Loading…</p>}
+          {current && <p>{total > 0 ? countLabel(total, t) : t.no_documents_were_found}</p>}
+        </div>
+
+        {current &&
+          current.sources
+            .filter((source) => source.hits.length > 0)
+            .map((source) => (
+              <section key={source.heading ?? '::site'} className={styles.section} aria-label={source.heading ?? siteTitle}>
+                {source.heading !== null && <h2 className={styles.sourceHeading}>{source.heading}</h2>}
+                <ol className={styles.results}>
+                  {source.hits.map((hit) => (
+                    <ResultItem key={hit.id} hit={hit} nested={source.heading !== null} />
+                  ))}
+                </ol>
+              </section>
+            ))}
+      </main>
+    </>
+  );
+}
+
+function ResultItem({hit, nested}: {hit: SearchHit; nested: boolean}) {
+  const title = <span dangerouslySetInnerHTML={{__html: hit.titleHtml}} />;
+  const Heading = nested ? 'h3' : 'h2';
+  return (
+    <li className={styles.result}>
+      <Heading className={styles.resultTitle}>
+        {hit.external ? <a href={hit.url}>{title}</a> : <Link to={hit.url}>{title}</Link>}
+      </Heading>
+      {hit.pathHtml && <p className={styles.resultPath} dangerouslySetInnerHTML={{__html: hit.pathHtml}} />}
+    </li>
+  );
+}

@@ -139,6 +139,19 @@ export function parseGnuTime(text: string): number {
   return m ? Number(m[1]) * 1024 : NaN;
 }
 
+/** Process groups of measured commands still running (stopped on Ctrl-C by the runner). */
+export const runningGroups = new Set<number>();
+
+export function stopRunningGroups(): void {
+  for (const pgid of runningGroups) {
+    try {
+      process.kill(-pgid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 export async function runMeasured(command: string[], options: RunOptions): Promise<MeasuredRun> {
   const interval = options.intervalMs ?? 200;
   const timeFile = `${options.logFile}.time`;
@@ -152,6 +165,7 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, so a timeout can stop the whole tree
   });
+  if (child.pid !== undefined) runningGroups.add(child.pid);
   let tail = '';
   const onData = (chunk: Buffer) => {
     log.write(chunk);
@@ -227,6 +241,7 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
     child.on('error', () => resolve([null, 'spawn-error']));
   });
   const wallMs = Date.now() - started;
+  if (child.pid !== undefined) runningGroups.delete(child.pid);
   clearInterval(timer);
   if (killer) clearTimeout(killer);
   await new Promise<void>((r) => log.end(() => r()));

@@ -1,0 +1,310 @@
+/** Markdown rendering of a benchmark run: the goals table, details, machine description. */
+import {GOALS, slow4gMs, type BenchResults, type BuildResult, type PageResult} from './results';
+import {kb, mb, millis, seconds} from './stats';
+
+type Verdict = 'PASS' | 'FAIL' | 'n/a' | 'comparison' | 'info';
+
+interface Row {
+  area: string;
+  item: string;
+  measured: string;
+  goal: string;
+  result: Verdict | string;
+}
+
+const fmtScore = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 'n/a' : String(Math.round(n)));
+
+function table(headers: string[], rows: string[][]): string {
+  const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return [
+    `| ${headers.join(' | ')} |`,
+    `| ${headers.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
+}
+
+function buildPeak(b: BuildResult): string {
+  const parts = [`peak ${mb(b.peakTreeRss)} tree RSS`];
+  const extra: string[] = [];
+  if (Number.isFinite(b.peakTreePss)) extra.push(`PSS ${mb(b.peakTreePss)}`);
+  if (Number.isFinite(b.gnuTimeMaxRss)) extra.push(`largest process ${mb(b.gnuTimeMaxRss)} (GNU time)`);
+  else if (b.peakSingleProcessHwm) extra.push(`largest process ${mb(b.peakSingleProcessHwm)}`);
+  return extra.length ? `${parts[0]} (${extra.join(', ')})` : parts[0];
+}
+
+function buildMeasured(b: BuildResult): string {
+  if (!b.ok) {
+    const why = b.timedOut ? `killed after ${seconds(b.wallMs)}` : `failed (exit ${b.exitCode}) after ${seconds(b.wallMs)}`;
+    return `${why}; ${buildPeak(b)}${b.error ? `: ${b.error}` : ''}`;
+  }
+  return `${seconds(b.wallMs)}; ${buildPeak(b)}`;
+}
+
+/** Verdict and reasons for a page class against the page goals. */
+export function pageVerdict(p: PageResult): {js: Verdict; lighthouse: Verdict; reasons: string[]} {
+  if (p.comparison) return {js: 'comparison', lighthouse: 'comparison', reasons: []};
+  const reasons: string[] = [];
+  const js: Verdict = p.status >= 400 || p.status === 0 ? 'FAIL' : p.totals.js.gzip <= GOALS.pageJsGzip ? 'PASS' : 'FAIL';
+  if (js === 'FAIL') reasons.push(p.status >= 400 || p.status === 0 ? `HTTP ${p.status}` : 'JS');
+  const lh = p.lighthouse;
+  let lighthouse: Verdict = 'n/a';
+  if (lh && Number.isFinite(lh.performance)) {
+    const fails: string[] = [];
+    if (!(lh.performance >= GOALS.performance)) fails.push('perf');
+    if (!(lh.accessibility >= GOALS.accessibility)) fails.push('a11y');
+    if (!(lh.bestPractices >= GOALS.bestPractices)) fails.push('best practices');
+    if (!(lh.tbtMs <= GOALS.tbtMs)) fails.push('TBT');
+    lighthouse = fails.length ? 'FAIL' : 'PASS';
+    reasons.push(...fails);
+  }
+  return {js, lighthouse, reasons};
+}
+
+export function goalRows(r: BenchResults): Row[] {
+  const rows: Row[] = [];
+  const skipped = (what: string) => r.skipped.find((s) => s.startsWith(what));
+
+  // Build of the real site.
+  if (r.siteBuild) {
+    const b = r.siteBuild;
+    rows.push({
+      area: 'Build',
+      item: `Full site build (\`npm run build\`, ${b.htmlPages ?? '?'} HTML pages)`,
+      measured: buildMeasured(b),
+      goal: `≤ ${seconds(GOALS.siteBuildMs)}`,
+      result: b.ok && b.wallMs <= GOALS.siteBuildMs ? 'PASS' : 'FAIL',
+    });
+  } else rows.push({area: 'Build', item: 'Full site build', measured: skipped('site build') ?? 'not run', goal: `≤ ${seconds(GOALS.siteBuildMs)}`, result: 'n/a'});
+
+  // Page classes.
+  for (const p of r.pages ?? []) {
+    const v = pageVerdict(p);
+    const t = p.totals;
+    const name = `${p.label} \`${p.path}\``;
+    rows.push({
+      area: p.comparison ? 'Comparison' : 'Page',
+      item: `${name}: first-load JS`,
+      measured:
+        `${kb(t.js.gzip)} gzip / ${kb(t.js.raw)} raw (${t.js.count} files)` +
+        (t.prefetchJs.count ? `; +${kb(t.prefetchJs.gzip)} gzip prefetched for links` : '') +
+        (p.status !== 200 ? `; HTTP ${p.status}` : ''),
+      goal: p.comparison ? '(same goal for reference: ≤ 250 KB gzip)' : `≤ ${kb(GOALS.pageJsGzip)} gzip`,
+      result: v.js,
+    });
+    const lh = p.lighthouse;
+    rows.push({
+      area: p.comparison ? 'Comparison' : 'Page',
+      item: `${name}: Lighthouse mobile`,
+      measured: lh
+        ? `perf ${fmtScore(lh.performance)} · a11y ${fmtScore(lh.accessibility)} · BP ${fmtScore(lh.bestPractices)} · SEO ${fmtScore(lh.seo)} · ` +
+          `TBT ${millis(lh.tbtMs)} · LCP ${seconds(lh.lcpMs)} · CLS ${Number.isFinite(lh.cls) ? lh.cls.toFixed(3) : 'n/a'}` +
+          ` (median of ${lh.runs.length - lh.errors.length}${lh.errors.length ? `, ${lh.errors.length} failed` : ''})`
+        : (skipped('lighthouse') ?? 'not run'),
+      goal: p.comparison ? '(reference)' : `perf ≥ ${GOALS.performance}, a11y ${GOALS.accessibility}, BP ${GOALS.bestPractices}, TBT ≤ ${GOALS.tbtMs} ms`,
+      result: v.lighthouse === 'FAIL' ? `FAIL (${v.reasons.filter((x) => x !== 'JS').join(', ')})` : v.lighthouse,
+    });
+  }
+  if (!r.pages) rows.push({area: 'Page', item: 'Page classes', measured: skipped('pages') ?? 'not run', goal: '', result: 'n/a'});
+
+  // Search.
+  if (r.search) {
+    const idx = r.search.indexFiles;
+    const gz = idx.reduce((s, f) => s + f.gzip, 0);
+    const raw = idx.reduce((s, f) => s + f.raw, 0);
+    rows.push({
+      area: 'Search',
+      item: `Search index of this site (${idx.map((f) => f.name).join(', ') || 'none found'})`,
+      measured: `${kb(gz)} gzip / ${kb(raw)} raw; ${seconds(slow4gMs(gz))} on slow 4G`,
+      goal: '(the goal applies at 1,000 operations, below)',
+      result: 'info',
+    });
+    const l = r.search.latency;
+    rows.push({
+      area: 'Search',
+      item: 'Query latency in the browser (/search)',
+      measured: l
+        ? l.error
+          ? `error: ${l.error}`
+          : `median ${millis(l.medianMs)}, p95 ${millis(l.p95Ms)} over ${l.queries} queries (first query ${millis(l.coldMs)}); method: ${l.method === 'dom' ? 'typing → results rendered (DOM)' : "performance.measure('portal-search')"}`
+        : (skipped('search') ?? 'not run'),
+      goal: `median ≤ ${GOALS.searchMedianMs} ms`,
+      result: l && !l.error ? (l.medianMs <= GOALS.searchMedianMs ? 'PASS' : 'FAIL') : 'n/a',
+    });
+  }
+
+  // Scaling.
+  if (r.scaling) {
+    for (const b of r.scaling.builds) {
+      const is1000 = b.operations === 1000;
+      rows.push({
+        area: 'Scaling',
+        item: `Synthetic spec, ${b.operations} operations`,
+        measured: buildMeasured(b),
+        goal: is1000 ? `peak ≤ ${mb(GOALS.syntheticPeak1000)}` : '—',
+        result: is1000 ? (b.ok && b.peakTreeRss <= GOALS.syntheticPeak1000 ? 'PASS' : 'FAIL') : b.ok ? 'info' : 'FAIL',
+      });
+    }
+    const big = r.scaling.builds.find((b) => b.operations === 1000);
+    if (big?.searchIndex) {
+      const ms = slow4gMs(big.searchIndex.gzip);
+      rows.push({
+        area: 'Search',
+        item: 'Search index at 1,000 operations',
+        measured: `${kb(big.searchIndex.gzip)} gzip / ${kb(big.searchIndex.raw)} raw; ${seconds(ms)} on slow 4G (1.6 Mbit/s, 150 ms RTT)`,
+        goal: '< 1 s on slow 4G',
+        result: ms < GOALS.searchIndexLoadMs ? 'PASS' : 'FAIL',
+      });
+    }
+    const g = r.scaling.growth;
+    rows.push({
+      area: 'Scaling',
+      item: 'Build time growth (100 → 1,000 operations)',
+      measured: g
+        ? `time ∝ ops^${g.exponent.toFixed(2)}; ${millis(g.marginal)} per extra operation; last segment costs ${g.segmentRatio.toFixed(2)}× the first per operation`
+        : 'not enough successful builds',
+      goal: 'no worse than linear',
+      result: g ? (g.linearOrBetter ? 'PASS' : 'FAIL') : 'n/a',
+    });
+  } else rows.push({area: 'Scaling', item: 'Synthetic 100 / 500 / 1,000 operations', measured: skipped('scaling') ?? 'not run', goal: '', result: 'n/a'});
+
+  if (r.github) {
+    const b = r.github;
+    const timeOk = b.ok && b.wallMs <= GOALS.githubMs;
+    const memOk = b.peakTreeRss <= GOALS.githubPeak;
+    rows.push({
+      area: 'Scaling',
+      item: `GitHub REST API (@octokit/openapi ${b.operations ?? '?'} operations), default heap`,
+      measured: b.fetchError ? `could not fetch: ${b.fetchError}` : buildMeasured(b),
+      goal: `≤ ${seconds(GOALS.githubMs)} and ≤ ${mb(GOALS.githubPeak)}`,
+      result: b.fetchError ? 'n/a' : timeOk && memOk ? 'PASS' : `FAIL (${[!b.ok ? 'build failed' : '', b.ok && !timeOk ? 'time' : '', !memOk ? 'memory' : ''].filter(Boolean).join(', ')})`,
+    });
+  } else rows.push({area: 'Scaling', item: 'GitHub REST API (@octokit/openapi)', measured: skipped('github') ?? 'not run', goal: '', result: 'n/a'});
+  return rows;
+}
+
+export function goalsTable(r: BenchResults): string {
+  return table(['Area', 'Item', 'Measured', 'Goal', 'Result'], goalRows(r).map((x) => [x.area, x.item, x.measured, x.goal, `**${x.result}**`]));
+}
+
+function pageDetails(r: BenchResults): string {
+  if (!r.pages?.length) return '';
+  const rows = r.pages.map((p) => {
+    const t = p.totals;
+    const pair = (b: {gzip: number; raw: number}) => `${kb(b.gzip)} / ${kb(b.raw)}`;
+    return [
+      `${p.label} \`${p.path}\``,
+      pair(t.js),
+      pair(t.css),
+      pair(t.html),
+      pair({gzip: t.json.gzip + t.font.gzip + t.image.gzip + t.other.gzip, raw: t.json.raw + t.font.raw + t.image.raw + t.other.raw}),
+      `${kb(t.prefetchJs.gzip)} (${t.prefetchJs.count})`,
+      String(Object.values(t).reduce((s, b) => s + b.count, 0)),
+    ];
+  });
+  const lhRows = r.pages
+    .filter((p) => p.lighthouse)
+    .map((p) => {
+      const lh = p.lighthouse!;
+      const perfs = lh.runs.filter((x) => !x.runtimeError).map((x) => x.performance);
+      const tbts = lh.runs.filter((x) => !x.runtimeError).map((x) => Math.round(x.tbtMs));
+      return [
+        p.label,
+        `${fmtScore(lh.performance)} (${perfs.join(', ')})`,
+        fmtScore(lh.accessibility),
+        fmtScore(lh.bestPractices),
+        fmtScore(lh.seo),
+        `${millis(lh.tbtMs)} (${tbts.join(', ')})`,
+        seconds(lh.fcpMs),
+        seconds(lh.lcpMs),
+        Number.isFinite(lh.cls) ? lh.cls.toFixed(3) : 'n/a',
+        [...lh.failing, ...lh.errors.map((e) => `error: ${e}`)].join(', ') || '—',
+      ];
+    });
+  let out = '### Bytes per page class (first load: gzip / raw)\n\n';
+  out += table(['Page', 'JS', 'CSS', 'HTML', 'Other (data, images, fonts)', 'Prefetched JS (files)', 'Requests'], rows);
+  out += '\n\nJS counts scripts that are executed on first load; "prefetched" is route JavaScript that Docusaurus fetches at low priority for links in view (not executed until followed).\n';
+  if (lhRows.length) {
+    out += `\n### Lighthouse mobile (median of ${r.lighthouseRuns} runs; individual runs in brackets)\n\n`;
+    out += table(['Page', 'Perf', 'A11y', 'BP', 'SEO', 'TBT', 'FCP', 'LCP', 'CLS', 'Audits not passing'], lhRows);
+    out += '\n';
+  }
+  out += '\n### Heaviest first-load scripts per page class\n\n';
+  for (const p of r.pages) {
+    const v = pageVerdict(p);
+    const scripts = p.scripts.filter((s) => !s.prefetch).slice(0, 6);
+    if (!scripts.length) continue;
+    out += `**${p.label}** \`${p.path}\` — ${kb(p.totals.js.gzip)} gzip JS${v.js === 'FAIL' ? ' (over budget)' : ''}\n\n`;
+    out += table(
+      ['Script', 'gzip', 'raw', 'Contents (share of module source)'],
+      scripts.map((s) => [
+        `\`${s.name}\``,
+        kb(s.gzip),
+        kb(s.raw),
+        s.contents?.length ? s.contents.map((c) => `${c.group} ${Math.round(c.share * 100)}%`).join(', ') : '—',
+      ]),
+    );
+    out += '\n\n';
+  }
+  return out;
+}
+
+function buildDetails(r: BenchResults): string {
+  const builds = [r.siteBuild, ...(r.scaling?.builds ?? []), r.github].filter((b): b is BuildResult => !!b);
+  if (!builds.length) return '';
+  const rows = builds.map((b) => [
+    b.label,
+    b.operations !== undefined ? String(b.operations) : '—',
+    b.ok ? 'ok' : b.timedOut ? 'killed (time limit)' : `failed (exit ${b.exitCode})`,
+    seconds(b.wallMs),
+    mb(b.peakTreeRss),
+    Number.isFinite(b.peakTreePss) ? mb(b.peakTreePss) : 'n/a',
+    Number.isFinite(b.gnuTimeMaxRss) ? mb(b.gnuTimeMaxRss) : mb(b.peakSingleProcessHwm),
+    b.searchIndex ? `${kb(b.searchIndex.gzip)} / ${kb(b.searchIndex.raw)}` : '—',
+    b.htmlPages !== undefined ? String(b.htmlPages) : '—',
+    b.atPeak.slice(0, 3).map(([c, n]) => `${c}: ${mb(n)}`).join('; ') || '—',
+  ]);
+  let out = '### Builds\n\n';
+  out += table(
+    ['Build', 'Operations', 'Status', 'Wall time', 'Peak tree RSS', 'Peak tree PSS', 'Largest single process', 'Search index gzip / raw', 'HTML pages', 'Largest processes at the RSS peak'],
+    rows,
+  );
+  const failed = builds.filter((b) => !b.ok && b.error);
+  for (const b of failed) out += `\n\n${b.label} failed: \`${b.error}\` (log: \`${b.logFile}\`)`;
+  return `${out}\n`;
+}
+
+function machineSection(r: BenchResults): string {
+  const m = r.machine;
+  const load = (l?: number[]) => (l ? l.map((x) => x.toFixed(2)).join(' / ') : 'n/a');
+  return [
+    `- Date: ${m.date} (run took ${r.finishedAt ? seconds(Date.parse(r.finishedAt) - Date.parse(r.startedAt)) : '?'})`,
+    `- CPU: ${m.cpu}, ${m.cores} cores; memory ${mb(m.memoryBytes)}`,
+    `- OS: ${m.os}, kernel ${m.kernel}`,
+    `- Node ${m.node}; Chromium ${m.chromium}; Lighthouse ${m.lighthouse}; playwright-core ${m.playwright}; Docusaurus ${m.docusaurus}`,
+    `- Commit: ${m.gitCommit}`,
+    `- Load average (1/5/15 min) at start: ${load(m.loadAverageStart)}; at end: ${load(m.loadAverageEnd)}`,
+    `- Command: \`npm run bench${r.argv.length ? ` -- ${r.argv.join(' ')}` : ''}\``,
+  ].join('\n');
+}
+
+/** The generated part of BENCHMARKS.md (everything below the marker). */
+export function renderResults(r: BenchResults): string {
+  const parts = [
+    `## Latest results (${r.machine.date.slice(0, 10)})`,
+    machineSection(r),
+    '### Goals',
+    goalsTable(r),
+  ];
+  if (r.skipped.length) parts.push(`Skipped in this run: ${r.skipped.join('; ')}.`);
+  if (r.notes.length) parts.push(r.notes.map((n) => `- ${n}`).join('\n'));
+  parts.push(pageDetails(r), buildDetails(r));
+  return parts.filter(Boolean).join('\n\n') + '\n';
+}
+
+export const MARKER = '<!-- Everything below is written by `npm run bench`; edit above this line only. -->';
+
+/** Keep the hand-written part of an existing BENCHMARKS.md and replace the generated part. */
+export function mergeBenchmarksMd(existing: string | null, generated: string, defaultIntro: string): string {
+  const intro = existing && existing.includes(MARKER) ? existing.slice(0, existing.indexOf(MARKER)).trimEnd() : defaultIntro.trimEnd();
+  return `${intro}\n\n${MARKER}\n\n${generated}`;
+}

@@ -1,0 +1,103 @@
+/** Shapes of one benchmark run's results (bench-results/*.json) and the goals they are judged by. */
+import type {ByteClass, Bytes} from './page-weight';
+import type {LighthouseSummary} from './lighthouse';
+import type {SearchLatency} from './search-latency';
+import type {Growth} from './stats';
+
+export const GOALS = {
+  pageJsGzip: 250 * 1024,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  tbtMs: 150,
+  siteBuildMs: 45_000,
+  syntheticPeak1000: 2.5 * 1024 ** 3,
+  githubMs: 5 * 60_000,
+  githubPeak: 4 * 1024 ** 3,
+  searchMedianMs: 10,
+  /** Search index must load in under this on Lighthouse's slow 4G (1.6 Mbit/s, 150 ms RTT). */
+  searchIndexLoadMs: 1000,
+} as const;
+
+/** Transfer time of `bytes` on Lighthouse's mobile throttling (slow 4G: 1.6 Mbit/s down, 150 ms RTT). */
+export function slow4gMs(bytes: number): number {
+  return 150 + (bytes * 8) / 1.6e6 * 1000;
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryBytes: number;
+  os: string;
+  kernel: string;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+  playwright: string;
+  docusaurus: string;
+  date: string;
+  gitCommit: string;
+  loadAverageStart: number[];
+  loadAverageEnd?: number[];
+}
+
+export interface BuildResult {
+  label: string;
+  /** Operations in the document. */
+  operations?: number;
+  ok: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  wallMs: number;
+  peakTreeRss: number;
+  peakTreePss: number;
+  peakSingleProcessHwm: number;
+  peakSingleProcess: string;
+  gnuTimeMaxRss: number;
+  atPeak: [string, number][];
+  htmlPages?: number;
+  searchIndex?: {raw: number; gzip: number};
+  error?: string;
+  logFile: string;
+}
+
+export interface ScriptInfo {
+  name: string;
+  raw: number;
+  gzip: number;
+  prefetch: boolean;
+  /** What is in it (from the attribution build): top module groups with their share of the chunk. */
+  contents?: {group: string; share: number}[];
+}
+
+export interface PageResult {
+  key: string;
+  label: string;
+  path: string;
+  comparison?: boolean;
+  status: number;
+  totals: Record<ByteClass, Bytes>;
+  scripts: ScriptInfo[];
+  pageErrors: string[];
+  lighthouse?: LighthouseSummary;
+}
+
+export interface BenchResults {
+  version: 1;
+  startedAt: string;
+  finishedAt?: string;
+  projectRoot: string;
+  argv: string[];
+  machine: Machine;
+  lighthouseRuns: number;
+  siteBuild?: BuildResult;
+  pages?: PageResult[];
+  search?: {
+    indexFiles: {name: string; raw: number; gzip: number}[];
+    latency?: SearchLatency;
+  };
+  scaling?: {builds: BuildResult[]; growth: Growth | null};
+  github?: BuildResult & {source?: string; fetchError?: string};
+  skipped: string[];
+  notes: string[];
+}

@@ -23,6 +23,9 @@ export const searchOptions = {
   searchResultContextMaxLength: 50,
   highlightSearchTermsOnTargetPage: true,
   explicitSearchResultPath: true,
+  // Parts of API pages marked `search-skip` (schema details, enums, constraints, examples) stay out
+  // of the index: they repeat across operations and would multiply its size.
+  ignoreCssSelectors: ['.search-skip'],
   searchBarShortcut: true,
   searchBarShortcutHint: true,
   searchBarShortcutKeymap: 'mod+k',

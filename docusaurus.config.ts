@@ -98,7 +98,6 @@ const config: Config = {
   themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
 
   themeConfig: {
-    image: 'img/social-card.png',
     metadata: [{name: 'description', content: `API Documentation for ${brand}`}],
     colorMode: {
       defaultMode: 'light',
@@ -145,7 +144,7 @@ const config: Config = {
       copyright: `Copyright © 2025 ${brand}. Built with Docusaurus.`,
     },
     prism: {
-      theme: prismThemes.github,
+      theme: prismThemes.vsLight,
       darkTheme: prismThemes.dracula,
       additionalLanguages: [],
     },

@@ -9,6 +9,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {portalConfig, projectRoot} from '../../portal.config';
+import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PageDataBuilder, type OpenApiDocument} from './page-data';
@@ -82,18 +83,18 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
   }
   const names = [...tags.map((t) => t.name).filter((n) => opTags.has(n)), ...[...opTags.keys()].filter((n) => !tags.some((t) => t.name === n))];
   const sections = splitMarkdownSections(doc.info.description ?? '');
-  const schemes = Object.entries(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
+  const schemes: SecuritySchemeData[] = Object.entries<Record<string, string>>(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
     key,
-    type: s.type,
+    type: s.type as SecuritySchemeData['type'],
     ...(s.scheme ? {scheme: String(s.scheme).toLowerCase()} : {}),
-    ...(s.in ? {in: s.in} : {}),
+    ...(s.in ? {in: s.in as SecuritySchemeData['in']} : {}),
     ...(s.name ? {name: s.name} : {}),
     ...(s.description ? {description: markdownToHtml(s.description)} : {}),
   }));
   return {
     title: doc.info.title,
     version: doc.info.version,
-    servers: (doc.servers ?? []).map((s) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
+    servers: (doc.servers ?? []).map((s: {url: string; description?: string}) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
     securitySchemes: schemes,
     downloadUrl: SPEC_DOWNLOAD_PATH,
     operationCount: [...opTags.values()].reduce((a, b) => a + b, 0),

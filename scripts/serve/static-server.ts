@@ -70,7 +70,18 @@ export async function resolveFile(root: string, urlPath: string): Promise<string
   return null;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, gzip: boolean) {
+// Compressed bodies are kept in memory: the build output does not change while it is served.
+const gzipCache = new Map<string, Promise<Buffer>>();
+function gzipped(file: string): Promise<Buffer> {
+  let body = gzipCache.get(file);
+  if (!body) {
+    body = fs.readFile(file).then((raw) => zlib.gzipSync(raw, {level: 9}));
+    gzipCache.set(file, body);
+  }
+  return body;
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, gzip: boolean) {
   const ext = path.extname(file).toLowerCase();
   const headers: Record<string, string> = {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
@@ -80,16 +91,16 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, status: n
     Vary: 'Accept-Encoding',
   };
   const accepts = String(req.headers['accept-encoding'] ?? '');
-  const stream = createReadStream(file);
   if (gzip && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(accepts)) {
+    const body = await gzipped(file);
     headers['Content-Encoding'] = 'gzip';
+    headers['Content-Length'] = String(body.length);
     res.writeHead(status, headers);
-    if (req.method === 'HEAD') return void res.end();
-    stream.pipe(zlib.createGzip({level: 9})).pipe(res);
+    res.end(req.method === 'HEAD' ? undefined : body);
   } else {
     res.writeHead(status, headers);
     if (req.method === 'HEAD') return void res.end();
-    stream.pipe(res);
+    createReadStream(file).pipe(res);
   }
 }
 

@@ -4,7 +4,7 @@ import {createRequire} from 'node:module';
 import {growth, median, percentile} from './stats';
 import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
 import {classify, sumResources} from './page-weight';
-import {parseGnuTime, shortCommand, descendants} from './proc-tree';
+import {descendants, errorLine, parseGnuTime, shortCommand} from './proc-tree';
 import {summarizeRuns, type LighthouseRun} from './lighthouse';
 
 test('median and percentile', () => {
@@ -99,4 +99,16 @@ test('lighthouse: medians over runs, errors kept apart', () => {
   assert.equal(s.performance, 94);
   assert.equal(s.tbtMs, 120);
   assert.deepEqual(s.errors, ['boom']);
+});
+
+test('errorLine: broken links, OOM, pipeline', () => {
+  const broken = `[ERROR] Error: Unable to build website for locale en.
+  [cause]: Error: Docusaurus found broken links!
+  - Broken link on source page path = /:
+     -> linking to /docs/category/api/contacts
+     -> linking to /docs/api/get-customer
+    at throwError (/x/logger.js:80:11)`;
+  assert.equal(errorLine(broken), 'Docusaurus found 2 broken links, e.g. / -> /docs/category/api/contacts, / -> /docs/api/get-customer');
+  assert.match(errorLine('<--- JS stacktrace --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n'), /heap out of memory/);
+  assert.equal(errorLine('spec: 3 problems\nspec: the processed document was not written'), 'spec: 3 problems');
 });

@@ -40,7 +40,7 @@ export interface MeasuredRun {
   /** The processes at the RSS peak, largest first: [command, rss bytes]. */
   atPeak: [string, number][];
   samples: number;
-  /** Last lines of stdout+stderr. */
+  /** Last lines (up to 150) of stdout+stderr. */
   tail: string;
   logFile: string;
 }
@@ -170,7 +170,7 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
   const onData = (chunk: Buffer) => {
     log.write(chunk);
     const text = chunk.toString('utf8');
-    tail = (tail + text).slice(-6000);
+    tail = (tail + text).slice(-30000);
     if (options.echo) {
       for (const line of text.split('\n')) if (options.echo.test(line)) console.log(`    | ${line.trim().slice(0, 160)}`);
     }
@@ -266,7 +266,34 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
     gnuTimeMaxRss,
     atPeak,
     samples,
-    tail: tail.split('\n').slice(-25).join('\n'),
+    tail: tail.split('\n').slice(-150).join('\n'),
     logFile: options.logFile,
   };
+}
+
+/** The most telling line of a failed build's output. */
+export function errorLine(tail: string): string {
+  const lines = tail.split('\n').map((l) => l.trim()).filter(Boolean);
+  const cut = (x: string) => (x.length > 300 ? `${x.slice(0, 297)}...` : x);
+  const oom = lines.find((l) => /heap out of memory|Allocation failed/i.test(l));
+  if (oom) return cut(oom);
+  if (lines.some((l) => /found broken (links|anchors)/i.test(l))) {
+    const pairs: string[] = [];
+    let from = '';
+    for (const l of lines) {
+      const src = /Broken (?:link|anchor) on source page path = (.+?):?$/.exec(l);
+      if (src) from = src[1];
+      const to = /^-> linking to (.+)$/.exec(l);
+      if (to) pairs.push(`${from} -> ${to[1]}`);
+    }
+    return cut(`Docusaurus found ${pairs.length} broken links, e.g. ${pairs.slice(0, 3).join(', ')}`);
+  }
+  const pick =
+    lines.find((l) => /^spec:|^\[gen:api\]/.test(l) && !/ -> .*operations/.test(l)) ??
+    lines.find((l) => /^\[ERROR\]/.test(l)) ??
+    lines.find((l) => /^Error:/.test(l)) ??
+    lines.find((l) => /error/i.test(l) && !/^at /.test(l)) ??
+    lines[lines.length - 1] ??
+    '';
+  return cut(pick);
 }

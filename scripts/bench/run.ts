@@ -25,7 +25,7 @@ import {startStaticServer, type RunningServer} from '../serve/static-server';
 import type {ChunkComposition} from './chunk-stats-plugin';
 import {runLighthouse, summarizeRuns, CHROME_FLAGS, type LighthouseRun} from './lighthouse';
 import {measurePage} from './page-weight';
-import {runMeasured, stopRunningGroups, type MeasuredRun} from './proc-tree';
+import {errorLine, runMeasured, stopRunningGroups, type MeasuredRun} from './proc-tree';
 import {goalsTable, mergeBenchmarksMd, renderResults} from './report';
 import type {BenchResults, BuildResult, Machine, PageResult} from './results';
 import {measureSearch} from './search-latency';
@@ -198,18 +198,6 @@ function searchIndexFiles(buildDir: string): {name: string; raw: number; gzip: n
       const buf = readFileSync(path.join(buildDir, name));
       return {name, raw: buf.length, gzip: gzipSync(buf, {level: 9}).length};
     });
-}
-
-/** The most telling line of a failed build's output. */
-function errorLine(tail: string): string {
-  const lines = tail.split('\n').map((l) => l.trim()).filter(Boolean);
-  const pick =
-    lines.find((l) => /heap out of memory|Allocation failed/i.test(l)) ??
-    lines.find((l) => /^\[ERROR\]|^Error:|^spec:|\[gen:api\]|Broken link/i.test(l) && !/^\[INFO\]/.test(l)) ??
-    lines.find((l) => /error/i.test(l)) ??
-    lines[lines.length - 1] ??
-    '';
-  return pick.length > 300 ? `${pick.slice(0, 297)}...` : pick;
 }
 
 async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, timeoutMs: number, operations?: number): Promise<BuildResult> {
@@ -574,16 +562,15 @@ async function main(): Promise<void> {
   } else log(`wrote ${path.relative(ROOT, resultsFile)} (BENCHMARKS.md untouched: --no-write)`);
 }
 
-process.on('SIGINT', () => {
-  stopRunningGroups();
-  process.exit(130);
-});
-process.on('SIGTERM', () => {
-  stopRunningGroups();
-  process.exit(143);
-});
-
 if (require.main === module) {
+  process.on('SIGINT', () => {
+    stopRunningGroups();
+    process.exit(130);
+  });
+  process.on('SIGTERM', () => {
+    stopRunningGroups();
+    process.exit(143);
+  });
   main().catch((error) => {
     stopRunningGroups();
     console.error(`[bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

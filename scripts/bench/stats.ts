@@ -64,7 +64,9 @@ export function mb(bytes: number): string {
 
 export function seconds(ms: number): string {
   if (!Number.isFinite(ms)) return 'n/a';
-  return ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s` : `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round((ms % 60_000) / 1000);
+  return s ? `${Math.floor(ms / 60_000)} min ${s} s` : `${Math.floor(ms / 60_000)} min`;
 }
 
 export function millis(ms: number): string {

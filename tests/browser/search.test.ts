@@ -11,6 +11,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Page, Request} from 'playwright-core';
 import {gotoHydrated, openSite, SITE_DIR, type Site} from './harness';
@@ -43,6 +44,19 @@ after(async () => {
 });
 
 const LEDGER_PAGE = '/docs/api/get-customer-ledger';
+const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({content: AXE_SOURCE});
+  return page.evaluate(async () => {
+    const axe = (window as unknown as {axe: {run(c: Document, o: object): Promise<{violations: {id: string; impact: string; nodes: {target: string[]}[]}[]}>}}).axe;
+    const result = await axe.run(document, {resultTypes: ['violations']});
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 const dialog = (page: Page) => page.locator('dialog[open]');
 const input = (page: Page) => page.locator('dialog[open] input[role="combobox"]');
 const options = (page: Page) => page.locator('dialog[open] [role="option"]');
@@ -344,6 +358,18 @@ describe('search modal', () => {
     assert.equal(typeof last.duration, 'number');
     assert.equal(typeof last.detail.engineMs, 'number');
     assert.equal(last.detail.hits, await options(page).count());
+  });
+
+  test('axe-core: no serious or critical violation with the modal open on results, nor on the search page', async () => {
+    const page = await site.newPage();
+    await gotoHydrated(page, site, '/');
+    await openWithButton(page);
+    await typeQuery(page, 'customer ledger');
+    await page.keyboard.press('ArrowDown');
+    assert.deepEqual(await axeViolations(page), []);
+    await gotoHydrated(page, site, '/search?q=ledger');
+    await page.getByText(/documents? found$/).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
   });
 
   test('mobile (< 996 px): the search button is in the navbar and the modal is full-screen', async () => {

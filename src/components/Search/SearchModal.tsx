@@ -192,8 +192,8 @@ export default function SearchModal({onClose}: SearchModalProps) {
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={onInputKeyDown}
           />
-          <button type="button" className={styles.closeButton} onClick={() => onClose('button')} aria-label="Close search">
-            Esc
+          <button type="button" className={styles.closeButton} onClick={() => onClose('button')}>
+            Esc<span className={styles.srOnly}> (close search)</span>
           </button>
         </form>
 

@@ -130,7 +130,6 @@ export default function SearchBar(): ReactNode {
         ref={buttonRef}
         type="button"
         className={styles.button}
-        aria-label={label}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-keyshortcuts="Control+K Meta+K /"

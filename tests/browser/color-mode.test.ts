@@ -1,0 +1,115 @@
+/**
+ * Item 7 of issue 2: light mode by default, even when the operating system prefers dark (the
+ * system preference is not followed); the navbar switch toggles the mode; the choice is stored in
+ * localStorage under "theme", survives reloads, and is synced across tabs (storage event).
+ */
+import {after, before, test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {Page} from 'playwright-core';
+import {gotoHydrated, openSite, waitForHydration, type Site} from './harness';
+
+let site: Site;
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+const SWITCH = 'nav.navbar button[title^="Switch between dark and light mode"]';
+
+const rgba = (c: string) => c.match(/[\d.]+/g)!.map(Number);
+const brightness = (c: number[]) => Math.round(0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]);
+
+async function mode(page: Page) {
+  // (Only plain expressions inside evaluate: tsx would wrap named helpers in a __name() call.)
+  const raw = await page.evaluate(() => ({
+    theme: document.documentElement.getAttribute('data-theme'),
+    stored: localStorage.getItem('theme'),
+    background: getComputedStyle(document.documentElement).backgroundColor,
+    text: getComputedStyle(document.body).color,
+    label: document.querySelector('nav.navbar button[title^="Switch between dark and light mode"]')?.getAttribute('aria-label'),
+  }));
+  const bg = rgba(raw.background);
+  return {
+    ...raw,
+    // Brightness (0..255) of the page background (transparent = the browser's white canvas)
+    // and of the body text.
+    brightness: bg[3] === 0 ? 255 : brightness(bg),
+    text: brightness(rgba(raw.text)),
+  };
+}
+
+test('light by default, whatever the system prefers', async () => {
+  for (const colorScheme of ['dark', 'light', 'no-preference'] as const) {
+    const page = await site.newPage({colorScheme});
+    for (const p of ['/', '/docs/api/create-contact']) {
+      await gotoHydrated(page, site, p);
+      assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
+      const m = await mode(page);
+      assert.equal(m.theme, 'light', `${colorScheme} system, ${p}: data-theme`);
+      assert.ok(m.brightness > 200 && m.text < 100, `${colorScheme} system, ${p}: light page (bg ${m.brightness}, text ${m.text})`);
+      assert.match(m.label ?? '', /currently light mode/);
+    }
+  }
+});
+
+test('the switch toggles dark/light, stores the choice under "theme", and it survives a reload', async () => {
+  const page = await site.newPage({colorScheme: 'dark'});
+  await gotoHydrated(page, site, '/');
+  assert.equal((await mode(page)).stored, null, 'nothing stored before the user chooses');
+  const toggle = page.locator(SWITCH);
+  assert.ok(await toggle.isEnabled(), 'the switch is enabled');
+
+  await toggle.click();
+  let m = await mode(page);
+  assert.equal(m.theme, 'dark');
+  assert.equal(m.stored, 'dark');
+  assert.ok(m.brightness < 80 && m.text > 180, `dark page (bg ${m.brightness}, text ${m.text})`);
+  assert.match(m.label ?? '', /currently dark mode/);
+
+  await page.reload();
+  await waitForHydration(page);
+  assert.equal((await mode(page)).theme, 'dark', 'dark after reload');
+  // Also on another page of the site.
+  await gotoHydrated(page, site, '/blog');
+  assert.equal((await mode(page)).theme, 'dark', 'dark on another page');
+
+  await page.locator(SWITCH).click();
+  m = await mode(page);
+  assert.equal(m.theme, 'light');
+  assert.equal(m.stored, 'light');
+  assert.ok(m.brightness > 200 && m.text < 100, `light page again (bg ${m.brightness}, text ${m.text})`);
+});
+
+test('the stored mode is applied before the app hydrates (no flash of the wrong theme)', async () => {
+  const context = await site.newContext({colorScheme: 'light'});
+  await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  const page = await context.newPage();
+  // Read data-theme at DOMContentLoaded, before React runs.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as {themeAtDcl: string | null}).themeAtDcl = document.documentElement.getAttribute('data-theme');
+    });
+  });
+  await gotoHydrated(page, site, '/docs/api/get-contact');
+  assert.equal(await page.evaluate(() => (window as unknown as {themeAtDcl: string | null}).themeAtDcl), 'dark');
+});
+
+test('the mode is synced across two tabs of one browser', async () => {
+  const context = await site.newContext();
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  await gotoHydrated(a, site, '/');
+  await gotoHydrated(b, site, '/docs/api/get-contact');
+  assert.equal((await mode(a)).theme, 'light');
+  assert.equal((await mode(b)).theme, 'light');
+
+  await a.locator(SWITCH).click();
+  assert.equal((await mode(a)).theme, 'dark');
+  await b.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark', null, {timeout: 3000});
+  assert.match((await mode(b)).label ?? '', /currently dark mode/, 'the other tab updated its switch too');
+
+  await b.locator(SWITCH).click();
+  await a.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light', null, {timeout: 3000});
+  assert.equal((await mode(a)).stored, 'light');
+});

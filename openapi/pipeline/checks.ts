@@ -9,8 +9,10 @@
  *   kebab-cased summary whichever field the generator reads.
  *
  * They run as Redocly rules (plugin "portal"), so problems carry the real source file and JSON
- * pointer even when the operation lives in a split file. The first three are always errors, for our
- * document and for any other document the portal is pointed at.
+ * pointer even when the operation lives in a split file. For any document the portal is pointed
+ * at, an operation must give a page slug (an operationId or a summary) and slugs must be unique;
+ * the generator titles a page without summary by its operationId and files untagged operations
+ * under an "UNTAGGED" category. Our own document is held to all the rules above.
  */
 import { createRequire } from 'node:module';
 import type { Location, Oas3Rule, Plugin, UserContext } from '@redocly/openapi-core';
@@ -122,6 +124,17 @@ const OperationSummaryRule: Oas3Rule = () =>
     }
   });
 
+/** Any document: the page needs an address, from the operationId or else the summary. */
+const OperationSlugRule: Oas3Rule = () =>
+  operationsVisitor((op, ctx, what) => {
+    if (operationSlug(op) === '') {
+      ctx.report({
+        message: `${what} has neither an operationId nor a summary that gives a page slug; add one (the page address and title come from them).`,
+        location: ctx.location.key(),
+      });
+    }
+  });
+
 const OperationTagRule: Oas3Rule = () =>
   operationsVisitor((op, ctx, what) => {
     const tags = Array.isArray(op.tags) ? op.tags.filter((t) => typeof t === 'string' && t.trim() !== '') : [];
@@ -205,6 +218,7 @@ export const PORTAL_RULES = {
   summary: `${PORTAL_PLUGIN_ID}/operation-summary`,
   tag: `${PORTAL_PLUGIN_ID}/operation-tag`,
   uniqueSlug: `${PORTAL_PLUGIN_ID}/unique-page-slug`,
+  slug: `${PORTAL_PLUGIN_ID}/operation-slug`,
   idMatchesSummary: `${PORTAL_PLUGIN_ID}/operation-id-matches-summary`,
 } as const;
 
@@ -215,6 +229,7 @@ export const portalPlugin: Plugin = {
       'operation-summary': OperationSummaryRule,
       'operation-tag': OperationTagRule,
       'unique-page-slug': UniqueSlugRule,
+      'operation-slug': OperationSlugRule,
       'operation-id-matches-summary': OperationIdMatchesSummaryRule,
     },
   },

@@ -43,15 +43,25 @@ describe('broken sources (buildProcessedSpec)', () => {
     assert.ok(err.message.includes(`${file}#/paths/~1widgets/post/responses/201: The field \`description\` must be present on this level. [struct]`), err.message);
   });
 
-  it('missing summary', async () => {
-    const err = await failure(fixture('missing-summary.yaml'));
-    assert.equal(err.problems.length, 1);
-    assert.equal(err.problems[0].rule, 'portal/operation-summary');
+  it('missing summary: stops our own (strict) build; a foreign one titles the page by its operationId', async () => {
+    const ok = await buildProcessedSpec({ source: fixture('missing-summary.yaml'), strict: false });
+    assert.ok((ok.document.paths as Record<string, {post?: unknown}>)['/widgets'].post);
+    const err = await failure(fixture('missing-summary.yaml'), true);
+    // Strict mode also turns the fixture's style findings (no license, ...) into errors.
+    assert.deepEqual(err.problems.filter((p) => p.rule.startsWith('portal/')).map((p) => p.rule), ['portal/operation-summary']);
     assert.ok(err.message.includes(`${shown(fixture('missing-summary.yaml'))}#/paths/~1widgets/post: POST /widgets has no summary`), err.message);
   });
 
-  it('missing tag (absent or empty)', async () => {
-    const err = await failure(fixture('missing-tag.yaml'));
+  it('neither operationId nor summary: no page address, fatal for any document', async () => {
+    const err = await failure(fixture('missing-slug.yaml'));
+    assert.equal(err.problems.length, 1);
+    assert.equal(err.problems[0].rule, 'portal/operation-slug');
+    assert.ok(err.message.includes(`${shown(fixture('missing-slug.yaml'))}#/paths/~1widgets/post: POST /widgets has neither an operationId nor a summary`), err.message);
+  });
+
+  it('missing tag (absent or empty): stops our own (strict) build only', async () => {
+    await buildProcessedSpec({ source: fixture('missing-tag.yaml'), strict: false });
+    const err = await failure(fixture('missing-tag.yaml'), true);
     const file = shown(fixture('missing-tag.yaml'));
     assert.ok(err.message.includes(`${file}#/paths/~1widgets/get: GET /widgets has no tag`), err.message);
     assert.ok(err.message.includes(`${file}#/paths/~1widgets~1{id}/delete/tags: DELETE /widgets/{id} has no tag`), err.message);
@@ -114,7 +124,7 @@ describe('broken sources (CLI: npx tsx openapi/pipeline/cli.ts)', () => {
   const cases: [string, RegExp][] = [
     ['bad-ref/openapi.yaml', /bad-ref\/paths\/things\.yaml#\/paths\/~1things\/get\/responses\/200\/content\/application~1json\/schema: Can't resolve \$ref/],
     ['schema-error.yaml', /schema-error\.yaml#\/paths\/~1widgets\/post\/responses\/201: The field `description` must be present/],
-    ['missing-summary.yaml', /missing-summary\.yaml#\/paths\/~1widgets\/post: POST \/widgets has no summary/],
+    ['missing-slug.yaml', /missing-slug\.yaml#\/paths\/~1widgets\/post: POST \/widgets has neither an operationId nor a summary/],
     ['duplicate-slug.yaml', /duplicate-slug\.yaml#\/paths\/~1v2~1widgets\/get\/operationId: .*page slug "list-widgets"/],
     ['swagger2.yaml', /swagger2\.yaml#\/swagger: this is a Swagger 2\.0 .*only OpenAPI 3\.x is supported/],
     ['invalid-yaml.yaml', /invalid-yaml\.yaml:10:6: invalid YAML/],

@@ -10,19 +10,20 @@ import type { SpecProblem } from './errors';
 
 /** Rules on top of `recommended`: example validation as errors, and the portal checks. */
 export const LINT_RULES = {
-  // Replaced by portal/operation-summary, which is fatal for every document.
+  // Replaced by portal/operation-summary (our document) and portal/operation-slug (any document).
   'operation-summary': 'off',
   // Every example must match its schema; `recommended` only warns about these.
   'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false },
   'no-invalid-parameter-examples': 'error',
   'no-invalid-schema-examples': 'error',
-  [PORTAL_RULES.summary]: 'error',
-  [PORTAL_RULES.tag]: 'error',
+  [PORTAL_RULES.slug]: 'error',
   [PORTAL_RULES.uniqueSlug]: 'error',
 } as const;
 
-/** Extra rules for our own document only. */
+/** Extra rules for our own document only: every page titled by a summary and filed under a tag. */
 export const STRICT_ONLY_RULES = {
+  [PORTAL_RULES.summary]: 'error',
+  [PORTAL_RULES.tag]: 'error',
   [PORTAL_RULES.idMatchesSummary]: 'error',
 } as const;
 
@@ -33,8 +34,7 @@ export const STRICT_ONLY_RULES = {
 export const STRUCTURAL_RULES: ReadonlySet<string> = new Set([
   'struct',
   'no-unresolved-refs',
-  PORTAL_RULES.summary,
-  PORTAL_RULES.tag,
+  PORTAL_RULES.slug,
   PORTAL_RULES.uniqueSlug,
 ]);
 

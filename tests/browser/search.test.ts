@@ -450,6 +450,28 @@ describe('search page', () => {
 });
 
 describe('index failures', () => {
+  test('when the Web Worker cannot run, the same engine runs on the page (with a warning)', async () => {
+    const page = await site.newPage();
+    const warnings = collectWarnings(page);
+    // A worker that fails to load, as with a blocked script. (A string: the test runner's
+    // transpiler must not rewrite the class.)
+    await page.addInitScript(`
+      window.Worker = class BrokenWorker extends EventTarget {
+        postMessage() {
+          setTimeout(() => this.dispatchEvent(new ErrorEvent('error', {message: 'blocked'})), 10);
+        }
+        terminate() {}
+      };
+    `);
+    await gotoHydrated(page, site, '/');
+    await openWithButton(page);
+    await typeQuery(page, 'ledger');
+    const hrefs = await options(page).evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    assert.ok(hrefs.includes(`${LEDGER_PAGE}?_highlight=ledger`), hrefs.join('\n'));
+    assert.ok(warnings.some((w) => w.startsWith('Search worker unavailable (search worker failed: blocked)')), warnings.join('\n'));
+    assert.deepEqual(page.errors.map(String), []);
+  });
+
   for (const [name, fulfil] of [
     ['HTTP 500', {status: 500, body: 'Internal error'}],
     ['invalid JSON', {status: 200, contentType: 'application/json', body: '{"documents": [tru'}],

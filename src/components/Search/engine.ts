@@ -114,7 +114,31 @@ export async function loadSource(
   }
 }
 
+/**
+ * Cheap check before a lunr query: every exact term must be in the index's vocabulary and every
+ * prefix must start some word of it. A required term that cannot match makes the whole query
+ * empty, but lunr would still collect and score every document of the other terms first.
+ */
+function canMatch(loaded: LoadedIndex, plan: PlannedQuery): boolean {
+  const {index} = loaded;
+  for (const term of plan.terms) {
+    if (term.editDistance) continue;
+    if (term.wildcard === lunr.Query.wildcard.NONE) {
+      const stems = term.usePipeline ? index.pipeline.runString(term.value) : [term.value];
+      if (!stems.some((stem) => Object.prototype.hasOwnProperty.call(index.invertedIndex, stem))) return false;
+    } else if (term.wildcard === lunr.Query.wildcard.TRAILING) {
+      let node: lunr.TokenSetNode | undefined = index.tokenSet;
+      for (const char of term.value) {
+        node = node.edges[char];
+        if (!node) return false;
+      }
+    }
+  }
+  return true;
+}
+
 function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
+  if (!canMatch(loaded, plan)) return [];
   try {
     return loaded.index.query((q) => {
       for (const term of plan.terms) {

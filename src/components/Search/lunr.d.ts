@@ -37,8 +37,19 @@ declare module 'lunr' {
       matchData: MatchData;
     }
 
+    interface TokenSetNode {
+      final: boolean;
+      edges: Record<string, TokenSetNode>;
+    }
+    interface Pipeline {
+      runString(text: string, metadata?: object): string[];
+    }
+
     class Index {
       static load(serialized: unknown): Index;
+      invertedIndex: Record<string, unknown>;
+      tokenSet: TokenSetNode;
+      pipeline: Pipeline;
       query(fn: (this: Query, query: Query) => void): Result[];
       search(queryString: string): Result[];
       toJSON(): object;

@@ -11,7 +11,7 @@ import remarkApiLinks from './scripts/remark/api-links';
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl} = portalConfig;
 const routes = apiSiteLinks(processedSpec);
-const api = {overviewPath: routes.overviewPath, referencePath: routes.referencePath, categories: routes.categories};
+const {operationPaths: _pages, ...api} = routes; // the page list stays out of the client bundle
 const contentRemarkPlugins = [[remarkApiLinks, {routes}]];
 
 const config: Config = {

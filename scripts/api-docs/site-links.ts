@@ -13,13 +13,13 @@ export interface ApiSiteLinks {
   /** Where the navbar's "API Reference" link goes: the category of PORTAL_REFERENCE_TAG (default Contacts), else the first. */
   referencePath: string;
   categories: {label: string; path: string}[];
+  /** Whether the document is somebody else's (OPENAPI_SOURCE points away from our source). */
+  foreign: boolean;
 }
 
 /** Every route of the generated reference: overview, category indexes and operation pages. */
 export interface ApiRoutes extends ApiSiteLinks {
   operationPaths: string[];
-  /** Whether the document is somebody else's (OPENAPI_SOURCE points away from our source). */
-  foreign: boolean;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -52,9 +52,10 @@ export function apiSiteLinks(processedSpec: string, referenceTag = process.env.P
   const names = [...declared, ...[...used].filter((n) => !declared.includes(n))];
   const categories = names.map((label) => ({label, path: `/docs/category/api/${kebabCase(label)}`}));
   const reference = categories.find((c) => c.label === referenceTag) ?? categories[0];
+  const overviewPath = `/docs/api/${kebabCase(String(doc.info?.title ?? '').replace(' ', '-').toLowerCase())}`;
   return {
-    overviewPath: `/docs/api/${kebabCase(String(doc.info?.title ?? '').replace(' ', '-').toLowerCase())}`,
-    referencePath: reference?.path ?? '/docs/category/api',
+    overviewPath,
+    referencePath: reference?.path ?? overviewPath,
     categories,
     operationPaths,
     foreign: !portalConfig.ownDocument,

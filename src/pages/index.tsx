@@ -6,11 +6,13 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import HomepageFeatures from '@site/src/components/HomepageFeatures';
 import HomepageFirstRequest from '@site/src/components/HomepageFirstRequest';
+import {useApiLinks} from '@site/src/config/useApiLinks';
 import styles from './index.module.css';
 
 function HomepageHeader(): ReactNode {
   // Title and tagline come from docusaurus.config.ts; the tagline carries the configured brand.
   const {siteConfig} = useDocusaurusContext();
+  const api = useApiLinks();
   return (
     <header className={styles.hero}>
       <div className="container">
@@ -23,10 +25,10 @@ function HomepageHeader(): ReactNode {
           request and response schemas and examples you can copy into your own code.
         </p>
         <div className={styles.actions}>
-          <Link className={clsx('button button--lg', styles.primaryAction)} to="/docs/category/api/contacts">
+          <Link className={clsx('button button--lg', styles.primaryAction)} to={api.referencePath}>
             API Reference
           </Link>
-          <Link className={clsx('button button--lg', styles.secondaryAction)} to="/docs/api/rev-io-api">
+          <Link className={clsx('button button--lg', styles.secondaryAction)} to={api.overviewPath}>
             Read the overview
           </Link>
         </div>
@@ -37,12 +39,14 @@ function HomepageHeader(): ReactNode {
 
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
+  const api = useApiLinks();
   return (
     <Layout title={siteConfig.tagline} description={`${siteConfig.title}: ${siteConfig.tagline}.`}>
       <HomepageHeader />
       <main>
         <HomepageFeatures />
-        <HomepageFirstRequest />
+        {/* The walkthrough is about our own API; a portal built from another document skips it. */}
+        {!api.foreign && <HomepageFirstRequest />}
       </main>
     </Layout>
   );

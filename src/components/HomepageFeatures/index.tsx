@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
+import {useApiLinks} from '@site/src/config/useApiLinks';
 import styles from './styles.module.css';
 
 interface Feature {
@@ -103,6 +104,13 @@ function FeatureCard({title, to, icon, description}: Feature): ReactNode {
 }
 
 export default function HomepageFeatures(): ReactNode {
+  // Cards point into the generated reference: the overview card follows the document's overview
+  // page, and a category card shows only when the document has that category.
+  const api = useApiLinks();
+  const categories = new Set(api.categories.map((c) => c.path));
+  const features = FEATURES.flatMap((f) =>
+    f.to === '/docs/api/rev-io-api' ? [{...f, to: api.overviewPath}] : categories.has(f.to) ? [f] : [],
+  );
   return (
     <section className={styles.features} aria-labelledby="home-features-title">
       <div className="container">
@@ -114,7 +122,7 @@ export default function HomepageFeatures(): ReactNode {
           parameters, body fields, response schemas and examples for each operation.
         </p>
         <ul className={styles.grid}>
-          {FEATURES.map((feature) => (
+          {features.map((feature) => (
             <FeatureCard key={feature.to} {...feature} />
           ))}
         </ul>

@@ -4,7 +4,7 @@ import {createRequire} from 'node:module';
 import {growth, median, percentile} from './stats';
 import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
 import {classify, sumResources} from './page-weight';
-import {descendants, errorLine, parseGnuTime, shortCommand} from './proc-tree';
+import {descendants, errorLine, parseGnuTime, parseGnuTimeCpu, shortCommand} from './proc-tree';
 import {summarizeRuns, type LighthouseRun} from './lighthouse';
 
 test('median and percentile', () => {
@@ -93,7 +93,7 @@ test('proc-tree helpers', () => {
 
 test('lighthouse: medians over runs, errors kept apart', () => {
   const run = (performance: number, tbtMs: number): LighthouseRun => ({
-    performance, accessibility: 100, bestPractices: 100, seo: 100, tbtMs, lcpMs: 1000, cls: 0, fcpMs: 800, failing: [],
+    performance, accessibility: 100, bestPractices: 100, seo: 100, tbtMs, lcpMs: 1000, cls: 0, fcpMs: 800, benchmarkIndex: 900, failing: [],
   });
   const s = summarizeRuns([run(90, 300), run(96, 100), run(94, 120), {...run(0, 0), runtimeError: 'boom'}]);
   assert.equal(s.performance, 94);
@@ -111,4 +111,9 @@ test('errorLine: broken links, OOM, pipeline', () => {
   assert.equal(errorLine(broken), 'Docusaurus found 2 broken links, e.g. / -> /docs/category/api/contacts, / -> /docs/api/get-customer');
   assert.match(errorLine('<--- JS stacktrace --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n'), /heap out of memory/);
   assert.equal(errorLine('spec: 3 problems\nspec: the processed document was not written'), 'spec: 3 problems');
+});
+
+test('GNU time CPU parse', () => {
+  assert.equal(parseGnuTimeCpu('\tUser time (seconds): 12.50\n\tSystem time (seconds): 1.25\n'), 13750);
+  assert.ok(Number.isNaN(parseGnuTimeCpu('')));
 });

@@ -26,6 +26,8 @@ export interface LighthouseRun {
   lcpMs: number;
   cls: number;
   fcpMs: number;
+  /** Lighthouse's measure of this machine's CPU speed at the time (higher is faster; at 1000 or below Lighthouse warns the host is underpowered). */
+  benchmarkIndex: number;
   /** Weighted audits that did not pass in accessibility / best practices / SEO (category:id). */
   failing: string[];
   runtimeError?: string;
@@ -37,7 +39,7 @@ export type LighthouseSummary = Omit<LighthouseRun, 'failing' | 'runtimeError'> 
   errors: string[];
 };
 
-const METRICS = ['performance', 'accessibility', 'bestPractices', 'seo', 'tbtMs', 'lcpMs', 'cls', 'fcpMs'] as const;
+const METRICS = ['performance', 'accessibility', 'bestPractices', 'seo', 'tbtMs', 'lcpMs', 'cls', 'fcpMs', 'benchmarkIndex'] as const;
 
 /** Median of every metric over the runs that produced numbers; audits failing in any run. */
 export function summarizeRuns(runs: readonly LighthouseRun[]): LighthouseSummary {
@@ -50,6 +52,7 @@ export function summarizeRuns(runs: readonly LighthouseRun[]): LighthouseSummary
 
 /* Minimal shapes of what we read from Lighthouse's result (its own types are not loaded here). */
 interface Lhr {
+  environment?: {benchmarkIndex?: number};
   runtimeError?: {code: string; message: string};
   categories: Record<string, {score: number | null; auditRefs: {id: string; weight: number}[]}>;
   audits: Record<string, {score: number | null; numericValue?: number; scoreDisplayMode: string}>;
@@ -91,13 +94,14 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
       lcpMs: num('largest-contentful-paint'),
       cls: num('cumulative-layout-shift'),
       fcpMs: num('first-contentful-paint'),
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
       failing,
       runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
     };
   } catch (error) {
     const nan = NaN;
     return {
-      performance: nan, accessibility: nan, bestPractices: nan, seo: nan, tbtMs: nan, lcpMs: nan, cls: nan, fcpMs: nan,
+      performance: nan, accessibility: nan, bestPractices: nan, seo: nan, tbtMs: nan, lcpMs: nan, cls: nan, fcpMs: nan, benchmarkIndex: nan,
       failing: [],
       runtimeError: error instanceof Error ? error.message : String(error),
     };

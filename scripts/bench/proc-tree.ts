@@ -37,6 +37,8 @@ export interface MeasuredRun {
   peakSingleProcess: string;
   /** GNU time -v "Maximum resident set size" (bytes), NaN if not run under time. */
   gnuTimeMaxRss: number;
+  /** CPU time (user + system) of the whole tree from GNU time, ms; NaN if not run under time. */
+  cpuMs: number;
   /** The processes at the RSS peak, largest first: [command, rss bytes]. */
   atPeak: [string, number][];
   samples: number;
@@ -137,6 +139,13 @@ export function shortCommand(args: string[]): string {
 export function parseGnuTime(text: string): number {
   const m = /Maximum resident set size \(kbytes\):\s*(\d+)/.exec(text);
   return m ? Number(m[1]) * 1024 : NaN;
+}
+
+/** Parse GNU time -v output: user + system CPU time of the command and its children, ms (NaN if absent). */
+export function parseGnuTimeCpu(text: string): number {
+  const u = /User time \(seconds\):\s*([\d.]+)/.exec(text);
+  const s = /System time \(seconds\):\s*([\d.]+)/.exec(text);
+  return u && s ? Math.round((Number(u[1]) + Number(s[1])) * 1000) : NaN;
 }
 
 /** Process groups of measured commands still running (stopped on Ctrl-C by the runner). */
@@ -246,9 +255,12 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
   if (killer) clearTimeout(killer);
   await new Promise<void>((r) => log.end(() => r()));
   let gnuTimeMaxRss = NaN;
+  let cpuMs = NaN;
   if (useTime) {
     try {
-      gnuTimeMaxRss = parseGnuTime(await fs.readFile(timeFile, 'utf8'));
+      const text = await fs.readFile(timeFile, 'utf8');
+      gnuTimeMaxRss = parseGnuTime(text);
+      cpuMs = parseGnuTimeCpu(text);
     } catch {
       // time did not write (killed)
     }
@@ -264,6 +276,7 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
     peakSingleProcessHwm: peakHwm,
     peakSingleProcess: peakHwmCmd,
     gnuTimeMaxRss,
+    cpuMs,
     atPeak,
     samples,
     tail: tail.split('\n').slice(-150).join('\n'),

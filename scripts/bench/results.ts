@@ -54,6 +54,8 @@ export interface BuildResult {
   peakSingleProcessHwm: number;
   peakSingleProcess: string;
   gnuTimeMaxRss: number;
+  /** User + system CPU time of the build's process tree (GNU time), ms. */
+  cpuMs: number;
   atPeak: [string, number][];
   htmlPages?: number;
   searchIndex?: {raw: number; gzip: number};
@@ -96,7 +98,7 @@ export interface BenchResults {
     indexFiles: {name: string; raw: number; gzip: number}[];
     latency?: SearchLatency;
   };
-  scaling?: {builds: BuildResult[]; growth: Growth | null};
+  scaling?: {builds: BuildResult[]; growth: Growth | null; cpuGrowth?: Growth | null};
   github?: BuildResult & {source?: string; fetchError?: string};
   skipped: string[];
   notes: string[];

@@ -203,7 +203,7 @@ function searchIndexFiles(buildDir: string): {name: string; raw: number; gzip: n
 async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, timeoutMs: number, operations?: number): Promise<BuildResult> {
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(path.join(WORK, 'logs'), {recursive: true});
-  const logFile = path.join(WORK, 'logs', `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
+  const logFile = path.join(WORK, 'logs', `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.log`);
   log(`build "${label}" -> ${path.relative(ROOT, outDir)} (log: ${path.relative(ROOT, logFile)})`);
   const run: MeasuredRun = await runMeasured(['npm', 'run', '--silent', 'build', '--', '--out-dir', outDir], {
     cwd: ROOT,
@@ -226,6 +226,7 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
     peakSingleProcessHwm: run.peakSingleProcessHwm,
     peakSingleProcess: run.peakSingleProcess,
     gnuTimeMaxRss: run.gnuTimeMaxRss,
+    cpuMs: run.cpuMs,
     atPeak: run.atPeak,
     htmlPages: ok ? countHtml(outDir) : undefined,
     searchIndex: idx.length ? {raw: idx.reduce((s, f) => s + f.raw, 0), gzip: idx.reduce((s, f) => s + f.gzip, 0)} : undefined,
@@ -233,7 +234,7 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
     logFile: path.relative(ROOT, logFile),
   };
   log(
-    `  ${ok ? 'ok' : 'FAILED'} in ${seconds(run.wallMs)}; peak tree RSS ${mb(run.peakTreeRss)}, PSS ${mb(run.peakTreePss)}, ` +
+    `  ${ok ? 'ok' : 'FAILED'} in ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}); peak tree RSS ${mb(run.peakTreeRss)}, PSS ${mb(run.peakTreePss)}, ` +
       `largest process ${mb(Number.isFinite(run.gnuTimeMaxRss) ? run.gnuTimeMaxRss : run.peakSingleProcessHwm)}` +
       (result.error ? `\n  ${result.error}` : ''),
   );
@@ -502,7 +503,12 @@ async function main(): Promise<void> {
       );
       builds.push(b);
       rmSync(path.join(dir, 'build'), {recursive: true, force: true});
-      results.scaling = {builds, growth: growth(builds.filter((x) => x.ok).map((x) => ({x: x.operations!, y: x.wallMs})))};
+      const ok = builds.filter((x) => x.ok);
+      results.scaling = {
+        builds,
+        growth: growth(ok.map((x) => ({x: x.operations!, y: x.wallMs}))),
+        cpuGrowth: growth(ok.map((x) => ({x: x.operations!, y: x.cpuMs}))),
+      };
       save();
     }
   }
@@ -517,7 +523,7 @@ async function main(): Promise<void> {
       log(`could not fetch ${GITHUB_PACKAGE}: ${message}`);
       results.github = {
         label: 'GitHub REST API', ok: false, exitCode: null, timedOut: false, wallMs: NaN, peakTreeRss: NaN, peakTreePss: NaN,
-        peakSingleProcessHwm: NaN, peakSingleProcess: '', gnuTimeMaxRss: NaN, atPeak: [], logFile: '', fetchError: message,
+        peakSingleProcessHwm: NaN, peakSingleProcess: '', gnuTimeMaxRss: NaN, cpuMs: NaN, atPeak: [], logFile: '', fetchError: message,
       };
     }
     if (source) {

@@ -34,3 +34,9 @@ test('empty descriptions give undefined', () => {
   assert.equal(markdownToHtml('  '), undefined);
   assert.equal(markdownToHtml(undefined), undefined);
 });
+
+test('links only URLs with a scheme, not bare domain names', () => {
+  const html = markdownToHtml('The Rev.io API, see https://example.com/docs.')!;
+  assert.ok(!html.includes('href="http://Rev.io"'));
+  assert.match(html, /<a href="https:\/\/example\.com\/docs" rel="noopener noreferrer">/);
+});

@@ -14,6 +14,9 @@ const md: MarkdownIt = new MarkdownIt({
     `<pre class="api-code language-${escapeHtml(lang || 'text')}" tabindex="0"><code>${highlight(code, lang || undefined)}</code></pre>`,
 });
 
+// Only URLs with a scheme become links: "Rev.io" in running text stays text.
+md.linkify.set({fuzzyLink: false, fuzzyEmail: false});
+
 // External links open normally but announce themselves to assistive technology via rel.
 const defaultLinkOpen =
   md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));

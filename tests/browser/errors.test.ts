@@ -1,0 +1,248 @@
+/**
+ * Item 10 of issue 2: the error screens, as users see them in the built site.
+ *
+ * - Crash screen: "This page crashed." with the error message and a "Try again" button that
+ *   re-renders. The real site must not ship a crashing page, so the test makes the browser
+ *   receive a modified copy of one of the site's own JavaScript chunks (page.route) in which a
+ *   string the page renders is replaced by an expression that throws until the test "repairs" it.
+ *   Two places are covered: inside a page's content (caught by the layout's error boundary) and
+ *   in a page component before its layout renders (caught by the root error boundary).
+ * - Lazy loading: a route chunk that is slow shows a spinner; one that fails shows the error
+ *   text with a "Retry" button, and Retry loads the page. Docusaurus preloads a route before
+ *   rendering it, so the loader is only on screen when a page is rendered without that preload.
+ *   One such case: a static host that answers unknown paths with the site's 404.html (GitHub
+ *   Pages, S3 error documents), asked for "/markdown-page.html" — the app preloads the 404 route
+ *   for that path, then normalises it and renders /markdown-page lazily. (Our CDN server
+ *   redirects .html URLs instead; the test plays the other host with page.route.)
+ * - Client navigation whose route chunk fails to load reloads the page (spec §8).
+ * - The base-URL banner: the build served under another path prefix shows "Your Docusaurus site
+ *   did not load properly" and suggests that prefix as baseUrl; the correctly served site does not.
+ */
+import {after, before, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import type {Page, Route} from 'playwright-core';
+import {gotoHydrated, openSite, SITE_DIR, waitForHydration, type Site} from './harness';
+import {markdownPageTitle} from './site-content';
+
+let site: Site;
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+const JS_DIR = path.join(SITE_DIR, 'assets/js');
+
+/** The one built JS chunk containing `needle` (file name and text). */
+function chunkWith(needle: string): {file: string; text: string} {
+  const hits = readdirSync(JS_DIR)
+    .filter((f) => f.endsWith('.js'))
+    .map((file) => ({file, text: readFileSync(path.join(JS_DIR, file), 'utf8')}))
+    .filter((c) => c.text.includes(needle));
+  assert.equal(hits.length, 1, `exactly one chunk contains ${needle} (found ${hits.map((h) => h.file).join(', ')})`);
+  return hits[0];
+}
+
+/** Serve `file` (an assets/js chunk) with `replace` applied to its text. */
+async function serveModified(page: Page, file: string, text: string): Promise<void> {
+  await page.route(`**/assets/js/${file}`, (route: Route) =>
+    route.fulfill({status: 200, contentType: 'text/javascript; charset=utf-8', body: text}));
+}
+
+const CRASH_FIXED = '__portalCrashRepaired';
+
+/** A JS expression that throws `message` until window[CRASH_FIXED] is set, then yields `value`. */
+function throwingExpression(message: string, value: string): string {
+  return `(()=>{if(!window.${CRASH_FIXED})throw new Error(${JSON.stringify(message)});return ${JSON.stringify(value)}})()`;
+}
+
+async function crashScreen(page: Page) {
+  const heading = page.getByRole('heading', {level: 1, name: 'This page crashed.', exact: true});
+  await heading.waitFor({timeout: 10_000});
+  return {
+    heading: (await heading.textContent())?.trim(),
+    tryAgain: page.getByRole('button', {name: 'Try again', exact: true}),
+    text: await page.locator('body').innerText(),
+  };
+}
+
+test('crash inside page content: "This page crashed." + message + Try again, in the site layout', async () => {
+  const title = markdownPageTitle();
+  const literal = `children:${JSON.stringify(title)}`;
+  const chunk = chunkWith(literal);
+  const message = 'Injected render failure in the markdown page';
+  const page = await site.newPage();
+  await serveModified(page, chunk.file, chunk.text.replace(literal, `children:${throwingExpression(message, title)}`));
+  await page.goto(site.at('/markdown-page'));
+  const screen = await crashScreen(page);
+  assert.equal(screen.heading, 'This page crashed.');
+  assert.ok(screen.text.includes(message), 'the error message is shown');
+  assert.ok(await screen.tryAgain.isVisible(), 'Try again button');
+  // The crash is contained in the content area: navbar and footer still render.
+  assert.ok(await page.locator('nav.navbar').isVisible(), 'navbar still shown');
+  assert.ok(await page.locator('footer .footer__copyright').isVisible(), 'footer still shown');
+
+  // Once the cause is gone, "Try again" renders the page.
+  await page.evaluate((k) => ((window as unknown as Record<string, boolean>)[k] = true), CRASH_FIXED);
+  await screen.tryAgain.click();
+  await page.getByRole('heading', {level: 1, name: title}).waitFor({timeout: 5000});
+  assert.equal(await page.getByText('This page crashed.').count(), 0);
+});
+
+test('crash in a page component before its layout: same screen, from the root error boundary', async () => {
+  // The home page component reads the tagline from the site config (main bundle) to pass it to
+  // its layout; make that read throw.
+  const tagline = 'API Documentation for Rev.io';
+  const literal = `tagline:${JSON.stringify(tagline)}`;
+  const main = chunkWith(literal);
+  const message = 'Injected render failure before the layout';
+  const page = await site.newPage();
+  await serveModified(page, main.file, main.text.replace(literal, `get tagline(){return ${throwingExpression(message, tagline)}}`));
+  await page.goto(site.at('/'));
+  const screen = await crashScreen(page);
+  assert.equal(screen.heading, 'This page crashed.');
+  assert.ok(screen.text.includes(message), 'the error message is shown');
+  assert.ok(await screen.tryAgain.isVisible(), 'Try again button');
+
+  await page.evaluate((k) => ((window as unknown as Record<string, boolean>)[k] = true), CRASH_FIXED);
+  await screen.tryAgain.click();
+  await page.getByRole('heading', {level: 1, name: 'Developer Portal'}).waitFor({timeout: 5000});
+  assert.ok(await page.getByText(tagline, {exact: true}).first().isVisible());
+});
+
+test('crash in the layout itself (footer): the bare crash screen says the same', async () => {
+  // The footer's copyright string in the site config (main bundle): first "copyright" key
+  // after the themeConfig "footer" key.
+  const main = chunkWith('footer:{style:');
+  const at = main.text.indexOf('copyright:"', main.text.indexOf('footer:{style:'));
+  const end = main.text.indexOf('"', at + 'copyright:"'.length);
+  const literal = main.text.slice(at, end + 1);
+  assert.match(literal, /2025/, `footer copyright literal: ${literal}`);
+  // The string literal as the minifier wrote it (e.g. "\xa9"), evaluated to its value.
+  const value = new Function(`return ${literal.slice('copyright:'.length)}`)() as string;
+  const message = 'Injected render failure in the footer';
+  const page = await site.newPage();
+  await serveModified(page, main.file, main.text.replace(literal, `get copyright(){return ${throwingExpression(message, value)}}`));
+  await page.goto(site.at('/blog'));
+  const screen = await crashScreen(page);
+  assert.equal(screen.heading, 'This page crashed.');
+  assert.ok(screen.text.includes(message), 'the error message is shown');
+  assert.ok(await screen.tryAgain.isVisible(), 'Try again button');
+
+  await page.evaluate((k) => ((window as unknown as Record<string, boolean>)[k] = true), CRASH_FIXED);
+  await screen.tryAgain.click();
+  await page.locator('footer .footer__copyright').waitFor({timeout: 5000});
+  assert.match(await page.locator('footer .footer__copyright').innerText(), /2025/);
+});
+
+/** The JS chunk carrying the markdown page's content. */
+function markdownContentChunk(): string {
+  return chunkWith(`children:${JSON.stringify(markdownPageTitle())}`).file;
+}
+
+/** Answer /markdown-page.html with the site's 404.html, like a host without that file. */
+async function serveAs404Host(page: Page): Promise<void> {
+  const html = readFileSync(path.join(SITE_DIR, '404.html'), 'utf8');
+  await page.route('**/markdown-page.html', (route) =>
+    route.fulfill({status: 404, contentType: 'text/html; charset=utf-8', body: html}));
+}
+
+const markdownHeading = (page: Page) => page.getByRole('heading', {level: 1, name: markdownPageTitle(), exact: true});
+
+test('lazy loading: a spinner while the page chunk loads', async () => {
+  const page = await site.newPage();
+  await serveAs404Host(page);
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(`**/assets/js/${markdownContentChunk()}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(site.at('/markdown-page.html'));
+  const spinner = page.locator('svg#loader');
+  await spinner.waitFor({state: 'visible', timeout: 10_000});
+  assert.equal(await markdownHeading(page).count(), 0, 'page not there while loading');
+  release();
+  await markdownHeading(page).waitFor({timeout: 10_000});
+  await spinner.waitFor({state: 'detached', timeout: 5000});
+});
+
+test('lazy loading: a chunk that fails shows the error text and Retry, and Retry loads the page', async () => {
+  const page = await site.newPage();
+  await serveAs404Host(page);
+  const chunk = markdownContentChunk();
+  let failing = true;
+  let attempts = 0;
+  await page.route(`**/assets/js/${chunk}`, (route) => {
+    attempts++;
+    return failing ? route.abort('failed') : route.continue();
+  });
+  await page.goto(site.at('/markdown-page.html'));
+  const retry = page.getByRole('button', {name: 'Retry', exact: true});
+  await retry.waitFor({timeout: 15_000});
+  const box = retry.locator('xpath=../..');
+  const errorText = (await box.innerText()).trim();
+  assert.match(errorText, /Loading chunk .* failed/i, `error text shown: ${errorText}`);
+  assert.ok(errorText.includes(chunk), 'the error names the chunk that failed');
+  assert.ok(attempts >= 1);
+  assert.equal(await markdownHeading(page).count(), 0);
+
+  failing = false;
+  await retry.click();
+  await markdownHeading(page).waitFor({timeout: 10_000});
+  await retry.waitFor({state: 'detached', timeout: 5000});
+  assert.ok(attempts >= 2, 'Retry fetched the chunk again');
+});
+
+test('client navigation to a page whose chunk fails to load reloads the page', async () => {
+  const page = await site.newPage();
+  await gotoHydrated(page, site, '/');
+  const chunk = markdownContentChunk();
+  let failures = 0;
+  await page.route(`**/assets/js/${chunk}`, (route) => {
+    if (failures === 0) {
+      failures++;
+      return route.abort('failed');
+    }
+    return route.continue();
+  });
+  await page.evaluate(() => ((window as unknown as {marker: boolean}).marker = true));
+  const navigation = page.waitForEvent('framenavigated');
+  // Client-side navigation through a site link (the footer links the markdown page).
+  await page.locator('footer a[href="/markdown-page"]').click();
+  await navigation;
+  await waitForHydration(page);
+  await page.getByRole('heading', {level: 1, name: markdownPageTitle()}).waitFor({timeout: 10_000});
+  assert.equal(new URL(page.url()).pathname, '/markdown-page');
+  assert.equal(await page.evaluate(() => (window as unknown as {marker?: boolean}).marker ?? false), false,
+    'the document was reloaded');
+  assert.equal(failures, 1);
+});
+
+test('base-URL banner: shown when the site is served under another path, with that path suggested', async () => {
+  const misplaced = await openSite({basePath: '/portal/'});
+  try {
+    const page = await misplaced.newPage();
+    const response = await page.goto(misplaced.at('/'));
+    assert.equal(response?.status(), 200, 'the home page HTML itself is served');
+    const banner = page.locator('#__docusaurus-base-url-issue-banner');
+    await banner.waitFor({state: 'visible', timeout: 10_000});
+    const text = await banner.innerText();
+    assert.match(text, /Your Docusaurus site did not load properly/);
+    assert.match(text, /Current configured baseUrl = \/ {1,2}\(default value\)/);
+    assert.equal((await page.locator('#__docusaurus-base-url-issue-banner-suggestion-container').innerText()).trim(), '/portal/');
+  } finally {
+    await misplaced.close();
+  }
+});
+
+test('base-URL banner: absent when the base URL is right', async () => {
+  const page = await site.newPage();
+  await gotoHydrated(page, site, '/');
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('#__docusaurus-base-url-issue-banner').count(), 0);
+  assert.equal(await page.getByText('Your Docusaurus site did not load properly').count(), 0);
+});

@@ -9,6 +9,13 @@ import SchemaView, {typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
 import styles from './styles.module.css';
 
+/**
+ * Marks what stays out of the search index (see ignoreCssSelectors in src/config/search.ts): an
+ * operation is found by its title, description, method and path, parameter names and top-level
+ * body field names; the rest repeats across pages and would grow the index with every operation.
+ */
+export const SKIP = 'search-skip';
+
 // The request console is its own chunk, fetched only when the reader opens it.
 const ApiConsole = lazy(() => import('../ApiConsole'));
 
@@ -40,9 +47,9 @@ function schemeText(s: SecuritySchemeData): string {
 }
 
 function Security({security}: {security: SecuritySchemeData[][]}) {
-  if (security.length === 0) return <p className={styles.auth}>No authentication required.</p>;
+  if (security.length === 0) return <p className={clsx(styles.auth, SKIP)}>No authentication required.</p>;
   return (
-    <div className={styles.auth}>
+    <div className={clsx(styles.auth, SKIP)}>
       <Heading as="h2" id="authorization">
         Authorization
       </Heading>
@@ -69,11 +76,11 @@ function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['sche
     <li className={styles.param}>
       <div className={styles.paramHead}>
         <code className={styles.paramName}>{p.name}</code>
-        {p.schema && <span className={styles.type}>{typeLabel(p.schema, schemas)}</span>}
-        {p.required && <span className={styles.required}>required</span>}
-        {p.deprecated && <span className={styles.deprecated}>deprecated</span>}
+        {p.schema && <span className={clsx(styles.type, SKIP)}>{typeLabel(p.schema, schemas)}</span>}
+        {p.required && <span className={clsx(styles.required, SKIP)}>required</span>}
+        {p.deprecated && <span className={clsx(styles.deprecated, SKIP)}>deprecated</span>}
       </div>
-      {p.description && <ApiHtml html={p.description} className={styles.paramText} />}
+      {p.description && <ApiHtml html={p.description} className={clsx(styles.paramText, SKIP)} />}
       {p.schema && <SchemaParamDetails p={p} schemas={schemas} />}
     </li>
   );
@@ -90,7 +97,7 @@ function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationP
   if (s?.maxLength !== undefined) facts.push(`max length: ${s.maxLength}`);
   if (s?.pattern) facts.push(`pattern: ${s.pattern}`);
   return (
-    <div className={clsx(styles.paramFacts, 'search-skip')}>
+    <div className={clsx(styles.paramFacts, SKIP)}>
       {values && values.length > 0 && (
         <span>
           Allowed values:{' '}
@@ -116,7 +123,7 @@ function MediaTypes({content, mode, schemas}: {content: MediaTypeData[]; mode: '
     <>
       {content.map((m) => (
         <div key={m.mediaType} className={styles.media}>
-          <p className={styles.mediaType}>
+          <p className={clsx(styles.mediaType, SKIP)}>
             Content type <code>{m.mediaType}</code>
           </p>
           {m.schema && <SchemaView schema={m.schema} schemas={schemas} mode={mode} />}
@@ -135,7 +142,7 @@ function Response({r, schemas}: {r: ResponseData; schemas: OperationPage['schema
         <span className={styles.statusText}>{STATUS_TEXT[r.status] ?? ''}</span>
         {r.description && <ApiHtml html={r.description} className={styles.responseText} inline />}
       </summary>
-      <div className={clsx(styles.responseBody, 'search-skip')}>
+      <div className={styles.responseBody}>
         {r.headers.length > 0 && (
           <>
             <p className={styles.subhead}>Headers</p>
@@ -191,7 +198,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
         <div className={styles.endpoint}>
           <MethodBadge method={method} />
           <code className={styles.path}>{path}</code>
-          <CopyButton text={`${base}${path}`} label="Copy URL" />
+          <CopyButton text={`${base}${path}`} label="Copy URL" className={SKIP} />
         </div>
       </header>
       <div className={styles.grid}>
@@ -200,7 +207,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           <Security security={operation.security} />
           {operation.parameters.length > 0 && (
             <section>
-              <Heading as="h2" id="parameters">
+              <Heading as="h2" id="parameters" className={SKIP}>
                 Parameters
               </Heading>
               {LOCATIONS.map(([loc, label]) => {
@@ -208,7 +215,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
                 if (list.length === 0) return null;
                 return (
                   <div key={loc}>
-                    <p className={styles.subhead}>{label}</p>
+                    <p className={clsx(styles.subhead, SKIP)}>{label}</p>
                     <ul className={styles.params}>
                       {list.map((p) => (
                         <Parameter key={`${p.in}:${p.name}`} p={p} schemas={schemas} />
@@ -221,14 +228,14 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           )}
           {operation.requestBody && (
             <section>
-              <Heading as="h2" id="request-body">
+              <Heading as="h2" id="request-body" className={SKIP}>
                 Request body {operation.requestBody.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
               </Heading>
-              {operation.requestBody.description && <ApiHtml html={operation.requestBody.description} />}
+              {operation.requestBody.description && <ApiHtml html={operation.requestBody.description} className={SKIP} />}
               <MediaTypes content={operation.requestBody.content} mode="request" schemas={schemas} />
             </section>
           )}
-          <section>
+          <section className={SKIP}>
             <Heading as="h2" id="responses">
               Responses
             </Heading>
@@ -237,7 +244,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             ))}
           </section>
         </div>
-        <aside className={clsx(styles.side, 'search-skip')} aria-label="Request and response examples">
+        <aside className={clsx(styles.side, SKIP)} aria-label="Request and response examples">
           <TryIt operation={operation} />
           <CodeSamples title="Request" snippets={operation.samples} />
           {examples.length > 0 && <CodeSamples title="Response example" snippets={examples} remember={false} />}

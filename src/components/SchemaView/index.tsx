@@ -11,6 +11,9 @@ interface Ctx {
   mode: SchemaMode;
 }
 
+/** Left out of the search index: only property names of the top level are indexed. */
+const SKIP = 'search-skip';
+
 /** Nesting depth up to which child attributes are in the server-rendered HTML; deeper ones render when opened. */
 const EAGER_DEPTH = 2;
 
@@ -78,14 +81,14 @@ function Constraints({node}: {node: SchemaNode}) {
   return (
     <>
       {enumValues && enumValues.length > 0 && (
-        <div className={clsx(styles.enum, 'search-skip')}>
+        <div className={clsx(styles.enum, SKIP)}>
           <span>Allowed values:</span>{' '}
           {enumValues.map((v) => (
             <code key={fmt(v)}>{fmt(v)}</code>
           ))}
         </div>
       )}
-      {items.length > 0 && <div className={clsx(styles.constraints, 'search-skip')}>{items}</div>}
+      {items.length > 0 && <div className={clsx(styles.constraints, SKIP)}>{items}</div>}
     </>
   );
 }
@@ -106,7 +109,7 @@ function Children({raw, ctx, depth, seen, label}: {raw: SchemaNode; ctx: Ctx; de
   const [opened, setOpened] = useState(false);
   const eager = depth < EAGER_DEPTH;
   return (
-    <details className={clsx(styles.children, 'search-skip')} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+    <details className={clsx(styles.children, SKIP)} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>{label}</summary>
       {(eager || opened) && <SchemaBody raw={raw} ctx={ctx} depth={depth + 1} seen={seen} />}
     </details>
@@ -123,10 +126,12 @@ function Property({name, raw, required, ctx, depth, seen}: {name: string; raw: S
     <li className={styles.property}>
       <div className={styles.head}>
         <code className={styles.name}>{name}</code>
-        <span className={styles.type}>{typeLabel(raw, ctx.schemas)}</span>
-        <Badges node={node} required={required} />
+        <span className={clsx(styles.type, SKIP)}>{typeLabel(raw, ctx.schemas)}</span>
+        <span className={SKIP}>
+          <Badges node={node} required={required} />
+        </span>
       </div>
-      {node.description && <ApiHtml html={node.description} className={styles.description} />}
+      {node.description && <ApiHtml html={node.description} className={clsx(styles.description, SKIP)} />}
       <Constraints node={isArray && node.items ? {...resolve(node.items, ctx.schemas).node, ...node, enum: node.enum ?? resolve(node.items, ctx.schemas).node.enum} : node} />
       {circular && <p className={styles.note}>Circular reference to {refName}: see above.</p>}
       {children && (
@@ -168,7 +173,7 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
       )}
       {variants && (
         <div className={styles.variants}>
-          <p className={styles.variantIntro}>
+          <p className={clsx(styles.variantIntro, SKIP)}>
             {node.oneOf ? 'Exactly one of' : 'Any of'} these shapes
             {node.discriminator ? <>, chosen by <code>{node.discriminator.propertyName}</code></> : null}:
           </p>
@@ -202,10 +207,10 @@ export default function SchemaView({schema, schemas, mode}: {schema: SchemaNode;
   const children = hasChildren(schema, schemas);
   return (
     <div className={styles.schema}>
-      <p className={styles.summary}>
+      <p className={clsx(styles.summary, SKIP)}>
         <span className={styles.type}>{typeLabel(schema, schemas)}</span>
       </p>
-      {node.description && <ApiHtml html={node.description} className={styles.description} />}
+      {node.description && <ApiHtml html={node.description} className={clsx(styles.description, SKIP)} />}
       {children ? <SchemaBody raw={schema} ctx={ctx} depth={0} seen={name ? [name] : []} /> : <Constraints node={node} />}
     </div>
   );

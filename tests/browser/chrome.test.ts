@@ -118,6 +118,21 @@ test('announcement bar: shown again when the announcement id changes', async () 
   assert.equal(await bar.isVisible(), false);
 });
 
+test('announcement bar: the close button works from the keyboard', async () => {
+  const page = await site.newPage();
+  await gotoHydrated(page, site, '/');
+  const close = page.locator('[role="banner"]').getByRole('button', {name: 'Close'});
+  let reached = false;
+  for (let i = 0; i < 10 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await close.evaluate((b) => b === document.activeElement);
+  }
+  assert.ok(reached, 'Tab reaches the Close button');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('[role="banner"]').isVisible(), false, 'closed with Enter');
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), DISMISS_KEY), 'true');
+});
+
 test('footer: copyright line for 2025 on every kind of page', async () => {
   const page = await site.newPage();
   for (const p of ['/', '/docs/api/get-contact', '/blog', '/markdown-page', '/search', '/no-such-page']) {

@@ -113,3 +113,20 @@ test('the mode is synced across two tabs of one browser', async () => {
   await a.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light', null, {timeout: 3000});
   assert.equal((await mode(a)).stored, 'light');
 });
+
+test('keyboard: the switch is reachable with Tab and toggles with Enter and Space', async () => {
+  const page = await site.newPage();
+  await gotoHydrated(page, site, '/');
+  let reached = false;
+  for (let i = 0; i < 20 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() =>
+      (document.activeElement?.getAttribute('title') ?? '').startsWith('Switch between dark and light mode'));
+  }
+  assert.ok(reached, 'Tab reaches the color-mode switch');
+  await page.keyboard.press('Enter');
+  assert.equal((await mode(page)).theme, 'dark', 'Enter toggles to dark');
+  await page.keyboard.press('Space');
+  assert.equal((await mode(page)).theme, 'light', 'Space toggles back to light');
+  assert.equal((await mode(page)).stored, 'light');
+});

@@ -108,3 +108,22 @@ test('shows when navigating to an anchor, with the target heading below it', asy
     }
   }
 });
+
+test('keyboard: Tab reaches "API Reference" (after the skip link and announcement) and Enter follows it', async () => {
+  const kb = await site.newPage();
+  await gotoHydrated(kb, site, '/');
+  const stops: string[] = [];
+  for (let i = 0; i < 15; i++) {
+    await kb.keyboard.press('Tab');
+    const label = await kb.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return `${el.tagName.toLowerCase()}:${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}`;
+    });
+    stops.push(label);
+    if (label === 'a:API Reference') break;
+  }
+  assert.equal(stops[0], 'a:Skip to main content', `first Tab stop (stops: ${stops.join(' | ')})`);
+  assert.equal(stops.at(-1), 'a:API Reference', `Tab reaches the navbar link (stops: ${stops.join(' | ')})`);
+  await kb.keyboard.press('Enter');
+  await kb.waitForURL((u) => u.pathname === '/docs/category/api/contacts');
+});

@@ -120,3 +120,20 @@ test('navigating to a page of another category switches the open category', asyn
   await page.waitForTimeout(300);
   assert.deepEqual(await expanded(), ['Invoices']);
 });
+
+test('keyboard: Enter on a category caret expands it and collapses the open one', async () => {
+  await gotoHydrated(page, site, '/docs/api/get-contact');
+  assert.deepEqual(await expanded(), ['Contacts']);
+  const caret = category('Tickets').locator(':scope > .menu__list-item-collapsible > button.menu__caret');
+  await caret.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(400);
+  assert.deepEqual(await expanded(), ['Tickets']);
+  // Tab moves into the expanded category's links; Enter opens the page.
+  await page.keyboard.press('Tab');
+  const href = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+  assert.ok(href?.startsWith('/docs/api/'), `focus on a Tickets page link (${href})`);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname === href);
+  assert.deepEqual(await expanded(), ['Tickets']);
+});

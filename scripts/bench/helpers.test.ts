@@ -87,6 +87,7 @@ test('proc-tree helpers', () => {
     shortCommand(['node', '/w/node_modules/.bin/docusaurus', 'build', '--out-dir', '/tmp/x/build']),
     'docusaurus build --out-dir build',
   );
+  assert.equal(shortCommand(['npm run --silent build -- --out-dir /tmp/x/build']), 'npm run --silent build -- --out-dir build');
   const table = new Map([[1, 0], [10, 1], [11, 10], [12, 10], [20, 1], [30, 99]]);
   assert.deepEqual(descendants(10, table).sort(), [10, 11, 12]);
 });
@@ -116,4 +117,27 @@ test('errorLine: broken links, OOM, pipeline', () => {
 test('GNU time CPU parse', () => {
   assert.equal(parseGnuTimeCpu('\tUser time (seconds): 12.50\n\tSystem time (seconds): 1.25\n'), 13750);
   assert.ok(Number.isNaN(parseGnuTimeCpu('')));
+});
+
+test('report: goals table verdicts', async () => {
+  const {goalsTable, mergeBenchmarksMd, MARKER} = await import('./report');
+  const {emptyTotals} = await import('./page-weight');
+  const totals = emptyTotals();
+  totals.js = {raw: 900_000, gzip: 300 * 1024, count: 3};
+  const build = (operations: number, peak: number, wallMs: number) => ({
+    label: `Synthetic ${operations}`, operations, ok: true, exitCode: 0, timedOut: false, wallMs, peakTreeRss: peak, peakTreePss: peak,
+    peakSingleProcessHwm: peak, peakSingleProcess: 'docusaurus build', gnuTimeMaxRss: peak, cpuMs: wallMs, atPeak: [], logFile: 'x.log',
+  });
+  const md = goalsTable({
+    version: 1, startedAt: '', projectRoot: '/x', argv: [], lighthouseRuns: 3, skipped: [], notes: [],
+    machine: {cpu: 'x', cores: 2, memoryBytes: 1, os: 'x', kernel: 'x', node: 'x', chromium: 'x', lighthouse: 'x', playwright: 'x', docusaurus: 'x', date: 'x', gitCommit: 'x', loadAverageStart: [0, 0, 0]},
+    siteBuild: build(23, 6e8, 30_000),
+    pages: [{key: 'home', label: 'Home', path: '/', status: 200, totals, scripts: [], pageErrors: []}],
+    scaling: {builds: [build(100, 1e9, 20_000), build(1000, 3e9, 120_000)], growth: null},
+  });
+  assert.match(md, /Full site build.*\*\*PASS\*\*/);
+  assert.match(md, /Home `\/`: first-load JS.*\*\*FAIL\*\*/);
+  assert.match(md, /1000 operations.*\*\*FAIL \(memory\)\*\*/);
+  const merged = mergeBenchmarksMd(`# Mine\n\nhand text\n\n${MARKER}\n\nold`, 'new\n', '# Default');
+  assert.ok(merged.startsWith('# Mine\n\nhand text') && merged.endsWith('new\n') && !merged.includes('old'));
 });

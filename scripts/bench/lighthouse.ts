@@ -28,12 +28,16 @@ export interface LighthouseRun {
   fcpMs: number;
   /** Lighthouse's measure of this machine's CPU speed at the time (higher is faster; at 1000 or below Lighthouse warns the host is underpowered). */
   benchmarkIndex: number;
+  /** Main-thread CPU per script (Lighthouse's bootup-time audit, throttled), top 4: file name, total and scripting ms. */
+  bootup?: {script: string; totalMs: number; scriptingMs: number}[];
   /** Weighted audits that did not pass in accessibility / best practices / SEO (category:id). */
   failing: string[];
   runtimeError?: string;
 }
 
-export type LighthouseSummary = Omit<LighthouseRun, 'failing' | 'runtimeError'> & {
+export type LighthouseSummary = Omit<LighthouseRun, 'failing' | 'runtimeError' | 'bootup'> & {
+  /** bootup-time of the run whose performance score is closest to the median. */
+  bootup?: LighthouseRun['bootup'];
   runs: LighthouseRun[];
   failing: string[];
   errors: string[];
@@ -47,6 +51,8 @@ export function summarizeRuns(runs: readonly LighthouseRun[]): LighthouseSummary
   const out = {runs: [...runs], errors: runs.filter((r) => r.runtimeError).map((r) => r.runtimeError!)} as LighthouseSummary;
   for (const m of METRICS) out[m] = median(ok.map((r) => r[m]));
   out.failing = [...new Set(ok.flatMap((r) => r.failing))].sort();
+  const typical = ok.slice().sort((a, b) => Math.abs(a.performance - out.performance) - Math.abs(b.performance - out.performance))[0];
+  out.bootup = typical?.bootup;
   return out;
 }
 
@@ -55,7 +61,10 @@ interface Lhr {
   environment?: {benchmarkIndex?: number};
   runtimeError?: {code: string; message: string};
   categories: Record<string, {score: number | null; auditRefs: {id: string; weight: number}[]}>;
-  audits: Record<string, {score: number | null; numericValue?: number; scoreDisplayMode: string}>;
+  audits: Record<
+    string,
+    {score: number | null; numericValue?: number; scoreDisplayMode: string; details?: {items?: Record<string, unknown>[]}}
+  >;
 }
 
 export async function runLighthouse(url: string, chromePath: string): Promise<LighthouseRun> {
@@ -95,6 +104,14 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
       cls: num('cumulative-layout-shift'),
       fcpMs: num('first-contentful-paint'),
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
+      bootup: (lhr.audits['bootup-time']?.details?.items ?? [])
+        .map((i) => ({
+          script: String(i.url ?? '').replace(/^https?:\/\/[^/]+\//, '').split('?')[0] || String(i.url),
+          totalMs: Math.round(Number(i.total ?? 0)),
+          scriptingMs: Math.round(Number(i.scripting ?? 0)),
+        }))
+        .sort((a, b) => b.totalMs - a.totalMs)
+        .slice(0, 4),
       failing,
       runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
     };

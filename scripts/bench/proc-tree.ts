@@ -128,6 +128,8 @@ function commandOf(pid: number): string {
 
 /** "node /x/node_modules/.bin/docusaurus build --out-dir y" -> "docusaurus build --out-dir y" (max 80 chars). */
 export function shortCommand(args: string[]): string {
+  // A process that set its title (npm does) has one argv string with spaces.
+  if (args.length === 1 && args[0].includes(' ')) args = args[0].split(/\s+/);
   const parts = args.map((a) => (a.includes('/') && !a.startsWith('-') ? a.split('/').pop()! : a));
   // Drop an interpreter in front of a script name.
   while (parts.length > 1 && /^(node|sh|bash|tsx|npm-cli\.js|cli\.mjs)$/.test(parts[0])) parts.shift();

@@ -58,6 +58,8 @@ export interface BuildResult {
   cpuMs: number;
   atPeak: [string, number][];
   htmlPages?: number;
+  /** The build failed only at Docusaurus' final broken-link check: compile and static generation finished, so time and memory are complete. */
+  failedAtLinkCheck?: boolean;
   searchIndex?: {raw: number; gzip: number};
   error?: string;
   logFile: string;

@@ -75,6 +75,7 @@ const config: Config = {
   ],
 
   plugins: [
+    './src/plugins/prism-on-demand.ts',
     [
       'docusaurus-plugin-openapi-docs',
       {

@@ -106,7 +106,7 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
       bootup: (lhr.audits['bootup-time']?.details?.items ?? [])
         .map((i) => ({
-          script: String(i.url ?? '').replace(/^https?:\/\/[^/]+\//, '').split('?')[0] || String(i.url),
+          script: /^https?:/.test(String(i.url)) ? String(i.url).replace(/^https?:\/\/[^/]+\//, '').split('?')[0] || '(HTML document)' : String(i.url),
           totalMs: Math.round(Number(i.total ?? 0)),
           scriptingMs: Math.round(Number(i.scripting ?? 0)),
         }))

@@ -250,6 +250,16 @@ function pageDetails(r: BenchResults): string {
     out += table(['Page', 'Perf', 'A11y', 'BP', 'SEO', 'TBT', 'FCP', 'LCP', 'CLS', 'Benchmark index', 'Main-thread CPU by script (throttled)', 'Audits not passing'], lhRows);
     out += '\n\nBenchmark index: Lighthouse\'s own measure of the CPU it ran on (median per page). At 1,000 or below Lighthouse warns that the host is underpowered and its 4× CPU slowdown overstates the cost of scripts, so TBT is inflated and the performance score lowered; a busy machine lowers it too.\n';
   }
+  // The entry chunk every page class loads: its full make-up.
+  const own = r.pages.filter((p) => !p.comparison);
+  const shared = own[0]?.scripts
+    .filter((s) => !s.prefetch && own.every((p) => p.scripts.some((x) => x.name === s.name && !x.prefetch)))
+    .sort((a, b) => b.gzip - a.gzip)[0];
+  if (shared?.contents?.length) {
+    out += `\n### Loaded by every page class: \`${shared.name}\` (${kb(shared.gzip)} gzip / ${kb(shared.raw)} raw)\n\n`;
+    out += 'Share of the chunk\'s module source (before minification): ';
+    out += shared.contents.map((c) => `${c.group} ${(c.share * 100).toFixed(c.share < 0.1 ? 1 : 0)}%`).join(', ') + '.\n';
+  }
   out += '\n### Heaviest first-load scripts per page class\n\n';
   for (const p of r.pages) {
     const v = pageVerdict(p);
@@ -262,7 +272,7 @@ function pageDetails(r: BenchResults): string {
         `\`${s.name}\``,
         kb(s.gzip),
         kb(s.raw),
-        s.contents?.length ? s.contents.map((c) => `${c.group} ${Math.round(c.share * 100)}%`).join(', ') : '—',
+        s.contents?.length ? s.contents.slice(0, 4).map((c) => `${c.group} ${Math.round(c.share * 100)}%`).join(', ') : '—',
       ]),
     );
     out += '\n\n';

@@ -213,7 +213,7 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
     echo: /^spec:|^\[gen:api\]|\[SUCCESS\]|\[ERROR\]|heap out of memory/,
   });
   const ok = run.exitCode === 0 && !run.timedOut && existsSync(path.join(outDir, 'index.html'));
-  const error = ok ? undefined : run.timedOut ? `stopped at the ${seconds(timeoutMs)} limit` : errorLine(run.tail);
+  const error = ok ? undefined : run.timedOut ? `stopped at the ${seconds(timeoutMs)} limit` : errorLine(run.tail).split(`${ROOT}/`).join('');
   const failedAtLinkCheck = !ok && !run.timedOut && /^Docusaurus found \d+ broken/.test(error ?? '') && existsSync(path.join(outDir, 'index.html'));
   const idx = searchIndexFiles(outDir);
   const result: BuildResult = {
@@ -361,7 +361,7 @@ export default {...base, plugins: [...(base.plugins ?? []), [chunkStatsPlugin, {
       }
       s.contents = c.groups
         .map((g) => ({group: g.group, share: c.moduleBytes ? g.bytes / c.moduleBytes : 0}))
-        .filter((g, i) => i < 4 && g.share >= 0.03);
+        .filter((g, i) => i < 12 && g.share >= 0.01);
     }
   }
   rmSync(path.join(dir, 'build'), {recursive: true, force: true});

@@ -117,7 +117,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
       }
       const sitePath = '/' + url.pathname.slice(basePath.length);
       // Normalise /x.html and /x/index.html to the clean route, as the site's router does.
-      const clean = sitePath.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+      const clean = sitePath.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
       if (clean !== sitePath && sitePath !== '/404.html') {
         res.writeHead(301, {Location: basePath.replace(/\/$/, '') + clean + url.search});
         return void res.end();

@@ -22,8 +22,8 @@ ensure_chromium() {
 }
 
 if [ ! -d node_modules ]; then
-  echo "== Installing dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  echo "== Installing dependencies (npm install)"
+  npm install --no-audit --no-fund
 fi
 
 find_tests() {

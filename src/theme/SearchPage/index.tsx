@@ -81,7 +81,7 @@ function SearchPageContent() {
         <title>{pageTitle}</title>
         <meta name="robots" content="noindex, follow" />
       </Head>
-      <main className="container margin-vert--lg">
+      <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{pageTitle}</h1>
         <form role="search" className={styles.form} onSubmit={(event) => event.preventDefault()}>
           <input

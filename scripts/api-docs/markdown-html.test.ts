@@ -12,7 +12,7 @@ test('renders CommonMark and escapes raw HTML', () => {
 test('highlights fenced code at build time', () => {
   const html = markdownToHtml('```json\n{"a": 1}\n```')!;
   assert.match(html, /<pre class="api-code language-json"/);
-  assert.match(html, /class="tk-property"/);
+  assert.match(html, /class=p/);
 });
 
 test('splits a document at level 2 and 3 headings with unique ids', () => {

@@ -103,7 +103,7 @@ test('code samples use example values, credentials from the environment and the 
   assert.ok(req.auth.basic);
   assert.deepEqual(req.body, {mediaType: 'application/json', value: {name: 'Lamp'}});
   assert.deepEqual(page.samples.map((s) => s.id), ['curl', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby']);
-  assert.match(page.samples[0].html, /tk-/);
+  assert.match(page.samples[0].html, /<span class=[ksnfpc]>/);
 });
 
 test('binary responses are saved to a file in the samples', () => {

@@ -9,7 +9,7 @@
  *   6. prints the goals table and writes BENCHMARKS.md and bench-results/<time>.json.
  *
  * Flags: --only=build,pages,search,scaling,github  --skip-lighthouse --skip-search --skip-scaling
- *        --skip-github --skip-analyze  --runs=N (Lighthouse runs per page, default 3)
+ *        --skip-github --skip-analyze  --runs=N (Lighthouse runs per page, default 5)
  *        --sizes=100,500,1000  --reuse-build (use the last benchmark build of the site if present)
  *        --no-write (do not touch BENCHMARKS.md)
  * Everything happens inside this checkout (.tmp/bench, gitignored); builds run one at a time
@@ -65,7 +65,7 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const all = ['build', 'pages', 'search', 'scaling', 'github'] as const;
-  const opts: Options = {sections: new Set(all), lighthouse: true, analyze: true, runs: 3, sizes: [100, 500, 1000], reuseBuild: false, write: true};
+  const opts: Options = {sections: new Set(all), lighthouse: true, analyze: true, runs: 5, sizes: [100, 500, 1000], reuseBuild: false, write: true};
   for (const arg of argv) {
     const [flag, value] = arg.split('=');
     switch (flag) {
@@ -94,7 +94,7 @@ function parseArgs(argv: string[]): Options {
         opts.analyze = false;
         break;
       case '--runs':
-        opts.runs = Math.max(1, Number(value) || 3);
+        opts.runs = Math.max(1, Number(value) || 5);
         break;
       case '--sizes':
         opts.sizes = (value ?? '').split(',').map(Number).filter((n) => n > 0);

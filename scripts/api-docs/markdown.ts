@@ -46,13 +46,19 @@ export function escapeMdx(text: string): string {
 interface ApiItem {
   id: string;
   title: string;
-  api: {method: string; path: string};
+  api: {method: string; path: string; operationId?: string; summary?: string};
 }
 
 export function createApiPageMD(item: ApiItem): string {
   const builder = getBuilder();
   try {
-    writeData(item.id, builder.operation(item.api.method, item.api.path));
+    // Webhooks come from the plugin as method "event", path "webhook".
+    if (item.api.method === 'event') {
+      const {event, method} = builder.findWebhook({...item.api, title: item.title});
+      writeData(item.id, builder.webhook(event, method));
+    } else {
+      writeData(item.id, builder.operation(item.api.method, item.api.path));
+    }
   } catch (error) {
     // The plugin runs generators in fire-and-forget callbacks: report and stop the process here.
     console.error(`[api-docs] ${portalConfig.processedSpec}${(error as Error).message.startsWith('#') ? '' : ': '}${(error as Error).message}`);

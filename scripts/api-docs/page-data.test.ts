@@ -131,6 +131,28 @@ test('an unresolved reference names the operation and the reference', () => {
   });
 });
 
+test('webhooks: found by operationId, rendered as the payload the API sends', () => {
+  const withHooks = structuredClone(doc);
+  withHooks['x-webhooks'] = {
+    'thing-created': {
+      post: {
+        operationId: 'thingCreated',
+        summary: 'Thing created',
+        requestBody: {content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}}},
+        responses: {'200': {description: 'Acknowledged.'}},
+      },
+    },
+  };
+  const builder = new PageDataBuilder(withHooks);
+  assert.deepEqual(builder.findWebhook({operationId: 'thingCreated'}), {event: 'thing-created', method: 'post'});
+  const page = builder.webhook('thing-created', 'post');
+  assert.equal(page.webhook, 'thing-created');
+  assert.deepEqual(page.samples, []);
+  assert.deepEqual(page.security, []);
+  assert.deepEqual(page.requestBody?.content[0].schema, {ref: 'Thing'});
+  assert.throws(() => builder.findWebhook({operationId: 'nope'}), /No webhook with operationId "nope"/);
+});
+
 test('an unknown operation is an error', () => {
   assert.throws(() => new PageDataBuilder(doc).operation('delete', '/things/{id}'), /No operation "DELETE \/things\/\{id\}"/);
 });

@@ -35,6 +35,7 @@ export interface OpenApiDocument {
 }
 
 const SCHEMA_PREFIX = '#/components/schemas/';
+const METHOD_NAMES = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const SCHEMA_KEYS = [
   'title', 'type', 'format', 'enum', 'default', 'example', 'nullable', 'readOnly', 'writeOnly', 'deprecated',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
@@ -246,12 +247,42 @@ export class PageDataBuilder {
     });
   }
 
+  /** The webhooks of the document (OpenAPI 3.1 `webhooks`, or the `x-webhooks` extension). */
+  private webhooks(): {key: 'webhooks' | 'x-webhooks'; items: Record<string, Json>} {
+    return this.doc.webhooks ? {key: 'webhooks', items: this.doc.webhooks} : {key: 'x-webhooks', items: this.doc['x-webhooks'] ?? {}};
+  }
+
+  /**
+   * Finds the webhook a generated page stands for: the plugin keeps no event name, only the
+   * operation's fields, so it is matched by operationId, else by summary.
+   */
+  findWebhook(api: {operationId?: string; summary?: string; title?: string}): {event: string; method: string} {
+    for (const [event, item] of Object.entries(this.webhooks().items)) {
+      for (const [method, op] of Object.entries<Json>(item ?? {})) {
+        if (!op || typeof op !== 'object' || !METHOD_NAMES.has(method)) continue;
+        if ((api.operationId && op.operationId === api.operationId) || (!api.operationId && (op.summary ?? event) === (api.summary ?? api.title))) {
+          return {event, method};
+        }
+      }
+    }
+    throw new PageDataError(`No webhook with operationId "${api.operationId ?? ''}" or summary "${api.summary ?? api.title ?? ''}" in the document`);
+  }
+
+  /** Builds the page data of a webhook: the request the API sends to the subscriber. */
+  webhook(event: string, method: string): OperationPage {
+    const {key, items} = this.webhooks();
+    const page = this.build(items[event], method, event, `#/${key}/${event.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`);
+    return {...page, webhook: event, security: [], samples: []};
+  }
+
   /** Builds the page data of the operation at `method path`. */
   operation(method: string, path: string): OperationPage {
-    const pathItem = this.doc.paths?.[path];
+    return this.build(this.doc.paths?.[path], method, path, `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`);
+  }
+
+  private build(pathItem: Json, method: string, path: string, where: string): OperationPage {
     const op = pathItem?.[method];
     if (!op) throw new PageDataError(`No operation "${method.toUpperCase()} ${path}" in the document`);
-    const where = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`;
     try {
       const params = new Map<string, Json>();
       for (const p of [...(pathItem.parameters ?? []), ...(op.parameters ?? [])]) {

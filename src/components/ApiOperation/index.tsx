@@ -195,16 +195,24 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           {summary}
           {operation.deprecated && <span className={styles.deprecatedBadge}>Deprecated</span>}
         </Heading>
-        <div className={styles.endpoint}>
-          <MethodBadge method={method} />
-          <code className={styles.path}>{path}</code>
-          <CopyButton text={`${base}${path}`} label="Copy URL" className={SKIP} />
-        </div>
+        {operation.webhook ? (
+          <div className={styles.endpoint}>
+            <MethodBadge method="webhook" />
+            <code className={styles.path}>{operation.webhook}</code>
+            <span className={clsx(styles.tryItHint, SKIP)}>sent by the API as {method.toUpperCase()} to your endpoint</span>
+          </div>
+        ) : (
+          <div className={styles.endpoint}>
+            <MethodBadge method={method} />
+            <code className={styles.path}>{path}</code>
+            <CopyButton text={`${base}${path}`} label="Copy URL" className={SKIP} />
+          </div>
+        )}
       </header>
       <div className={styles.grid}>
         <div className={styles.main}>
           {operation.description && <ApiHtml html={operation.description} className={styles.description} />}
-          <Security security={operation.security} />
+          {!operation.webhook && <Security security={operation.security} />}
           {operation.parameters.length > 0 && (
             <section>
               <Heading as="h2" id="parameters" className={SKIP}>
@@ -229,7 +237,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           {operation.requestBody && (
             <section>
               <Heading as="h2" id="request-body" className={SKIP}>
-                Request body {operation.requestBody.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
+                {operation.webhook ? 'Payload' : 'Request body'} {operation.requestBody.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
               </Heading>
               {operation.requestBody.description && <ApiHtml html={operation.requestBody.description} className={SKIP} />}
               <MediaTypes content={operation.requestBody.content} mode="request" schemas={schemas} />
@@ -245,7 +253,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           </section>
         </div>
         <aside className={clsx(styles.side, SKIP)} aria-label="Request and response examples">
-          <TryIt operation={operation} />
+          {!operation.webhook && <TryIt operation={operation} />}
           <CodeSamples title="Request" snippets={operation.samples} />
           {examples.length > 0 && <CodeSamples title="Response example" snippets={examples} remember={false} />}
         </aside>

@@ -112,6 +112,8 @@ export interface ServerData {
 export interface OperationPage {
   method: HttpMethod;
   path: string;
+  /** Set for a webhook (OpenAPI `webhooks` / `x-webhooks`): the event name; `path` is then the event name too. */
+  webhook?: string;
   operationId?: string;
   summary: string;
   deprecated?: boolean;

@@ -36,3 +36,15 @@ test('the main bundle carries no Prism grammar', async () => {
   assert.ok(!bodies[0].includes('languages.extend'), 'no Prism in main.js');
   await page.context().close();
 });
+
+test('an API page downloads no highlighter at all (its code is highlighted at build time)', async () => {
+  const page = await site.newPage();
+  const withPrism: string[] = [];
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script' && (await r.text()).includes('languages.extend')) withPrism.push(r.url());
+  });
+  await page.goto(site.at('/docs/api/create-contact'), {waitUntil: 'networkidle'});
+  assert.ok((await page.locator('pre.api-code span[class]').count()) > 3, 'samples are highlighted');
+  assert.deepEqual(withPrism, []);
+  await page.context().close();
+});

@@ -87,6 +87,35 @@ describe('every operation page shows what the document says', () => {
   }
 });
 
+describe('responses and nested attributes', () => {
+  test('closed responses and child attributes render when opened', async () => {
+    const op = operations.find((o) => o.statuses.some((s) => /^[45]/.test(s)))!;
+    const page = await site.newPage();
+    await page.goto(site.at(`/docs/api/${op.slug}`));
+    const status = op.statuses.find((s) => /^[45]/.test(s))!;
+    const response = page.locator(`details#response-${status}`);
+    assert.equal(await response.evaluate((d) => (d as HTMLDetailsElement).open), false, 'error responses start closed');
+    await response.locator('summary').click();
+    await response.getByText('Content type').first().waitFor();
+    // Open visible child-attribute disclosures breadth-first: the deeper ones are empty until opened.
+    let filledOnOpen = 0;
+    for (let i = 0; i < 12 && filledOnOpen === 0; i++) {
+      const closed = page.locator('details:not([open]):has(> summary:text-matches("^(Child attributes|Attributes of each item)$"))').filter({visible: true}).first();
+      if ((await closed.count()) === 0) break;
+      const handle = (await closed.elementHandle())!; // the locator moves on once this one is open
+      const empty = (await handle.$$('li')).length === 0;
+      await (await handle.$(':scope > summary'))!.click();
+      if (empty) {
+        await page.waitForFunction((el) => el.querySelectorAll('li').length > 0, handle);
+        filledOnOpen++;
+      }
+    }
+    assert.ok(filledOnOpen > 0 || op.statuses.length === 0, 'a nested disclosure rendered its attributes when opened');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
 describe('code samples', () => {
   test('six or more languages, the choice remembered across pages and reloads', async () => {
     const [first, second] = operations;

@@ -133,34 +133,38 @@ function MediaTypes({content, mode, schemas}: {content: MediaTypeData[]; mode: '
   );
 }
 
+/** A response; success responses start open, the others render their body when first opened. */
 function Response({r, schemas}: {r: ResponseData; schemas: OperationPage['schemas']}) {
   const success = /^2/.test(r.status);
+  const [opened, setOpened] = useState(success);
   return (
-    <details className={styles.response} open={success} id={`response-${r.status}`}>
+    <details className={styles.response} open={success} id={`response-${r.status}`} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>
         <span className={clsx(styles.status, statusClass(r.status))}>{r.status}</span>
         <span className={styles.statusText}>{STATUS_TEXT[r.status] ?? ''}</span>
         {r.description && <ApiHtml html={r.description} className={styles.responseText} inline />}
       </summary>
-      <div className={styles.responseBody}>
-        {r.headers.length > 0 && (
-          <>
-            <p className={styles.subhead}>Headers</p>
-            <ul className={styles.params}>
-              {r.headers.map((h) => (
-                <li key={h.name} className={styles.param}>
-                  <div className={styles.paramHead}>
-                    <code className={styles.paramName}>{h.name}</code>
-                    {h.schema && <span className={styles.type}>{typeLabel(h.schema, schemas)}</span>}
-                  </div>
-                  {h.description && <ApiHtml html={h.description} className={styles.paramText} />}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {r.content.length > 0 ? <MediaTypes content={r.content} mode="response" schemas={schemas} /> : <p className={styles.empty}>No response body.</p>}
-      </div>
+      {opened && (
+        <div className={styles.responseBody}>
+          {r.headers.length > 0 && (
+            <>
+              <p className={styles.subhead}>Headers</p>
+              <ul className={styles.params}>
+                {r.headers.map((h) => (
+                  <li key={h.name} className={styles.param}>
+                    <div className={styles.paramHead}>
+                      <code className={styles.paramName}>{h.name}</code>
+                      {h.schema && <span className={styles.type}>{typeLabel(h.schema, schemas)}</span>}
+                    </div>
+                    {h.description && <ApiHtml html={h.description} className={styles.paramText} />}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {r.content.length > 0 ? <MediaTypes content={r.content} mode="response" schemas={schemas} /> : <p className={styles.empty}>No response body.</p>}
+        </div>
+      )}
     </details>
   );
 }

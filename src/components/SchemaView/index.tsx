@@ -14,8 +14,12 @@ interface Ctx {
 /** Left out of the search index: only property names of the top level are indexed. */
 const SKIP = 'search-skip';
 
-/** Nesting depth up to which child attributes are in the server-rendered HTML; deeper ones render when opened. */
-const EAGER_DEPTH = 2;
+/**
+ * Nesting depth up to which child attributes are in the server-rendered HTML; deeper ones render
+ * when opened. Child attributes sit behind closed disclosures and stay out of the search index, so
+ * rendering them up front would only make every page's HTML and DOM larger (slower to lay out).
+ */
+const EAGER_DEPTH = 1;
 
 /** Follows a component reference; `name` is the component's name when there was one. */
 export function resolve(node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): {node: SchemaNode; name?: string} {

@@ -1,5 +1,6 @@
 /** Shapes of one benchmark run's results (bench-results/*.json) and the goals they are judged by. */
 import type {ByteClass, Bytes} from './page-weight';
+import type {MeasuredRun} from './proc-tree';
 import type {LighthouseSummary} from './lighthouse';
 import type {SearchLatency} from './search-latency';
 import type {Growth} from './stats';
@@ -41,22 +42,16 @@ export interface Machine {
   loadAverageEnd?: number[];
 }
 
-export interface BuildResult {
+/** One measured build: the process-tree measures of proc-tree.ts plus what the benchmark adds. */
+export interface BuildResult
+  extends Pick<
+    MeasuredRun,
+    'exitCode' | 'timedOut' | 'wallMs' | 'peakTreeRss' | 'peakTreePss' | 'peakSingleProcessHwm' | 'peakSingleProcess' | 'gnuTimeMaxRss' | 'cpuMs' | 'atPeak'
+  > {
   label: string;
   /** Operations in the document. */
   operations?: number;
   ok: boolean;
-  exitCode: number | null;
-  timedOut: boolean;
-  wallMs: number;
-  peakTreeRss: number;
-  peakTreePss: number;
-  peakSingleProcessHwm: number;
-  peakSingleProcess: string;
-  gnuTimeMaxRss: number;
-  /** User + system CPU time of the build's process tree (GNU time), ms. */
-  cpuMs: number;
-  atPeak: [string, number][];
   htmlPages?: number;
   /** The build failed only at Docusaurus' final broken-link check: compile and static generation finished, so time and memory are complete. */
   failedAtLinkCheck?: boolean;

@@ -128,6 +128,13 @@ export default function SearchModal({onClose}: SearchModalProps) {
     [history, onClose, reporter],
   );
 
+  /** "See all results" and source headings: the search page inside the app (modifier clicks open normally). */
+  const openSearchPage = (event: React.MouseEvent) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    navigate(searchPageUrl(baseUrl, trimmed), false);
+  };
+
   const onInputKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -222,11 +229,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
                       ) : (
                         <a
                           href={searchPageUrl(baseUrl, trimmed)}
-                          onClick={(event) => {
-                            if (!isPlainClick(event)) return;
-                            event.preventDefault();
-                            navigate(searchPageUrl(baseUrl, trimmed), false);
-                          }}>
+                          onClick={openSearchPage}>
                           {group.heading}
                         </a>
                       )}
@@ -256,11 +259,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
           <div className={styles.footer}>
             <a
               href={searchPageUrl(baseUrl, trimmed)}
-              onClick={(event) => {
-                if (!isPlainClick(event)) return;
-                event.preventDefault();
-                navigate(searchPageUrl(baseUrl, trimmed), false);
-              }}>
+              onClick={openSearchPage}>
               {t.see_all_results}
             </a>
             <span className={styles.keys} aria-hidden="true">

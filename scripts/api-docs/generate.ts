@@ -11,11 +11,9 @@
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import kebabCase from 'lodash/kebabCase';
+import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
 import {API_DOCS_DIR, getBuilder, SPEC_DOWNLOAD_PATH} from './markdown';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function fail(message: string): never {
   console.error(`[gen:api] ${message}`);
@@ -24,19 +22,9 @@ function fail(message: string): never {
 
 export function expectedPages(): {operations: {id: string; where: string}[]; infoId: string} {
   const {doc} = getBuilder();
-  const operations: {id: string; where: string}[] = [];
-  for (const [p, item] of Object.entries(doc.paths ?? {})) {
-    for (const m of METHODS) {
-      const op = item?.[m];
-      if (!op) continue;
-      // The plugin's page id: the kebab-cased operationId, else the kebab-cased summary.
-      const id = kebabCase(op.operationId ?? op.summary ?? '');
-      operations.push({id, where: `${m.toUpperCase()} ${p}`});
-    }
-  }
-  // The plugin's overview id: the title with its first space turned into a dash, kebab-cased.
-  const infoId = kebabCase(doc.info.title.replace(' ', '-').toLowerCase());
-  return {operations, infoId};
+  // Page ids as the plugin makes them (see openapi/pipeline/checks.ts: operationSlug, overviewSlug).
+  const operations = listOperations(doc).map((op) => ({id: op.slug ?? '', where: `${op.method.toUpperCase()} ${op.path}`}));
+  return {operations, infoId: overviewSlug(doc.info.title)};
 }
 
 function main(): void {

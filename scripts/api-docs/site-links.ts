@@ -5,6 +5,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
+import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
 import {portalConfig} from '../../portal.config';
 
 export interface ApiSiteLinks {
@@ -22,8 +23,6 @@ export interface ApiRoutes extends ApiSiteLinks {
   operationPaths: string[];
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 export function apiSiteLinks(processedSpec: string, referenceTag = process.env.PORTAL_REFERENCE_TAG ?? 'Contacts'): ApiRoutes {
   if (!existsSync(processedSpec)) {
     // Before "npm run spec" has run (e.g. "docusaurus clear"): the links of our own document.
@@ -38,21 +37,15 @@ export function apiSiteLinks(processedSpec: string, referenceTag = process.env.P
   const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
   const used = new Set<string>();
   const operationPaths: string[] = [];
-  type Op = {tags?: string[]; operationId?: string; summary?: string};
-  for (const item of Object.values<Record<string, Op>>(doc.paths ?? {})) {
-    for (const m of METHODS) {
-      const op = item?.[m];
-      if (!op) continue;
-      op.tags?.forEach((t) => used.add(t));
-      // The page id rule of docusaurus-plugin-openapi-docs: operationId, else summary, kebab-cased.
-      operationPaths.push(`/docs/api/${kebabCase(op.operationId ?? op.summary ?? '')}`);
-    }
+  for (const op of listOperations(doc)) {
+    op.tags.forEach((t) => used.add(t));
+    operationPaths.push(`/docs/api/${op.slug ?? ''}`);
   }
   const declared: string[] = (doc.tags ?? []).map((t: {name: string}) => t.name).filter((n: string) => used.has(n));
   const names = [...declared, ...[...used].filter((n) => !declared.includes(n))];
   const categories = names.map((label) => ({label, path: `/docs/category/api/${kebabCase(label)}`}));
   const reference = categories.find((c) => c.label === referenceTag) ?? categories[0];
-  const overviewPath = `/docs/api/${kebabCase(String(doc.info?.title ?? '').replace(' ', '-').toLowerCase())}`;
+  const overviewPath = `/docs/api/${overviewSlug(String(doc.info?.title ?? ''))}`;
   return {
     overviewPath,
     referencePath: reference?.path ?? overviewPath,

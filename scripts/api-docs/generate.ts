@@ -13,7 +13,7 @@ import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync} from 'node:fs'
 import path from 'node:path';
 import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
-import {API_DOCS_DIR, getBuilder, SPEC_DOWNLOAD_PATH} from './markdown';
+import {API_DOCS_DIR, dataModuleName, getBuilder, SPEC_DOWNLOAD_PATH} from './markdown';
 
 function fail(message: string): never {
   console.error(`[gen:api] ${message}`);
@@ -48,7 +48,7 @@ function main(): void {
   for (const {id, where} of operations) {
     if (seen.has(id)) fail(`${where} and ${seen.get(id)} both produce the page slug "${id}"; give them distinct operationIds (or summaries).`);
     seen.set(id, where);
-    if (!files.has(`${id}.api.mdx`) || !files.has(`${id}.json`)) missing.push(`${where} -> docs/api/${id}.api.mdx`);
+    if (!files.has(`${id}.api.mdx`) || !files.has(dataModuleName(id))) missing.push(`${where} -> docs/api/${id}.api.mdx`);
   }
   if (!files.has(`${infoId}.info.mdx`)) missing.push(`overview -> docs/api/${infoId}.info.mdx`);
   if (!files.has('sidebar.ts')) missing.push('sidebar -> docs/api/sidebar.ts');

@@ -105,7 +105,7 @@ const config: Config = {
     ],
   ],
 
-  themes: [['@easyops-cn/docusaurus-search-local', searchOptions]],
+  themes: [['./src/plugins/search-local.ts', searchOptions]],
 
   themeConfig: {
     metadata: [{name: 'description', content: `API Documentation for ${brand}`}],

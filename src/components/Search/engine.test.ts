@@ -2,6 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 // The theme's own index builder (server side), so the fixtures have the real search-index.json format.
 import {buildIndex} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js';
+import {encodeCompactIndex} from './compact-index';
 import {SearchEngine, externalWarning, pageLabel, withHighlight, type FetchLike} from './engine';
 import {planQueries, tokenizeQuery} from './query';
 import {stripHtml} from './snippet';
@@ -49,7 +50,12 @@ const invoicePages: SearchDocument[] = Array.from({length: 12}, (_, k) => ({
   b: ['Reports'],
 }));
 
-const siteJson = makeIndexJson([[...titles, ...invoicePages], headings, [], [], contents]);
+const siteDocuments = [[...titles, ...invoicePages], headings, [], [], contents];
+const siteJson = makeIndexJson(siteDocuments);
+// The same documents with compact sub-indexes, as scripts/search-index writes our own index.
+const siteCompactJson = JSON.parse(
+  JSON.stringify(siteDocuments.map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter: false})}))),
+);
 const externalJson = makeIndexJson([
   [{i: 1, t: 'Ledger export with the SDK', u: '/sdk/docs/ledger-export', b: ['SDK']}],
   [],
@@ -180,6 +186,18 @@ test('an external index whose URLs are not http(s) yields no links', async () =>
   const src = {heading: 'Evil', uri: 'https://evil.example.com/search-index.json'};
   const {engine} = await engineWith({[SITE]: {body: siteJson}, [src.uri]: {body: evil}}, [src]);
   assert.deepEqual(engine.search('ledger', 5).sources[1]!.hits, []);
+});
+
+test('an index with compact sub-indexes gives the same hits, snippets and marks as the serialised lunr one', async () => {
+  const {engine: lunrEngine} = await engineWith({[SITE]: {body: siteJson}});
+  const {engine: compactEngine, statuses} = await engineWith({[SITE]: {body: siteCompactJson}});
+  assert.equal(statuses[0]!.ok, true);
+  for (const query of ['ledger', 'customer ledger', 'ledg', 'ledgr', 'invoice', 'widget', 'bill profile', 'refunds oldest', 'nothing']) {
+    const a = compactEngine.search(query, 100).sources[0]!.hits;
+    const b = lunrEngine.search(query, 100).sources[0]!.hits;
+    assert.deepEqual(a, b, query);
+  }
+  assert.ok(compactEngine.search('refunds', 5).sources[0]!.hits.some((h) => h.titleHtml.includes('<mark>refunds</mark>')));
 });
 
 test('withHighlight adds one _highlight per term before the hash, or nothing when disabled', () => {

@@ -4,6 +4,9 @@
  * serialised lunr index) and answers queries with ready-to-render hits. It runs in the search Web
  * Worker (./worker.ts); it has no DOM dependency, so unit tests run it in Node.
  *
+ * Our own index (scripts/search-index) stores each sub-index in the compact form of
+ * ./compact-index.ts; external indexes may be either form.
+ *
  * Reused from the theme: the index format and its result ordering helpers (sortSearchResults puts
  * a page's headings/contents right after the page; processTreeStatusOfSearchResults sets the tree
  * connector flags). The query planning and snippets are ours (./query.ts, ./snippet.ts).
@@ -11,6 +14,7 @@
 import lunr from 'lunr';
 import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults.js';
 import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults.js';
+import {isCompactIndex, loadCompactIndex, termPositions, type PipelineOptions} from './compact-index';
 import {planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {buildSnippet, escapeHtml, highlightTokens} from './snippet';
 import {
@@ -33,6 +37,8 @@ interface LoadedIndex {
   type: number;
   documents: Map<string, SearchDocument>;
   index: lunr.Index;
+  /** Loaded from the compact form: match positions are not stored and are found on demand. */
+  compact: boolean;
 }
 
 export interface LoadedSource {
@@ -48,6 +54,7 @@ interface RawResult {
   type: number;
   page: SearchDocument | undefined;
   metadata: lunr.MatchData['metadata'];
+  compact: boolean;
   tokens: string[];
   score: number;
   isInterOfTree?: boolean;
@@ -56,8 +63,11 @@ interface RawResult {
 
 export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; json(): Promise<unknown>}>;
 
-/** Validate and load the JSON of a search index; throws on anything unexpected. */
-export function parseSearchIndex(json: unknown): LoadedIndex[] {
+/**
+ * Validate and load the JSON of a search index (sub-indexes in lunr's serialised form or in the
+ * compact form); throws on anything unexpected.
+ */
+export function parseSearchIndex(json: unknown, options: PipelineOptions): LoadedIndex[] {
   if (!Array.isArray(json)) throw new Error('the index is not an array');
   return json.map((entry, type) => {
     if (!entry || typeof entry !== 'object' || !Array.isArray((entry as {documents?: unknown}).documents)) {
@@ -65,12 +75,17 @@ export function parseSearchIndex(json: unknown): LoadedIndex[] {
     }
     const {documents, index} = entry as {documents: SearchDocument[]; index: unknown};
     const byRef = new Map<string, SearchDocument>();
+    const valid: SearchDocument[] = [];
     for (const doc of documents) {
       if (doc && typeof doc.i === 'number' && typeof doc.t === 'string' && typeof doc.u === 'string') {
         byRef.set(String(doc.i), doc);
+        valid.push(doc);
       }
     }
-    return {type, documents: byRef, index: lunr.Index.load(index)};
+    if (isCompactIndex(index)) {
+      return {type, documents: byRef, index: loadCompactIndex(index, valid, options), compact: true};
+    }
+    return {type, documents: byRef, index: lunr.Index.load(index), compact: false};
   });
 }
 
@@ -96,12 +111,13 @@ export function externalWarning(spec: IndexSourceSpec): string {
 export async function loadSource(
   spec: IndexSourceSpec,
   fetchImpl: FetchLike,
+  options: PipelineOptions = {removeDefaultStopWordFilter: false},
 ): Promise<{source: LoadedSource; status: IndexLoadStatus}> {
   try {
     const response = await fetchImpl(spec.uri);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const json = await response.json();
-    const source = sourceFrom(spec, parseSearchIndex(json));
+    const source = sourceFrom(spec, parseSearchIndex(json, options));
     const documents = source.indexes.reduce((n, x) => n + x.documents.size, 0);
     return {source, status: {heading: spec.heading, uri: spec.uri, ok: true, documents}};
   } catch (error) {
@@ -172,6 +188,7 @@ function collect(source: LoadedSource, plans: PlannedQuery[], limit: number): Ra
           type: loaded.type,
           page: loaded.type === DocType.Title || document.p === undefined ? undefined : source.pages.get(document.p),
           metadata: match.matchData.metadata,
+          compact: loaded.compact,
           tokens: plan.tokens,
           score: match.score,
         });
@@ -182,9 +199,10 @@ function collect(source: LoadedSource, plans: PlannedQuery[], limit: number): Ra
   return results;
 }
 
-function positionsOf(metadata: RawResult['metadata'], field: string): MatchPosition[] {
+function positionsOf(result: RawResult, field: string, options: PipelineOptions): MatchPosition[] {
+  if (result.compact) return termPositions(result.document.t, new Set(Object.keys(result.metadata)), options);
   const out: MatchPosition[] = [];
-  for (const fields of Object.values(metadata)) {
+  for (const fields of Object.values(result.metadata)) {
     const pos = fields[field]?.position;
     if (pos) out.push(...pos);
   }
@@ -232,7 +250,7 @@ function hitUrl(result: RawResult, spec: IndexSourceSpec, options: EngineOptions
 function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions): SearchHit | null {
   const target = hitUrl(result, spec, options);
   if (!target) return null;
-  const {document, type, page, metadata, tokens} = result;
+  const {document, type, page, tokens} = result;
   const context = options.searchResultContextMaxLength;
   const titleLength = context * 2;
   const inTree = !!(result.isInterOfTree || result.isLastOfTree);
@@ -241,11 +259,11 @@ function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions)
   let pathHtml: string;
   let pageTitle: string;
   if (type === DocType.Title) {
-    titleHtml = buildSnippet(document.t, positionsOf(metadata, 't'), tokens, titleLength);
+    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options), tokens, titleLength);
     pathHtml = escapeHtml((document.b ?? []).join(' › '));
     pageTitle = document.t;
   } else if (type === DocType.Heading) {
-    titleHtml = buildSnippet(document.t, positionsOf(metadata, 't'), tokens, titleLength);
+    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options), tokens, titleLength);
     pathHtml = inTree ? '' : highlightTokens(label, tokens);
     pageTitle = label;
   } else if (type === DocType.Keywords) {
@@ -253,7 +271,7 @@ function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions)
     pathHtml = inTree ? '' : highlightTokens(label, tokens);
     pageTitle = label;
   } else {
-    titleHtml = buildSnippet(document.t, positionsOf(metadata, 't'), tokens, context);
+    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options), tokens, context);
     const section = document.s && document.s !== label ? document.s : '';
     const parts = inTree ? [section] : [label, section];
     pathHtml = parts.filter(Boolean).map((p) => highlightTokens(p, tokens)).join(' › ');
@@ -297,8 +315,8 @@ export class SearchEngine {
   async init(request: InitRequest, fetchImpl: FetchLike): Promise<IndexLoadStatus[]> {
     this.options = request.options;
     const [site, ...externals] = await Promise.all([
-      loadSource(request.site, fetchImpl),
-      ...request.externals.map((spec) => loadSource(spec, fetchImpl)),
+      loadSource(request.site, fetchImpl, request.options),
+      ...request.externals.map((spec) => loadSource(spec, fetchImpl, request.options)),
     ]);
     this.site = site!.source;
     // A failed external source is left out (its warning is reported); the others stay.

@@ -7,7 +7,14 @@ declare module 'lunr' {
     type PipelineFunction = (token: unknown, i?: number, tokens?: unknown[]) => unknown;
     const stopWordFilter: PipelineFunction;
     const stemmer: PipelineFunction;
+    const trimmer: PipelineFunction;
     const version: string;
+
+    class Token {
+      toString(): string;
+      metadata: {position?: [number, number]; index?: number};
+    }
+    function tokenizer(text: string, metadata?: object): Token[];
 
     interface QueryTermOptions {
       fields?: string[];
@@ -41,7 +48,10 @@ declare module 'lunr' {
       final: boolean;
       edges: Record<string, TokenSetNode>;
     }
-    interface Pipeline {
+    class Pipeline {
+      add(...fns: PipelineFunction[]): void;
+      remove(fn: PipelineFunction): void;
+      run(tokens: Token[]): Token[];
       runString(text: string, metadata?: object): string[];
     }
 
@@ -57,9 +67,19 @@ declare module 'lunr' {
 
     class Builder {
       metadataWhitelist: string[];
+      pipeline: Pipeline;
+      searchPipeline: Pipeline;
       ref(field: string): void;
       field(name: string, attributes?: object): void;
       add(doc: object): void;
+      build(): Index;
+      // Internal state of lunr 2.3.9, read and written by ./compact-index.ts.
+      invertedIndex: Record<string, Record<string, unknown>>;
+      fieldTermFrequencies: Record<string, Record<string, number>>;
+      fieldLengths: Record<string, number>;
+      documentCount: number;
+      termIndex: number;
+      _documents: Record<string, {boost?: number}>;
     }
   }
   function lunr(config: (this: lunr.Builder, builder: lunr.Builder) => void): lunr.Index;

@@ -1,0 +1,143 @@
+/**
+ * The search index: the last step of the build (static site → build/search-index.json).
+ *
+ * It replaces the postBuild of @easyops-cn/docusaurus-search-local (see
+ * src/plugins/search-local.ts) and keeps the theme's choices: the same pages (its processDocInfos),
+ * parsed the same way (its parse: titles, breadcrumbs, descriptions, keywords, sections, with the
+ * `ignoreCssSelectors` removed) and the same documents and ids. It differs in three ways:
+ * - pages are read a few at a time instead of all at once (the theme's Promise.all held every page
+ *   and its parsed DOM: about 1 GB at 1,000 operations, the peak of the whole build);
+ * - each sub-index is written in the compact form of src/components/Search/compact-index.ts
+ *   (term counts; the browser lets lunr recompute the rest): 439 -> about 110 KB gzip at 1,000
+ *   operations;
+ * - a page description that is already part of the page's text is not indexed a second time.
+ */
+import {readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {parse} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js';
+import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos.js';
+import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search/compact-index';
+import type {SearchDocument} from '../../src/components/Search/types';
+
+/** The theme's options after its processPluginOptions (arrays normalised). */
+export interface ThemeConfig {
+  hashed: boolean | 'filename' | 'query';
+  language: string[];
+  removeDefaultStopWordFilter: string[];
+  removeDefaultStemmer?: boolean;
+  searchContextByPaths?: unknown[];
+  ignoreCssSelectors: string[];
+  [option: string]: unknown;
+}
+
+/** What the theme's parse() extracts from one built page. */
+export interface ParsedPage {
+  pageTitle: string;
+  description: string;
+  keywords: string;
+  sections: {title: string; hash: string; content: string}[];
+  breadcrumb: string[];
+}
+
+export const SEARCH_INDEX_FILE = 'search-index.json';
+/** Pages read and parsed at the same time. */
+export const PARSE_CONCURRENCY = 4;
+
+/** Options of the theme this builder does not implement: refuse them rather than ignore them. */
+export function checkSupported(config: ThemeConfig): void {
+  const problems: string[] = [];
+  if (config.hashed) problems.push('`hashed` must be false (the search client requests search-index.json without a hash)');
+  if (config.language.length !== 1 || config.language[0] !== 'en') problems.push(`\`language\` must be ["en"] (got ${JSON.stringify(config.language)})`);
+  if (config.removeDefaultStemmer) problems.push('`removeDefaultStemmer` is not supported');
+  if (config.searchContextByPaths?.length) problems.push('`searchContextByPaths` is not supported');
+  if (problems.length) throw new Error(`src/config/search.ts (searchOptions): ${problems.join('; ')}.`);
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** A hash as the theme keeps it: "#x", "" or false for a link to another page. */
+function trimmedHash(hash: string, url: string): string | false {
+  if (hash && !hash.startsWith('#') && hash.includes('#')) {
+    return hash.startsWith(url) && hash[url.length] === '#' ? hash.slice(url.length) : false;
+  }
+  return hash;
+}
+
+/**
+ * The five document lists of the index (titles, headings, descriptions, keywords, contents), in
+ * page order, ids from 1 — as the theme's scanDocuments assigns them.
+ */
+export function assembleDocuments(pages: readonly ({url: string; parsed: ParsedPage} | null)[]): SearchDocument[][] {
+  const titles: SearchDocument[] = [];
+  const headings: SearchDocument[] = [];
+  const descriptions: SearchDocument[] = [];
+  const keywords: SearchDocument[] = [];
+  const contents: SearchDocument[] = [];
+  let nextId = 0;
+  for (const page of pages) {
+    if (!page) continue;
+    const {url, parsed} = page;
+    const {pageTitle, description, sections, breadcrumb} = parsed;
+    const titleId = ++nextId;
+    titles.push({i: titleId, t: pageTitle, u: url, b: breadcrumb});
+    const text = squash(sections.map((s) => s.content).join(' '));
+    if (description && !text.includes(squash(description))) {
+      descriptions.push({i: titleId, t: description, s: pageTitle, u: url, p: titleId});
+    }
+    if (parsed.keywords) keywords.push({i: titleId, t: parsed.keywords, s: pageTitle, u: url, p: titleId});
+    for (const section of sections) {
+      const hash = trimmedHash(section.hash, url);
+      if (hash === false) continue;
+      if (section.title !== pageTitle) headings.push({i: ++nextId, t: section.title, u: url, h: hash, p: titleId});
+      if (section.content) contents.push({i: ++nextId, t: section.content, s: section.title || pageTitle, u: url, h: hash, p: titleId});
+    }
+  }
+  return [titles, headings, descriptions, keywords, contents];
+}
+
+/** Map with at most `limit` calls in flight; results in input order. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const k = next++;
+      results[k] = await fn(items[k]!, k);
+    }
+  };
+  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
+  return results;
+}
+
+export interface IndexFileEntry {
+  documents: SearchDocument[];
+  index: CompactIndex;
+}
+
+export function serializeIndex(lists: SearchDocument[][], config: ThemeConfig): IndexFileEntry[] {
+  const removeDefaultStopWordFilter = config.removeDefaultStopWordFilter.includes('en');
+  return lists.map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter})}));
+}
+
+/** postBuild: read the built pages, write search-index.json beside them. */
+export async function writeSearchIndex(buildData: object, config: ThemeConfig): Promise<{file: string; documents: number; pages: number}[]> {
+  checkSupported(config);
+  const written: {file: string; documents: number; pages: number}[] = [];
+  for (const version of processDocInfos(buildData, config)) {
+    const pages = await mapLimited(version.paths, PARSE_CONCURRENCY, async ({filePath, url, type}) => {
+      let html: string;
+      try {
+        html = await readFile(filePath, 'utf8');
+      } catch (error) {
+        throw new Error(`search index: cannot read ${filePath} (the page of ${url}): ${(error as Error).message}`);
+      }
+      const parsed = parse(html, type, url, config);
+      return parsed ? {url, parsed} : null;
+    });
+    const lists = assembleDocuments(pages);
+    const file = path.join(version.outDir, SEARCH_INDEX_FILE);
+    await writeFile(file, JSON.stringify(serializeIndex(lists, config)));
+    written.push({file, documents: lists.reduce((n, l) => n + l.length, 0), pages: lists[0]!.length});
+  }
+  return written;
+}

@@ -1,0 +1,26 @@
+/**
+ * The local search theme (@easyops-cn/docusaurus-search-local) with our own index builder.
+ *
+ * The theme keeps its options, its /search route and its translations; our SearchBar and
+ * SearchPage (src/theme) replace its client. Its postBuild is replaced by scripts/search-index,
+ * which writes the same documents in a compact index and with bounded memory.
+ */
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
+import searchLocal, {validateOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
+import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions.js';
+import {checkSupported, writeSearchIndex} from '../../scripts/search-index';
+
+export default function searchLocalWithCompactIndex(context: LoadContext, options: PluginOptions): Plugin {
+  const config = processPluginOptions(options, context);
+  checkSupported(config);
+  const theme = searchLocal(context, options);
+  return {
+    ...theme,
+    async postBuild(props) {
+      await writeSearchIndex(props, config);
+    },
+  };
+}
+
+export {validateOptions};

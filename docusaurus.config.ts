@@ -85,6 +85,7 @@ const config: Config = {
 
   plugins: [
     './src/plugins/prism-on-demand.ts',
+    './src/plugins/server-shared-chunks.ts',
     [
       'docusaurus-plugin-openapi-docs',
       {

@@ -134,4 +134,5 @@ test('options the builder does not implement are refused, naming the file', () =
   assert.throws(() => checkSupported({...config, hashed: true}), /src\/config\/search\.ts \(searchOptions\): `hashed` must be false/);
   assert.throws(() => checkSupported({...config, language: ['en', 'zh']}), /`language` must be \["en"\]/);
   assert.throws(() => checkSupported({...config, searchContextByPaths: ['docs']}), /searchContextByPaths/);
+  assert.throws(() => checkSupported({...config, ignoreFiles: [/^docs\/old/]}), /`ignoreFiles` must be strings/);
 });

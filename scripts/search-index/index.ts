@@ -50,6 +50,8 @@ export function checkSupported(config: ThemeConfig): void {
   if (config.language.length !== 1 || config.language[0] !== 'en') problems.push(`\`language\` must be ["en"] (got ${JSON.stringify(config.language)})`);
   if (config.removeDefaultStemmer) problems.push('`removeDefaultStemmer` is not supported');
   if (config.searchContextByPaths?.length) problems.push('`searchContextByPaths` is not supported');
+  const ignoreFiles = (config.ignoreFiles ?? []) as unknown[];
+  if (ignoreFiles.some((f) => typeof f !== 'string')) problems.push('`ignoreFiles` must be strings (the index is built in a child process; a RegExp cannot be passed to it)');
   if (problems.length) throw new Error(`src/config/search.ts (searchOptions): ${problems.join('; ')}.`);
 }
 

@@ -3,13 +3,14 @@
  *
  * The theme keeps its options, its /search route and its translations; our SearchBar and
  * SearchPage (src/theme) replace its client. Its postBuild is replaced by scripts/search-index,
- * which writes the same documents in a compact index and with bounded memory.
+ * which writes the same documents in a compact index, in a child process with a small heap.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import searchLocal, {validateOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions.js';
-import {checkSupported, writeSearchIndex} from '../../scripts/search-index';
+import {checkSupported} from '../../scripts/search-index';
+import {indexBuildData, writeSearchIndexInChild} from '../../scripts/search-index/child';
 
 export default function searchLocalWithCompactIndex(context: LoadContext, options: PluginOptions): Plugin {
   const config = processPluginOptions(options, context);
@@ -18,7 +19,7 @@ export default function searchLocalWithCompactIndex(context: LoadContext, option
   return {
     ...theme,
     async postBuild(props) {
-      await writeSearchIndex(props, config);
+      await writeSearchIndexInChild({buildData: indexBuildData(props), config});
     },
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * Runs the index builder (./cli.ts) in a child Node process with a small heap, from postBuild.
+ *
+ * By postBuild the Docusaurus process holds the bundler's and the static renderer's memory (about
+ * 3 GB for GitHub's 1,223-operation API). Parsing every built page in that process made its heap
+ * grow by another 1.2 GB of short-lived garbage. A child with its own capped heap collects that
+ * garbage instead of growing, and gives everything back when it exits.
+ */
+import {spawn} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type {ThemeConfig} from './index';
+
+/** Heap cap of the child, in MB: the documents it keeps are a few MB even for 1,500 pages. */
+export const CHILD_HEAP_MB = 384;
+
+/** The part of Docusaurus's postBuild props the theme's page selection (processDocInfos) reads. */
+export interface IndexBuildData {
+  routesPaths: string[];
+  outDir: string;
+  baseUrl: string;
+  siteConfig: {trailingSlash?: boolean};
+  plugins: {name: string; content: {loadedVersions: {path: string; isLast: boolean; docs: {permalink: string}[]}[]}}[];
+}
+
+export interface IndexJob {
+  buildData: IndexBuildData;
+  config: ThemeConfig;
+}
+
+interface PostBuildProps {
+  routesPaths: string[];
+  outDir: string;
+  baseUrl: string;
+  siteConfig: {trailingSlash?: boolean};
+  plugins: {name: string; content?: unknown}[];
+}
+
+/** Plain data for the child: routes and, for each docs version, its path and permalinks. */
+export function indexBuildData(props: PostBuildProps): IndexBuildData {
+  const plugins = props.plugins
+    .filter((p) => p.name === 'docusaurus-plugin-content-docs')
+    .map((p) => {
+      const versions = (p.content as {loadedVersions?: {path: string; isLast: boolean; docs: {permalink: string}[]}[]} | undefined)?.loadedVersions ?? [];
+      return {
+        name: p.name,
+        content: {loadedVersions: versions.map((v) => ({path: v.path, isLast: v.isLast, docs: v.docs.map((d) => ({permalink: d.permalink}))}))},
+      };
+    });
+  return {
+    routesPaths: props.routesPaths,
+    outDir: props.outDir,
+    baseUrl: props.baseUrl,
+    siteConfig: {trailingSlash: props.siteConfig.trailingSlash},
+    plugins,
+  };
+}
+
+export async function writeSearchIndexInChild(job: IndexJob): Promise<{file: string; documents: number; pages: number}[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'search-index-job-'));
+  const jobFile = path.join(dir, 'job.json');
+  writeFileSync(jobFile, JSON.stringify(job));
+  try {
+    const args = [`--max-old-space-size=${CHILD_HEAP_MB}`, '--require', require.resolve('tsx/cjs'), path.join(__dirname, 'cli.ts'), jobFile];
+    const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe']});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    if (code !== 0) throw new Error(`search index (scripts/search-index/cli.ts) failed with exit code ${code}: ${stderr.trim()}`);
+    return JSON.parse(stdout) as {file: string; documents: number; pages: number}[];
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}

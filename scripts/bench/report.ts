@@ -173,6 +173,18 @@ export function goalRows(r: BenchResults): Row[] {
         result: ms < GOALS.searchIndexLoadMs ? 'PASS' : 'FAIL',
       });
     }
+    const l = big?.searchLatency;
+    if (l) {
+      rows.push({
+        area: 'Search',
+        item: 'Query latency in the browser at 1,000 operations (/search of that build)',
+        measured: l.error
+          ? `error: ${l.error}`
+          : `median ${millis(l.medianMs)}, p95 ${millis(l.p95Ms)} over ${l.queries} queries; first query ${millis(l.coldMs)} (index fetched from localhost and loaded in the worker)`,
+        goal: '≤ 10 ms median',
+        result: l.error || !Number.isFinite(l.medianMs) ? 'FAIL' : l.medianMs <= GOALS.searchMedianMs ? 'PASS' : 'FAIL',
+      });
+    }
     const g = r.scaling.growth;
     const c = r.scaling.cpuGrowth;
     rows.push({

@@ -56,6 +56,8 @@ export interface BuildResult
   /** The build failed only at Docusaurus' final broken-link check: compile and static generation finished, so time and memory are complete. */
   failedAtLinkCheck?: boolean;
   searchIndex?: {raw: number; gzip: number};
+  /** Search in Chromium on this build's /search page (measured for the 1,000-operation build). */
+  searchLatency?: SearchLatency;
   error?: string;
   logFile: string;
 }

@@ -28,7 +28,7 @@ import {measurePage} from './page-weight';
 import {errorLine, runMeasured, stopRunningGroups, type MeasuredRun} from './proc-tree';
 import {goalsTable, mergeBenchmarksMd, renderResults} from './report';
 import type {BenchResults, BuildResult, Machine, PageResult} from './results';
-import {measureSearch} from './search-latency';
+import {measureSearch, type SearchLatency} from './search-latency';
 import {growth, kb, mb, seconds} from './stats';
 import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
 
@@ -242,6 +242,32 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
       (result.error ? `\n  ${result.error}` : ''),
   );
   return result;
+}
+
+/** Words of the synthetic document's vocabulary (see synthetic-openapi.ts), plus prefixes and a miss. */
+const SYNTHETIC_SEARCH_TERMS = [
+  'billing', 'usage', 'account', 'payment', 'credit', 'carrier', 'settlement', 'ledger', 'profile', 'plan',
+  'adjustment', 'statement', 'subscription', 'transaction', 'voucher', 'bundle', 'charge', 'attachment',
+  'history entry', 'audit event', 'approve', 'cancel', 'recalculate', 'suspend', 'invoiced', 'idempotent',
+  'currency', 'partners', 'prepaid bundle', 'portal line', 'bill', 'sett', 'recal', 'zzqx',
+];
+
+/** Serve a finished build and measure its search in Chromium (first query loads the index). */
+async function searchOnBuild(buildDir: string, terms: string[]): Promise<SearchLatency> {
+  const server = await startStaticServer({root: buildDir, gzip: true});
+  try {
+    const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
+    try {
+      log(`  search in Chromium on this build (${terms.length} queries)`);
+      const latency = await measureSearch(browser, new URL('search', server.url).toString(), terms);
+      log(latency.error ? `  error: ${latency.error}` : `  first query ${latency.coldMs.toFixed(0)} ms (index fetch + load), then median ${latency.medianMs.toFixed(1)} ms, p95 ${latency.p95Ms.toFixed(1)} ms`);
+      return latency;
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -518,6 +544,7 @@ async function main(): Promise<void> {
         20 * 60_000,
         size,
       );
+      if (b.ok && size === 1000) b.searchLatency = await searchOnBuild(path.join(dir, 'build'), SYNTHETIC_SEARCH_TERMS);
       builds.push(b);
       rmSync(path.join(dir, 'build'), {recursive: true, force: true});
       // Builds that only failed at the final broken-link check ran to completion otherwise.

@@ -7,12 +7,13 @@ import {searchOptions} from './src/config/search';
 import {createApiPageMD, createInfoPageMD, createTagPageMD} from './scripts/api-docs/markdown';
 import {apiSiteLinks} from './scripts/api-docs/site-links';
 import remarkApiLinks from './scripts/remark/api-links';
+import remarkStaticCode from './scripts/remark/static-code';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl} = portalConfig;
 const routes = apiSiteLinks(processedSpec);
 const {operationPaths: _pages, ...api} = routes; // the page list stays out of the client bundle
-const contentRemarkPlugins = [[remarkApiLinks, {routes}]];
+const contentRemarkPlugins = [[remarkApiLinks, {routes}], remarkStaticCode];
 
 const config: Config = {
   title: 'Developer Portal',
@@ -57,6 +58,7 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          remarkPlugins: [remarkStaticCode],
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**'],
         },
         blog: {

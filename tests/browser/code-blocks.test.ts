@@ -1,6 +1,7 @@
 /**
- * Code blocks in Markdown content are highlighted in light and dark themes even though Prism is
- * no longer part of the bundle every page loads (src/plugins/prism-on-demand.ts).
+ * Code blocks in Markdown content are highlighted at build time (scripts/remark/static-code.ts),
+ * in light and dark themes, and copyable; Prism is not part of the bundle every page loads
+ * (src/plugins/prism-on-demand.ts) and neither blog posts nor API pages download it.
  */
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,15 +15,43 @@ after(async () => {
   await site?.close();
 });
 
-test('blog code blocks are highlighted', async () => {
-  const page = await site.newPage();
+/** Scripts of a page load whose source contains Prism (its grammars call languages.extend). */
+function watchForPrism(page: import('playwright-core').Page): string[] {
+  const withPrism: string[] = [];
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script' && (await r.text()).includes('languages.extend')) withPrism.push(r.url());
+  });
+  return withPrism;
+}
+
+test('blog code blocks are highlighted at build time: token markup in the HTML, no highlighter downloaded', async () => {
+  const html = await (await fetch(site.at('/blog/long-blog-post'))).text();
+  assert.match(html, /<pre class="api-code[^"]*" tabindex="0"><code><span class="?k"?>interface<\/span>/, 'the server HTML is already highlighted');
+  const context = await site.newContext({permissions: ['clipboard-read', 'clipboard-write']});
+  const page = (await context.newPage()) as import('playwright-core').Page;
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  const withPrism = watchForPrism(page);
   await page.goto(site.at('/blog/long-blog-post'), {waitUntil: 'networkidle'});
-  assert.ok((await page.locator('.prism-code').count()) > 0, 'the post has code blocks');
-  assert.ok((await page.locator('.prism-code .token').count()) > 10, 'tokens are highlighted');
-  const colours = await page.locator('.prism-code .token').evaluateAll((els) => new Set(els.map((e) => getComputedStyle(e).color)).size);
-  assert.ok(colours > 1, 'more than one token colour');
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
+  const blocks = page.locator('article pre.api-code');
+  assert.ok((await blocks.count()) >= 2, 'the post has code blocks');
+  assert.ok((await page.locator('article pre.api-code span[class]').count()) > 10, 'tokens are marked');
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const colours = await page.locator('article pre.api-code span[class]').evaluateAll((els) => new Set(els.map((e) => getComputedStyle(e).color)).size);
+    assert.ok(colours > 2, `${theme}: several token colours (${colours})`);
+  }
+  await page.getByText('sync-ledger.ts', {exact: true}).waitFor();
+  const first = page.locator('article [class*="language-ts"]').first();
+  await first.hover();
+  await first.getByRole('button', {name: 'Copy'}).click();
+  await first.getByRole('button', {name: 'Copied'}).waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await first.locator('pre').innerText());
+  assert.ok(copied.startsWith('interface Money {'), copied.slice(0, 40));
+  assert.deepEqual(withPrism, [], 'no Prism on the blog post');
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('the main bundle carries no Prism grammar', async () => {
@@ -39,10 +68,7 @@ test('the main bundle carries no Prism grammar', async () => {
 
 test('an API page downloads no highlighter at all (its code is highlighted at build time)', async () => {
   const page = await site.newPage();
-  const withPrism: string[] = [];
-  page.on('response', async (r) => {
-    if (r.request().resourceType() === 'script' && (await r.text()).includes('languages.extend')) withPrism.push(r.url());
-  });
+  const withPrism = watchForPrism(page);
   await page.goto(site.at('/docs/api/create-contact'), {waitUntil: 'networkidle'});
   assert.ok((await page.locator('pre.api-code span[class]').count()) > 3, 'samples are highlighted');
   assert.deepEqual(withPrism, []);

@@ -126,22 +126,49 @@ export function loadCompactIndex(compact: CompactIndex, documents: readonly Sear
   return builder.build();
 }
 
-const pipelines: (lunr.Pipeline | undefined)[] = [];
+/** Per option set: lunr's index pipeline, and what it made of each word seen so far. */
+const processors: ({pipeline: lunr.Pipeline; seen: Map<string, string | null>} | undefined)[] = [];
+
+/** A word as lunr indexes it (trimmed, stop word filter, stemmer), or null when dropped. */
+function processWord(word: string, options: PipelineOptions): string | null {
+  const key = options.removeDefaultStopWordFilter ? 1 : 0;
+  const processor = (processors[key] ??= {pipeline: englishBuilder(options).pipeline, seen: new Map()});
+  let processed = processor.seen.get(word);
+  if (processed === undefined) {
+    const [token] = processor.pipeline.run([new lunr.Token(word, {})]);
+    processed = token === undefined ? null : token.toString();
+    if (processor.seen.size < 50_000) processor.seen.set(word, processed);
+  }
+  return processed;
+}
+
+/** lunr.tokenizer's split (lower case, runs of white space and hyphens), as [word, start, length]. */
+function* words(text: string): Generator<[string, number, number]> {
+  const lower = text.toLowerCase();
+  const separator = /[\s-]+/g;
+  let start = 0;
+  for (let match = separator.exec(lower); ; match = separator.exec(lower)) {
+    const end = match ? match.index : lower.length;
+    if (end > start) yield [lower.slice(start, end), start, end - start];
+    if (!match) return;
+    start = match.index + match[0].length;
+  }
+}
 
 /**
- * Where the given (pipeline-processed) terms occur in `text`: lunr's own tokenizer and pipeline,
- * so the positions are the ones lunr would have stored.
+ * Where the given (pipeline-processed) terms occur in `text`: the positions lunr would have
+ * stored — its tokenizer's split and its pipeline.
  */
 export function termPositions(text: string, terms: ReadonlySet<string>, options: PipelineOptions): MatchPosition[] {
   if (terms.size === 0 || !text) return [];
-  const key = options.removeDefaultStopWordFilter ? 1 : 0;
-  const pipeline = (pipelines[key] ??= englishBuilder(options).pipeline);
+  // lunr's stemmer never changes the first letter of a trimmed word, so only words that start like
+  // one of the terms need the pipeline.
+  const firstLetters = new Set([...terms].map((term) => term.charAt(0)));
   const positions: MatchPosition[] = [];
-  for (const token of lunr.tokenizer(text)) {
-    const position = token.metadata.position;
-    if (!position) continue;
-    const [processed] = pipeline.run([token]);
-    if (processed !== undefined && terms.has(processed.toString())) positions.push([position[0], position[1]]);
+  for (const [word, start, length] of words(text)) {
+    if (!firstLetters.has(word.replace(/^\W+/, '').charAt(0))) continue;
+    const processed = processWord(word, options);
+    if (processed !== null && terms.has(processed)) positions.push([start, length]);
   }
   return positions;
 }

@@ -11,6 +11,7 @@ declare module 'lunr' {
     const version: string;
 
     class Token {
+      constructor(str: string, metadata: object);
       toString(): string;
       metadata: {position?: [number, number]; index?: number};
     }

@@ -440,11 +440,11 @@ describe('search page', () => {
     const field = page.locator('main input[type="search"]');
     await field.fill(plural);
     await page.getByText(`${n} documents found`, {exact: true}).waitFor();
-    assert.equal(new URL(page.url()).searchParams.get('q'), plural);
+    await page.waitForURL((url) => url.searchParams.get('q') === plural, {timeout: 5000});
     await field.fill('');
     await page.getByText(T.empty_query, {exact: true}).waitFor();
     assert.equal(await page.locator('main ol li').count(), 0);
-    assert.equal(new URL(page.url()).searchParams.has('q'), false);
+    await page.waitForURL((url) => !url.searchParams.has('q'), {timeout: 5000});
     assert.deepEqual(page.errors.map(String), []);
   });
 });

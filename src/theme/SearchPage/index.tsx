@@ -3,7 +3,7 @@
  * component replaced here to use our search client). Reached from the modal's "See all results"
  * and from external-source headings.
  */
-import React, {useEffect, useMemo, useState, type ReactNode} from 'react';
+import React, {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
@@ -24,6 +24,9 @@ export default function SearchPage(): ReactNode {
   );
 }
 
+/** Pause in typing after which the address bar gets the new ?q= (ms). */
+const URL_UPDATE_DELAY_MS = 300;
+
 function SearchPageContent() {
   const {
     siteConfig: {baseUrl, title: siteTitle},
@@ -38,8 +41,10 @@ function SearchPageContent() {
   const reporter = useMemo(() => createSearchReporter('page'), []);
   const trimmed = query.trim();
 
+  // ?q= written by this page (below) must not overwrite what the reader typed since.
+  const writtenQuery = useRef<string | null>(null);
   useEffect(() => {
-    setQuery(urlQuery);
+    if (urlQuery !== writtenQuery.current) setQuery(urlQuery);
   }, [urlQuery]);
 
   useEffect(() => {
@@ -62,13 +67,21 @@ function SearchPageContent() {
 
   useEffect(() => () => reporter.flush(), [reporter]);
 
+  // The address follows the query once typing pauses: a router update re-renders the whole app,
+  // which on every keystroke would hold up the answers of the search worker.
+  const urlTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(urlTimer.current), []);
   const onChange = (value: string) => {
     setQuery(value);
-    const params = new URLSearchParams(location.search);
-    if (value) params.set('q', value);
-    else params.delete('q');
-    const search = params.toString();
-    history.replace({pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash});
+    window.clearTimeout(urlTimer.current);
+    urlTimer.current = window.setTimeout(() => {
+      const params = new URLSearchParams(window.location.search);
+      if (value) params.set('q', value);
+      else params.delete('q');
+      const search = params.toString();
+      writtenQuery.current = value;
+      history.replace({pathname: location.pathname, search: search ? `?${search}` : '', hash: window.location.hash});
+    }, URL_UPDATE_DELAY_MS);
   };
 
   const pageTitle = trimmed ? format(t.search_results_for, {keyword: trimmed}) : t.search_the_documentation;

@@ -8,6 +8,8 @@ import {createApiPageMD, createInfoPageMD, createTagPageMD} from './scripts/api-
 import {apiSiteLinks} from './scripts/api-docs/site-links';
 import remarkApiLinks from './scripts/remark/api-links';
 import remarkStaticCode from './scripts/remark/static-code';
+import {highlight} from './scripts/api-docs/highlight';
+import {FIRST_REQUEST_LANGUAGE, firstRequestCode} from './src/components/HomepageFirstRequest/request';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl} = portalConfig;
@@ -48,7 +50,13 @@ const config: Config = {
     mdx1Compat: {comments: true, admonitions: true, headingIds: true},
   },
 
-  customFields: {brand, apiBaseUrl, api},
+  customFields: {
+    brand,
+    apiBaseUrl,
+    api,
+    // The home page's request, highlighted here so that no page runs a highlighter.
+    firstRequestHtml: highlight(firstRequestCode(apiBaseUrl), FIRST_REQUEST_LANGUAGE),
+  },
 
   presets: [
     [

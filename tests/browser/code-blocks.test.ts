@@ -1,7 +1,7 @@
 /**
  * Code blocks in Markdown content are highlighted at build time (scripts/remark/static-code.ts),
  * in light and dark themes, and copyable; Prism is not part of the bundle every page loads
- * (src/plugins/prism-on-demand.ts) and neither blog posts nor API pages download it.
+ * (src/plugins/prism-on-demand.ts) and no page class downloads it.
  */
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -72,5 +72,18 @@ test('an API page downloads no highlighter at all (its code is highlighted at bu
   await page.goto(site.at('/docs/api/create-contact'), {waitUntil: 'networkidle'});
   assert.ok((await page.locator('pre.api-code span[class]').count()) > 3, 'samples are highlighted');
   assert.deepEqual(withPrism, []);
+  await page.context().close();
+});
+
+test('the home page request is highlighted at build time and downloads no highlighter', async () => {
+  const page = await site.newPage();
+  const withPrism = watchForPrism(page);
+  await page.goto(site.at('/'), {waitUntil: 'networkidle'});
+  const block = page.locator('section[aria-labelledby="home-first-request-title"] pre.api-code');
+  assert.ok((await block.locator('span[class]').count()) > 3, 'the request is highlighted');
+  const text = await block.innerText();
+  assert.match(text, /^curl --request GET \\\n {2}--url "https?:\/\/[^"]+\/customer-summaries\?page=1&page_size=5" \\/);
+  assert.deepEqual(withPrism, []);
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -1,26 +1,26 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
+import StaticCode from '@site/src/components/StaticCode';
+import {FIRST_REQUEST_LANGUAGE, firstRequestCode} from './request';
 import styles from './styles.module.css';
 
-/** The API base address comes from the site config (portal.config.ts), never from this file. */
-function useApiBaseUrl(): string {
-  const {siteConfig} = useDocusaurusContext();
-  const value = siteConfig.customFields?.apiBaseUrl;
-  return typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : 'https://api.example.com';
+/**
+ * The API base address comes from the site config (portal.config.ts), never from this file; the
+ * token markup of the request was made from the same text at build time (docusaurus.config.ts),
+ * so the home page downloads no highlighter.
+ */
+function useFirstRequest(): {code: string; html: string} {
+  const {customFields} = useDocusaurusContext().siteConfig;
+  const code = firstRequestCode(String(customFields?.apiBaseUrl ?? ''));
+  const html = customFields?.firstRequestHtml;
+  if (typeof html !== 'string') throw new Error('siteConfig.customFields.firstRequestHtml is missing (see docusaurus.config.ts)');
+  return {code, html};
 }
 
 export default function HomepageFirstRequest(): ReactNode {
-  const apiBaseUrl = useApiBaseUrl();
-  const request = [
-    `curl --request GET \\`,
-    `  --url "${apiBaseUrl}/customer-summaries?page=1&page_size=5" \\`,
-    `  --user "$API_USERNAME:$API_PASSWORD" \\`,
-    `  --header "Ocp-Apim-Subscription-Key: $API_SUBSCRIPTION_KEY" \\`,
-    `  --header "Accept: application/json"`,
-  ].join('\n');
+  const {code, html} = useFirstRequest();
 
   return (
     <section className={styles.section} aria-labelledby="home-first-request-title">
@@ -56,9 +56,7 @@ export default function HomepageFirstRequest(): ReactNode {
           </p>
         </div>
         <div className={styles.code}>
-          <CodeBlock language="bash" title="List customer summaries">
-            {request}
-          </CodeBlock>
+          <StaticCode language={FIRST_REQUEST_LANGUAGE} title="List customer summaries" code={code} html={html} />
         </div>
       </div>
     </section>

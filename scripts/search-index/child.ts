@@ -15,13 +15,20 @@ import type {ThemeConfig} from './index';
 /** Heap cap of the child, in MB: the documents it keeps are a few MB even for 1,500 pages. */
 export const CHILD_HEAP_MB = 384;
 
+/** What the theme's page selection reads of a docs version. */
+interface DocsVersion {
+  path: string;
+  isLast: boolean;
+  docs: {permalink: string}[];
+}
+
 /** The part of Docusaurus's postBuild props the theme's page selection (processDocInfos) reads. */
 export interface IndexBuildData {
   routesPaths: string[];
   outDir: string;
   baseUrl: string;
   siteConfig: {trailingSlash?: boolean};
-  plugins: {name: string; content: {loadedVersions: {path: string; isLast: boolean; docs: {permalink: string}[]}[]}}[];
+  plugins: {name: string; content: {loadedVersions: DocsVersion[]}}[];
 }
 
 export interface IndexJob {
@@ -42,7 +49,7 @@ export function indexBuildData(props: PostBuildProps): IndexBuildData {
   const plugins = props.plugins
     .filter((p) => p.name === 'docusaurus-plugin-content-docs')
     .map((p) => {
-      const versions = (p.content as {loadedVersions?: {path: string; isLast: boolean; docs: {permalink: string}[]}[]} | undefined)?.loadedVersions ?? [];
+      const versions = (p.content as {loadedVersions?: DocsVersion[]} | undefined)?.loadedVersions ?? [];
       return {
         name: p.name,
         content: {loadedVersions: versions.map((v) => ({path: v.path, isLast: v.isLast, docs: v.docs.map((d) => ({permalink: d.permalink}))}))},

@@ -69,25 +69,39 @@ async function crashScreen(page: Page) {
   };
 }
 
+/**
+ * Open `sitePath` with `chunk` served as `modifiedText` (which throws `message` while rendering);
+ * check the crash screen shows the message and a Try again button, and return it.
+ */
+async function openCrashing(page: Page, chunk: string, modifiedText: string, sitePath: string, message: string) {
+  await serveModified(page, chunk, modifiedText);
+  await page.goto(site.at(sitePath));
+  const screen = await crashScreen(page);
+  assert.equal(screen.heading, 'This page crashed.');
+  assert.ok(screen.text.includes(message), 'the error message is shown');
+  assert.ok(await screen.tryAgain.isVisible(), 'Try again button');
+  return screen;
+}
+
+/** Remove the cause of the crash (see throwingExpression) and press Try again. */
+async function repairAndTryAgain(page: Page, screen: Awaited<ReturnType<typeof crashScreen>>): Promise<void> {
+  await page.evaluate((k) => ((window as unknown as Record<string, boolean>)[k] = true), CRASH_FIXED);
+  await screen.tryAgain.click();
+}
+
 test('crash inside page content: "This page crashed." + message + Try again, in the site layout', async () => {
   const title = markdownPageTitle();
   const literal = `children:${JSON.stringify(title)}`;
   const chunk = chunkWith(literal);
   const message = 'Injected render failure in the markdown page';
   const page = await site.newPage();
-  await serveModified(page, chunk.file, chunk.text.replace(literal, `children:${throwingExpression(message, title)}`));
-  await page.goto(site.at('/markdown-page'));
-  const screen = await crashScreen(page);
-  assert.equal(screen.heading, 'This page crashed.');
-  assert.ok(screen.text.includes(message), 'the error message is shown');
-  assert.ok(await screen.tryAgain.isVisible(), 'Try again button');
+  const screen = await openCrashing(page, chunk.file, chunk.text.replace(literal, `children:${throwingExpression(message, title)}`), '/markdown-page', message);
   // The crash is contained in the content area: navbar and footer still render.
   assert.ok(await page.locator('nav.navbar').isVisible(), 'navbar still shown');
   assert.ok(await page.locator('footer .footer__copyright').isVisible(), 'footer still shown');
 
   // Once the cause is gone, "Try again" renders the page.
-  await page.evaluate((k) => ((window as unknown as Record<string, boolean>)[k] = true), CRASH_FIXED);
-  await screen.tryAgain.click();
+  await repairAndTryAgain(page, screen);
   await page.getByRole('heading', {level: 1, name: title}).waitFor({timeout: 5000});
   assert.equal(await page.getByText('This page crashed.').count(), 0);
 });
@@ -100,15 +114,9 @@ test('crash in a page component before its layout: same screen, from the root er
   const main = chunkWith(literal);
   const message = 'Injected render failure before the layout';
   const page = await site.newPage();
-  await serveModified(page, main.file, main.text.replace(literal, `get tagline(){return ${throwingExpression(message, tagline)}}`));
-  await page.goto(site.at('/'));
-  const screen = await crashScreen(page);
-  assert.equal(screen.heading, 'This page crashed.');
-  assert.ok(screen.text.includes(message), 'the error message is shown');
-  assert.ok(await screen.tryAgain.isVisible(), 'Try again button');
+  const screen = await openCrashing(page, main.file, main.text.replace(literal, `get tagline(){return ${throwingExpression(message, tagline)}}`), '/', message);
 
-  await page.evaluate((k) => ((window as unknown as Record<string, boolean>)[k] = true), CRASH_FIXED);
-  await screen.tryAgain.click();
+  await repairAndTryAgain(page, screen);
   await page.getByRole('heading', {level: 1, name: 'Developer Portal'}).waitFor({timeout: 5000});
   assert.ok(await page.getByText(tagline, {exact: true}).first().isVisible());
 });
@@ -125,15 +133,9 @@ test('crash in the layout itself (footer): the bare crash screen says the same',
   const value = new Function(`return ${literal.slice('copyright:'.length)}`)() as string;
   const message = 'Injected render failure in the footer';
   const page = await site.newPage();
-  await serveModified(page, main.file, main.text.replace(literal, `get copyright(){return ${throwingExpression(message, value)}}`));
-  await page.goto(site.at('/blog'));
-  const screen = await crashScreen(page);
-  assert.equal(screen.heading, 'This page crashed.');
-  assert.ok(screen.text.includes(message), 'the error message is shown');
-  assert.ok(await screen.tryAgain.isVisible(), 'Try again button');
+  const screen = await openCrashing(page, main.file, main.text.replace(literal, `get copyright(){return ${throwingExpression(message, value)}}`), '/blog', message);
 
-  await page.evaluate((k) => ((window as unknown as Record<string, boolean>)[k] = true), CRASH_FIXED);
-  await screen.tryAgain.click();
+  await repairAndTryAgain(page, screen);
   await page.locator('footer .footer__copyright').waitFor({timeout: 5000});
   assert.match(await page.locator('footer .footer__copyright').innerText(), /2025/);
 });

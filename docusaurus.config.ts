@@ -93,6 +93,8 @@ const config: Config = {
     ],
   ],
 
+  clientModules: ['./src/clientModules/idle-prefetch.ts', './src/clientModules/warm-collator.ts'],
+
   plugins: [
     './src/plugins/prism-on-demand.ts',
     './src/plugins/server-shared-chunks.ts',

@@ -1,0 +1,105 @@
+/**
+ * Link prefetching that never blocks the main thread.
+ *
+ * Docusaurus's <Link> calls `window.docusaurus.prefetch(path)` as soon as a link scrolls into view.
+ * In 3.7 that call matches the path against every route and scans every route's chunk list with a
+ * regular expression, then adds one `<link rel="prefetch">` per chunk, again for chunks another
+ * link already asked for: an API page with 20 visible links added 172 of them (19 distinct files)
+ * in one long task right after hydration, and the scan grows with the number of pages.
+ *
+ * This module keeps the same global and the same behaviour (the chunks of linked pages are fetched
+ * at low priority; nothing on slow or data-saving connections) but queues the requests and serves
+ * them in idle time, a few at a time, with a route → chunk table built once and each file
+ * prefetched once. `preload` (on hover / touch) is untouched.
+ */
+import {matchPath} from '@docusaurus/router';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import routes from '@generated/routes';
+import routesChunkNames from '@generated/routesChunkNames';
+import {chunkTable, matchedRoutePaths, type ChunkTree, type RouteLike} from './route-chunks';
+
+interface DocusaurusGlobal {
+  prefetch: (routePath: string) => false | Promise<unknown>;
+  preload: (routePath: string) => false | Promise<unknown>;
+}
+
+declare const __webpack_require__: {gca?: (chunkName: string) => string | undefined};
+
+function slowConnection(): boolean {
+  const connection = (navigator as Navigator & {connection?: {effectiveType?: string; saveData?: boolean}}).connection;
+  return Boolean(connection?.effectiveType?.includes('2g') || connection?.saveData);
+}
+
+const whenIdle: (cb: (deadline: {timeRemaining(): number}) => void) => void =
+  typeof window !== 'undefined' && 'requestIdleCallback' in window
+    ? (cb) => window.requestIdleCallback(cb, {timeout: 2000})
+    : (cb) => setTimeout(() => cb({timeRemaining: () => 8}), 50);
+
+function addPrefetchLink(href: string): Promise<void> {
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    link.onload = () => resolve();
+    link.onerror = () => resolve(); // a missing file shows in the console; prefetching is best effort
+    document.head.appendChild(link);
+  });
+}
+
+function createIdlePrefetch(): DocusaurusGlobal['prefetch'] {
+  const asked = new Set<string>();
+  const files = new Set<string>();
+  const queue: {path: string; done: (v: unknown) => void}[] = [];
+  let table: Map<string, string[]> | undefined;
+  let scheduled = false;
+
+  const serve = (deadline: {timeRemaining(): number}) => {
+    scheduled = false;
+    table ??= chunkTable(routesChunkNames as Record<string, ChunkTree>);
+    while (queue.length > 0 && deadline.timeRemaining() > 1) {
+      const {path, done} = queue.shift()!;
+      const pending: Promise<void>[] = [];
+      for (const routePath of matchedRoutePaths(routes as RouteLike[], path, matchPath)) {
+        for (const name of table.get(routePath) ?? []) {
+          const file = __webpack_require__.gca?.(name);
+          if (!file || file.includes('undefined') || files.has(file)) continue;
+          files.add(file);
+          pending.push(addPrefetchLink(file));
+        }
+      }
+      void Promise.all(pending).then(done);
+    }
+    if (queue.length > 0) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    whenIdle(serve);
+  };
+
+  return (routePath: string) => {
+    if (slowConnection() || asked.has(routePath)) return false;
+    asked.add(routePath);
+    return new Promise((done) => {
+      queue.push({path: routePath, done});
+      schedule();
+    });
+  };
+}
+
+// Docusaurus assigns window.docusaurus after client modules are imported: intercept the
+// assignment and swap in the idle prefetch, keeping everything else of the object.
+if (ExecutionEnvironment.canUseDOM) {
+  let current: DocusaurusGlobal | undefined;
+  const prefetch = createIdlePrefetch();
+  Object.defineProperty(window, 'docusaurus', {
+    configurable: true,
+    enumerable: true,
+    get: () => current,
+    set: (value: DocusaurusGlobal) => {
+      current = Object.freeze({...value, prefetch});
+    },
+  });
+}
+
+export {};

@@ -1,0 +1,69 @@
+/**
+ * How pages fetch what comes next (src/clientModules/idle-prefetch.ts): the chunks of the pages a
+ * reader can see links to are prefetched once each, in idle time, so following a link needs no
+ * script that was not already fetched; readers on a data-saving connection get no prefetching
+ * (their pages load what they need when a link is followed).
+ */
+import {after, before, test} from 'node:test';
+import assert from 'node:assert/strict';
+import type {Page} from 'playwright-core';
+import {gotoHydrated, openSite, type Site} from './harness';
+
+let site: Site;
+before(async () => {
+  site = await openSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+const prefetched = (page: Page) =>
+  page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+
+/** Waits until the page has been idle twice in a row without adding a prefetch link. */
+async function settle(page: Page): Promise<string[]> {
+  let last = -1;
+  for (let i = 0; i < 30; i++) {
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestIdleCallback(() => requestIdleCallback(r))))');
+    const now = (await prefetched(page)).length;
+    if (now === last) break;
+    last = now;
+  }
+  return prefetched(page);
+}
+
+test('visible links have their chunks prefetched once each, and following one loads nothing new', async () => {
+  const page = await site.newPage();
+  await gotoHydrated(page, site, '/docs/api/create-contact');
+  const files = await settle(page);
+  assert.ok(files.length > 0, 'some chunks are prefetched');
+  assert.equal(new Set(files).size, files.length, `each file is prefetched once: ${files.join(', ')}`);
+  assert.ok(files.every((f) => /\/assets\/js\/[^/]+\.js$/.test(f)), 'only script chunks are prefetched');
+
+  const scriptsLoaded = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script').map((e) => e.name));
+  const before = new Set(await scriptsLoaded());
+  const link = page.locator('aside.theme-doc-sidebar-container a.menu__link[href="/docs/api/get-contacts"]');
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  await page.waitForURL('**/docs/api/get-contacts');
+  await page.locator('h1', {hasText: /contacts/i}).first().waitFor();
+  const loaded = (await scriptsLoaded()).filter((name) => !before.has(name) && /\/assets\/js\//.test(name));
+  assert.ok(loaded.length > 0, 'the next page needed its own chunks');
+  const missing = loaded.filter((name) => !files.includes(name));
+  assert.deepEqual(missing, [], 'every chunk the next page loaded had been prefetched');
+  assert.deepEqual(page.errors, []);
+});
+
+test('no prefetching on a data-saving connection, and links still work', async () => {
+  const page = await site.newPage();
+  // Chromium has no switch for it: the page's NetworkInformation object is told to say so.
+  await page.addInitScript(`Object.defineProperty(navigator.connection, 'saveData', {get: () => true})`);
+  await gotoHydrated(page, site, '/docs/api/create-contact');
+  assert.ok(await page.evaluate(() => Boolean((navigator as Navigator & {connection?: {saveData?: boolean}}).connection?.saveData)), 'the connection says save-data');
+  assert.deepEqual(await settle(page), [], 'nothing prefetched');
+  await page.locator('aside.theme-doc-sidebar-container a.menu__link[href="/docs/api/get-contacts"]').click();
+  await page.waitForURL('**/docs/api/get-contacts');
+  await page.locator('h1', {hasText: /contacts/i}).first().waitFor();
+  assert.deepEqual(page.errors, []);
+});

@@ -56,7 +56,8 @@ function createIdlePrefetch(): DocusaurusGlobal['prefetch'] {
   const serve = (deadline: {timeRemaining(): number}) => {
     scheduled = false;
     table ??= chunkTable(routesChunkNames as Record<string, ChunkTree>);
-    while (queue.length > 0 && deadline.timeRemaining() > 1) {
+    // At least one request per call: a callback run by its timeout on a busy page has no time left.
+    do {
       const {path, done} = queue.shift()!;
       const pending: Promise<void>[] = [];
       for (const routePath of matchedRoutePaths(routes as RouteLike[], path, matchPath)) {
@@ -68,7 +69,7 @@ function createIdlePrefetch(): DocusaurusGlobal['prefetch'] {
         }
       }
       void Promise.all(pending).then(done);
-    }
+    } while (queue.length > 0 && deadline.timeRemaining() > 1);
     if (queue.length > 0) schedule();
   };
   const schedule = () => {

@@ -2,7 +2,8 @@
  * How pages fetch what comes next (src/clientModules/idle-prefetch.ts): the chunks of the pages a
  * reader can see links to are prefetched once each, in idle time, so following a link needs no
  * script that was not already fetched; readers on a data-saving connection get no prefetching
- * (their pages load what they need when a link is followed).
+ * (their pages load what they need when a link is followed), and a page that is never idle still
+ * gets its prefetches.
  */
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,5 +66,23 @@ test('no prefetching on a data-saving connection, and links still work', async (
   await page.locator('aside.theme-doc-sidebar-container a.menu__link[href="/docs/api/get-contacts"]').click();
   await page.waitForURL('**/docs/api/get-contacts');
   await page.locator('h1', {hasText: /contacts/i}).first().waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+test('prefetching still progresses on a page that is never idle', async () => {
+  const page = await site.newPage();
+  // Back-to-back 45 ms tasks from the start (message events, which setTimeout's clamping would space out): the browser never has an idle period, so queued
+  // prefetches are only served when their idle callback's 2 s timeout runs them anyway.
+  await page.addInitScript(`(() => {
+    const until = Date.now() + 12000;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { const t = performance.now(); while (performance.now() - t < 45) {} if (Date.now() < until) channel.port2.postMessage(0); };
+    window.__busyUntil = until;
+    channel.port2.postMessage(0);
+  })()`);
+  await gotoHydrated(page, site, '/docs/api/create-contact');
+  await page.waitForFunction(() => document.querySelectorAll('link[rel="prefetch"]').length > 0, undefined, {timeout: 15_000});
+  const stillBusy = await page.evaluate(() => Date.now() < (window as unknown as {__busyUntil: number}).__busyUntil);
+  assert.ok(stillBusy, 'a prefetch link appeared while the page was still busy');
   assert.deepEqual(page.errors, []);
 });

@@ -9,13 +9,20 @@ import {apiSiteLinks} from './scripts/api-docs/site-links';
 import remarkApiLinks from './scripts/remark/api-links';
 import remarkStaticCode from './scripts/remark/static-code';
 import {highlight} from './scripts/api-docs/highlight';
-import {FIRST_REQUEST_LANGUAGE, firstRequestCode} from './src/components/HomepageFirstRequest/request';
+import {FIRST_REQUEST_LANGUAGE, firstRequestCode, type FirstRequest} from './src/components/HomepageFirstRequest/request';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl} = portalConfig;
 const routes = apiSiteLinks(processedSpec);
 const {operationPaths: _pages, ...api} = routes; // the page list stays out of the client bundle
 const contentRemarkPlugins = [[remarkApiLinks, {routes}], remarkStaticCode];
+// The home page's request, highlighted here so that no page runs a highlighter.
+const firstRequestText = firstRequestCode(apiBaseUrl);
+const firstRequest: FirstRequest = {
+  language: FIRST_REQUEST_LANGUAGE,
+  code: firstRequestText,
+  html: highlight(firstRequestText, FIRST_REQUEST_LANGUAGE),
+};
 
 const config: Config = {
   title: 'Developer Portal',
@@ -54,8 +61,7 @@ const config: Config = {
     brand,
     apiBaseUrl,
     api,
-    // The home page's request, highlighted here so that no page runs a highlighter.
-    firstRequestHtml: highlight(firstRequestCode(apiBaseUrl), FIRST_REQUEST_LANGUAGE),
+    firstRequest,
   },
 
   presets: [

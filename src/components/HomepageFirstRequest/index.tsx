@@ -3,24 +3,23 @@ import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import StaticCode from '@site/src/components/StaticCode';
-import {FIRST_REQUEST_LANGUAGE, firstRequestCode} from './request';
+import type {FirstRequest} from './request';
 import styles from './styles.module.css';
 
 /**
- * The API base address comes from the site config (portal.config.ts), never from this file; the
- * token markup of the request was made from the same text at build time (docusaurus.config.ts),
- * so the home page downloads no highlighter.
+ * The request and its token markup, made at build time from the API base address of the site
+ * config (docusaurus.config.ts, portal.config.ts), so the home page downloads no highlighter.
  */
-function useFirstRequest(): {code: string; html: string} {
-  const {customFields} = useDocusaurusContext().siteConfig;
-  const code = firstRequestCode(String(customFields?.apiBaseUrl ?? ''));
-  const html = customFields?.firstRequestHtml;
-  if (typeof html !== 'string') throw new Error('siteConfig.customFields.firstRequestHtml is missing (see docusaurus.config.ts)');
-  return {code, html};
+function useFirstRequest(): FirstRequest {
+  const value = useDocusaurusContext().siteConfig.customFields?.firstRequest as Partial<FirstRequest> | undefined;
+  if (typeof value?.language !== 'string' || typeof value.code !== 'string' || typeof value.html !== 'string') {
+    throw new Error('siteConfig.customFields.firstRequest is missing (see docusaurus.config.ts)');
+  }
+  return value as FirstRequest;
 }
 
 export default function HomepageFirstRequest(): ReactNode {
-  const {code, html} = useFirstRequest();
+  const {language, code, html} = useFirstRequest();
 
   return (
     <section className={styles.section} aria-labelledby="home-first-request-title">
@@ -56,7 +55,7 @@ export default function HomepageFirstRequest(): ReactNode {
           </p>
         </div>
         <div className={styles.code}>
-          <StaticCode language={FIRST_REQUEST_LANGUAGE} title="List customer summaries" code={code} html={html} />
+          <StaticCode language={language} title="List customer summaries" code={code} html={html} />
         </div>
       </div>
     </section>

@@ -1,8 +1,18 @@
 /**
- * The home page's first request, as text. Plain code without Node or DOM APIs: the component shows
- * it and docusaurus.config.ts highlights it at build time (customFields.firstRequestHtml).
+ * The home page's first request, as text. Plain code without Node or DOM APIs: docusaurus.config.ts
+ * makes it and its token markup once, at build time (customFields.firstRequest), and the component
+ * shows both.
  */
 export const FIRST_REQUEST_LANGUAGE = 'bash';
+
+/** What customFields.firstRequest holds. */
+export interface FirstRequest {
+  language: string;
+  /** The request as the copy button copies it. */
+  code: string;
+  /** Its token markup (scripts/api-docs/highlight.ts). */
+  html: string;
+}
 
 export function firstRequestCode(apiBaseUrl: string): string {
   const base = apiBaseUrl.replace(/\/+$/, '') || 'https://api.example.com';

@@ -2,8 +2,8 @@
  * Markdown generators for docusaurus-plugin-openapi-docs. The plugin decides which pages exist
  * (one per operation, slug from the summary; the overview from `info`; the sidebar with a
  * generated index per tag). These generators replace its heavy default output: each page is a
- * few lines of MDX that import a data module (JSON parsed from one string) written beside it, rendered by our own lean
- * components (src/components/ApiOperation, src/components/ApiOverview).
+ * few lines of MDX that import a data module (JSON parsed from one string) written beside it,
+ * rendered by our own lean components (src/components/ApiOperation, src/components/ApiOverview).
  */
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

@@ -10,7 +10,7 @@ import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type {ThemeConfig} from './index';
+import type {ThemeConfig, WrittenIndex} from './index';
 
 /** Heap cap of the child, in MB: the documents it keeps are a few MB even for 1,500 pages. */
 export const CHILD_HEAP_MB = 384;
@@ -64,7 +64,7 @@ export function indexBuildData(props: PostBuildProps): IndexBuildData {
   };
 }
 
-export async function writeSearchIndexInChild(job: IndexJob): Promise<{file: string; documents: number; pages: number}[]> {
+export async function writeSearchIndexInChild(job: IndexJob): Promise<WrittenIndex[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'search-index-job-'));
   const jobFile = path.join(dir, 'job.json');
   writeFileSync(jobFile, JSON.stringify(job));
@@ -80,7 +80,7 @@ export async function writeSearchIndexInChild(job: IndexJob): Promise<{file: str
       child.on('close', resolve);
     });
     if (code !== 0) throw new Error(`search index (scripts/search-index/cli.ts) failed with exit code ${code}: ${stderr.trim()}`);
-    return JSON.parse(stdout) as {file: string; documents: number; pages: number}[];
+    return JSON.parse(stdout) as WrittenIndex[];
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

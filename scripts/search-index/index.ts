@@ -121,10 +121,17 @@ export function serializeIndex(lists: SearchDocument[][], config: ThemeConfig): 
   return lists.map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter})}));
 }
 
+/** One index file written: where, and how many documents and pages it holds. */
+export interface WrittenIndex {
+  file: string;
+  documents: number;
+  pages: number;
+}
+
 /** postBuild: read the built pages, write search-index.json beside them. */
-export async function writeSearchIndex(buildData: object, config: ThemeConfig): Promise<{file: string; documents: number; pages: number}[]> {
+export async function writeSearchIndex(buildData: object, config: ThemeConfig): Promise<WrittenIndex[]> {
   checkSupported(config);
-  const written: {file: string; documents: number; pages: number}[] = [];
+  const written: WrittenIndex[] = [];
   for (const version of processDocInfos(buildData, config)) {
     const pages = await mapLimited(version.paths, PARSE_CONCURRENCY, async ({filePath, url, type}) => {
       let html: string;

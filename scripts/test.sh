@@ -66,5 +66,6 @@ if [ "$what" = all ] || [ "$what" = browser ]; then
   ensure_chromium
   echo "== Browser suite (headless Chromium)"
   mapfile -t browser < <(find_tests ./tests/browser)
-  run_node_tests 2 "${browser[@]}"
+  # One Chromium for the run (tests/browser/run.ts); each test gets its own context.
+  npx tsx tests/browser/run.ts --concurrency=2 "${browser[@]}"
 fi

@@ -37,6 +37,11 @@ export interface StaticServerOptions {
   gzip?: boolean;
   /** Path prefix the site is mounted under (default "/"). */
   basePath?: string;
+  /**
+   * Behave like a plain static host (files as they are): no redirects from ".html" and
+   * "/index.html" paths; the client has to normalise them itself.
+   */
+  plain?: boolean;
 }
 
 export interface RunningServer {
@@ -118,7 +123,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
       const sitePath = '/' + url.pathname.slice(basePath.length);
       // Normalise /x.html and /x/index.html to the clean route, as the site's router does.
       const clean = sitePath.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
-      if (clean !== sitePath && sitePath !== '/404.html') {
+      if (!options.plain && clean !== sitePath && sitePath !== '/404.html') {
         res.writeHead(301, {Location: basePath.replace(/\/$/, '') + clean + url.search});
         return void res.end();
       }

@@ -114,8 +114,8 @@ export interface SidebarCategory {
  */
 export function sidebarCategories(): SidebarCategory[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const sidebar = require(path.join(ROOT, 'docs/api/sidebar.ts')).default as {apisidebar: any[]};
-  return sidebar.apisidebar
+  const items = require(path.join(ROOT, 'docs/api/sidebar.ts')).default as any[];
+  return items
     .filter((item) => item.type === 'category')
     .map((cat) => ({
       label: cat.label,

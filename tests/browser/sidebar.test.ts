@@ -1,67 +1,84 @@
 /**
- * Item 4 of issue 2: all docs share one sidebar, which cannot be hidden; only one category is
- * expanded at a time; landing on an API page opens that page's category; the API overview
- * (rev-io-api) is the sidebar's first link.
+ * All docs share one sidebar, which cannot be hidden; only one category is expanded at a time;
+ * landing on an API page opens that page's category; the API overview is the sidebar's first
+ * link. Categories and pages come from the sidebar gen:api generated from the processed document.
  */
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Locator, Page} from 'playwright-core';
-import {gotoHydrated, openSite, type Site} from './harness';
-import {API_CATEGORIES, API_SLUGS} from './site-content';
+import {gotoHydrated, settled, useSite} from './harness';
+import {overviewRoute, sidebarCategories} from './description';
 
-let site: Site;
-let page: Page & {errors: Error[]};
-before(async () => {
-  site = await openSite();
-  page = await site.newPage();
-});
-after(async () => {
-  await site?.close();
-});
-
+const site = useSite();
 const SIDEBAR = 'aside.theme-doc-sidebar-container nav.menu';
+const OVERVIEW = overviewRoute();
+const CATEGORIES = sidebarCategories();
 
-function category(label: string): Locator {
+function category(page: Page, label: string): Locator {
   return page.locator(`${SIDEBAR} li.theme-doc-sidebar-item-category-level-1`, {
-    has: page.locator(':scope > .menu__list-item-collapsible > a.menu__link', {hasText: new RegExp(`^${label}$`)}),
+    has: page.locator(':scope > .menu__list-item-collapsible > a.menu__link', {hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)}),
   });
 }
 
+const caret = (page: Page, label: string) => category(page, label).locator(':scope > .menu__list-item-collapsible > button.menu__caret');
+
 /** Labels of the top-level categories that are expanded (their caret says aria-expanded=true). */
-async function expanded(): Promise<string[]> {
+function expanded(page: Page): Promise<string[]> {
   return page.locator(`${SIDEBAR} li.theme-doc-sidebar-item-category-level-1`).evaluateAll((lis) =>
     lis
       .filter((li) => li.querySelector(':scope > .menu__list-item-collapsible > button')?.getAttribute('aria-expanded') === 'true')
       .map((li) => li.querySelector(':scope > .menu__list-item-collapsible > a')!.textContent!.trim()));
 }
 
-async function sidebarLinks(): Promise<string[]> {
-  // Includes links inside collapsed categories: those are in the DOM once expanded at least once,
-  // so compare top-level structure (first link + category targets) instead of every item.
+/** Wait until exactly `labels` are expanded and the collapse animation has finished, then check. */
+async function expectExpanded(page: Page, labels: string[], message?: string): Promise<void> {
+  await page.waitForFunction(
+    ({selector, want}) => {
+      const open = [...document.querySelectorAll(`${selector} li.theme-doc-sidebar-item-category-level-1`)]
+        .filter((li) => li.querySelector(':scope > .menu__list-item-collapsible > button')?.getAttribute('aria-expanded') === 'true')
+        .map((li) => li.querySelector(':scope > .menu__list-item-collapsible > a')!.textContent!.trim());
+      return JSON.stringify(open) === JSON.stringify(want);
+    },
+    {selector: SIDEBAR, want: labels},
+    {timeout: 5_000},
+  ).catch(() => undefined);
+  await settled(page);
+  assert.deepEqual(await expanded(page), labels, message);
+}
+
+async function sidebarLinks(page: Page): Promise<string[]> {
+  // Top-level structure: the first link and the category targets.
   return page.locator(`${SIDEBAR} > ul > li > a, ${SIDEBAR} > ul > li > .menu__list-item-collapsible > a`)
     .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
 
-test('the API overview is the first sidebar link, followed by the five categories', async () => {
-  await gotoHydrated(page, site, '/docs/api/rev-io-api');
-  const links = await sidebarLinks();
-  assert.equal(links[0], '/docs/api/rev-io-api', 'first sidebar link');
-  assert.deepEqual(links.slice(1).sort(), API_CATEGORIES.map((c) => `/docs/category/api/${c}`).sort());
+test('the document has categories to show', () => {
+  assert.ok(CATEGORIES.length >= 2, 'at least two categories, so that "one at a time" means something');
+  for (const c of CATEGORIES) assert.ok(c.items.length >= 1, `${c.label} has pages`);
+});
+
+test('the API overview is the first sidebar link, followed by every category in document order', async () => {
+  const page = await site.page();
+  await gotoHydrated(page, site, OVERVIEW);
+  assert.deepEqual(await sidebarLinks(page), [OVERVIEW, ...CATEGORIES.map((c) => c.route)]);
 });
 
 test('every docs page uses the same single sidebar', async () => {
-  await gotoHydrated(page, site, '/docs/api/rev-io-api');
-  const reference = await sidebarLinks();
-  const samples = ['/docs/api/get-contact', '/docs/api/update-ticket', '/docs/category/api/invoices', '/docs/api/create-bill-profile'];
+  const page = await site.page();
+  await gotoHydrated(page, site, OVERVIEW);
+  const reference = await sidebarLinks(page);
+  // One page of each category and each category index.
+  const samples = CATEGORIES.flatMap((c) => [c.items[c.items.length - 1], c.route]);
   for (const p of samples) {
     await gotoHydrated(page, site, p);
     assert.equal(await page.locator('aside.theme-doc-sidebar-container').count(), 1, `${p}: one sidebar`);
-    assert.deepEqual(await sidebarLinks(), reference, `${p}: same sidebar as the overview`);
+    assert.deepEqual(await sidebarLinks(page), reference, `${p}: same sidebar as the overview`);
   }
 });
 
 test('the sidebar cannot be hidden (no collapse-sidebar button)', async () => {
-  for (const p of ['/docs/api/rev-io-api', '/docs/api/get-contact']) {
+  const page = await site.page();
+  for (const p of [OVERVIEW, CATEGORIES[0].items[0]]) {
     await gotoHydrated(page, site, p);
     assert.equal(await page.locator(`button[title="Collapse sidebar"], button[aria-label="Collapse sidebar"]`).count(), 0, p);
     assert.equal(await page.getByRole('button', {name: /^(collapse|expand) sidebar$/i}).count(), 0, p);
@@ -70,70 +87,64 @@ test('the sidebar cannot be hidden (no collapse-sidebar button)', async () => {
 });
 
 test("landing on an API page opens that page's category, and only it", async () => {
-  const cases: Array<[string, string]> = [
-    ['/docs/api/get-contact', 'Contacts'],
-    ['/docs/api/update-ticket', 'Tickets'],
-    ['/docs/api/get-customer-ledger', 'Customers'],
-    ['/docs/api/download-invoice', 'Invoices'],
-    ['/docs/api/get-a-bill-profile', 'Bill Profiles'],
-  ];
-  for (const [p, label] of cases) {
+  const page = await site.page();
+  for (const {label, items} of CATEGORIES) {
+    const p = items[items.length - 1];
     await gotoHydrated(page, site, p);
-    assert.deepEqual(await expanded(), [label], `${p}: expanded categories`);
-    const active = category(label).locator('a.menu__link--active[aria-current="page"]');
+    await expectExpanded(page, [label], `${p}: expanded categories`);
+    const active = category(page, label).locator('a.menu__link--active[aria-current="page"]');
     assert.equal(await active.getAttribute('href'), p, `${p}: current page highlighted inside ${label}`);
     assert.ok(await active.isVisible(), `${p}: its link is visible`);
   }
 });
 
 test('only one category is expanded at a time', async () => {
-  await gotoHydrated(page, site, '/docs/api/rev-io-api');
-  assert.deepEqual(await expanded(), [], 'overview: all categories collapsed');
-  const caret = (label: string) => category(label).locator(':scope > .menu__list-item-collapsible > button.menu__caret');
+  const page = await site.page();
+  const [first, second] = CATEGORIES;
+  await gotoHydrated(page, site, OVERVIEW);
+  await expectExpanded(page, [], 'overview: all categories collapsed');
 
-  await caret('Bill Profiles').click();
-  await page.waitForTimeout(400);
-  assert.deepEqual(await expanded(), ['Bill Profiles']);
-  assert.ok(await category('Bill Profiles').locator('ul.menu__list a').first().isVisible());
+  await caret(page, first.label).click();
+  await expectExpanded(page, [first.label]);
+  assert.ok(await category(page, first.label).locator('ul.menu__list a').first().isVisible());
 
-  await caret('Tickets').click();
-  await page.waitForTimeout(400);
-  assert.deepEqual(await expanded(), ['Tickets'], 'expanding Tickets collapsed Bill Profiles');
-  assert.equal(await category('Bill Profiles').locator('ul.menu__list a').first().isVisible(), false);
+  await caret(page, second.label).click();
+  await expectExpanded(page, [second.label], `expanding ${second.label} collapsed ${first.label}`);
+  assert.equal(await category(page, first.label).locator('ul.menu__list a').first().isVisible(), false);
 
   // Collapsing the open one leaves none open; the user can close everything.
-  await caret('Tickets').click();
-  await page.waitForTimeout(400);
-  assert.deepEqual(await expanded(), []);
+  await caret(page, second.label).click();
+  await expectExpanded(page, []);
 });
 
 test('navigating to a page of another category switches the open category', async () => {
-  await gotoHydrated(page, site, '/docs/api/get-contact');
-  assert.deepEqual(await expanded(), ['Contacts']);
-  // Client-side navigation through the sidebar: open Invoices, click one of its pages.
-  await category('Invoices').locator(':scope > .menu__list-item-collapsible > button.menu__caret').click();
-  const target = category('Invoices').locator('ul.menu__list a').first();
-  const href = (await target.getAttribute('href'))!;
-  assert.ok((API_SLUGS as readonly string[]).includes(href.replace('/docs/api/', '')), href);
+  const page = await site.page();
+  const [from, to] = [CATEGORIES[0], CATEGORIES[CATEGORIES.length - 1]];
+  await gotoHydrated(page, site, from.items[0]);
+  await expectExpanded(page, [from.label]);
+  // Client-side navigation through the sidebar: open the other category, click its first page.
+  await caret(page, to.label).click();
+  const target = category(page, to.label).locator('ul.menu__list a').first();
+  await target.waitFor();
+  assert.equal(await target.getAttribute('href'), to.items[0]);
   await target.click();
-  await page.waitForURL((u) => u.pathname === href);
-  await page.waitForTimeout(300);
-  assert.deepEqual(await expanded(), ['Invoices']);
+  await page.waitForURL((u) => u.pathname === to.items[0]);
+  await expectExpanded(page, [to.label]);
 });
 
 test('keyboard: Enter on a category caret expands it and collapses the open one', async () => {
-  await gotoHydrated(page, site, '/docs/api/get-contact');
-  assert.deepEqual(await expanded(), ['Contacts']);
-  const caret = category('Tickets').locator(':scope > .menu__list-item-collapsible > button.menu__caret');
-  await caret.focus();
+  const page = await site.page();
+  const [from, to] = [CATEGORIES[0], CATEGORIES[1]];
+  await gotoHydrated(page, site, from.items[0]);
+  await expectExpanded(page, [from.label]);
+  await caret(page, to.label).focus();
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(400);
-  assert.deepEqual(await expanded(), ['Tickets']);
+  await expectExpanded(page, [to.label]);
   // Tab moves into the expanded category's links; Enter opens the page.
   await page.keyboard.press('Tab');
   const href = await page.evaluate(() => document.activeElement?.getAttribute('href'));
-  assert.ok(href?.startsWith('/docs/api/'), `focus on a Tickets page link (${href})`);
+  assert.equal(href, to.items[0], `focus on the first ${to.label} page link`);
   await page.keyboard.press('Enter');
   await page.waitForURL((u) => u.pathname === href);
-  assert.deepEqual(await expanded(), ['Tickets']);
+  await expectExpanded(page, [to.label]);
 });

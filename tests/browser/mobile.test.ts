@@ -5,18 +5,20 @@
  * desktop. Docusaurus 3.7 / Infima switch layouts at 996 px: up to 996 px is mobile
  * ("max-width: 996px"), from 997 px it is desktop with the docs sidebar beside the content.
  */
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, openSite, type Site} from './harness';
+import {gotoHydrated, settled, useSite} from './harness';
+import {overviewRoute, sidebarCategories} from './description';
+import {apiSiteLinks} from '../../scripts/api-docs/site-links';
+import {portalConfig} from '../../portal.config';
 
-let site: Site;
-before(async () => {
-  site = await openSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = useSite();
+const OVERVIEW = overviewRoute();
+const REFERENCE = apiSiteLinks(portalConfig.processedSpec).referencePath;
+// A category with two pages: one to land on, one to navigate to.
+const CATEGORY = sidebarCategories().find((c) => c.items.length >= 2)!;
+const [PAGE, OTHER] = CATEGORY.items;
 
 const PHONE = {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true};
 const TOGGLE = 'nav.navbar button.navbar__toggle';
@@ -33,7 +35,7 @@ async function onScreen(page: Page, selector: string): Promise<boolean> {
 }
 
 async function sidebarOpen(page: Page): Promise<boolean> {
-  await page.waitForTimeout(400); // slide transition
+  await settled(page); // the slide transition has finished
   const cls = await page.locator('nav.navbar').getAttribute('class');
   return /\bnavbar-sidebar--show\b/.test(cls ?? '') && onScreen(page, '.navbar-sidebar');
 }
@@ -42,7 +44,7 @@ const secondaryShown = (page: Page) =>
   page.locator('.navbar-sidebar__items').evaluate((e) => e.classList.contains('navbar-sidebar__items--show-secondary'));
 
 test('phone, non-docs page: the toggle opens the sidebar with the main menu', async () => {
-  const page = await site.newPage(PHONE);
+  const page = await site.page(PHONE);
   await gotoHydrated(page, site, '/');
   assert.ok(await page.locator(TOGGLE).isVisible(), 'toggle visible on a phone');
   assert.equal(await page.locator('nav.navbar .navbar__items a.navbar__link').first().isVisible(), false,
@@ -58,13 +60,13 @@ test('phone, non-docs page: the toggle opens the sidebar with the main menu', as
 
   // Navigating from the sidebar closes it.
   await link.click();
-  await page.waitForURL((u) => u.pathname === '/docs/category/api/contacts');
+  await page.waitForURL((u) => u.pathname === REFERENCE);
   assert.equal(await sidebarOpen(page), false, 'closed after navigation');
 });
 
 test('phone, docs page: docs sidebar with "← Back to main menu", switching between the menus', async () => {
-  const page = await site.newPage(PHONE);
-  await gotoHydrated(page, site, '/docs/api/get-contact');
+  const page = await site.page(PHONE);
+  await gotoHydrated(page, site, PAGE);
   assert.equal(await page.locator(DESKTOP_SIDEBAR).isVisible(), false, 'no desktop sidebar on a phone');
 
   await page.locator(TOGGLE).click();
@@ -76,12 +78,12 @@ test('phone, docs page: docs sidebar with "← Back to main menu", switching bet
   // The secondary menu is the docs sidebar: overview first, current page highlighted.
   const secondary = page.locator('.navbar-sidebar .navbar-sidebar__item').nth(1);
   const hrefs = await secondary.locator('a.menu__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  assert.equal(hrefs[0], '/docs/api/rev-io-api');
-  assert.equal(await secondary.locator('a.menu__link--active[aria-current="page"]').getAttribute('href'), '/docs/api/get-contact');
+  assert.equal(hrefs[0], OVERVIEW);
+  assert.equal(await secondary.locator('a.menu__link--active[aria-current="page"]').getAttribute('href'), PAGE);
 
   // Back to the main menu…
   await back.click();
-  await page.waitForTimeout(400);
+  await settled(page);
   assert.equal(await secondaryShown(page), false, 'main menu shown after "Back"');
   const primary = page.locator('.navbar-sidebar .navbar-sidebar__item').first();
   assert.ok(await onScreen(page, '.navbar-sidebar .navbar-sidebar__item:first-child a.menu__link'), 'main menu on screen');
@@ -95,34 +97,36 @@ test('phone, docs page: docs sidebar with "← Back to main menu", switching bet
   assert.equal(await secondaryShown(page), true, 'secondary menu shown again on reopening');
 
   // Navigating from the docs sidebar closes it.
-  const target = secondary.locator('a.menu__link[href="/docs/api/update-contact"]');
+  const target = secondary.locator(`a.menu__link[href="${OTHER}"]`);
   await target.click();
-  await page.waitForURL((u) => u.pathname === '/docs/api/update-contact');
+  await page.waitForURL((u) => u.pathname === OTHER);
   assert.equal(await sidebarOpen(page), false, 'closed after navigation');
-  assert.equal(page.errors.length, 0, page.errors.join('\n'));
 });
 
 test('the desktop/mobile switch is at 996 px and an open mobile sidebar closes on desktop', async () => {
-  const page = await site.newPage({viewport: {width: 996, height: 800}});
-  await gotoHydrated(page, site, '/docs/api/get-contact');
+  const page = await site.page({viewport: {width: 996, height: 800}});
+  await gotoHydrated(page, site, PAGE);
   assert.equal(await page.locator(DESKTOP_SIDEBAR).isVisible(), false, '996 px: no desktop sidebar');
   assert.ok(await page.locator(TOGGLE).isVisible(), '996 px: navbar toggle');
   await page.locator(TOGGLE).click();
   assert.equal(await sidebarOpen(page), true);
 
   await page.setViewportSize({width: 997, height: 800});
+  await page.waitForFunction(() => matchMedia('(min-width: 997px)').matches);
   assert.equal(await sidebarOpen(page), false, 'mobile sidebar closed when the layout becomes desktop');
   assert.ok(await page.locator(DESKTOP_SIDEBAR).isVisible(), '997 px: desktop sidebar');
   assert.equal(await page.locator(TOGGLE).isVisible(), false, '997 px: no toggle');
-  assert.ok(await page.locator(`${DESKTOP_SIDEBAR} a.menu__link--active[href="/docs/api/get-contact"]`).isVisible());
+  assert.ok(await page.locator(`${DESKTOP_SIDEBAR} a.menu__link--active[href="${PAGE}"]`).isVisible());
 
   for (const width of [1280, 1920]) {
     await page.setViewportSize({width, height: 900});
-    await page.waitForTimeout(200);
+    await page.waitForFunction(() => matchMedia('(min-width: 997px)').matches);
+    await settled(page);
     assert.ok(await page.locator(DESKTOP_SIDEBAR).isVisible(), `${width} px: desktop sidebar`);
     assert.ok(await page.locator('nav.navbar a.navbar__link', {hasText: 'API Reference'}).isVisible(), `${width} px: navbar link inline`);
   }
   await page.setViewportSize({width: 995, height: 800});
-  await page.waitForTimeout(200);
+  await page.waitForFunction(() => matchMedia('(max-width: 996px)').matches);
+  await settled(page);
   assert.equal(await page.locator(DESKTOP_SIDEBAR).isVisible(), false, '995 px: mobile layout again');
 });

@@ -3,18 +3,18 @@
  * content), the closeable announcement bar whose dismissal is remembered per announcement id,
  * and the footer's copyright line for 2025.
  */
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, openSite, type Site} from './harness';
+import {gotoHydrated, painted, useSite, waitForHydration} from './harness';
+import {describedOperations, sidebarCategories} from './description';
+import {apiSiteLinks} from '../../scripts/api-docs/site-links';
+import {portalConfig} from '../../portal.config';
 
-let site: Site;
-before(async () => {
-  site = await openSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = useSite();
+const REFERENCE = apiSiteLinks(portalConfig.processedSpec).referencePath;
+const [OPERATION, OTHER_OPERATION] = describedOperations().map((o) => o.route);
+const CATEGORY = sidebarCategories()[0].route;
 
 // Docusaurus 3.7 (theme-common contexts/announcementBar): one key holds the id of the
 // announcement last seen, another whether it was dismissed.
@@ -32,9 +32,9 @@ const activeInfo = (page: Page) => page.evaluate(() => {
   };
 });
 
-for (const p of ['/', '/docs/api/create-contact', '/blog/welcome']) {
+for (const p of ['/', OPERATION, '/blog/welcome']) {
   test(`skip-to-content on ${p}: first Tab focuses it, Enter moves focus to the main content`, async () => {
-    const page = await site.newPage();
+    const page = await site.page();
     await gotoHydrated(page, site, p);
     await page.keyboard.press('Tab');
     const first = await activeInfo(page);
@@ -56,7 +56,7 @@ for (const p of ['/', '/docs/api/create-contact', '/blog/welcome']) {
 }
 
 test('announcement bar: shown, closeable, dismissal remembered after reload', async () => {
-  const page = await site.newPage();
+  const page = await site.page();
   await gotoHydrated(page, site, '/');
   const bar = page.locator('[role="banner"]', {has: page.getByRole('button', {name: 'Close'})});
   assert.ok(await bar.isVisible(), 'announcement visible on the first visit');
@@ -77,21 +77,21 @@ test('announcement bar: shown, closeable, dismissal remembered after reload', as
     }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-announcement-bar-initially-dismissed']});
   });
   await page.reload();
-  await page.waitForSelector('html[data-has-hydrated="true"]');
-  await page.waitForTimeout(300);
+  await waitForHydration(page);
+  await painted(page);
   assert.equal(await page.locator('[role="banner"]').isVisible(), false, 'still dismissed after reload');
   const seen = await page.evaluate(() => (window as unknown as {annAttr: string[]}).annAttr);
   assert.ok(seen.length > 0 && seen.every((v) => v === 'true'), `never un-hidden while dismissed: ${seen.join(', ')}`);
   // …and on other pages (client navigation keeps the state too).
-  await gotoHydrated(page, site, '/docs/api/get-contact');
+  await gotoHydrated(page, site, OTHER_OPERATION);
   assert.equal(await page.locator('[role="banner"]').isVisible(), false, 'dismissed on another page');
   await page.locator('nav.navbar a.navbar__link', {hasText: 'API Reference'}).click();
-  await page.waitForURL((u) => u.pathname === '/docs/category/api/contacts');
+  await page.waitForURL((u) => u.pathname === REFERENCE);
   assert.equal(await page.locator('[role="banner"]').isVisible(), false, 'dismissed after client navigation');
 });
 
 test('announcement bar: shown again when the announcement id changes', async () => {
-  const page = await site.newPage();
+  const page = await site.page();
   await gotoHydrated(page, site, '/');
   const currentId = await page.evaluate((k) => localStorage.getItem(k), ID_KEY);
   assert.ok(currentId, 'the current announcement id is stored on the first visit');
@@ -101,7 +101,7 @@ test('announcement bar: shown again when the announcement id changes', async () 
     localStorage.setItem(dismissKey, 'true');
   }, [ID_KEY, DISMISS_KEY]);
   await page.reload();
-  await page.waitForSelector('html[data-has-hydrated="true"]');
+  await waitForHydration(page);
   const bar = page.locator('[role="banner"]');
   await bar.waitFor({state: 'visible', timeout: 3000});
   assert.ok(await bar.isVisible(), 'the new announcement is shown although an old one was dismissed');
@@ -114,12 +114,13 @@ test('announcement bar: shown again when the announcement id changes', async () 
     localStorage.setItem(dismissKey, 'true');
   }, {idKey: ID_KEY, dismissKey: DISMISS_KEY, id: currentId ?? ''});
   await page.reload();
-  await page.waitForSelector('html[data-has-hydrated="true"]');
+  await waitForHydration(page);
+  await painted(page);
   assert.equal(await bar.isVisible(), false);
 });
 
 test('announcement bar: the close button works from the keyboard', async () => {
-  const page = await site.newPage();
+  const page = await site.page();
   await gotoHydrated(page, site, '/');
   const close = page.locator('[role="banner"]').getByRole('button', {name: 'Close'});
   let reached = false;
@@ -134,10 +135,9 @@ test('announcement bar: the close button works from the keyboard', async () => {
 });
 
 test('footer: copyright line for 2025 on every kind of page', async () => {
-  const page = await site.newPage();
-  for (const p of ['/', '/docs/api/get-contact', '/blog', '/markdown-page', '/search', '/no-such-page']) {
-    await page.goto(site.at(p));
-    await page.waitForSelector('html[data-has-hydrated="true"]');
+  const page = await site.page({allow: ['notFound']});
+  for (const p of ['/', OPERATION, CATEGORY, '/blog', '/markdown-page', '/search', '/no-such-page']) {
+    await gotoHydrated(page, site, p);
     const line = page.locator('footer .footer__copyright');
     assert.ok(await line.isVisible(), `${p}: copyright line visible`);
     const text = (await line.innerText()).trim();

@@ -218,6 +218,17 @@ export async function settled(page: Page, timeout = 5_000): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {timeout, polling: 'raf'});
 }
 
+/**
+ * Wait until the page has painted `frames` more frames: effects scheduled by the last render
+ * (React commits, layout effects, storage reads) have run by then.
+ */
+export async function painted(page: Page, frames = 2): Promise<void> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, frames);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Transitional: the old per-file API, kept only until every file uses useSite(). Do not use.
 export interface Site {

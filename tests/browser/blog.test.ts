@@ -3,26 +3,19 @@
  * (/blog/rss.xml) and Atom (/blog/atom.xml) feeds are well-formed XML carrying the four posts.
  * XML is parsed by Chromium's own DOMParser, so "valid" means a real parser accepted it.
  */
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, openSite, type Site} from './harness';
+import {gotoHydrated, useSite} from './harness';
 import {blogAuthors, blogPosts} from './site-content';
 
-let site: Site;
-let page: Page & {errors: Error[]};
-before(async () => {
-  site = await openSite();
-  page = await site.newPage();
-});
-after(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const posts = blogPosts();
 const READING_TIME = /^\d+ min read$/;
 
 test('every post shows its reading time', async () => {
+  const page = await site.page();
   for (const post of posts) {
     await gotoHydrated(page, site, `/blog/${post.slug}`);
     const header = page.locator('article header').first();
@@ -34,6 +27,7 @@ test('every post shows its reading time', async () => {
 });
 
 test('the blog index shows a reading time for each post', async () => {
+  const page = await site.page();
   await gotoHydrated(page, site, '/blog');
   const articles = page.locator('main article');
   assert.equal(await articles.count(), posts.length);
@@ -48,6 +42,7 @@ test('the blog index shows a reading time for each post', async () => {
 });
 
 test('author pages list exactly their posts, and posts link to them', async () => {
+  const page = await site.page();
   const withPage = blogAuthors().filter((a) => a.page);
   assert.ok(withPage.length >= 2, 'at least two author pages');
   for (const author of withPage) {
@@ -64,7 +59,7 @@ test('author pages list exactly their posts, and posts link to them', async () =
   }
 });
 
-async function parseXml(url: string) {
+async function parseXml(page: Page, url: string) {
   const res = await fetch(url);
   assert.equal(res.status, 200, `${url}: HTTP 200`);
   assert.match(res.headers.get('content-type') ?? '', /xml/);
@@ -92,7 +87,8 @@ function slugOf(link: string): string {
 }
 
 test('RSS feed /blog/rss.xml is valid RSS 2.0 with the four posts', async () => {
-  const feed = await parseXml(site.at('/blog/rss.xml'));
+  const page = await site.page();
+  const feed = await parseXml(page, site.at('/blog/rss.xml'));
   assert.equal(feed.error, null, `XML parses: ${feed.error}`);
   assert.equal(feed.root, 'rss');
   assert.equal(feed.version, '2.0');
@@ -102,7 +98,8 @@ test('RSS feed /blog/rss.xml is valid RSS 2.0 with the four posts', async () => 
 });
 
 test('Atom feed /blog/atom.xml is valid Atom with the four posts', async () => {
-  const feed = await parseXml(site.at('/blog/atom.xml'));
+  const page = await site.page();
+  const feed = await parseXml(page, site.at('/blog/atom.xml'));
   assert.equal(feed.error, null, `XML parses: ${feed.error}`);
   assert.equal(feed.root, 'feed');
   assert.equal(feed.ns, 'http://www.w3.org/2005/Atom');
@@ -112,6 +109,7 @@ test('Atom feed /blog/atom.xml is valid Atom with the four posts', async () => {
 });
 
 test('the feeds are advertised in the page head', async () => {
+  const page = await site.page();
   await gotoHydrated(page, site, '/blog');
   const types = await page.locator('head link[rel="alternate"]').evaluateAll((ls) =>
     ls.map((l) => `${l.getAttribute('type')} ${new URL((l as HTMLLinkElement).href).pathname}`));

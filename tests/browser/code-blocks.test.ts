@@ -3,17 +3,12 @@
  * in light and dark themes, and copyable; Prism is not part of the bundle every page loads
  * (src/plugins/prism-on-demand.ts) and no page class downloads it.
  */
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {openSite, type Site} from './harness';
+import {useSite} from './harness';
+import {describedOperations} from './description';
 
-let site: Site;
-before(async () => {
-  site = await openSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 /** Scripts of a page load whose source contains Prism (its grammars call languages.extend). */
 function watchForPrism(page: import('playwright-core').Page): string[] {
@@ -27,10 +22,7 @@ function watchForPrism(page: import('playwright-core').Page): string[] {
 test('blog code blocks are highlighted at build time: token markup in the HTML, no highlighter downloaded', async () => {
   const html = await (await fetch(site.at('/blog/long-blog-post'))).text();
   assert.match(html, /<pre class="api-code[^"]*" tabindex="0"><code><span class="?k"?>interface<\/span>/, 'the server HTML is already highlighted');
-  const context = await site.newContext({permissions: ['clipboard-read', 'clipboard-write']});
-  const page = (await context.newPage()) as import('playwright-core').Page;
-  const errors: Error[] = [];
-  page.on('pageerror', (e) => errors.push(e));
+  const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
   const withPrism = watchForPrism(page);
   await page.goto(site.at('/blog/long-blog-post'), {waitUntil: 'networkidle'});
   const blocks = page.locator('article pre.api-code');
@@ -50,12 +42,10 @@ test('blog code blocks are highlighted at build time: token markup in the HTML, 
   assert.equal(copied, await first.locator('pre').innerText());
   assert.ok(copied.startsWith('interface Money {'), copied.slice(0, 40));
   assert.deepEqual(withPrism, [], 'no Prism on the blog post');
-  assert.deepEqual(errors, []);
-  await context.close();
 });
 
 test('the main bundle carries no Prism grammar', async () => {
-  const page = await site.newPage();
+  const page = await site.page();
   const bodies: string[] = [];
   page.on('response', async (r) => {
     if (/\/main\.[0-9a-f]+\.js$/.test(r.url())) bodies.push(await r.text());
@@ -63,20 +53,18 @@ test('the main bundle carries no Prism grammar', async () => {
   await page.goto(site.at('/'), {waitUntil: 'networkidle'});
   assert.equal(bodies.length, 1, 'main.js loaded once');
   assert.ok(!bodies[0].includes('languages.extend'), 'no Prism in main.js');
-  await page.context().close();
 });
 
 test('an API page downloads no highlighter at all (its code is highlighted at build time)', async () => {
-  const page = await site.newPage();
+  const page = await site.page();
   const withPrism = watchForPrism(page);
-  await page.goto(site.at('/docs/api/create-contact'), {waitUntil: 'networkidle'});
+  await page.goto(site.at(describedOperations()[0].route), {waitUntil: 'networkidle'});
   assert.ok((await page.locator('pre.api-code span[class]').count()) > 3, 'samples are highlighted');
   assert.deepEqual(withPrism, []);
-  await page.context().close();
 });
 
 test('the home page request is highlighted at build time and downloads no highlighter', async () => {
-  const page = await site.newPage();
+  const page = await site.page();
   const withPrism = watchForPrism(page);
   await page.goto(site.at('/'), {waitUntil: 'networkidle'});
   const block = page.locator('section[aria-labelledby="home-first-request-title"] pre.api-code');
@@ -84,6 +72,4 @@ test('the home page request is highlighted at build time and downloads no highli
   const text = await block.innerText();
   assert.match(text, /^curl --request GET \\\n {2}--url "https?:\/\/[^"]+\/customer-summaries\?page=1&page_size=5" \\/);
   assert.deepEqual(withPrism, []);
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
 });

@@ -18,21 +18,17 @@
  * - The base-URL banner: the build served under another path prefix shows "Your Docusaurus site
  *   did not load properly" and suggests that prefix as baseUrl; the correctly served site does not.
  */
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Route} from 'playwright-core';
-import {gotoHydrated, openSite, SITE_DIR, waitForHydration, type Site} from './harness';
+import {ALLOWED, gotoHydrated, painted, SITE_DIR, useSite, waitForHydration, type PageOptions} from './harness';
 import {markdownPageTitle} from './site-content';
 
-let site: Site;
-before(async () => {
-  site = await openSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = useSite();
+/** The same build served under /portal/ while it was built for / (a misconfigured base URL). */
+const misplaced = useSite({basePath: '/portal/'});
 
 const JS_DIR = path.join(SITE_DIR, 'assets/js');
 
@@ -70,6 +66,15 @@ async function crashScreen(page: Page) {
 }
 
 /**
+ * What a crash test's page may log: the injected error (React reports each caught render error
+ * on the console) and React's recoverable error #423 (hydration failed, so it rendered on the
+ * client instead), which the injected failure during hydration causes.
+ */
+function crashAllowance(message: string): PageOptions {
+  return {allow: [new RegExp(message), /Minified React error #423/]};
+}
+
+/**
  * Open `sitePath` with `chunk` served as `modifiedText` (which throws `message` while rendering);
  * check the crash screen shows the message and a Try again button, and return it.
  */
@@ -94,7 +99,7 @@ test('crash inside page content: "This page crashed." + message + Try again, in 
   const literal = `children:${JSON.stringify(title)}`;
   const chunk = chunkWith(literal);
   const message = 'Injected render failure in the markdown page';
-  const page = await site.newPage();
+  const page = await site.page(crashAllowance(message));
   const screen = await openCrashing(page, chunk.file, chunk.text.replace(literal, `children:${throwingExpression(message, title)}`), '/markdown-page', message);
   // The crash is contained in the content area: navbar and footer still render.
   assert.ok(await page.locator('nav.navbar').isVisible(), 'navbar still shown');
@@ -113,7 +118,7 @@ test('crash in a page component before its layout: same screen, from the root er
   const literal = `tagline:${JSON.stringify(tagline)}`;
   const main = chunkWith(literal);
   const message = 'Injected render failure before the layout';
-  const page = await site.newPage();
+  const page = await site.page(crashAllowance(message));
   const screen = await openCrashing(page, main.file, main.text.replace(literal, `get tagline(){return ${throwingExpression(message, tagline)}}`), '/', message);
 
   await repairAndTryAgain(page, screen);
@@ -132,7 +137,7 @@ test('crash in the layout itself (footer): the bare crash screen says the same',
   // The string literal as the minifier wrote it (e.g. "\xa9"), evaluated to its value.
   const value = new Function(`return ${literal.slice('copyright:'.length)}`)() as string;
   const message = 'Injected render failure in the footer';
-  const page = await site.newPage();
+  const page = await site.page(crashAllowance(message));
   const screen = await openCrashing(page, main.file, main.text.replace(literal, `get copyright(){return ${throwingExpression(message, value)}}`), '/blog', message);
 
   await repairAndTryAgain(page, screen);
@@ -155,7 +160,7 @@ async function serveAs404Host(page: Page): Promise<void> {
 const markdownHeading = (page: Page) => page.getByRole('heading', {level: 1, name: markdownPageTitle(), exact: true});
 
 test('lazy loading: a spinner while the page chunk loads', async () => {
-  const page = await site.newPage();
+  const page = await site.page({allow: ['notFound', 'failedResource']});
   await serveAs404Host(page);
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
@@ -173,7 +178,7 @@ test('lazy loading: a spinner while the page chunk loads', async () => {
 });
 
 test('lazy loading: a chunk that fails shows the error text and Retry, and Retry loads the page', async () => {
-  const page = await site.newPage();
+  const page = await site.page({allow: ['notFound', 'failedResource']});
   await serveAs404Host(page);
   const chunk = markdownContentChunk();
   let failing = true;
@@ -200,7 +205,7 @@ test('lazy loading: a chunk that fails shows the error text and Retry, and Retry
 });
 
 test('client navigation to a page whose chunk fails to load reloads the page', async () => {
-  const page = await site.newPage();
+  const page = await site.page({allow: ['failedResource'], uncaught: [ALLOWED.chunkLoad]});
   await gotoHydrated(page, site, '/');
   const chunk = markdownContentChunk();
   let failures = 0;
@@ -225,9 +230,8 @@ test('client navigation to a page whose chunk fails to load reloads the page', a
 });
 
 test('base-URL banner: shown when the site is served under another path, with that path suggested', async () => {
-  const misplaced = await openSite({basePath: '/portal/'});
-  try {
-    const page = await misplaced.newPage();
+  {
+    const page = await misplaced.page({allow: ['notFound']});
     const response = await page.goto(misplaced.at('/'));
     assert.equal(response?.status(), 200, 'the home page HTML itself is served');
     const banner = page.locator('#__docusaurus-base-url-issue-banner');
@@ -236,15 +240,13 @@ test('base-URL banner: shown when the site is served under another path, with th
     assert.match(text, /Your Docusaurus site did not load properly/);
     assert.match(text, /Current configured baseUrl = \/ {1,2}\(default value\)/);
     assert.equal((await page.locator('#__docusaurus-base-url-issue-banner-suggestion-container').innerText()).trim(), '/portal/');
-  } finally {
-    await misplaced.close();
   }
 });
 
 test('base-URL banner: absent when the base URL is right', async () => {
-  const page = await site.newPage();
+  const page = await site.page();
   await gotoHydrated(page, site, '/');
-  await page.waitForTimeout(300);
+  await painted(page);
   assert.equal(await page.locator('#__docusaurus-base-url-issue-banner').count(), 0);
   assert.equal(await page.getByText('Your Docusaurus site did not load properly').count(), 0);
 });

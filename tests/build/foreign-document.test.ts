@@ -3,15 +3,15 @@
  * (shipped in the npm package @readme/oas-examples), of different sizes and shapes, and the
  * generated reference shows their operations.
  */
-import {after, describe, test} from 'node:test';
+import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
+import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
 import {buildCopy, copyProject, PROJECT_ROOT} from './site-copy';
 
 const EXAMPLES = path.join(PROJECT_ROOT, 'node_modules/@readme/oas-examples/3.0/json');
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const documents = [
@@ -27,18 +27,23 @@ for (const {file, minOps} of documents) {
     after(() => copy.dispose());
     const source = path.join(EXAMPLES, file);
     const doc = JSON.parse(readFileSync(source, 'utf8'));
-    const ops = Object.entries<any>(doc.paths).flatMap(([p, item]) =>
-      METHODS.filter((m) => item[m]).map((m) => ({method: m, path: p, slug: kebabCase(item[m].operationId ?? item[m].summary)})),
-    );
+    // Pages and slugs as the pipeline names them (the same rule gen:api uses).
+    const ops = listOperations(doc).map((o) => ({method: o.method, path: o.path, slug: o.slug ?? ''}));
+
+    // The build every test below reads, made before them (no test depends on another's work).
+    let run: ReturnType<typeof buildCopy>;
+    before(() => {
+      run = buildCopy(copy.dir, {OPENAPI_SOURCE: source});
+    });
 
     test('builds with no broken link', () => {
       assert.ok(ops.length >= minOps, `${file} has ${ops.length} operations`);
-      const run = buildCopy(copy.dir, {OPENAPI_SOURCE: source});
       assert.equal(run.status, 0, `build failed:\n${(run.stdout + run.stderr).slice(-4000)}`);
       assert.match(run.stdout, new RegExp(`\\[gen:api\\] ${ops.length} operation pages`));
     });
 
     test('every operation has its page with method and path', () => {
+      assert.equal(run.status, 0, 'the build succeeded');
       for (const op of ops) {
         const html = path.join(copy.dir, 'build/docs/api', op.slug, 'index.html');
         assert.ok(existsSync(html), `page for ${op.method.toUpperCase()} ${op.path}`);
@@ -49,12 +54,13 @@ for (const {file, minOps} of documents) {
     });
 
     test('the navbar and home page point into this document, not ours', () => {
+      assert.equal(run.status, 0, 'the build succeeded');
       const home = readFileSync(path.join(copy.dir, 'build/index.html'), 'utf8');
       // The minified HTML may leave attribute values unquoted.
       const links = (to: string) => new RegExp(`href="?${to.replace(/[/.-]/g, '\\$&')}[" >]`).test(home);
       assert.ok(!links('/docs/category/api/contacts'));
       assert.ok(!home.includes('Your first request'));
-      const overview = kebabCase(String(doc.info.title).replace(' ', '-').toLowerCase());
+      const overview = overviewSlug(String(doc.info.title));
       assert.ok(links(`/docs/api/${overview}`), `home links to the overview /docs/api/${overview}`);
     });
   });

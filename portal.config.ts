@@ -20,6 +20,13 @@ export interface PortalConfig {
   baseUrl: string;
   /** True when the site is built from our own API description (OPENAPI_SOURCE not pointed elsewhere). */
   ownDocument: boolean;
+  /**
+   * Image sources of the Content-Security-Policy (PORTAL_IMG_SRC, space-separated); undefined means
+   * the default: the site itself, data: URLs and the API's server origins.
+   */
+  imgSrc?: string[];
+  /** Extra connect sources for the request console (PORTAL_CONNECT_SRC, space-separated). */
+  connectSrc?: string[];
 }
 
 export const projectRoot = __dirname;
@@ -27,6 +34,19 @@ export const projectRoot = __dirname;
 function fromEnv(name: string, fallback: string): string {
   const value = process.env[name];
   return value === undefined || value.trim() === '' ? fallback : value.trim();
+}
+
+/** A space-separated list of CSP sources from the environment; undefined when unset. */
+function sourceList(name: string): string[] | undefined {
+  const value = process.env[name]?.trim();
+  if (!value) return undefined;
+  const sources = value.split(/\s+/);
+  for (const s of sources) {
+    if (/[;,'"]/.test(s) && !/^'(self|none)'$/.test(s)) {
+      throw new Error(`portal.config.ts: ${name} must list CSP sources separated by spaces, got "${s}"`);
+    }
+  }
+  return sources;
 }
 
 function resolvePath(p: string): string {
@@ -54,6 +74,8 @@ export function loadPortalConfig(): PortalConfig {
     siteUrl: fromEnv('PORTAL_URL', 'https://developers.rev.io'),
     baseUrl,
     ownDocument: specSource === defaultSource,
+    imgSrc: sourceList('PORTAL_IMG_SRC'),
+    connectSrc: sourceList('PORTAL_CONNECT_SRC'),
   };
 }
 

@@ -45,7 +45,7 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
   echo "== Typecheck"
   npx tsc --noEmit
   echo "== Unit tests"
-  mapfile -t unit < <( { find_tests ./openapi; find_tests ./scripts; find_tests ./src; find_tests ./tests/unit; } )
+  mapfile -t unit < <( { find_tests ./openapi; find_tests ./plugins; find_tests ./scripts; find_tests ./src; find_tests ./tests/unit; } )
   run_node_tests 2 "${unit[@]}"
 fi
 

@@ -1,0 +1,139 @@
+/**
+ * The site's Content-Security-Policy, made at build time from the built pages themselves: every
+ * inline script the HTML carries is allowed by its SHA-256 hash (never 'unsafe-inline'), the
+ * API's servers may be reached by the request console and serve images, and nothing may frame,
+ * embed objects or rebase the site. Pure functions; plugins/csp/index.ts applies them to build/.
+ */
+import {createHash} from 'node:crypto';
+
+/** Script types a browser executes (a JSON-LD block or a template is data, not script). */
+const EXECUTABLE = /^\s*$|^\s*(text|application)\/(x-)?(java|ecma)script\s*$|^\s*module\s*$/i;
+
+/** The inline scripts of an HTML document (their exact text, as the browser hashes it). */
+export function inlineScripts(html: string): string[] {
+  const out: string[] = [];
+  const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    const attrs = m[1];
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+    const value = type ? (type[2] ?? type[3] ?? type[4] ?? '') : '';
+    if (!EXECUTABLE.test(value)) continue;
+    out.push(m[2]);
+  }
+  return out;
+}
+
+/** The CSP source expression of a script's text: 'sha256-…'. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export interface PolicyInput {
+  /** Hash sources of every inline script of the site. */
+  scriptHashes: Iterable<string>;
+  /** Origins of the API's servers (the console calls them; descriptions may show their images). */
+  apiOrigins: string[];
+  /** Extra image sources (PORTAL_IMG_SRC); default: self, data: and the API's origins. */
+  imgSrc?: string[];
+  /** Extra connect sources (PORTAL_CONNECT_SRC). */
+  connectSrc?: string[];
+}
+
+export type Directives = [name: string, values: string[]][];
+
+/**
+ * The policy's directives. `connect-src` admits https: and loopback because the console lets a
+ * reader send to a server URL of their own ("Custom URL…", a local mock): that is the console's
+ * purpose, and connect-src does not let script run.
+ */
+export function directives(input: PolicyInput): Directives {
+  const hashes = [...new Set(input.scriptHashes)].sort();
+  const origins = [...new Set(input.apiOrigins)].sort();
+  return [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...hashes]],
+    // React and the theme set style attributes (transforms, sizes): inline styles stay allowed.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', ...(input.imgSrc ?? origins)]],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...origins, 'https:', 'http://localhost:*', 'http://127.0.0.1:*', ...(input.connectSrc ?? [])]],
+    // The search worker is a same-origin script; the console offers downloads as blob: URLs.
+    ['worker-src', ["'self'"]],
+    ['media-src', ["'self'", 'blob:']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+}
+
+/** Directives a <meta> policy may carry (frame-ancestors, report-uri and sandbox are header-only). */
+const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+export function serialize(policy: Directives, {meta = false} = {}): string {
+  return policy
+    .filter(([name]) => !(meta && HEADER_ONLY.has(name)))
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/** The headers every response of the site should carry (hosting config and our static server). */
+export function securityHeaders(policy: Directives): [string, string][] {
+  return [
+    ['Content-Security-Policy', serialize(policy)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ];
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The document with its policy as the first element of <head> (a <meta> policy only governs
+ * what comes after it). A document that already has one is returned unchanged.
+ */
+export function withMetaPolicy(html: string, policy: Directives): string {
+  if (/<meta[^>]+http-equiv=["']?Content-Security-Policy/i.test(html)) return html;
+  const tag = `<meta http-equiv="Content-Security-Policy" content="${escapeAttr(serialize(policy, {meta: true}))}">`;
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (!head) throw new Error('no <head> element to put the Content-Security-Policy in');
+  const at = head.index + head[0].length;
+  // After <meta charset>, which must stay within the first 1024 bytes.
+  const charset = /^\s*<meta charset=[^>]*>/i.exec(html.slice(at));
+  const insertAt = charset ? at + charset[0].length : at;
+  return html.slice(0, insertAt) + tag + html.slice(insertAt);
+}
+
+/** Netlify / Cloudflare Pages `_headers`: the headers for every path. */
+export function headersFile(headers: [string, string][]): string {
+  return ['/*', ...headers.map(([k, v]) => `  ${k}: ${v}`), ''].join('\n');
+}
+
+/** An nginx snippet for a `server` or `location` block serving build/. */
+export function nginxSnippet(headers: [string, string][]): string {
+  const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return [
+    '# Security headers of the Developer Portal (generated by the build: the script hashes change',
+    '# with the site). Include it in the server block that serves build/: include this_file;',
+    ...headers.map(([k, v]) => `add_header ${k} ${quote(v)} always;`),
+    '',
+  ].join('\n');
+}
+
+/** Read the `/*` block of a `_headers` file back (our static server serves what we ship). */
+export function parseHeadersFile(text: string): [string, string][] {
+  const out: [string, string][] = [];
+  let inAll = false;
+  for (const line of text.split('\n')) {
+    if (/^\S/.test(line)) inAll = line.trim() === '/*';
+    else if (inAll) {
+      const m = /^\s+([^:\s]+):\s*(.*)$/.exec(line);
+      if (m) out.push([m[1], m[2]]);
+    }
+  }
+  return out;
+}

@@ -104,6 +104,7 @@ const config: Config = {
   plugins: [
     './src/plugins/prism-on-demand.ts',
     './src/plugins/server-shared-chunks.ts',
+    './src/plugins/resilient-preload/index.ts',
     // Content-Security-Policy in every page and as hosting headers (after the pages are written).
     ['./plugins/csp/index.ts', {processedSpec, imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc}],
     [

@@ -1,4 +1,5 @@
 import React, {lazy, Suspense, useState} from 'react';
+import WidgetBoundary from '../WidgetBoundary';
 import Heading from '@theme/Heading';
 import clsx from 'clsx';
 import ApiHtml from '../ApiHtml';
@@ -16,8 +17,9 @@ import styles from './styles.module.css';
  */
 export const SKIP = 'search-skip';
 
-// The request console is its own chunk, fetched only when the reader opens it.
-const ApiConsole = lazy(() => import('../ApiConsole'));
+// The request console is its own chunk, fetched only when the reader opens it (again after a
+// failed load: React.lazy keeps a rejected import for good, so Retry makes a new one).
+const loadConsole = () => lazy(() => import('../ApiConsole'));
 
 const LOCATIONS: [ParameterData['in'], string][] = [
   ['path', 'Path parameters'],
@@ -171,6 +173,7 @@ function Response({r, schemas}: {r: ResponseData; schemas: OperationPage['schema
 
 function TryIt({operation}: {operation: OperationPage}) {
   const [open, setOpen] = useState(false);
+  const [ApiConsole, setApiConsole] = useState(loadConsole);
   return (
     <div className={styles.tryIt}>
       <button type="button" className="button button--primary button--sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
@@ -178,9 +181,11 @@ function TryIt({operation}: {operation: OperationPage}) {
       </button>
       <span className={styles.tryItHint}>Send this request from your browser</span>
       {open && (
-        <Suspense fallback={<p role="status">Loading the request console…</p>}>
-          <ApiConsole operation={operation} onClose={() => setOpen(false)} />
-        </Suspense>
+        <WidgetBoundary name="The request console" onRetry={() => setApiConsole(loadConsole)} onClose={() => setOpen(false)}>
+          <Suspense fallback={<p role="status">Loading the request console…</p>}>
+            <ApiConsole operation={operation} onClose={() => setOpen(false)} />
+          </Suspense>
+        </WidgetBoundary>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {searchClientConfig} from '@site/src/config/search';
 import {applySearchHighlight, HIGHLIGHT_PARAM, MARK_ATTRIBUTE} from '@site/src/components/Search/highlightPage';
 import type {CloseReason, SearchModalProps} from '@site/src/components/Search/SearchModal';
+import WidgetBoundary, {WidgetFailure} from '@site/src/components/WidgetBoundary';
 import styles from './styles.module.css';
 
 type ModalModule = typeof import('@site/src/components/Search/SearchModal');
@@ -50,6 +51,7 @@ export default function SearchBar(): ReactNode {
   const [open, setOpen] = useState(false);
   const [Modal, setModal] = useState<ComponentType<SearchModalProps> | null>(() => LoadedModal);
   const [isMac, setIsMac] = useState<boolean | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const openRef = useRef(false);
   const restoreFocus = useRef<HTMLElement | null>(null);
   const pendingRestore = useRef(false);
@@ -74,10 +76,12 @@ export default function SearchBar(): ReactNode {
     const active = document.activeElement;
     restoreFocus.current = active instanceof HTMLElement && active !== document.body ? active : buttonRef.current;
     setOpen(true);
+    setLoadError(null);
     prepare().catch((error: unknown) => {
       console.warn('The search could not be loaded:', error);
       openRef.current = false;
       setOpen(false);
+      setLoadError(error);
     });
   }, [prepare]);
 
@@ -149,7 +153,16 @@ export default function SearchBar(): ReactNode {
           </span>
         )}
       </button>
-      {open && Modal && <Modal onClose={close} />}
+      {open && Modal && (
+        <WidgetBoundary name="The search" onRetry={() => setOpen(true)} onClose={() => close('escape')}>
+          <Modal onClose={close} />
+        </WidgetBoundary>
+      )}
+      {loadError !== null && !open && (
+        <div className={styles.failure}>
+          <WidgetFailure name="The search" error={loadError} onRetry={openSearch} onClose={() => setLoadError(null)} />
+        </div>
+      )}
     </>
   );
 }

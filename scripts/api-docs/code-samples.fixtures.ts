@@ -67,7 +67,7 @@ export function hostileRequest(text: string, body: 'json' | 'text' | 'none', aut
     accept: `application/${text}`,
     saveAs: `${text}.bin`,
   };
-  if (body === 'json') req.body = {mediaType: `application/json; x="${text}"`, value: {[text]: text, list: [text, 1, true, null], nested: {'__proto__': text}}};
+  if (body === 'json') req.body = {mediaType: `application/json; x="${text}"`, value: {[text]: text, list: [text, 1, true, null], nested: Object.fromEntries([['__proto__', text]])}};
   if (body === 'text') req.body = {mediaType: `text/${text}`, value: text};
   return req;
 }

@@ -8,7 +8,7 @@
  * A missing toolchain fails the test (scripts/test.sh installs them: ensure_sample_toolchains).
  * Compilers are called once for many files.
  */
-import {test, before, after} from 'node:test';
+import {after, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFile, spawnSync} from 'node:child_process';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
@@ -109,7 +109,7 @@ async function check(cmd: string, args: string[], opts: {cwd?: string; env?: Nod
   }
 }
 
-const describe = (file: string, s: Sample) => `${s.lang} sample of ${s.name} (${file})`;
+const where = (file: string, s: Sample) => `${s.lang} sample of ${s.name} (${file})`;
 const parallel = Math.max(2, cpus().length);
 
 /** Java: one class per file, renamed so one javac call compiles them all. */
@@ -135,11 +135,10 @@ function csWrap(code: string, i: number): string {
   ].join('\n');
 }
 const csMain = (count: number) => [
-  'using System.Threading.Tasks;',
   'static class Program {',
-  '  static async Task<int> Main(string[] args) {',
+  '  static int Main(string[] args) {',
   '    switch (args[0]) {',
-  ...Array.from({length: count}, (_, i) => `      case "${i}": await Sample${i}.Run(); return 0;`),
+  ...Array.from({length: count}, (_, i) => `      case "${i}": Sample${i}.Run().GetAwaiter().GetResult(); return 0;`),
   '    }',
   '    return 2;',
   '  }',
@@ -164,7 +163,7 @@ const goEnv = () => ({...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GO111
 /** The messages of a batch compiler, grouped back to the samples whose files they name. */
 function blame(output: string, files: [string, Sample][]): string[] {
   const hits = files.filter(([f]) => output.includes(path.basename(path.dirname(f)) + '/' + path.basename(f)) || output.includes(f));
-  return [(hits.length ? hits.map(([f, s]) => describe(f, s)).join('\n') : 'unknown samples'), output.slice(0, 4000)];
+  return [(hits.length ? hits.map(([f, s]) => where(f, s)).join('\n') : 'unknown samples'), output.slice(0, 4000)];
 }
 
 async function syntaxCheck(samples: Sample[], dir: string): Promise<void> {
@@ -176,14 +175,14 @@ async function syntaxCheck(samples: Sample[], dir: string): Promise<void> {
     const files = writeAll(path.join(dir, 'curl'), by('curl'), '.sh');
     failures.push(...await each(files, parallel, async ([f, s]) => {
       const r = await check('bash', ['-n', f]);
-      return r && `${describe(f, s)}: ${r}`;
+      return r && `${where(f, s)}: ${r}`;
     }));
   })());
   checks.push((async () => {
     const files = writeAll(path.join(dir, 'js'), by('javascript'), '.mjs');
     failures.push(...await each(files, parallel, async ([f, s]) => {
       const r = await check(process.execPath, ['--check', f]);
-      return r && `${describe(f, s)}: ${r}`;
+      return r && `${where(f, s)}: ${r}`;
     }));
   })());
   checks.push((async () => {
@@ -210,7 +209,7 @@ async function syntaxCheck(samples: Sample[], dir: string): Promise<void> {
     const files = writeAll(path.join(dir, 'php'), by('php'), '.php');
     failures.push(...await each(files, parallel, async ([f, s]) => {
       const r = await check('php', ['-l', f]);
-      return r && `${describe(f, s)}: ${r}`;
+      return r && `${where(f, s)}: ${r}`;
     }));
   })());
   checks.push((async () => {
@@ -240,4 +239,278 @@ test('every sample of every operation of the processed document parses or compil
 test('every sample of the hostile requests parses or compiles', async () => {
   const samples = samplesOf(hostileRequests());
   await syntaxCheck(samples, path.join(work, 'hostile'));
+});
+
+/* ------------------------------------------------------------------ curl with a fake curl */
+
+/** The arguments the curl sample must pass, worked out from the request (env values as set). */
+function expectedCurlArgv(req: SampleRequest): string[] {
+  const query = [new URLSearchParams(req.query).toString(), ...req.auth.query.map((k) => `${new URLSearchParams([[k.name, '']])}${SAMPLE_ENV[k.envVar]}`)].filter(Boolean);
+  const url = req.url + (query.length ? `?${query.join('&')}` : '');
+  const argv = ['--request', req.method.toUpperCase(), '--url', url];
+  if (/[[\]{}]/.test(url)) argv.push('--globoff');
+  if (req.auth.basic) argv.push('--user', `${SAMPLE_ENV[req.auth.basic.userVar]}:${SAMPLE_ENV[req.auth.basic.passwordVar]}`);
+  if (req.auth.bearer) argv.push('--header', `Authorization: Bearer ${SAMPLE_ENV[req.auth.bearer.tokenVar]}`);
+  for (const k of req.auth.headers) argv.push('--header', `${k.name}: ${SAMPLE_ENV[k.envVar]}`);
+  const headers: [string, string][] = [...(req.accept ? [['Accept', req.accept] as [string, string]] : []), ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []), ...req.headers];
+  for (const [k, v] of headers) argv.push('--header', v === '' ? `${k};` : `${k}: ${v}`);
+  if (req.body) {
+    const {value, mediaType} = req.body;
+    argv.push('--data-raw', typeof value === 'string' && !/[/+]json\b/.test(mediaType) ? value : JSON.stringify(value, null, 2));
+  }
+  if (req.saveAs) argv.push('--output', req.saveAs);
+  return argv;
+}
+
+test('curl samples of the hostile requests pass each value as one argument, exactly, and run nothing', async () => {
+  const dir = path.join(work, 'fake-curl');
+  const bin = path.join(dir, 'bin');
+  mkdirSync(bin, {recursive: true});
+  writeFileSync(path.join(bin, 'curl'), '#!/bin/bash\nfor a in "$@"; do printf \'%s\\0\' "$a"; done > "$CURL_ARGV"\n');
+  chmodSync(path.join(bin, 'curl'), 0o755);
+  const cases = hostileRequests();
+  let ran = 0;
+  const failures = await each(cases, parallel, async ({name, req}) => {
+    const sample = renderSampleSources(req).find((s) => s.id === 'curl');
+    const hasNul = JSON.stringify(req).includes('\\u0000');
+    if (hasNul) return sample ? `${name}: a curl sample was written for text with a NUL character` : undefined;
+    if (!sample) return `${name}: no curl sample`;
+    const cwd = mkdtempSync(path.join(dir, 'run-'));
+    const script = path.join(cwd, 'sample.sh');
+    writeFileSync(script, sample.code);
+    const argvFile = path.join(dir, `${path.basename(cwd)}.argv`);
+    const r = await check('bash', [script], {cwd, env: {PATH: `${bin}:${process.env.PATH}`, HOME: cwd, CURL_ARGV: argvFile, ...SAMPLE_ENV}});
+    if (r) return `${name}: bash failed: ${r}`;
+    ran++;
+    const argv = readFileSync(argvFile, 'utf8').split('\0').slice(0, -1);
+    const files = readdirSync(cwd);
+    if (files.length !== 1) return `${name}: the sample created files: ${files.join(', ')}`;
+    if (argv.join('\n').includes(CANARY_VALUE)) return `${name}: an environment variable named in the document was expanded`;
+    try {
+      assert.deepEqual(argv, expectedCurlArgv(req));
+    } catch (error) {
+      return `${name}: ${(error as Error).message}\n${sample.code}`;
+    }
+    return undefined;
+  });
+  if (failures.length) assert.fail(failures.join('\n\n'));
+  assert.ok(ran >= PAYLOADS.length * 2, `ran ${ran} curl samples`);
+});
+
+/* ------------------------------------------------------------------ samples run against a local server */
+
+interface Received {
+  method: string;
+  url: string;
+  rawHeaders: string[];
+  body: Buffer;
+}
+
+const FILE_BYTES = Buffer.from([0, 1, 2, 0xfe, 0xff, 0x0a, 0x0d]);
+
+async function startServer(): Promise<{server: Server; base: string; received: Received[]}> {
+  const received: Received[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({method: req.method ?? '', url: req.url ?? '', rawHeaders: req.rawHeaders, body: Buffer.concat(chunks)});
+      if (req.headers.accept === 'application/octet-stream') {
+        res.writeHead(200, {'Content-Type': 'application/octet-stream'}).end(FILE_BYTES);
+      } else {
+        res.writeHead(200, {'Content-Type': 'application/json'}).end('{"ok":true}');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  assert.ok(address && typeof address === 'object');
+  return {server, base: `http://127.0.0.1:${address.port}`, received};
+}
+
+/** Token characters only: what may stand in a header name (not ending in "-": Ruby's Net::HTTP drops it). */
+const headerName = (p: string, i: number) => [`X-P${i}`, p.replace(/[^!#$%&'*+\-.^_`|~A-Za-z0-9]/g, '').replace(/-+$/, '')].filter(Boolean).join('-');
+/** Printable ASCII, trimmed: what every client accepts in a header value. */
+const headerValue = (p: string) => p.replace(/[^\x20-\x7e]/g, '').trim() || 'x';
+/** A path segment every client sends as written: RFC 3986 pchar, the rest percent-encoded. */
+const pathSegment = (p: string) => [...p].map((c) => (/[A-Za-z0-9\-._~!$&'()*+,;=:@]/.test(c) ? c : encodeURIComponent(c))).join('');
+
+const noNul = PAYLOADS.filter((p) => !p.includes('\0'));
+
+/** Requests that are valid HTTP, with the payloads wherever HTTP lets them stand. */
+function wireRequests(base: string): {name: string; req: SampleRequest; nulBody?: boolean}[] {
+  const url = `${base}/v1/${PAYLOADS.map(pathSegment).join('/')}`;
+  const headers = PAYLOADS.map((p, i): [string, string] => [headerName(p, i), headerValue(p)]);
+  const keyName = "X-Key-$HOME'`id`";
+  return [
+    {
+      name: 'JSON body, bearer token, every payload in path, query, headers and body',
+      req: {
+        method: 'post', url,
+        query: [...PAYLOADS.map((p): [string, string] => [p, p]), ['same', '1'], ['same', '2']],
+        headers,
+        auth: {bearer: {tokenVar: 'API_TOKEN'}, headers: [{name: keyName, envVar: 'HEADER_KEY'}], query: [{name: "$(touch PWNED)'", envVar: 'QUERY_KEY'}, {name: 'key2', envVar: 'QUERY_KEY_2'}]},
+        body: {mediaType: 'application/json', value: {...Object.fromEntries(PAYLOADS.map((p) => [p, p])), list: PAYLOADS, nested: Object.fromEntries([['__proto__', '$(touch PWNED)']])}},
+        accept: 'application/json',
+      },
+    },
+    {
+      name: 'text body with heredoc terminators, basic auth, response saved to a file',
+      req: {
+        method: 'put', url: `${url}/file`, query: noNul.slice(0, 6).map((p): [string, string] => ['q', p]), headers,
+        auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [], query: []},
+        body: {mediaType: 'text/plain; charset=utf-8', value: noNul.join('\n')},
+        accept: 'application/octet-stream',
+        saveAs: `report '$(touch PWNED)' \`touch PWNED\` "$HOME" #{x} ${'${x}'} 😀.bin`,
+      },
+    },
+    {
+      name: 'text body with a NUL character (curl cannot carry it)',
+      nulBody: true,
+      req: {
+        method: 'patch', url: `${base}/v1/nul`, query: [], headers: [],
+        auth: {headers: [], query: [{name: 'k', envVar: 'QUERY_KEY'}]},
+        body: {mediaType: 'text/plain', value: 'a\0b\nBODY\n\0'},
+      },
+    },
+  ];
+}
+
+/** Header values as a server sees them, by lower-case name. */
+function headerMap(raw: string[]): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (let i = 0; i < raw.length; i += 2) m.set(raw[i].toLowerCase(), [...(m.get(raw[i].toLowerCase()) ?? []), raw[i + 1]]);
+  return m;
+}
+
+function assertReceived(lang: string, req: SampleRequest, got: Received, base: string): void {
+  assert.equal(got.method, req.method.toUpperCase(), 'method');
+  const [rawPath, rawQuery = ''] = got.url.split(/\?(.*)/s);
+  // Mono's System.Uri removes bidirectional formatting characters (U+200E, U+200F, U+202A-U+202E)
+  // from URLs, escaped or not: the sample has them, the client drops them.
+  const bidi = (s: string) => (lang === 'csharp' ? s.replace(/%E2%80%(8E|8F|A[A-E])/g, '') : s);
+  const bidiText = (s: string) => (lang === 'csharp' ? s.replace(/[\u200E\u200F\u202A-\u202E]/g, '') : s);
+  assert.equal(rawPath, bidi(req.url.slice(base.length)), 'path, byte for byte');
+  let expectedQuery: [string, string][] = [...req.query, ...req.auth.query.map((q): [string, string] => [q.name, SAMPLE_ENV[q.envVar]])]
+    .map(([k, v]): [string, string] => [bidiText(k), bidiText(v)]);
+  let query = [...new URLSearchParams(rawQuery)];
+  if (lang === 'go') {
+    // url.Values.Encode sorts by name (the values of a name keep their order).
+    const byName = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    expectedQuery = [...expectedQuery].sort(byName);
+    query = [...query].sort(byName);
+  }
+  assert.deepEqual(query, expectedQuery, 'query parameters (decoded)');
+  const headers = headerMap(got.rawHeaders);
+  const expected: [string, string][] = [...(req.accept ? [['Accept', req.accept] as [string, string]] : []), ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []), ...req.headers];
+  for (const k of req.auth.headers) expected.push([k.name, SAMPLE_ENV[k.envVar]]);
+  if (req.auth.bearer) expected.push(['Authorization', `Bearer ${SAMPLE_ENV[req.auth.bearer.tokenVar]}`]);
+  if (req.auth.basic) expected.push(['Authorization', `Basic ${Buffer.from(`${SAMPLE_ENV[req.auth.basic.userVar]}:${SAMPLE_ENV[req.auth.basic.passwordVar]}`).toString('base64')}`]);
+  for (const [k, v] of expected) assert.deepEqual(headers.get(k.toLowerCase()), [v], `header ${k}`);
+  if (req.body) {
+    const {value, mediaType} = req.body;
+    if (typeof value === 'string' && !/[/+]json\b/.test(mediaType)) {
+      assert.ok(got.body.equals(Buffer.from(value)), `body, byte for byte: got ${JSON.stringify(got.body.toString())}`);
+    } else if (lang === 'javascript' || lang === 'python') {
+      // These serialise the value themselves (JSON.stringify, json.dumps): the same JSON, other spacing.
+      assert.deepEqual(JSON.parse(got.body.toString()), value, 'JSON body');
+    } else {
+      assert.equal(got.body.toString(), JSON.stringify(value, null, 2), 'JSON body, byte for byte');
+    }
+  } else {
+    assert.equal(got.body.length, 0, 'no body');
+  }
+  const all = `${got.url}\n${got.rawHeaders.join('\n')}\n${got.body.toString()}`;
+  assert.ok(!all.includes(CANARY_VALUE), 'no environment variable named in the document was expanded');
+}
+
+interface Runner {
+  ext: string;
+  /** Compiles all samples at once (files in order); returns how to run sample i. */
+  prepare(dir: string, codes: string[]): Promise<(i: number, cwd: string) => [string, string[]]>;
+}
+
+const RUNNERS: Record<string, Runner> = {
+  curl: {ext: '.sh', prepare: async (dir) => (i) => ['bash', [path.join(dir, `s${i}.sh`)]]},
+  javascript: {ext: '.mjs', prepare: async (dir) => (i) => [process.execPath, [path.join(dir, `s${i}.mjs`)]]},
+  python: {ext: '.py', prepare: async (dir) => (i) => ['python3', [path.join(dir, `s${i}.py`)]]},
+  ruby: {ext: '.rb', prepare: async (dir) => (i) => ['ruby', [path.join(dir, `s${i}.rb`)]]},
+  php: {ext: '.php', prepare: async (dir) => (i) => ['php', [path.join(dir, `s${i}.php`)]]},
+  java: {
+    ext: '.java',
+    prepare: async (dir, codes) => {
+      const files = codes.map((c, i) => {
+        const f = path.join(dir, `${javaClass(i)}.java`);
+        writeFileSync(f, javaWrap(c, i));
+        return f;
+      });
+      await run('javac', ['-encoding', 'UTF-8', '-nowarn', '-d', path.join(dir, 'classes'), ...files]);
+      return (i) => ['java', ['-Dfile.encoding=UTF-8', '-cp', path.join(dir, 'classes'), javaClass(i)]];
+    },
+  },
+  csharp: {
+    ext: '.cs',
+    prepare: async (dir, codes) => {
+      const files = codes.map((c, i) => {
+        const f = path.join(dir, `w${i}.cs`);
+        writeFileSync(f, csWrap(c, i));
+        return f;
+      });
+      writeFileSync(path.join(dir, 'main.cs'), csMain(codes.length));
+      const exe = path.join(dir, 'samples.exe');
+      await run('mcs', [...MCS_ARGS, `-out:${exe}`, path.join(dir, 'main.cs'), ...files]);
+      return (i) => ['mono', [exe, String(i)]];
+    },
+  },
+  go: {
+    ext: '.go',
+    prepare: async (dir, codes) => {
+      writeGo(path.join(dir, 'mod'), codes.map((code, i) => ({name: `s${i}`, lang: 'go', code})));
+      await run('go', ['build', '-o', path.join(dir, 'bin') + '/', './...'], {cwd: path.join(dir, 'mod'), env: goEnv()});
+      return (i) => [path.join(dir, 'bin', `s${i}`), []];
+    },
+  },
+};
+
+describe('samples run against a local HTTP server', {concurrency: true}, () => {
+for (const lang of Object.keys(RUNNERS)) {
+  test(`${lang} samples send exactly the request to a local server, and run nothing from the document`, async () => {
+    const {server, base, received} = await startServer();
+    try {
+      const dir = path.join(work, `run-${lang}`);
+      mkdirSync(dir, {recursive: true});
+      const cases = wireRequests(base).map((c) => ({...c, code: renderSampleSources(c.req).find((s) => s.id === lang)?.code}));
+      for (const c of cases) {
+        if (lang === 'curl' && c.nulBody) assert.equal(c.code, undefined, 'no curl sample for a body with a NUL character');
+        else assert.ok(c.code, `${lang} sample of ${c.name}`);
+      }
+      const runnable = cases.filter((c): c is typeof c & {code: string} => c.code !== undefined);
+      runnable.forEach((c, i) => writeFileSync(path.join(dir, `s${i}${RUNNERS[lang].ext}`), c.code));
+      const command = await RUNNERS[lang].prepare(dir, runnable.map((c) => c.code));
+      for (const [i, c] of runnable.entries()) {
+        const cwd = mkdtempSync(path.join(dir, 'cwd-'));
+        if (lang === 'php') {
+          mkdirSync(path.join(cwd, 'vendor'));
+          writeFileSync(path.join(cwd, 'vendor', 'autoload.php'), `<?php require '${GUZZLE_AUTOLOAD}';\n`);
+        }
+        const before = received.length;
+        const [cmd, args] = command(i, cwd);
+        const failed = await check(cmd, args, {cwd, env: {PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8', GOCACHE: goEnv().GOCACHE, ...SAMPLE_ENV}});
+        assert.equal(failed, undefined, `${lang} sample of ${c.name} failed:\n${failed}\n${c.code}`);
+        assert.equal(received.length - before, 1, `${lang} sample of ${c.name} made one request`);
+        try {
+          assertReceived(lang, c.req, received[before], base);
+        } catch (error) {
+          (error as Error).message = `${lang} sample of ${c.name}: ${(error as Error).message}\n--- sample:\n${c.code}`;
+          throw error;
+        }
+        const files = readdirSync(cwd).filter((f) => f !== 'vendor');
+        assert.deepEqual(files, c.req.saveAs ? [c.req.saveAs] : [], `${lang} sample of ${c.name}: files in its directory (no PWNED)`);
+        if (c.req.saveAs) assert.ok(readFileSync(path.join(cwd, c.req.saveAs)).equals(FILE_BYTES), 'the response saved as the file');
+      }
+    } finally {
+      server.close();
+    }
+  });
+}
 });

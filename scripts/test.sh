@@ -21,6 +21,28 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
 
+# Compilers and interpreters the code-sample tests run every sample language with
+# (scripts/api-docs/code-samples.toolchains.test.ts). Installs only what is missing.
+ensure_sample_toolchains() {
+  local missing=()
+  command -v php >/dev/null || missing+=(php-cli)
+  [ -f /usr/share/php/GuzzleHttp/autoload.php ] || missing+=(php-guzzlehttp-guzzle)
+  command -v ruby >/dev/null || missing+=(ruby)
+  command -v go >/dev/null || missing+=(golang-go)
+  command -v mcs >/dev/null || missing+=(mono-mcs)
+  [ -n "$(find /usr/lib/mono -name System.Net.Http.dll -print -quit 2>/dev/null)" ] || missing+=(libmono-system-net-http4.0-cil)
+  command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
+  command -v curl >/dev/null || missing+=(curl)
+  if [ "${#missing[@]}" -eq 0 ]; then return; fi
+  echo "== Code-sample toolchains missing: installing ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Not root: run 'sudo apt-get install -y ${missing[*]}' (the code-sample tests fail without them)." >&2
+    return
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
 if [ ! -d node_modules ]; then
   echo "== Installing dependencies (npm install)"
   npm install --no-audit --no-fund
@@ -44,6 +66,7 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
   npm run --silent prepare:api
   echo "== Typecheck"
   npx tsc --noEmit
+  ensure_sample_toolchains
   echo "== Unit tests"
   mapfile -t unit < <( { find_tests ./openapi; find_tests ./plugins; find_tests ./scripts; find_tests ./src; find_tests ./tests/unit; } )
   run_node_tests 2 "${unit[@]}"

@@ -29,18 +29,23 @@ export interface SampleRequest {
   saveAs?: string;
 }
 
+/**
+ * Thrown by a generator when its language cannot carry some text of the request at all (a NUL
+ * character in a shell argument). renderSampleSources leaves that language out for the request.
+ */
+export class UnrepresentableSampleError extends Error {}
+
+const METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
+const ENV_VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 const isJson = (mediaType: string) => /[/+]json\b/.test(mediaType);
 
 function bodyText(body: NonNullable<SampleRequest['body']>): string {
   return typeof body.value === 'string' && !isJson(body.mediaType) ? body.value : JSON.stringify(body.value, null, 2);
 }
 
-function fullUrl(req: SampleRequest, withAuthQuery = true): string {
-  const params = new URLSearchParams(req.query);
-  if (withAuthQuery) for (const q of req.auth.query) params.append(q.name, `$${q.envVar}`);
-  const qs = params.toString().replace(/%24([A-Z0-9_]+)/g, '$$$1');
-  return qs ? `${req.url}?${qs}` : req.url;
-}
+/** The query string of the document's parameters, form-encoded like a browser does. */
+const formEncode = (pairs: [string, string][]) => new URLSearchParams(pairs).toString();
 
 function allHeaders(req: SampleRequest): [string, string][] {
   const h: [string, string][] = [];
@@ -49,52 +54,132 @@ function allHeaders(req: SampleRequest): [string, string][] {
   return [...h, ...req.headers];
 }
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-const dq = (s: string) => JSON.stringify(s);
-const indent = (text: string, pad: string) => text.split('\n').map((l, i) => (i === 0 ? l : pad + l)).join('\n');
-
-function curl(req: SampleRequest): string {
-  const lines = [`curl --request ${req.method.toUpperCase()} \\`, `  --url "${fullUrl(req)}" \\`];
-  if (req.auth.basic) lines.push(`  --user "$${req.auth.basic.userVar}:$${req.auth.basic.passwordVar}" \\`);
-  if (req.auth.bearer) lines.push(`  --header "Authorization: Bearer $${req.auth.bearer.tokenVar}" \\`);
-  for (const k of req.auth.headers) lines.push(`  --header "${k.name}: $${k.envVar}" \\`);
-  for (const [k, v] of allHeaders(req)) lines.push(`  --header ${shellQuote(`${k}: ${v}`)} \\`);
-  if (req.body) lines.push(`  --data ${shellQuote(bodyText(req.body))} \\`);
-  if (req.saveAs) lines.push(`  --output ${req.saveAs} \\`);
-  lines[lines.length - 1] = lines[lines.length - 1].replace(/ \\$/, '');
-  return lines.join('\n');
+/**
+ * The URL with the document's query and the API keys read from the environment, as parts: the
+ * literal text and the variables, for languages that build the URL by concatenation.
+ */
+function urlParts(req: SampleRequest): ({text: string} | {env: string})[] {
+  const docQuery = formEncode(req.query);
+  const parts: ({text: string} | {env: string})[] = [{text: req.url + (docQuery || req.auth.query.length ? '?' : '') + docQuery}];
+  req.auth.query.forEach((q, i) => {
+    const text = (docQuery || i > 0 ? '&' : '') + formEncode([[q.name, '']]);
+    const last = parts[parts.length - 1];
+    if ('text' in last) last.text += text;
+    else parts.push({text});
+    parts.push({env: q.envVar});
+  });
+  return parts;
 }
 
-function jsHeaders(req: SampleRequest, env: (v: string) => string): string[] {
-  const out: string[] = [];
-  if (req.auth.basic) out.push(`Authorization: 'Basic ' + btoa(\`\${${env(req.auth.basic.userVar)}}:\${${env(req.auth.basic.passwordVar)}}\`),`);
-  if (req.auth.bearer) out.push(`Authorization: \`Bearer \${${env(req.auth.bearer.tokenVar)}}\`,`);
-  for (const k of req.auth.headers) out.push(`${dq(k.name)}: ${env(k.envVar)},`);
-  for (const [k, v] of allHeaders(req)) out.push(`${dq(k)}: ${dq(v)},`);
-  return out;
+const hasDuplicateNames = (pairs: [string, string][]) => new Set(pairs.map(([k]) => k)).size < pairs.length;
+const indent = (text: string, pad: string) => text.split('\n').map((l, i) => (i === 0 ? l : pad + l)).join('\n');
+const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
+
+/* Text that is not well-formed UTF-16 (a lone surrogate) cannot be written as UTF-8 by any of
+   the languages: it becomes U+FFFD, as it would when the page is written. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+function wellFormed<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(wellFormed) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormed(v)])) as T;
+  }
+  return value;
+}
+
+/** The method and the environment-variable names are written into code unquoted: only known values pass. */
+function checkRequest(req: SampleRequest): void {
+  if (!METHODS.has(req.method.toUpperCase())) throw new Error(`code samples: unsupported HTTP method "${req.method}"`);
+  const {basic, bearer, headers, query} = req.auth;
+  const vars = [basic?.userVar, basic?.passwordVar, bearer?.tokenVar, ...headers.map((h) => h.envVar), ...query.map((q) => q.envVar)];
+  for (const v of vars) if (v !== undefined && !ENV_VAR.test(v)) throw new Error(`code samples: invalid environment variable name "${v}"`);
+}
+
+/* ---------------------------------------------------------------- shell (curl) */
+
+/** A shell word made of literal text and environment variables: only the variables expand. */
+type ShellPart = ReturnType<typeof urlParts>[number];
+
+/** Characters that mean nothing inside double quotes (no $, `, ", \ or ! there). */
+const PLAIN_IN_DOUBLE_QUOTES = /^[A-Za-z0-9 _.,:/=?&%+@~*#;()[\]{}-]*$/;
+
+function shellWord(parts: ShellPart[], what: string): string {
+  for (const p of parts) {
+    if ('text' in p && p.text.includes('\0')) {
+      throw new UnrepresentableSampleError(`curl: the ${what} contains a NUL character, which a shell argument cannot carry`);
+    }
+  }
+  const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  if (parts.every((p) => 'text' in p)) return sq(parts.map((p) => ('text' in p ? p.text : '')).join(''));
+  if (parts.every((p) => !('text' in p) || PLAIN_IN_DOUBLE_QUOTES.test(p.text))) {
+    // One double-quoted word reads best: "X-Key: $API_KEY".
+    return `"${parts.map((p, i) => {
+      if ('text' in p) return p.text;
+      const next = parts[i + 1];
+      return next && 'text' in next && /^\w/.test(next.text) ? `\${${p.env}}` : `$${p.env}`;
+    }).join('')}"`;
+  }
+  return parts.filter((p) => !('text' in p) || p.text).map((p) => ('text' in p ? sq(p.text) : `"$${p.env}"`)).join('');
+}
+
+function curl(req: SampleRequest): string {
+  const url = urlParts(req);
+  const urlText = url.map((p) => ('text' in p ? p.text : '')).join('');
+  const args = [`curl --request ${req.method.toUpperCase()}`, `  --url ${shellWord(url, 'URL')}`];
+  // curl reads [] and {} in a URL as a pattern of several URLs unless told not to.
+  if (/[[\]{}]/.test(urlText)) args.push('  --globoff');
+  if (req.auth.basic) args.push(`  --user "$${req.auth.basic.userVar}:$${req.auth.basic.passwordVar}"`);
+  if (req.auth.bearer) args.push(`  --header "Authorization: Bearer $${req.auth.bearer.tokenVar}"`);
+  for (const k of req.auth.headers) args.push(`  --header ${shellWord([{text: `${k.name}: `}, {env: k.envVar}], 'header name')}`);
+  // "Name;" is how curl sends a header with an empty value ("Name:" would remove the header).
+  for (const [k, v] of allHeaders(req)) args.push(`  --header ${shellWord([{text: v === '' ? `${k};` : `${k}: ${v}`}], 'header')}`);
+  // --data-raw: unlike --data, a body starting with @ is not read from a file.
+  if (req.body) args.push(`  --data-raw ${shellWord([{text: bodyText(req.body)}], 'body')}`);
+  if (req.saveAs) args.push(`  --output ${shellWord([{text: req.saveAs}], 'file name')}`);
+  return args.join(' \\\n');
+}
+
+/* ---------------------------------------------------------------- JavaScript */
+
+/** JSON strings are JavaScript string literals (ES2019 allows U+2028 and U+2029 in them). */
+const jsString = (s: string) => JSON.stringify(s);
+/** In an object literal, a "__proto__" key would set the prototype instead of a property. */
+const jsKey = (k: string) => (k === '__proto__' ? `[${jsString(k)}]` : jsString(k));
+
+/** Like JSON.stringify(value, null, 2), as a JavaScript expression. */
+function jsLiteral(value: unknown, pad = ''): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const inner = pad + '  ';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => inner + jsLiteral(v, inner)).join(',\n')}\n${pad}]`;
+  }
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `${inner}${jsKey(k)}: ${jsLiteral(v, inner)}`).join(',\n')}\n${pad}}`;
 }
 
 function javascript(req: SampleRequest): string {
   const env = (v: string) => `process.env.${v}`;
-  const url = new URLSearchParams(req.query).toString();
   const lines: string[] = [];
-  lines.push(`const url = new URL(${dq(req.url)});`);
-  if (url || req.auth.query.length) {
-    for (const [k, v] of req.query) lines.push(`url.searchParams.set(${dq(k)}, ${dq(v)});`);
-    for (const q of req.auth.query) lines.push(`url.searchParams.set(${dq(q.name)}, ${env(q.envVar)});`);
-  }
-  lines.push('', 'const response = await fetch(url, {', `  method: ${dq(req.method.toUpperCase())},`, '  headers: {');
-  for (const h of jsHeaders(req, env)) lines.push(`    ${h}`);
+  lines.push(`const url = new URL(${jsString(req.url)});`);
+  for (const [k, v] of req.query) lines.push(`url.searchParams.append(${jsString(k)}, ${jsString(v)});`);
+  for (const q of req.auth.query) lines.push(`url.searchParams.append(${jsString(q.name)}, ${env(q.envVar)});`);
+  lines.push('', 'const response = await fetch(url, {', `  method: ${jsString(req.method.toUpperCase())},`, '  headers: {');
+  if (req.auth.basic) lines.push(`    Authorization: 'Basic ' + btoa(\`\${${env(req.auth.basic.userVar)}}:\${${env(req.auth.basic.passwordVar)}}\`),`);
+  if (req.auth.bearer) lines.push(`    Authorization: \`Bearer \${${env(req.auth.bearer.tokenVar)}}\`,`);
+  for (const k of req.auth.headers) lines.push(`    ${jsKey(k.name)}: ${env(k.envVar)},`);
+  for (const [k, v] of allHeaders(req)) lines.push(`    ${jsKey(k)}: ${jsString(v)},`);
   lines.push('  },');
   if (req.body) {
     lines.push(isJson(req.body.mediaType)
-      ? `  body: JSON.stringify(${indent(JSON.stringify(req.body.value, null, 2), '  ')}),`
-      : `  body: ${dq(bodyText(req.body))},`);
+      ? `  body: JSON.stringify(${indent(jsLiteral(req.body.value), '  ')}),`
+      : `  body: ${jsString(bodyText(req.body))},`);
   }
   lines.push('});', '');
   lines.push('if (!response.ok) {', '  throw new Error(`Request failed: ${response.status} ${await response.text()}`);', '}');
   if (req.saveAs) {
-    lines.push(`const file = Buffer.from(await response.arrayBuffer());`, `await import('node:fs/promises').then((fs) => fs.writeFile(${dq(req.saveAs)}, file));`);
+    lines.push(`const file = Buffer.from(await response.arrayBuffer());`, `await import('node:fs/promises').then((fs) => fs.writeFile(${jsString(req.saveAs)}, file));`);
   } else if (!req.accept || isJson(req.accept)) {
     lines.push('console.log(await response.json());');
   } else {
@@ -103,78 +188,134 @@ function javascript(req: SampleRequest): string {
   return lines.join('\n');
 }
 
+/* ---------------------------------------------------------------- Python */
+
+/** JSON string escapes (\" \\ \n \uXXXX ...) mean the same in a Python string literal. */
+const pyString = (s: string) => JSON.stringify(s);
+
 function pyLiteral(value: unknown, pad = ''): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : 'None';
+  if (typeof value === 'string') return pyString(value);
   const inner = pad + '    ';
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     return `[\n${value.map((v) => inner + pyLiteral(v, inner)).join(',\n')},\n${pad}]`;
   }
-  const entries = Object.entries(value as Record<string, unknown>);
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return '{}';
-  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pyLiteral(v, inner)}`).join(',\n')},\n${pad}}`;
+  return `{\n${entries.map(([k, v]) => `${inner}${pyString(k)}: ${pyLiteral(v, inner)}`).join(',\n')},\n${pad}}`;
 }
 
 function python(req: SampleRequest): string {
   const lines = ['import os', '', 'import requests', ''];
   const headers: string[] = [];
   if (req.auth.bearer) headers.push(`"Authorization": f"Bearer {os.environ['${req.auth.bearer.tokenVar}']}",`);
-  for (const k of req.auth.headers) headers.push(`${dq(k.name)}: os.environ[${dq(k.envVar)}],`);
-  for (const [k, v] of allHeaders(req)) headers.push(`${dq(k)}: ${dq(v)},`);
-  const params = [...req.query.map(([k, v]) => `${dq(k)}: ${dq(v)},`), ...req.auth.query.map((q) => `${dq(q.name)}: os.environ[${dq(q.envVar)}],`)];
-  lines.push('response = requests.request(', `    ${dq(req.method.toUpperCase())},`, `    ${dq(req.url)},`);
-  if (params.length) lines.push('    params={', ...params.map((p) => `        ${p}`), '    },');
+  for (const k of req.auth.headers) headers.push(`${pyString(k.name)}: os.environ[${pyString(k.envVar)}],`);
+  for (const [k, v] of allHeaders(req)) headers.push(`${pyString(k)}: ${pyString(v)},`);
+  const pairs: [string, string][] = [...req.query.map(([k, v]): [string, string] => [pyString(k), pyString(v)]),
+    ...req.auth.query.map((q): [string, string] => [pyString(q.name), `os.environ[${pyString(q.envVar)}]`])];
+  lines.push('response = requests.request(', `    ${pyString(req.method.toUpperCase())},`, `    ${pyString(req.url)},`);
+  if (pairs.length) {
+    // A dict cannot repeat a name: a list of pairs keeps every one, in order.
+    if (hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])])) {
+      lines.push('    params=[', ...pairs.map(([k, v]) => `        (${k}, ${v}),`), '    ],');
+    } else {
+      lines.push('    params={', ...pairs.map(([k, v]) => `        ${k}: ${v},`), '    },');
+    }
+  }
   if (headers.length) lines.push('    headers={', ...headers.map((h) => `        ${h}`), '    },');
-  if (req.auth.basic) lines.push(`    auth=(os.environ[${dq(req.auth.basic.userVar)}], os.environ[${dq(req.auth.basic.passwordVar)}]),`);
+  if (req.auth.basic) lines.push(`    auth=(os.environ[${pyString(req.auth.basic.userVar)}], os.environ[${pyString(req.auth.basic.passwordVar)}]),`);
   if (req.body) {
-    lines.push(isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${dq(bodyText(req.body))},`);
+    // requests would encode a str body as Latin-1: the text goes as UTF-8 bytes.
+    lines.push(isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${pyString(bodyText(req.body))}.encode(),`);
   }
   lines.push('    timeout=30,', ')', 'response.raise_for_status()');
-  if (req.saveAs) lines.push(`with open(${dq(req.saveAs)}, "wb") as f:`, '    f.write(response.content)');
+  if (req.saveAs) lines.push(`with open(${pyString(req.saveAs)}, "wb") as f:`, '    f.write(response.content)');
   else lines.push(!req.accept || isJson(req.accept) ? 'print(response.json())' : 'print(response.text)');
   return lines.join('\n');
 }
 
+/* ---------------------------------------------------------------- Go */
+
+/** JSON string escapes are Go escapes; a BOM may not appear raw in Go source. */
+const goString = (s: string) => JSON.stringify(s).replace(/\uFEFF/g, '\\ufeff');
+
 function goSample(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
+  const hasQuery = req.query.length > 0 || req.auth.query.length > 0;
   const imports = ['"fmt"', '"io"', '"net/http"', '"os"'];
-  if (body) imports.push('"strings"');
-  if (req.query.length || req.auth.query.length) imports.push('"net/url"');
+  if (body !== undefined) imports.push('"strings"');
+  if (hasQuery) imports.push('"net/url"');
   imports.sort();
   const lines = ['package main', '', 'import (', ...imports.map((i) => `\t${i}`), ')', '', 'func main() {'];
-  if (req.query.length || req.auth.query.length) {
+  if (hasQuery) {
     lines.push('\tquery := url.Values{}');
-    for (const [k, v] of req.query) lines.push(`\tquery.Set(${dq(k)}, ${dq(v)})`);
-    for (const q of req.auth.query) lines.push(`\tquery.Set(${dq(q.name)}, os.Getenv(${dq(q.envVar)}))`);
-    lines.push(`\tendpoint := ${dq(req.url + '?')} + query.Encode()`);
+    for (const [k, v] of req.query) lines.push(`\tquery.Add(${goString(k)}, ${goString(v)})`);
+    for (const q of req.auth.query) lines.push(`\tquery.Add(${goString(q.name)}, os.Getenv(${goString(q.envVar)}))`);
+    lines.push(`\tendpoint := ${goString(req.url + '?')} + query.Encode()`);
   } else {
-    lines.push(`\tendpoint := ${dq(req.url)}`);
+    lines.push(`\tendpoint := ${goString(req.url)}`);
   }
-  if (body) {
-    const literal = body.includes('`') ? dq(body) : '`' + body + '`';
+  if (body !== undefined) {
+    // A raw string cannot hold a backquote, and Go drops carriage returns from raw strings.
+    const literal = /[`\r\0\uFEFF]/.test(body) ? goString(body) : '`' + body + '`';
     lines.push(`\tbody := strings.NewReader(${literal})`);
   }
-  lines.push(`\treq, err := http.NewRequest(${dq(req.method.toUpperCase())}, endpoint, ${body ? 'body' : 'nil'})`, '\tif err != nil {', '\t\tpanic(err)', '\t}');
-  if (req.auth.basic) lines.push(`\treq.SetBasicAuth(os.Getenv(${dq(req.auth.basic.userVar)}), os.Getenv(${dq(req.auth.basic.passwordVar)}))`);
-  if (req.auth.bearer) lines.push(`\treq.Header.Set("Authorization", "Bearer "+os.Getenv(${dq(req.auth.bearer.tokenVar)}))`);
-  for (const k of req.auth.headers) lines.push(`\treq.Header.Set(${dq(k.name)}, os.Getenv(${dq(k.envVar)}))`);
-  for (const [k, v] of allHeaders(req)) lines.push(`\treq.Header.Set(${dq(k)}, ${dq(v)})`);
+  lines.push(`\treq, err := http.NewRequest(${goString(req.method.toUpperCase())}, endpoint, ${body !== undefined ? 'body' : 'nil'})`, '\tif err != nil {', '\t\tpanic(err)', '\t}');
+  if (req.auth.basic) lines.push(`\treq.SetBasicAuth(os.Getenv(${goString(req.auth.basic.userVar)}), os.Getenv(${goString(req.auth.basic.passwordVar)}))`);
+  if (req.auth.bearer) lines.push(`\treq.Header.Set("Authorization", "Bearer "+os.Getenv(${goString(req.auth.bearer.tokenVar)}))`);
+  for (const k of req.auth.headers) lines.push(`\treq.Header.Set(${goString(k.name)}, os.Getenv(${goString(k.envVar)}))`);
+  for (const [k, v] of allHeaders(req)) lines.push(`\treq.Header.Set(${goString(k)}, ${goString(v)})`);
   lines.push('', '\tres, err := http.DefaultClient.Do(req)', '\tif err != nil {', '\t\tpanic(err)', '\t}', '\tdefer res.Body.Close()', '', '\tdata, err := io.ReadAll(res.Body)', '\tif err != nil {', '\t\tpanic(err)', '\t}');
-  if (req.saveAs) lines.push(`\tif err := os.WriteFile(${dq(req.saveAs)}, data, 0o644); err != nil {`, '\t\tpanic(err)', '\t}', '\tfmt.Println(res.Status)');
+  if (req.saveAs) lines.push(`\tif err := os.WriteFile(${goString(req.saveAs)}, data, 0o644); err != nil {`, '\t\tpanic(err)', '\t}', '\tfmt.Println(res.Status)');
   else lines.push('\tfmt.Println(res.Status)', '\tfmt.Println(string(data))');
   lines.push('}');
   return lines.join('\n');
 }
 
+/* ---------------------------------------------------------------- Java */
+
+/**
+ * JSON string escapes are Java escapes. Java reads \uXXXX escapes before anything else, but
+ * JSON.stringify writes a backslash as \\, after which "\u" is no escape.
+ */
+const javaString = (s: string) => JSON.stringify(s);
+
+/** Characters Java strips from the end of text-block lines or counts as indentation, beyond space and tab. */
+const JAVA_OTHER_WHITESPACE = /[\u000B\f\u001C-\u001F\u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]/;
+
+/**
+ * A body as a Java expression: a text block when it has several lines (and nothing a text block
+ * would change), else string literals joined line by line.
+ */
+function javaBody(body: string, pad: string): string[] {
+  if (!body.includes('\n')) return [javaString(body)];
+  if (JAVA_OTHER_WHITESPACE.test(body)) {
+    const parts = body.split(/(?<=\n)/);
+    return parts.map((p, i) => (i === 0 ? '' : pad + '+ ') + javaString(p));
+  }
+  const lines = body
+    .replace(/\\/g, '\\\\')
+    .replace(/\r/g, '\\r')
+    .replace(/"{3,}/g, (run) => run.replace(/"/g, '\\"'))
+    .split('\n')
+    // Trailing spaces and tabs are stripped from each line: the last one is written as an escape.
+    .map((l) => l.replace(/[ \t]$/, (c) => (c === ' ' ? '\\s' : '\\t')));
+  // The indentation common to every line is stripped: if each line starts with white space, the
+  // closing delimiter (on a line of its own, after a line continuation) sets the indentation.
+  const closeOnOwnLine = lines.every((l) => l === '' || /^[ \t]/.test(l));
+  const last = lines.length - 1;
+  if (closeOnOwnLine) lines[last] += '\\';
+  else lines[last] = lines[last].replace(/"$/, '\\"');
+  return ['"""', ...lines.map((l) => (l === '' ? '' : pad + l)), ...(closeOnOwnLine ? [pad] : [])]
+    .map((l, i, all) => (i === all.length - 1 ? `${l}"""` : l));
+}
+
 function java(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
-  const qs = req.query.length || req.auth.query.length ? '?' + [
-    ...req.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`),
-  ].join('&') : '';
   const lines = [
     'import java.net.URI;',
     'import java.net.http.HttpClient;',
@@ -185,26 +326,27 @@ function java(req: SampleRequest): string {
   if (req.saveAs) lines.push('import java.nio.file.Path;');
   lines.push('', 'public class Example {', '    public static void main(String[] args) throws Exception {');
   if (req.auth.basic) {
-    lines.push(`        String credentials = System.getenv(${dq(req.auth.basic.userVar)}) + ":" + System.getenv(${dq(req.auth.basic.passwordVar)});`);
+    lines.push(`        String credentials = System.getenv(${javaString(req.auth.basic.userVar)}) + ":" + System.getenv(${javaString(req.auth.basic.passwordVar)});`);
     lines.push('        String basic = Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));');
   }
-  let uri = dq(req.url + qs);
-  for (const q of req.auth.query) uri += ` + ${dq((qs.length > 1 ? '&' : qs ? '' : '?') + q.name + '=')} + System.getenv(${dq(q.envVar)})`;
+  const uri = urlParts(req).map((p) => ('text' in p ? javaString(p.text) : `System.getenv(${javaString(p.env)})`)).join(' + ');
   lines.push('        HttpRequest request = HttpRequest.newBuilder()', `            .uri(URI.create(${uri}))`);
   if (req.auth.basic) lines.push('            .header("Authorization", "Basic " + basic)');
-  if (req.auth.bearer) lines.push(`            .header("Authorization", "Bearer " + System.getenv(${dq(req.auth.bearer.tokenVar)}))`);
-  for (const k of req.auth.headers) lines.push(`            .header(${dq(k.name)}, System.getenv(${dq(k.envVar)}))`);
-  for (const [k, v] of allHeaders(req)) lines.push(`            .header(${dq(k)}, ${dq(v)})`);
+  if (req.auth.bearer) lines.push(`            .header("Authorization", "Bearer " + System.getenv(${javaString(req.auth.bearer.tokenVar)}))`);
+  for (const k of req.auth.headers) lines.push(`            .header(${javaString(k.name)}, System.getenv(${javaString(k.envVar)}))`);
+  for (const [k, v] of allHeaders(req)) lines.push(`            .header(${javaString(k)}, ${javaString(v)})`);
+  const method = javaString(req.method.toUpperCase());
   if (body !== undefined) {
-    const block = body.replace(/\\/g, '\\\\').replace(/"""/g, '\\"""');
-    lines.push(`            .method(${dq(req.method.toUpperCase())}, HttpRequest.BodyPublishers.ofString("""`);
-    lines.push(...block.split('\n').map((l) => `                ${l}`), '                """))');
+    const expr = javaBody(body, '                ');
+    expr[0] = `            .method(${method}, HttpRequest.BodyPublishers.ofString(${expr[0]}`;
+    expr[expr.length - 1] += '))';
+    lines.push(...expr);
   } else {
-    lines.push(`            .method(${dq(req.method.toUpperCase())}, HttpRequest.BodyPublishers.noBody())`);
+    lines.push(`            .method(${method}, HttpRequest.BodyPublishers.noBody())`);
   }
   lines.push('            .build();', '');
   if (req.saveAs) {
-    lines.push(`        HttpResponse<Path> response = HttpClient.newHttpClient()`, `            .send(request, HttpResponse.BodyHandlers.ofFile(Path.of(${dq(req.saveAs)})));`);
+    lines.push(`        HttpResponse<Path> response = HttpClient.newHttpClient()`, `            .send(request, HttpResponse.BodyHandlers.ofFile(Path.of(${javaString(req.saveAs)})));`);
     lines.push('        System.out.println(response.statusCode());');
   } else {
     lines.push('        HttpResponse<String> response = HttpClient.newHttpClient()', '            .send(request, HttpResponse.BodyHandlers.ofString());');
@@ -214,67 +356,129 @@ function java(req: SampleRequest): string {
   return lines.join('\n');
 }
 
+/* ---------------------------------------------------------------- C# */
+
+/** JSON string escapes are C# escapes; U+0085, U+2028 and U+2029 end a line in C# source. */
+const csString = (s: string) => JSON.stringify(s).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${hex4(c)}`);
+
+/** A body of several lines as a verbatim string (only " is escaped there, as ""), when it has nothing awkward. */
+const csBody = (body: string) => (body.includes('\n') && !/[\r\0\u0085\u2028\u2029]/.test(body) ? `@"${body.replace(/"/g, '""')}"` : csString(body));
+
 function csharp(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
-  const query = [...req.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)];
-  const lines = ['using System.Net.Http.Headers;', 'using System.Text;', '', 'using var client = new HttpClient();'];
-  let uri = dq(req.url + (query.length ? '?' + query.join('&') : ''));
-  for (const [i, q] of req.auth.query.entries()) {
-    const sep = query.length || i > 0 ? '&' : '?';
-    uri += ` + ${dq(`${sep}${q.name}=`)} + Environment.GetEnvironmentVariable(${dq(q.envVar)})`;
-  }
-  lines.push(`using var request = new HttpRequestMessage(new HttpMethod(${dq(req.method.toUpperCase())}), ${uri});`);
+  const usings = [
+    ...(req.auth.basic || req.auth.bearer || body !== undefined ? ['using System.Net.Http.Headers;'] : []),
+    ...(req.auth.basic ? ['using System.Text;'] : []),
+  ];
+  const lines = [...usings, ...(usings.length ? [''] : []), 'using var client = new HttpClient();'];
+  const uri = urlParts(req).map((p) => ('text' in p ? csString(p.text) : `Environment.GetEnvironmentVariable(${csString(p.env)})`)).join(' + ');
+  lines.push(`using var request = new HttpRequestMessage(new HttpMethod(${csString(req.method.toUpperCase())}), ${uri});`);
   if (req.auth.basic) {
     lines.push(`var credentials = Convert.ToBase64String(Encoding.UTF8.GetBytes(`);
-    lines.push(`    $"{Environment.GetEnvironmentVariable(${dq(req.auth.basic.userVar)})}:{Environment.GetEnvironmentVariable(${dq(req.auth.basic.passwordVar)})}"));`);
+    lines.push(`    $"{Environment.GetEnvironmentVariable(${csString(req.auth.basic.userVar)})}:{Environment.GetEnvironmentVariable(${csString(req.auth.basic.passwordVar)})}"));`);
     lines.push('request.Headers.Authorization = new AuthenticationHeaderValue("Basic", credentials);');
   }
-  if (req.auth.bearer) lines.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable(${dq(req.auth.bearer.tokenVar)}));`);
-  for (const k of req.auth.headers) lines.push(`request.Headers.Add(${dq(k.name)}, Environment.GetEnvironmentVariable(${dq(k.envVar)}));`);
-  for (const [k, v] of [...(req.accept ? [['Accept', req.accept]] : []), ...req.headers]) lines.push(`request.Headers.Add(${dq(k)}, ${dq(v)});`);
+  if (req.auth.bearer) lines.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable(${csString(req.auth.bearer.tokenVar)}));`);
+  for (const k of req.auth.headers) lines.push(`request.Headers.Add(${csString(k.name)}, Environment.GetEnvironmentVariable(${csString(k.envVar)}));`);
+  for (const [k, v] of [...(req.accept ? [['Accept', req.accept]] : []), ...req.headers]) lines.push(`request.Headers.Add(${csString(k)}, ${csString(v)});`);
   if (body !== undefined && req.body) {
-    lines.push(`request.Content = new StringContent(@"${body.replace(/"/g, '""')}",`, `    Encoding.UTF8, ${dq(req.body.mediaType)});`);
+    lines.push(`request.Content = new StringContent(${csBody(body)});`);
+    lines.push(`request.Content.Headers.ContentType = MediaTypeHeaderValue.Parse(${csString(req.body.mediaType)});`);
   }
   lines.push('', 'using var response = await client.SendAsync(request);', 'response.EnsureSuccessStatusCode();');
-  if (req.saveAs) lines.push(`await File.WriteAllBytesAsync(${dq(req.saveAs)}, await response.Content.ReadAsByteArrayAsync());`);
+  if (req.saveAs) lines.push(`await File.WriteAllBytesAsync(${csString(req.saveAs)}, await response.Content.ReadAsByteArrayAsync());`);
   else lines.push('Console.WriteLine(await response.Content.ReadAsStringAsync());');
   return lines.join('\n');
+}
+
+/* ---------------------------------------------------------------- PHP */
+
+/** A single-quoted PHP string: only \ and ' are special there. */
+const phpString = (s: string) => `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
+/** A nowdoc closing identifier that does not occur anywhere in the text. */
+function freeTerminator(text: string, base: string): string {
+  let term = base;
+  for (let i = 2; text.includes(term); i++) term = `${base}_${i}`;
+  return term;
 }
 
 function php(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
   const lines = ['<?php', '', "require 'vendor/autoload.php';", '', '$client = new GuzzleHttp\\Client();', ''];
-  if (body !== undefined) lines.push("$body = <<<'BODY'", body, 'BODY;', '');
-  lines.push(`$response = $client->request('${req.method.toUpperCase()}', '${req.url}', [`);
-  if (req.auth.basic) lines.push(`    'auth' => [getenv('${req.auth.basic.userVar}'), getenv('${req.auth.basic.passwordVar}')],`);
+  if (body !== undefined && body.includes('\n')) {
+    // A nowdoc takes the text as it is (no escapes, no variables) up to its closing identifier.
+    const term = freeTerminator(body, 'BODY');
+    lines.push(`$body = <<<'${term}'`, body, `${term};`, '');
+  } else if (body !== undefined) {
+    lines.push(`$body = ${phpString(body)};`, '');
+  }
+  lines.push(`$response = $client->request(${phpString(req.method.toUpperCase())}, ${phpString(req.url)}, [`);
+  if (req.auth.basic) lines.push(`    'auth' => [getenv(${phpString(req.auth.basic.userVar)}), getenv(${phpString(req.auth.basic.passwordVar)})],`);
   const headers: string[] = [];
-  if (req.auth.bearer) headers.push(`'Authorization' => 'Bearer ' . getenv('${req.auth.bearer.tokenVar}'),`);
-  for (const k of req.auth.headers) headers.push(`'${k.name}' => getenv('${k.envVar}'),`);
-  for (const [k, v] of allHeaders(req)) headers.push(`'${k}' => '${v.replace(/'/g, "\\'")}',`);
+  if (req.auth.bearer) headers.push(`'Authorization' => 'Bearer ' . getenv(${phpString(req.auth.bearer.tokenVar)}),`);
+  for (const k of req.auth.headers) headers.push(`${phpString(k.name)} => getenv(${phpString(k.envVar)}),`);
+  for (const [k, v] of allHeaders(req)) headers.push(`${phpString(k)} => ${phpString(v)},`);
   if (headers.length) lines.push("    'headers' => [", ...headers.map((h) => `        ${h}`), '    ],');
-  const query = [...req.query.map(([k, v]) => `'${k}' => '${v.replace(/'/g, "\\'")}',`), ...req.auth.query.map((q) => `'${q.name}' => getenv('${q.envVar}'),`)];
-  if (query.length) lines.push("    'query' => [", ...query.map((q) => `        ${q}`), '    ],');
+  if (req.query.length || req.auth.query.length) {
+    if (hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])])) {
+      // An array cannot repeat a key: the query string is written out, the keys' values appended.
+      const docQuery = formEncode(req.query);
+      const parts = [phpString(docQuery), ...req.auth.query.map((q, i) => `${phpString((docQuery || i > 0 ? '&' : '') + formEncode([[q.name, '']]))} . urlencode(getenv(${phpString(q.envVar)}))`)];
+      lines.push(`    'query' => ${parts.join(' . ')},`);
+    } else {
+      const query = [...req.query.map(([k, v]) => `${phpString(k)} => ${phpString(v)},`), ...req.auth.query.map((q) => `${phpString(q.name)} => getenv(${phpString(q.envVar)}),`)];
+      lines.push("    'query' => [", ...query.map((q) => `        ${q}`), '    ],');
+    }
+  }
   if (body !== undefined) lines.push("    'body' => $body,");
-  if (req.saveAs) lines.push(`    'sink' => '${req.saveAs}',`);
+  if (req.saveAs) lines.push(`    'sink' => ${phpString(req.saveAs)},`);
   lines.push(']);', '', 'echo $response->getStatusCode(), PHP_EOL;');
   if (!req.saveAs) lines.push('echo $response->getBody(), PHP_EOL;');
   return lines.join('\n');
 }
 
+/* ---------------------------------------------------------------- Ruby */
+
+/**
+ * A Ruby string that interpolates nothing: single-quoted (only \ and ' escaped) for printable
+ * text, else double-quoted with every #, \, " and control character escaped.
+ */
+function rbString(s: string): string {
+  if (!/[\0-\x1f\x7f]/.test(s)) return `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+  const named: Record<string, string> = {'\n': '\\n', '\r': '\\r', '\t': '\\t'};
+  return `"${s.replace(/[\\"#\0-\x1f\x7f]/g, (c) => named[c] ?? (c < ' ' || c === '\x7f' ? `\\u${hex4(c)}` : `\\${c}`))}"`;
+}
+
+function rbPairs(pairs: [string, string][], raw: boolean): string {
+  // A hash cannot repeat a key: an array of pairs keeps every one, in order.
+  if (!raw) return pairs.map(([k, v]) => `${k} => ${v}`).join(', ');
+  return `[${pairs.map(([k, v]) => `[${k}, ${v}]`).join(', ')}]`;
+}
+
 function ruby(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
   const klass = req.method.charAt(0).toUpperCase() + req.method.slice(1).toLowerCase();
-  const lines = ["require 'net/http'", "require 'uri'", '', `uri = URI(${dq(req.url)})`];
-  const query = [...req.query.map(([k, v]) => `${dq(k)} => ${dq(v)}`), ...req.auth.query.map((q) => `${dq(q.name)} => ENV.fetch(${dq(q.envVar)})`)];
-  if (query.length) lines.push(`uri.query = URI.encode_www_form(${query.join(', ')})`);
+  const lines = ["require 'net/http'", "require 'uri'", '', `uri = URI(${rbString(req.url)})`];
+  const query: [string, string][] = [...req.query.map(([k, v]): [string, string] => [rbString(k), rbString(v)]),
+    ...req.auth.query.map((q): [string, string] => [rbString(q.name), `ENV.fetch(${rbString(q.envVar)})`])];
+  const repeated = hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])]);
+  if (query.length) lines.push(`uri.query = URI.encode_www_form(${rbPairs(query, repeated)})`);
   lines.push('', `request = Net::HTTP::${klass}.new(uri)`);
-  if (req.auth.basic) lines.push(`request.basic_auth(ENV.fetch(${dq(req.auth.basic.userVar)}), ENV.fetch(${dq(req.auth.basic.passwordVar)}))`);
-  if (req.auth.bearer) lines.push(`request['Authorization'] = "Bearer #{ENV.fetch(${dq(req.auth.bearer.tokenVar)})}"`);
-  for (const k of req.auth.headers) lines.push(`request[${dq(k.name)}] = ENV.fetch(${dq(k.envVar)})`);
-  for (const [k, v] of allHeaders(req)) lines.push(`request[${dq(k)}] = ${dq(v)}`);
-  if (body !== undefined) lines.push('request.body = <<~BODY', ...body.split('\n').map((l) => `  ${l}`), 'BODY');
-  lines.push('', 'response = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == "https") do |http|', '  http.request(request)', 'end', '', 'puts response.code');
-  if (req.saveAs) lines.push(`File.binwrite(${dq(req.saveAs)}, response.body)`);
+  if (req.auth.basic) lines.push(`request.basic_auth(ENV.fetch(${rbString(req.auth.basic.userVar)}), ENV.fetch(${rbString(req.auth.basic.passwordVar)}))`);
+  if (req.auth.bearer) lines.push(`request['Authorization'] = "Bearer #{ENV.fetch(${rbString(req.auth.bearer.tokenVar)})}"`);
+  for (const k of req.auth.headers) lines.push(`request[${rbString(k.name)}] = ENV.fetch(${rbString(k.envVar)})`);
+  for (const [k, v] of allHeaders(req)) lines.push(`request[${rbString(k)}] = ${rbString(v)}`);
+  if (body !== undefined && body.includes('\n') && !/[\0-\x09\x0b-\x1f\x7f]/.test(body)) {
+    // A quoted identifier: no interpolation or escapes. <<~ strips the two spaces added to each
+    // line (lines of only blanks do not count), and chomp the line break the heredoc adds.
+    const term = freeTerminator(body, 'BODY');
+    lines.push(`request.body = <<~'${term}'.chomp`, ...body.split('\n').map((l) => `  ${l}`), term);
+  } else if (body !== undefined) {
+    lines.push(`request.body = ${rbString(body)}`);
+  }
+  lines.push('', "response = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https') do |http|", '  http.request(request)', 'end', '', 'puts response.code');
+  if (req.saveAs) lines.push(`File.binwrite(${rbString(req.saveAs)}, response.body)`);
   else lines.push('puts response.body');
   return lines.join('\n');
 }
@@ -292,7 +496,16 @@ export const SAMPLE_LANGUAGES: {id: string; label: string; prism: string; render
 
 /** Plain-text samples for every language (used by the tests and by the highlighter below). */
 export function renderSampleSources(req: SampleRequest): {id: string; label: string; prism: string; code: string}[] {
-  return SAMPLE_LANGUAGES.map(({id, label, prism, render}) => ({id, label, prism, code: render(req)}));
+  checkRequest(req);
+  const clean = wellFormed(req);
+  return SAMPLE_LANGUAGES.flatMap(({id, label, prism, render}) => {
+    try {
+      return [{id, label, prism, code: render(clean)}];
+    } catch (error) {
+      if (error instanceof UnrepresentableSampleError) return [];
+      throw error;
+    }
+  });
 }
 
 export function renderSamples(req: SampleRequest): CodeSample[] {

@@ -5,6 +5,9 @@ import type {ApiSiteLinks} from '../../../scripts/api-docs/site-links';
 import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, serverChoices, serverOrigin} from './request';
 import styles from './styles.module.css';
 
+// The pure request builder lives in request.ts (unit-tested under Node); still exported from here.
+export {buildRequest} from './request';
+
 /**
  * The interactive request console. It is a separate chunk, loaded only when the reader presses
  * "Try it": server choice, credentials, parameters and body in; status, timing, headers and body out.

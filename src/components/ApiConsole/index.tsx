@@ -1,15 +1,22 @@
 import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type {OperationPage, ParameterData, SchemaNode, SecuritySchemeData} from '../ApiOperation/types';
+import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
+import type {ApiSiteLinks} from '../../../scripts/api-docs/site-links';
+import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, serverChoices, serverOrigin} from './request';
 import styles from './styles.module.css';
+
+// The pure request builder lives in request.ts (unit-tested under Node); still exported from here.
+export {buildRequest} from './request';
 
 /**
  * The interactive request console. It is a separate chunk, loaded only when the reader presses
  * "Try it": server choice, credentials, parameters and body in; status, timing, headers and body out.
  */
 
-// Credentials live in memory for the visit (they survive moving between operation pages, not a reload).
-const credentialMemory: Record<string, string> = {};
+// Credentials live in memory for the visit (they survive moving between operation pages, not a
+// reload), scoped to the server origin they were typed for: "origin scheme.field" -> value.
+const credentialMemory = new Map<string, string>();
+const memoryKey = (origin: string, field: string) => `${origin} ${field}`;
 const CUSTOM_SERVER = '__custom__';
 
 interface Result {
@@ -22,9 +29,9 @@ interface Result {
 }
 
 function paramValue(p: ParameterData, schemas: Record<string, SchemaNode>): string {
-  if (p.example !== undefined) return typeof p.example === 'string' ? p.example : JSON.stringify(p.example);
+  if (p.example !== undefined) return typeof p.example === 'string' ? p.example : Array.isArray(p.example) ? p.example.join(',') : JSON.stringify(p.example);
   const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
-  if (s?.default !== undefined) return String(s.default);
+  if (s?.default !== undefined) return Array.isArray(s.default) ? s.default.join(',') : String(s.default);
   return '';
 }
 
@@ -33,71 +40,11 @@ function enumOf(p: ParameterData, schemas: Record<string, SchemaNode>): unknown[
   return s?.enum;
 }
 
-function credentialFields(s: SecuritySchemeData): {key: string; label: string; type: string}[] {
-  if (s.type === 'http' && s.scheme === 'basic') {
-    return [
-      {key: `${s.key}.username`, label: 'Username', type: 'text'},
-      {key: `${s.key}.password`, label: 'Password', type: 'password'},
-    ];
-  }
-  if (s.type === 'apiKey') return [{key: `${s.key}.value`, label: s.name ?? s.key, type: 'password'}];
-  return [{key: `${s.key}.token`, label: 'Bearer token', type: 'password'}];
-}
-
-export function buildRequest(
-  operation: OperationPage,
-  server: string,
-  params: Record<string, string>,
-  credentials: Record<string, string>,
-  body: string | undefined,
-): {url: string; init: RequestInit & {headers: Record<string, string>}} {
-  let path = operation.path;
-  const url = new URL(server.replace(/\/$/, '') + '/', typeof window === 'undefined' ? 'http://localhost' : window.location.href);
-  const headers: Record<string, string> = {};
-  const query: [string, string][] = [];
-  for (const p of operation.parameters) {
-    const value = params[`${p.in}:${p.name}`] ?? '';
-    if (p.in === 'path') path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
-    else if (value === '') continue;
-    else if (p.in === 'query') query.push([p.name, value]);
-    else if (p.in === 'header') headers[p.name] = value;
-  }
-  for (const s of operation.security[0] ?? []) {
-    if (s.type === 'http' && s.scheme === 'basic') {
-      const user = credentials[`${s.key}.username`] ?? '';
-      const pass = credentials[`${s.key}.password`] ?? '';
-      if (user || pass) headers.Authorization = `Basic ${btoa(unescape(encodeURIComponent(`${user}:${pass}`)))}`;
-    } else if (s.type === 'apiKey') {
-      const v = credentials[`${s.key}.value`];
-      if (!v || !s.name) continue;
-      if (s.in === 'header') headers[s.name] = v;
-      else if (s.in === 'query') query.push([s.name, v]);
-    } else {
-      const v = credentials[`${s.key}.token`];
-      if (v) headers.Authorization = `Bearer ${v}`;
-    }
-  }
-  const full = new URL(url.pathname.replace(/\/$/, '') + path, url);
-  for (const [k, v] of query) full.searchParams.append(k, v);
-  const media = operation.requestBody?.content[0]?.mediaType;
-  const success = operation.responses.find((r) => /^2/.test(r.status) && r.content.length);
-  if (success) headers.Accept = success.content[0].mediaType;
-  const init: RequestInit & {headers: Record<string, string>} = {method: operation.method.toUpperCase(), headers};
-  if (body !== undefined && media && body.trim() !== '') {
-    headers['Content-Type'] = media;
-    init.body = body;
-  }
-  return {url: full.toString(), init};
-}
-
 export default function ApiConsole({operation, onClose}: {operation: OperationPage; onClose: () => void}) {
   const {siteConfig} = useDocusaurusContext();
   const configured = String(siteConfig.customFields?.apiBaseUrl ?? '');
-  const servers = useMemo(() => {
-    const list = operation.servers.map((s) => s.url);
-    if (configured && !list.includes(configured)) list.push(configured);
-    return list;
-  }, [operation.servers, configured]);
+  const foreign = Boolean((siteConfig.customFields?.api as ApiSiteLinks | undefined)?.foreign);
+  const servers = useMemo(() => serverChoices(operation.servers, configured, foreign), [operation.servers, configured, foreign]);
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [server, setServer] = useState(servers[0] ?? CUSTOM_SERVER);
@@ -105,7 +52,8 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   const [params, setParams] = useState<Record<string, string>>(() =>
     Object.fromEntries(operation.parameters.map((p) => [`${p.in}:${p.name}`, paramValue(p, operation.schemas)])),
   );
-  const [credentials, setCredentials] = useState<Record<string, string>>(() => ({...credentialMemory}));
+  // Bumped when a credential changes: the values themselves live in credentialMemory.
+  const [, setCredentialVersion] = useState(0);
   const bodyMedia = operation.requestBody?.content[0];
   const [body, setBody] = useState(() =>
     bodyMedia?.example === undefined ? '' : typeof bodyMedia.example === 'string' ? bodyMedia.example : JSON.stringify(bodyMedia.example, null, 2),
@@ -125,16 +73,24 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   }, [result]);
 
   const schemes = operation.security[0] ?? [];
+  const base = server === CUSTOM_SERVER ? customServer.trim() : server;
+  // Credentials belong to a security scheme and a server origin: the fields show (and the request
+  // carries) only what was typed for the origin the request goes to.
+  const origin = typeof window === 'undefined' ? null : serverOrigin(base, window.location.href);
+  const fields = schemes.flatMap(credentialFields);
+  const credentials: Record<string, string> = origin
+    ? Object.fromEntries(fields.map((f) => [f.key, credentialMemory.get(memoryKey(origin, f.key)) ?? '']))
+    : {};
   const setCredential = (key: string, value: string) => {
-    credentialMemory[key] = value;
-    setCredentials((c) => ({...c, [key]: value}));
+    if (!origin) return;
+    credentialMemory.set(memoryKey(origin, key), value);
+    setCredentialVersion((v) => v + 1);
   };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     setResult(null);
-    const base = server === CUSTOM_SERVER ? customServer.trim() : server;
     if (!base) return setError('Choose a server or enter a server URL.');
     if (bodyMedia && /json/.test(bodyMedia.mediaType) && body.trim()) {
       try {
@@ -146,10 +102,13 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     const missing = operation.parameters.filter((p) => p.required && !params[`${p.in}:${p.name}`]);
     if (missing.length) return setError(`Fill in the required parameters: ${missing.map((p) => p.name).join(', ')}.`);
     let request: ReturnType<typeof buildRequest>;
+    let prepared: Request;
     try {
-      request = buildRequest(operation, base, params, credentials, bodyMedia ? body : undefined);
+      request = buildRequest(operation, base, params, credentials, bodyMedia ? body : undefined, window.location.href);
+      // The browser's own checks (header names and values, URL), before anything goes out.
+      prepared = new Request(request.url, request.init);
     } catch (e) {
-      return setError(`The server URL is not valid: ${(e as Error).message}`);
+      return setError(e instanceof RequestRefused ? e.message : FAILURE.invalidRequest((e as Error).message));
     }
     abort.current?.abort();
     const controller = new AbortController();
@@ -158,7 +117,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     setPending(true);
     const started = performance.now();
     try {
-      const response = await fetch(request.url, {...request.init, signal: controller.signal});
+      const response = await fetch(prepared, {signal: controller.signal});
       const type = response.headers.get('content-type') ?? '';
       const headers = [...response.headers.entries()];
       let text = '';
@@ -179,12 +138,15 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
       }
       setResult({status: response.status, statusText: response.statusText, ms: Math.round(performance.now() - started), headers, body: text, download});
     } catch (e) {
-      const aborted = (e as Error).name === 'AbortError';
-      setError(
-        aborted
-          ? 'The request was cancelled or took longer than 30 seconds.'
-          : `The request did not complete: ${(e as Error).message}. The server may be unreachable, or it does not allow requests from this site (CORS).`,
-      );
+      if ((e as Error).name === 'AbortError') {
+        setError(FAILURE.timeout);
+      } else if (e instanceof TypeError) {
+        const probe = (url: string) => fetch(url, {mode: 'no-cors', method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(10000)});
+        const kind = await diagnoseFailure(request.url, probe);
+        setError(kind === 'cors' ? FAILURE.cors(window.location.origin) : FAILURE.network(request.url.split('?')[0]));
+      } else {
+        setError(`The request did not complete: ${(e as Error).message}.`);
+      }
     } finally {
       window.clearTimeout(timeout);
       setPending(false);
@@ -226,14 +188,28 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
           {schemes.length > 0 && (
             <fieldset className={styles.group}>
               <legend>Authentication</legend>
-              {schemes.flatMap((s) =>
-                credentialFields(s).map((f) => (
-                  <label key={f.key} className={styles.field}>
-                    <span>{f.label}</span>
-                    <input type={f.type} autoComplete="off" value={credentials[f.key] ?? ''} onChange={(e) => setCredential(f.key, e.target.value)} />
-                  </label>
-                )),
-              )}
+              <p className={styles.hint} id={`${id}-credentials`}>
+                {origin ? (
+                  <>
+                    Kept in this tab's memory for <code data-testid="console-credential-origin">{origin}</code> only.
+                  </>
+                ) : (
+                  'Enter the server URL first: credentials are kept per server.'
+                )}
+              </p>
+              {fields.map((f) => (
+                <label key={f.key} className={styles.field} data-credential={f.key}>
+                  <span>{f.label}</span>
+                  <input
+                    type={f.type}
+                    autoComplete="off"
+                    disabled={!origin}
+                    aria-describedby={`${id}-credentials`}
+                    value={credentials[f.key] ?? ''}
+                    onChange={(e) => setCredential(f.key, e.target.value)}
+                  />
+                </label>
+              ))}
             </fieldset>
           )}
           {operation.parameters.length > 0 && (
@@ -243,9 +219,9 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
                 const key = `${p.in}:${p.name}`;
                 const values = enumOf(p, operation.schemas);
                 return (
-                  <label key={key} className={styles.field}>
+                  <label key={key} className={styles.field} data-param={key}>
                     <span>
-                      {p.name} <small>({p.in}{p.required ? ', required' : ''})</small>
+                      {p.name} <small>({p.in}{p.required ? ', required' : ''}{isList(p, operation.schemas) ? ', comma-separated' : ''})</small>
                     </span>
                     {values ? (
                       <select value={params[key]} onChange={(e) => setParams({...params, [key]: e.target.value})}>

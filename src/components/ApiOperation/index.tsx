@@ -75,7 +75,7 @@ function Security({security}: {security: SecuritySchemeData[][]}) {
 
 function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
   return (
-    <li className={styles.param}>
+    <li className={styles.param} data-param={`${p.in}:${p.name}`}>
       <div className={styles.paramHead}>
         <code className={styles.paramName}>{p.name}</code>
         {p.schema && <span className={clsx(styles.type, SKIP)}>{typeLabel(p.schema, schemas)}</span>}
@@ -211,9 +211,11 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             <span className={clsx(styles.tryItHint, SKIP)}>sent by the API as {method.toUpperCase()} to your endpoint</span>
           </div>
         ) : (
-          <div className={styles.endpoint}>
-            <MethodBadge method={method} />
-            <code className={styles.path}>{path}</code>
+          <div className={styles.endpoint} data-operation-endpoint>
+            <MethodBadge method={method} className="operation-method" />
+            <code className={styles.path} data-operation-path>
+              {path}
+            </code>
             <CopyButton text={`${base}${path}`} label="Copy URL" className={SKIP} />
           </div>
         )}

@@ -1,0 +1,235 @@
+/**
+ * The request console's pure part: which servers it offers, how a request is built from what the
+ * reader typed, and which requests it refuses to send. No React and no DOM here (it runs under
+ * Node in build-request.test.ts); the component (index.tsx) only wires it to the form and fetch.
+ *
+ * Safety rules (each one has a row in build-request.test.ts):
+ * - The URL is the chosen server + the operation's path, joined as strings; path parameter
+ *   values are percent-encoded with encodeURIComponent and may not be "/"-carrying values or dot
+ *   segments, so a value can never add segments, climb out of the server's base path, or turn
+ *   the URL into a protocol-relative one. The joined URL is then parsed and must still have the
+ *   server's origin and start with the server's path, or the request is refused.
+ * - Header names and values the browser would reject (line breaks, characters above U+00FF) are
+ *   refused here with a message naming the header, before anything is sent.
+ * - Credentials are handed in already scoped (the component keeps them per server origin).
+ */
+import type {OperationPage, ParameterData, SchemaNode, SecuritySchemeData, ServerData} from '../ApiOperation/types';
+
+/** A request the console will not send, with the message it shows. Nothing was sent. */
+export class RequestRefused extends Error {
+  constructor(
+    readonly kind: 'server' | 'path' | 'header' | 'credentials',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RequestRefused';
+  }
+}
+
+export interface BuiltRequest {
+  url: string;
+  init: {method: string; headers: Record<string, string>; body?: string};
+}
+
+/** A server base: its origin and its path without a trailing slash ("" for the root). */
+export interface ServerBase {
+  origin: string;
+  path: string;
+}
+
+/**
+ * The chosen server as an absolute base. Relative servers ("/v1", "/") resolve against the page.
+ * Throws RequestRefused('server') for anything that is not a plain http(s) base URL.
+ */
+export function serverBase(server: string, page: string): ServerBase {
+  const text = server.trim();
+  if (!text) throw new RequestRefused('server', 'Choose a server or enter a server URL.');
+  let url: URL;
+  try {
+    url = new URL(text, page);
+  } catch {
+    throw new RequestRefused('server', `The server URL "${text}" is not a valid URL. Enter an address such as https://sandbox.example.com/v1.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new RequestRefused('server', `The server URL must start with https:// or http:// (got "${text}").`);
+  }
+  if (url.username || url.password) {
+    throw new RequestRefused('server', 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.');
+  }
+  if (url.search || url.hash || /[?#]/.test(text)) {
+    throw new RequestRefused('server', `The server URL may not contain "?" or "#" (got "${text}").`);
+  }
+  return {origin: url.origin, path: url.pathname.replace(/\/+$/, '')};
+}
+
+/** The origin requests to this server go to, or null while the server is not a valid base. */
+export function serverOrigin(server: string, page: string): string | null {
+  try {
+    return serverBase(server, page).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The servers the console offers. The document's servers come first and are its own: the
+ * portal's configured default (customFields.apiBaseUrl) is added only when the document lists
+ * none (the page data then carries the stand-in "/"), or for our own document when missing.
+ */
+export function serverChoices(servers: ServerData[], configured: string, foreign: boolean): string[] {
+  const standIn = servers.length === 1 && servers[0].url === '/' && !servers[0].description;
+  const listed = standIn ? [] : [...new Set(servers.map((s) => s.url))];
+  if (configured && (listed.length === 0 || (!foreign && !listed.includes(configured)))) listed.push(configured);
+  return listed;
+}
+
+/** The credential inputs a security scheme needs; `key` is scheme key + field. */
+export function credentialFields(s: SecuritySchemeData): {key: string; label: string; type: 'text' | 'password'}[] {
+  if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') {
+    return [
+      {key: `${s.key}.username`, label: 'Username', type: 'text'},
+      {key: `${s.key}.password`, label: 'Password', type: 'password'},
+    ];
+  }
+  if (s.type === 'apiKey') return [{key: `${s.key}.value`, label: s.name ?? s.key, type: 'password'}];
+  return [{key: `${s.key}.token`, label: 'Bearer token', type: 'password'}];
+}
+
+function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
+  return p.schema?.ref ? schemas[p.schema.ref] : p.schema;
+}
+
+/** Whether a parameter takes a list (typed comma-separated, sent as repeated query keys). */
+export function isList(p: ParameterData, schemas: Record<string, SchemaNode>): boolean {
+  const t = schemaOf(p, schemas)?.type;
+  return t === 'array' || (Array.isArray(t) && t.includes('array'));
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+function checkHeader(name: string, value: string): void {
+  if (!TOKEN.test(name)) throw new RequestRefused('header', `The header name "${name}" is not a valid HTTP header name; nothing was sent.`);
+  if (/[\r\n\0]/.test(value)) {
+    throw new RequestRefused('header', `The value of the header "${name}" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.`);
+  }
+  // eslint-disable-next-line no-control-regex
+  const wide = value.match(/[^\u0000-\u00ff]/u);
+  if (wide) {
+    throw new RequestRefused('header', `The value of the header "${name}" contains "${wide[0]}", which HTTP headers cannot carry (only Latin-1 characters); nothing was sent.`);
+  }
+}
+
+/** UTF-8 bytes, base64-encoded (HTTP Basic credentials, RFC 7617 with charset UTF-8). */
+export function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+const encodeQuery = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+
+/**
+ * The request the console sends for these inputs, or RequestRefused.
+ * - `params` is keyed "in:name" (e.g. "path:contact_id"); empty optional values are left out.
+ * - `credentials` is keyed by credentialFields() keys, already scoped to this server's origin.
+ * - `body` is sent, with the request body's media type as Content-Type, only when not blank.
+ * - `page` is the address relative servers resolve against (the browser's location).
+ */
+export function buildRequest(
+  operation: OperationPage,
+  server: string,
+  params: Record<string, string>,
+  credentials: Record<string, string>,
+  body: string | undefined,
+  page: string = typeof window === 'undefined' ? 'http://localhost/' : window.location.href,
+): BuiltRequest {
+  const base = serverBase(server, page);
+  const headers: Record<string, string> = {};
+  const query: string[] = [];
+  let path = operation.path.startsWith('/') ? operation.path : `/${operation.path}`;
+
+  for (const p of operation.parameters) {
+    const value = params[`${p.in}:${p.name}`] ?? '';
+    if (p.in === 'path') {
+      if (value === '') throw new RequestRefused('path', `Fill in the path parameter "${p.name}"; nothing was sent.`);
+      if (/[/\\]/.test(value) || value === '.' || value === '..') {
+        throw new RequestRefused(
+          'path',
+          `Refused: the path parameter "${p.name}" (${JSON.stringify(value)}) would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.`,
+        );
+      }
+      path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
+    } else if (value === '') {
+      continue;
+    } else if (p.in === 'query') {
+      const values = isList(p, operation.schemas) ? value.split(',').filter((v) => v !== '') : [value];
+      for (const v of values) query.push(encodeQuery(p.name, v));
+    } else if (p.in === 'header') {
+      headers[p.name] = value;
+    }
+    // Cookie parameters: a page cannot set the Cookie header of a cross-site request.
+  }
+
+  for (const s of operation.security[0] ?? []) {
+    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') {
+      const user = credentials[`${s.key}.username`] ?? '';
+      const pass = credentials[`${s.key}.password`] ?? '';
+      if (user.includes(':')) throw new RequestRefused('credentials', 'An HTTP Basic user name cannot contain ":"; nothing was sent.');
+      if (user || pass) headers.Authorization = `Basic ${base64Utf8(`${user}:${pass}`)}`;
+    } else if (s.type === 'apiKey') {
+      const v = credentials[`${s.key}.value`] ?? '';
+      if (!v || !s.name) continue;
+      if (s.in === 'header') headers[s.name] = v;
+      else if (s.in === 'query') query.push(encodeQuery(s.name, v));
+    } else {
+      const v = credentials[`${s.key}.token`] ?? '';
+      if (v) headers.Authorization = `Bearer ${v}`;
+    }
+  }
+
+  const success = operation.responses.find((r) => /^2/.test(r.status) && r.content.length);
+  if (success) headers.Accept = success.content[0].mediaType;
+  const media = operation.requestBody?.content[0]?.mediaType;
+  const sendBody = body !== undefined && media !== undefined && body.trim() !== '';
+  if (sendBody) headers['Content-Type'] = media;
+  for (const [name, value] of Object.entries(headers)) checkHeader(name, value);
+
+  // Server + path by string, then parsed and checked: same origin, under the server's path.
+  const joined = `${base.origin}${base.path}${path}`;
+  let url: URL;
+  try {
+    url = new URL(joined);
+  } catch {
+    throw new RequestRefused('path', `Refused: "${joined}" is not a valid URL; nothing was sent.`);
+  }
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.path}/`) || url.search || url.hash) {
+    throw new RequestRefused('path', `Refused: the request would go to ${url.href}, outside the server ${base.origin}${base.path}/; nothing was sent.`);
+  }
+  const init: BuiltRequest['init'] = {method: operation.method.toUpperCase(), headers};
+  if (sendBody) init.body = body;
+  return {url: url.href + (query.length ? `?${query.join('&')}` : ''), init};
+}
+
+/** Why a fetch that rejected with a TypeError failed, and what to do about it. */
+export const FAILURE = {
+  cors: (origin: string) =>
+    `The server answered, but the browser blocked the response: the API does not allow requests from this site (CORS). The API must allow the origin ${origin}; until then, send the request with curl (see the code samples) or through a proxy.`,
+  network: (url: string) =>
+    `The server could not be reached (${url}). Check the server URL, that the server is running and reachable from your network, and try again.`,
+  invalidRequest: (message: string) => `The browser refused to build this request (${message}). Check the header and parameter values for characters HTTP does not allow; nothing was sent.`,
+  timeout: 'The request was cancelled or took longer than 30 seconds.',
+};
+
+/**
+ * After fetch rejected with a TypeError: probe the same address with a no-cors request without
+ * credentials or headers. An opaque answer means the server is reachable and the failure was
+ * CORS; a rejection means the network (or the server) is unreachable.
+ */
+export async function diagnoseFailure(url: string, probe: (url: string) => Promise<unknown>): Promise<'cors' | 'network'> {
+  try {
+    await probe(url.split(/[?#]/)[0]);
+    return 'cors';
+  } catch {
+    return 'network';
+  }
+}

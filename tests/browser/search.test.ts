@@ -104,7 +104,7 @@ describe('judged queries', () => {
     assert.deepEqual(problems, []);
   });
 
-  test(`the modal shows the judged answers among its ${searchClientConfig.searchResultLimits} results, with one _highlight per term`, async () => {
+  test(`the modal shows the judged answers among its ${searchClientConfig.searchResultLimits} results, each link with its _highlight terms`, async () => {
     const page = await site.page();
     await gotoHydrated(page, site, '/');
     await openWithButton(page);

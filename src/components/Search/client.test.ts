@@ -121,11 +121,12 @@ test('each query is timed as a performance measure named "portal-search"', async
   assert.deepEqual(
     entries.map((e) => {
       const detail = (e as PerformanceMeasure).detail as {query: string; hits: number; engineMs: number};
-      return [detail.query, detail.hits, typeof detail.engineMs, e.duration >= 0];
+      // The engine's own time is a part of the measured call.
+      return [detail.query, detail.hits, Number.isFinite(detail.engineMs) && detail.engineMs >= 0 && detail.engineMs <= e.duration];
     }),
     [
-      ['ledger', 1, 'number', true],
-      ['customer', 1, 'number', true],
+      ['ledger', 1, true],
+      ['customer', 1, true],
     ],
   );
 });

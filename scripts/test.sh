@@ -88,7 +88,7 @@ fi
 if [ "$what" = all ] || [ "$what" = browser ]; then
   ensure_chromium
   echo "== Browser suite (headless Chromium)"
-  mapfile -t browser < <(find_tests ./tests/browser)
+  mapfile -t browser < <(find_tests ./tests/browser; find_tests ./tests/search)
   # One Chromium for the run (tests/browser/run.ts); each test gets its own context.
   npx tsx tests/browser/run.ts --concurrency=2 "${browser[@]}"
 fi

@@ -33,9 +33,9 @@ export const BASELINES = path.join(__dirname, '__screenshots__');
 const SCRATCH = path.join(ROOT, '.tmp/visual');
 const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
 /** pixelmatch's per-pixel colour distance threshold (0..1, YIQ): ignores anti-aliasing noise. */
-const THRESHOLD = 0.1;
-/** Share of pixels allowed to differ beyond THRESHOLD (0.2 %). */
-const MAX_DIFF_RATIO = 0.002;
+const THRESHOLD = 0.05;
+/** Share of pixels allowed to differ beyond THRESHOLD (0.05 %: about 580 pixels on desktop, 160 on a phone). */
+const MAX_DIFF_RATIO = 0.0005;
 
 const VIEWPORTS = {
   desktop: {viewport: {width: 1280, height: 900}, deviceScaleFactor: 1},

@@ -29,7 +29,7 @@ import {portalConfig} from '../../portal.config';
 
 const site = useSite();
 
-export const BASELINES = path.join(__dirname, '__screenshots__');
+const BASELINES = path.join(__dirname, '__screenshots__');
 const SCRATCH = path.join(ROOT, '.tmp/visual');
 const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
 /** pixelmatch's per-pixel colour distance threshold (0..1, YIQ): ignores anti-aliasing noise. */

@@ -3,59 +3,62 @@
  * system preference is not followed); the navbar switch toggles the mode; the choice is stored in
  * localStorage under "theme", survives reloads, and is synced across tabs (storage event).
  */
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, openSite, waitForHydration, type Site} from './harness';
+import {gotoHydrated, settled, useSite, waitForHydration} from './harness';
+import {brightness, contrast, css, dominantColor, parseColor, type RGBA} from './colors';
 
-let site: Site;
-before(async () => {
-  site = await openSite();
-});
-after(async () => {
-  await site?.close();
-});
+const site = useSite();
 
 const SWITCH = 'nav.navbar button[title^="Switch between dark and light mode"]';
 
-const rgba = (c: string) => c.match(/[\d.]+/g)!.map(Number);
-const brightness = (c: number[]) => Math.round(0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]);
-
+/**
+ * The mode as the reader gets it. The page background is read from the screen (the most
+ * frequent colour of a screenshot), not from CSS: in light mode Infima's body background is
+ * `transparent`, and what shows through is the browser canvas, whose colour depends on the used
+ * color-scheme; assuming white there is how an unreadable transparent surface went unnoticed.
+ */
 async function mode(page: Page) {
   // (Only plain expressions inside evaluate: tsx would wrap named helpers in a __name() call.)
   const raw = await page.evaluate(() => ({
     theme: document.documentElement.getAttribute('data-theme'),
     stored: localStorage.getItem('theme'),
-    background: getComputedStyle(document.documentElement).backgroundColor,
     text: getComputedStyle(document.body).color,
     label: document.querySelector('nav.navbar button[title^="Switch between dark and light mode"]')?.getAttribute('aria-label'),
   }));
-  const bg = rgba(raw.background);
+  await settled(page);
+  const painted = dominantColor(await page.screenshot({animations: 'disabled', caret: 'hide'}));
+  const text: RGBA = parseColor(raw.text);
+  assert.equal(text[3], 1, `body text colour is opaque (${raw.text})`);
   return {
     ...raw,
-    // Brightness (0..255) of the page background (transparent = the browser's white canvas)
-    // and of the body text.
-    brightness: bg[3] === 0 ? 255 : brightness(bg),
-    text: brightness(rgba(raw.text)),
+    /** Brightness 0..255 of the painted page background and of the body text. */
+    brightness: brightness(painted.color),
+    text: brightness(text),
+    /** WCAG contrast of the body text on the painted background. */
+    contrast: contrast(text, painted.color),
+    describe: `painted background ${css(painted.color)} (${Math.round(painted.share * 100)} % of the screen), text ${raw.text}`,
   };
 }
 
 test('light by default, whatever the system prefers', async () => {
   for (const colorScheme of ['dark', 'light', 'no-preference'] as const) {
-    const page = await site.newPage({colorScheme});
+    const page = await site.page({colorScheme});
     for (const p of ['/', '/docs/api/create-contact']) {
       await gotoHydrated(page, site, p);
       assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark');
       const m = await mode(page);
       assert.equal(m.theme, 'light', `${colorScheme} system, ${p}: data-theme`);
-      assert.ok(m.brightness > 200 && m.text < 100, `${colorScheme} system, ${p}: light page (bg ${m.brightness}, text ${m.text})`);
+      assert.ok(m.brightness > 200 && m.text < 100, `${colorScheme} system, ${p}: light page (${m.describe})`);
+      assert.ok(m.contrast >= 4.5, `${colorScheme} system, ${p}: body text contrast ${m.contrast.toFixed(2)} ≥ 4.5 (${m.describe})`);
       assert.match(m.label ?? '', /currently light mode/);
     }
   }
 });
 
 test('the switch toggles dark/light, stores the choice under "theme", and it survives a reload', async () => {
-  const page = await site.newPage({colorScheme: 'dark'});
+  const page = await site.page({colorScheme: 'dark'});
   await gotoHydrated(page, site, '/');
   assert.equal((await mode(page)).stored, null, 'nothing stored before the user chooses');
   const toggle = page.locator(SWITCH);
@@ -65,7 +68,8 @@ test('the switch toggles dark/light, stores the choice under "theme", and it sur
   let m = await mode(page);
   assert.equal(m.theme, 'dark');
   assert.equal(m.stored, 'dark');
-  assert.ok(m.brightness < 80 && m.text > 180, `dark page (bg ${m.brightness}, text ${m.text})`);
+  assert.ok(m.brightness < 80 && m.text > 180, `dark page (${m.describe})`);
+  assert.ok(m.contrast >= 4.5, `dark page: body text contrast ${m.contrast.toFixed(2)} ≥ 4.5 (${m.describe})`);
   assert.match(m.label ?? '', /currently dark mode/);
 
   await page.reload();
@@ -79,13 +83,12 @@ test('the switch toggles dark/light, stores the choice under "theme", and it sur
   m = await mode(page);
   assert.equal(m.theme, 'light');
   assert.equal(m.stored, 'light');
-  assert.ok(m.brightness > 200 && m.text < 100, `light page again (bg ${m.brightness}, text ${m.text})`);
+  assert.ok(m.brightness > 200 && m.text < 100, `light page again (${m.describe})`);
+  assert.ok(m.contrast >= 4.5, `light page again: body text contrast ${m.contrast.toFixed(2)} ≥ 4.5 (${m.describe})`);
 });
 
 test('the stored mode is applied before the app hydrates (no flash of the wrong theme)', async () => {
-  const context = await site.newContext({colorScheme: 'light'});
-  await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
-  const page = await context.newPage();
+  const page = await site.page({colorScheme: 'light', localStorage: {theme: 'dark'}});
   // Read data-theme at DOMContentLoaded, before React runs.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
@@ -97,7 +100,7 @@ test('the stored mode is applied before the app hydrates (no flash of the wrong 
 });
 
 test('the mode is synced across two tabs of one browser', async () => {
-  const context = await site.newContext();
+  const context = await site.context();
   const [a, b] = [await context.newPage(), await context.newPage()];
   await gotoHydrated(a, site, '/');
   await gotoHydrated(b, site, '/docs/api/get-contact');
@@ -115,7 +118,7 @@ test('the mode is synced across two tabs of one browser', async () => {
 });
 
 test('keyboard: the switch is reachable with Tab and toggles with Enter and Space', async () => {
-  const page = await site.newPage();
+  const page = await site.page();
   await gotoHydrated(page, site, '/');
   let reached = false;
   for (let i = 0; i < 20 && !reached; i++) {

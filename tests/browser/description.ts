@@ -114,8 +114,10 @@ export interface SidebarCategory {
  */
 export function sidebarCategories(): SidebarCategory[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const sidebar = require(path.join(ROOT, 'docs/api/sidebar.ts')).default as {apisidebar: any[]};
-  return sidebar.apisidebar
+  const exported = require(path.join(ROOT, 'docs/api/sidebar.ts')).default as any[] | {apisidebar: any[]};
+  // gen:api's sidebar.ts exports the item list itself (`export default sidebar.apisidebar`).
+  const items = Array.isArray(exported) ? exported : exported.apisidebar;
+  return items
     .filter((item) => item.type === 'category')
     .map((cat) => ({
       label: cat.label,

@@ -61,6 +61,17 @@ test('no prefetching on a data-saving connection, and links still work', async (
   await page.locator('h1', {hasText: /contacts/i}).first().waitFor();
 });
 
+test('no prefetching on a 2g connection (spec §4), and links still work', async () => {
+  const page = await site.page();
+  await page.addInitScript(`Object.defineProperty(navigator.connection, 'effectiveType', {get: () => '2g'})`);
+  await gotoHydrated(page, site, '/docs/api/create-contact');
+  assert.equal(await page.evaluate(() => (navigator as Navigator & {connection?: {effectiveType?: string}}).connection?.effectiveType), '2g');
+  assert.deepEqual(await settle(page), [], 'nothing prefetched');
+  await page.locator('aside.theme-doc-sidebar-container a.menu__link[href="/docs/api/get-contacts"]').click();
+  await page.waitForURL('**/docs/api/get-contacts');
+  await page.locator('h1', {hasText: /contacts/i}).first().waitFor();
+});
+
 test('prefetching still progresses on a page that is never idle', async () => {
   const page = await site.page();
   // Back-to-back 45 ms tasks from the start (message events, which setTimeout's clamping would space out): the browser never has an idle period, so queued

@@ -9,6 +9,7 @@ import {apiSiteLinks} from './scripts/api-docs/site-links';
 import remarkApiLinks from './scripts/remark/api-links';
 import remarkStaticCode from './scripts/remark/static-code';
 import {highlight} from './scripts/api-docs/highlight';
+import {cleanHtmlPathScript} from './src/head/clean-html-path';
 import {FIRST_REQUEST_LANGUAGE, firstRequestCode, type FirstRequest} from './src/components/HomepageFirstRequest/request';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
@@ -38,6 +39,9 @@ const config: Config = {
   onDuplicateRoutes: 'throw',
 
   i18n: {defaultLocale: 'en', locales: ['en']},
+
+  // "/x.html" and "/x/index.html" -> "/x" before the app starts, on any static host.
+  headTags: [{tagName: 'script', attributes: {}, innerHTML: cleanHtmlPathScript(baseUrl)}],
 
   future: {
     // Rspack, SWC and Lightning CSS, except SWC's HTML minifier: with it the build's native memory

@@ -1,9 +1,10 @@
-import {after, before, test} from 'node:test';
+import {after, before, mock, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import http from 'node:http';
+import {mkdirSync, mkdtempSync, promises as fsp, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {startStaticServer, type RunningServer} from './static-server';
+import {cleanLocation, startStaticServer, type RunningServer} from './static-server';
 
 let root: string;
 let server: RunningServer;
@@ -50,4 +51,74 @@ test('gzip when accepted', async () => {
   // fetch decodes gzip itself; the length header is the compressed size.
   assert.equal(await res.text(), '<h1>page</h1>');
   assert.ok(Number(res.headers.get('content-length')) > 0);
+});
+
+/** A request with the path sent exactly as written (fetch would resolve dot segments first). */
+function raw(p: string, headers: Record<string, string> = {}): Promise<{status: number; location?: string; body: string}> {
+  const {hostname, port} = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({hostname, port, path: p, headers}, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({status: res.statusCode ?? 0, location: res.headers.location, body}));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('redirects stay on this host: leading slashes of the clean path are collapsed', async () => {
+  for (const p of ['/.//evil.example/x.html', '//evil.example/x.html', '/./\\evil.example/x/index.html', '/%2e//evil.example/x.html']) {
+    const res = await raw(p);
+    assert.equal(res.status, 301, p);
+    assert.match(res.location ?? '', /^\/(?![/\\])/, `${p} -> ${res.location}: a path on this host`);
+  }
+  assert.equal((await raw('/.//evil.example/x.html')).location, '/evil.example/x');
+  assert.equal(cleanLocation('/base/', '//evil.example/x.html', ''), '/base//evil.example/x');
+  assert.equal(cleanLocation('/', '/page.html', '?q=1'), '/page?q=1');
+  assert.equal(cleanLocation('/', '/page', ''), null);
+});
+
+test('a file that cannot be read answers 500 and the server keeps serving', async () => {
+  writeFileSync(path.join(root, 'fresh.html'), '<h1>fresh</h1>'); // not in the gzip cache yet
+  const failure = () => Promise.reject(Object.assign(new Error('EIO: i/o error'), {code: 'EIO'}));
+  const open = mock.method(fsp, 'open', failure);
+  const readFile = mock.method(fsp, 'readFile', failure);
+  try {
+    const plainRes = await raw('/page');
+    assert.equal(plainRes.status, 500, 'uncompressed');
+    assert.doesNotMatch(plainRes.body, /EIO/, 'no error details in the answer');
+    assert.equal((await raw('/fresh', {'accept-encoding': 'gzip'})).status, 500, 'gzip');
+    assert.equal((await raw('/nope')).status, 500, 'the 404 page itself');
+  } finally {
+    open.mock.restore();
+    readFile.mock.restore();
+  }
+  assert.equal(await (await get('/page')).text(), '<h1>page</h1>', 'served again once reads work');
+  assert.equal(await (await get('/fresh', {'accept-encoding': 'gzip'})).text(), '<h1>fresh</h1>', 'a failed gzip read is not cached');
+});
+
+test('a read error in the middle of a response ends it without taking the server down', async () => {
+  const original = fsp.open.bind(fsp);
+  let cut = 0;
+  const open = mock.method(fsp, 'open', async (...args: Parameters<typeof fsp.open>) => {
+    const handle = await original(...args);
+    const createReadStream = handle.createReadStream.bind(handle);
+    handle.createReadStream = (options?: Parameters<typeof handle.createReadStream>[0]) => {
+      cut++;
+      const stream = createReadStream(options);
+      stream.once('open', () => process.nextTick(() => stream.destroy(new Error('EIO: read failed'))));
+      return stream;
+    };
+    return handle;
+  });
+  try {
+    await raw('/page', {'accept-encoding': 'identity'}).then(() => undefined, () => undefined); // cut short or empty: either is fine
+  } finally {
+    open.mock.restore();
+  }
+  assert.equal(cut, 1, 'the response was streamed from the failing file');
+  assert.equal(await (await get('/page')).text(), '<h1>page</h1>');
 });

@@ -5,7 +5,7 @@
  * with status 404 for anything else. Used by the browser tests, the benchmark and `npm run serve`.
  */
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
-import {createReadStream, promises as fs} from 'node:fs';
+import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type {AddressInfo} from 'node:net';
@@ -81,6 +81,7 @@ function gzipped(file: string): Promise<Buffer> {
   let body = gzipCache.get(file);
   if (!body) {
     body = fs.readFile(file).then((raw) => zlib.gzipSync(raw, {level: 9}));
+    body.catch(() => gzipCache.delete(file)); // a failed read is not remembered
     gzipCache.set(file, body);
   }
   return body;
@@ -103,10 +104,39 @@ async function send(req: IncomingMessage, res: ServerResponse, file: string, sta
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   } else {
+    // Open before answering, so that a file that cannot be read gets a 500, not a broken 200.
+    const handle = await fs.open(file, 'r');
+    if (req.method === 'HEAD') {
+      await handle.close();
+      res.writeHead(status, headers);
+      return void res.end();
+    }
     res.writeHead(status, headers);
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
+    const stream = handle.createReadStream();
+    await new Promise<void>((resolve) => {
+      // A read error once the headers are out can only cut the response short.
+      stream.on('error', () => {
+        res.destroy();
+        resolve();
+      });
+      res.on('close', () => {
+        stream.destroy();
+        resolve();
+      });
+      stream.pipe(res);
+    });
   }
+}
+
+/**
+ * Where "/x.html" or "/x/index.html" redirects to: the clean path, always same-origin. A path
+ * such as "/.//evil.example/x.html" (the URL parser drops the dot segment: "//evil.example/…")
+ * would otherwise give "Location: //evil.example/x", a redirect to another host.
+ */
+export function cleanLocation(basePath: string, sitePath: string, search: string): string | null {
+  const clean = sitePath.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
+  if (clean === sitePath || sitePath === '/404.html') return null;
+  return (basePath.replace(/\/$/, '') + clean).replace(/^[/\\]+/, '/') + search;
 }
 
 export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
@@ -122,20 +152,22 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
       }
       const sitePath = '/' + url.pathname.slice(basePath.length);
       // Normalise /x.html and /x/index.html to the clean route, as the site's router does.
-      const clean = sitePath.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
-      if (!options.plain && clean !== sitePath && sitePath !== '/404.html') {
-        res.writeHead(301, {Location: basePath.replace(/\/$/, '') + clean + url.search});
+      const location = options.plain ? null : cleanLocation(basePath, sitePath, url.search);
+      if (location) {
+        res.writeHead(301, {Location: location});
         return void res.end();
       }
       const file = await resolveFile(root, sitePath);
-      if (file) return send(req, res, file, 200, gzip);
+      if (file) return await send(req, res, file, 200, gzip);
       const notFound = path.join(root, '404.html');
-      if (await isFile(notFound)) return send(req, res, notFound, 404, gzip);
+      if (await isFile(notFound)) return await send(req, res, notFound, 404, gzip);
       res.writeHead(404, {'Content-Type': 'text/plain'});
       res.end('Not found');
-    } catch (error) {
+    } catch {
+      // Details stay in the server: the answer only says it failed.
+      if (res.headersSent) return void res.destroy();
       res.writeHead(500, {'Content-Type': 'text/plain'});
-      res.end(String(error));
+      res.end('Internal server error');
     }
   });
   return new Promise((resolve, reject) => {

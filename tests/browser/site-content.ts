@@ -124,8 +124,3 @@ export const API_SLUGS = [
 ] as const;
 
 export const API_CATEGORIES = ['bill-profiles', 'contacts', 'customers', 'invoices', 'tickets'] as const;
-
-/** "Get a list of bill profiles" -> "get-a-list-of-bill-profiles". */
-export function kebab(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-}

@@ -1,0 +1,37 @@
+/**
+ * The one inline script of the site (docusaurus.config.ts puts it in every page's <head>, before
+ * the app's deferred scripts): product spec §2, "paths ending in index.html or .html are
+ * normalised to the clean path", also on a plain static host that serves files as they are.
+ *
+ * Docusaurus 3.7's client does not do this reliably (facebook/docusaurus#9552, #9871, #10053): it
+ * preloads the route of the raw path ("/blog/welcome/index.html" matches no route), hydrates
+ * against the wrong tree and ends up with the page rendered twice, or with the not-found page
+ * and the real page one under the other. Normalising the address before the app starts avoids it:
+ * - "/x/index.html": a static host served x/index.html, the page of "/x" itself, so the address
+ *   is only rewritten (history.replaceState): the router, the preload and hydration then all see
+ *   "/x" and the server HTML matches what React renders.
+ * - "/x.html": the build has no such file (pages are x/index.html), so the host answered with
+ *   something else, typically 404.html; hydrating that as "/x" would mismatch. The document is
+ *   dropped before its body is parsed (window.stop) and "/x" is loaded instead (location.replace),
+ *   so the not-found page is never shown.
+ * Query and hash are kept. Paths outside the site's base URL are left alone.
+ *
+ * CSP: the script is a constant for a given base URL; `cleanHtmlPathHash` gives its
+ * 'sha256-…' source expression for a Content-Security-Policy script-src.
+ */
+import {createHash} from 'node:crypto';
+
+/** The script's source for a site served under `baseUrl` (which starts and ends with "/"). */
+export function cleanHtmlPathScript(baseUrl: string): string {
+  // Kept ES5 and short: it runs before anything else, in every browser the site supports.
+  return `(function(b){var l=location,p=l.pathname,c;if(p.indexOf(b)!==0)return;` +
+    `if(/\\/index\\.html$/.test(p)){c=p.slice(0,-10);if(c!==b)c=c.slice(0,-1);` +
+    `history.replaceState(history.state,"",c+l.search+l.hash)}` +
+    `else if(/\\.html$/.test(p)&&p.length>b.length+5){window.stop();l.replace(p.slice(0,-5)+l.search+l.hash)}` +
+    `})(${JSON.stringify(baseUrl)})`;
+}
+
+/** The CSP source expression ('sha256-…') allowing the inline script for `baseUrl`. */
+export function cleanHtmlPathHash(baseUrl: string): string {
+  return `'sha256-${createHash('sha256').update(cleanHtmlPathScript(baseUrl), 'utf8').digest('base64')}'`;
+}

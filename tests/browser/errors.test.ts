@@ -7,13 +7,10 @@
  *   string the page renders is replaced by an expression that throws until the test "repairs" it.
  *   Two places are covered: inside a page's content (caught by the layout's error boundary) and
  *   in a page component before its layout renders (caught by the root error boundary).
- * - Lazy loading: a route chunk that is slow shows a spinner; one that fails shows the error
- *   text with a "Retry" button, and Retry loads the page. Docusaurus preloads a route before
- *   rendering it, so the loader is only on screen when a page is rendered without that preload.
- *   One such case: a static host that answers unknown paths with the site's 404.html (GitHub
- *   Pages, S3 error documents), asked for "/markdown-page.html" — the app preloads the 404 route
- *   for that path, then normalises it and renders /markdown-page lazily. (Our CDN server
- *   redirects .html URLs instead; the test plays the other host with page.route.)
+ * - Lazy loading: a route chunk that fails shows the error text with a "Retry" button, and
+ *   Retry loads the page; while Retry loads a slow chunk, the spinner appears after 200 ms.
+ *   Docusaurus preloads a route before rendering it, so the loader is only on screen when the
+ *   first page's chunk failed (src/plugins/resilient-preload renders it anyway).
  * - Client navigation whose route chunk fails to load reloads the page (spec §8).
  * - The base-URL banner: the build served under another path prefix shows "Your Docusaurus site
  *   did not load properly" and suggests that prefix as baseUrl; the correctly served site does not.
@@ -150,58 +147,63 @@ function markdownContentChunk(): string {
   return chunkWith(`children:${JSON.stringify(markdownPageTitle())}`).file;
 }
 
-/** Answer /markdown-page.html with the site's 404.html, like a host without that file. */
-async function serveAs404Host(page: Page): Promise<void> {
-  const html = readFileSync(path.join(SITE_DIR, '404.html'), 'utf8');
-  await page.route('**/markdown-page.html', (route) =>
-    route.fulfill({status: 404, contentType: 'text/html; charset=utf-8', body: html}));
-}
-
 const markdownHeading = (page: Page) => page.getByRole('heading', {level: 1, name: markdownPageTitle(), exact: true});
 
-test('lazy loading: a spinner while the page chunk loads', async () => {
-  const page = await site.page({allow: ['notFound', 'failedResource']});
-  await serveAs404Host(page);
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(`**/assets/js/${markdownContentChunk()}`, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto(site.at('/markdown-page.html'));
-  const spinner = page.locator('svg#loader');
-  await spinner.waitFor({state: 'visible', timeout: 10_000});
-  assert.equal(await markdownHeading(page).count(), 0, 'page not there while loading');
-  release();
-  await markdownHeading(page).waitFor({timeout: 10_000});
-  await spinner.waitFor({state: 'detached', timeout: 5000});
-});
+/** What these pages may log: the refused chunk, and React's client render replacing the server HTML. */
+const LAZY_FAILURE = {allow: ['failedResource' as const, 'chunkLoad' as const, /Minified React error #(418|423)/]};
 
-test('lazy loading: a chunk that fails shows the error text and Retry, and Retry loads the page', async () => {
-  const page = await site.page({allow: ['notFound', 'failedResource']});
-  await serveAs404Host(page);
+/**
+ * Open /markdown-page while its content chunk fails: the first render then has no chunk, and the
+ * route's loader shows the error text with Retry. Returns the Retry button and the route control.
+ */
+async function openWithFailingChunk(page: Page) {
   const chunk = markdownContentChunk();
-  let failing = true;
-  let attempts = 0;
-  await page.route(`**/assets/js/${chunk}`, (route) => {
-    attempts++;
-    return failing ? route.abort('failed') : route.continue();
+  const control = {mode: 'fail' as 'fail' | 'hold' | 'pass', attempts: 0, release: () => {}};
+  const held = new Promise<void>((r) => (control.release = r));
+  await page.route(`**/assets/js/${chunk}`, async (route) => {
+    control.attempts++;
+    if (control.mode === 'fail') return route.abort('failed');
+    if (control.mode === 'hold') await held;
+    return route.continue();
   });
-  await page.goto(site.at('/markdown-page.html'));
+  await page.goto(site.at('/markdown-page'));
   const retry = page.getByRole('button', {name: 'Retry', exact: true});
   await retry.waitFor({timeout: 15_000});
-  const box = retry.locator('xpath=../..');
-  const errorText = (await box.innerText()).trim();
+  return {chunk, control, retry};
+}
+
+test('lazy loading: a chunk that fails shows the error text and Retry, and Retry loads the page', async () => {
+  const page = await site.page(LAZY_FAILURE);
+  const {chunk, control, retry} = await openWithFailingChunk(page);
+  const errorText = (await retry.locator('xpath=../..').innerText()).trim();
   assert.match(errorText, /Loading chunk .* failed/i, `error text shown: ${errorText}`);
   assert.ok(errorText.includes(chunk), 'the error names the chunk that failed');
-  assert.ok(attempts >= 1);
+  assert.ok(control.attempts >= 1);
   assert.equal(await markdownHeading(page).count(), 0);
 
-  failing = false;
+  control.mode = 'pass';
   await retry.click();
   await markdownHeading(page).waitFor({timeout: 10_000});
   await retry.waitFor({state: 'detached', timeout: 5000});
-  assert.ok(attempts >= 2, 'Retry fetched the chunk again');
+  assert.ok(control.attempts >= 2, 'Retry fetched the chunk again');
+});
+
+test('lazy loading: the spinner appears once loading takes 200 ms, not before, and goes with the page', async () => {
+  const page = await site.page(LAZY_FAILURE);
+  const {control, retry} = await openWithFailingChunk(page);
+  // From here the page's timers run on a clock the test moves.
+  await page.clock.install();
+  control.mode = 'hold';
+  await retry.click();
+  const spinner = page.locator('svg#loader');
+  await page.clock.runFor(150);
+  assert.equal(await spinner.count(), 0, 'no spinner within the first 200 ms');
+  await page.clock.runFor(100);
+  await spinner.waitFor({state: 'visible', timeout: 5000});
+  assert.equal(await markdownHeading(page).count(), 0, 'page not there while loading');
+  control.release();
+  await markdownHeading(page).waitFor({timeout: 10_000});
+  await spinner.waitFor({state: 'detached', timeout: 5000});
 });
 
 test('client navigation to a page whose chunk fails to load reloads the page', async () => {

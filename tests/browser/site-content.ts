@@ -111,16 +111,3 @@ export function markdownPageTitle(): string {
   const h1 = /^# (.+)$/m.exec(body);
   return h1 ? h1[1].trim() : unquote(frontMatter(text).title ?? '');
 }
-
-/** The 23 API reference pages of the specification (22 operations and the overview). */
-export const API_SLUGS = [
-  'create-bill-profile', 'create-contact', 'create-customer', 'create-invoice', 'create-ticket',
-  'download-invoice',
-  'get-a-bill-profile', 'get-a-list-of-bill-profiles', 'get-contact', 'get-contacts', 'get-customer',
-  'get-customer-ledger', 'get-customer-summaries', 'get-customer-types', 'get-invoices-for-a-customer',
-  'get-single-ticket', 'get-ticket-options', 'get-tickets',
-  'rev-io-api',
-  'update-bill-profile', 'update-contact', 'update-customer', 'update-ticket',
-] as const;
-
-export const API_CATEGORIES = ['bill-profiles', 'contacts', 'customers', 'invoices', 'tickets'] as const;

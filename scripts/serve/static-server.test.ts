@@ -15,6 +15,7 @@ before(async () => {
   writeFileSync(path.join(root, '404.html'), '<h1>not found</h1>');
   writeFileSync(path.join(root, 'docs/api/x/index.html'), '<h1>x</h1>');
   writeFileSync(path.join(root, 'page.html'), '<h1>page</h1>');
+  writeFileSync(path.join(root, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Frame-Options: DENY\n/blog/*\n  X-Blog: 1\n");
   server = await startStaticServer({root});
 });
 after(async () => {
@@ -121,4 +122,23 @@ test('a read error in the middle of a response ends it without taking the server
   }
   assert.equal(cut, 1, 'the response was streamed from the failing file');
   assert.equal(await (await get('/page')).text(), '<h1>page</h1>');
+});
+
+test('every answer carries the build\'s _headers rules for /* and nosniff, a plain host none', async () => {
+  for (const p of ['/', '/page', '/missing', '/page.html']) {
+    const res = await get(p);
+    assert.equal(res.headers.get('content-security-policy'), "default-src 'self'; frame-ancestors 'none'", p);
+    assert.equal(res.headers.get('x-frame-options'), 'DENY', p);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff', p);
+    assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', p);
+    assert.equal(res.headers.get('x-blog'), null, `${p}: rules of other paths are not applied`);
+  }
+  const plain = await startStaticServer({root, plain: true});
+  try {
+    const res = await fetch(plain.url);
+    assert.equal(res.headers.get('content-security-policy'), null);
+    assert.equal(res.headers.get('x-content-type-options'), null);
+  } finally {
+    await plain.close();
+  }
 });

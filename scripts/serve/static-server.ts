@@ -5,10 +5,11 @@
  * with status 404 for anything else. Used by the browser tests, the benchmark and `npm run serve`.
  */
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
-import {promises as fs} from 'node:fs';
+import {existsSync, readFileSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type {AddressInfo} from 'node:net';
+import {parseHeadersFile} from '../../plugins/csp/policy';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -87,9 +88,10 @@ function gzipped(file: string): Promise<Buffer> {
   return body;
 }
 
-async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, gzip: boolean) {
+async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, gzip: boolean, extra: Record<string, string>) {
   const ext = path.extname(file).toLowerCase();
   const headers: Record<string, string> = {
+    ...extra,
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': /\.[0-9a-f]{8}\.(js|css)$/.test(file) || file.includes(`${path.sep}assets${path.sep}`)
       ? 'public, max-age=31536000, immutable'
@@ -139,11 +141,21 @@ export function cleanLocation(basePath: string, sitePath: string, search: string
   return (basePath.replace(/\/$/, '') + clean).replace(/^[/\\]+/, '/') + search;
 }
 
+/** Headers every answer carries besides nosniff: the `/*` rules of the build's `_headers` file. */
+function hostingHeaders(root: string): Record<string, string> {
+  const file = path.join(root, '_headers');
+  const rules = existsSync(file) ? parseHeadersFile(readFileSync(file, 'utf8')) : [];
+  return Object.fromEntries([['X-Content-Type-Options', 'nosniff'], ['Referrer-Policy', 'strict-origin-when-cross-origin'], ...rules]);
+}
+
 export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
   const root = path.resolve(options.root);
   const gzip = options.gzip ?? true;
   const basePath = options.basePath ?? '/';
+  // A plain host sends no headers of its own: the pages' <meta> policy is all there is.
+  const security = options.plain ? {} : hostingHeaders(root);
   const server = createServer(async (req, res) => {
+    for (const [k, v] of Object.entries(security)) res.setHeader(k, v);
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (!url.pathname.startsWith(basePath)) {
@@ -158,9 +170,9 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
         return void res.end();
       }
       const file = await resolveFile(root, sitePath);
-      if (file) return await send(req, res, file, 200, gzip);
+      if (file) return await send(req, res, file, 200, gzip, security);
       const notFound = path.join(root, '404.html');
-      if (await isFile(notFound)) return await send(req, res, notFound, 404, gzip);
+      if (await isFile(notFound)) return await send(req, res, notFound, 404, gzip, security);
       res.writeHead(404, {'Content-Type': 'text/plain'});
       res.end('Not found');
     } catch {

@@ -9,7 +9,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
 import {gotoHydrated, settled, useSite} from './harness';
-import {overviewRoute, sidebarCategories} from './description';
+import {describedOperations, overviewRoute, sidebarCategories} from './description';
 import {apiSiteLinks} from '../../scripts/api-docs/site-links';
 import {portalConfig} from '../../portal.config';
 
@@ -129,4 +129,16 @@ test('the desktop/mobile switch is at 996 px and an open mobile sidebar closes o
   await page.waitForFunction(() => matchMedia('(max-width: 996px)').matches);
   await settled(page);
   assert.equal(await page.locator(DESKTOP_SIDEBAR).isVisible(), false, '995 px: mobile layout again');
+});
+
+test('phone: no page is wider than the screen (every operation, overview, category, blog, search)', async () => {
+  const page = await site.page(PHONE);
+  const routes = [...describedOperations().map((o) => o.route), OVERVIEW, CATEGORY.route, '/', '/blog/long-blog-post', '/search?q=customer', '/markdown-page'];
+  const wide: string[] = [];
+  for (const route of routes) {
+    await gotoHydrated(page, site, route);
+    const {scroll, inner} = await page.evaluate(() => ({scroll: document.documentElement.scrollWidth, inner: window.innerWidth}));
+    if (scroll > inner) wide.push(`${route}: ${scroll} px wide at ${inner} px`);
+  }
+  assert.deepEqual(wide, []);
 });

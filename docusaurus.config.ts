@@ -4,11 +4,11 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {portalConfig} from './portal.config';
 import {searchOptions} from './src/config/search';
-import {createApiPageMD, createInfoPageMD, createTagPageMD} from './scripts/api-docs/markdown';
-import {apiSiteLinks} from './scripts/api-docs/site-links';
-import remarkApiLinks from './scripts/remark/api-links';
-import remarkStaticCode from './scripts/remark/static-code';
-import {highlight} from './scripts/api-docs/highlight';
+import {createApiPageMD, createInfoPageMD, createTagPageMD} from './plugins/api-pages/markdown';
+import {apiSiteLinks} from './plugins/api-pages/site-links';
+import remarkApiLinks from './plugins/remark/api-links';
+import remarkStaticCode from './plugins/remark/static-code';
+import {highlight} from './plugins/api-pages/highlight';
 import {cleanHtmlPathScript} from './src/head/clean-html-path';
 import {FIRST_REQUEST_LANGUAGE, firstRequestCode, type FirstRequest} from './src/components/HomepageFirstRequest/request';
 
@@ -106,9 +106,9 @@ const config: Config = {
   clientModules: ['./src/clientModules/idle-prefetch.ts', './src/clientModules/warm-collator.ts'],
 
   plugins: [
-    './src/plugins/prism-on-demand.ts',
-    './src/plugins/server-shared-chunks.ts',
-    './src/plugins/resilient-preload/index.ts',
+    './plugins/prism-on-demand/index.ts',
+    './plugins/server-shared-chunks/index.ts',
+    './plugins/resilient-preload/index.ts',
     // Content-Security-Policy in every page and as hosting headers (after the pages are written).
     ['./plugins/csp/index.ts', {processedSpec, imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc}],
     [
@@ -120,7 +120,7 @@ const config: Config = {
           api: {
             specPath: processedSpec,
             outputDir: 'docs/api',
-            template: './scripts/api-docs/api.mustache',
+            template: './plugins/api-pages/api.mustache',
             markdownGenerators: {createApiPageMD, createInfoPageMD, createTagPageMD},
             sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'auto'},
             hideSendButton: false,
@@ -131,7 +131,7 @@ const config: Config = {
     ],
   ],
 
-  themes: [['./src/plugins/search-local.ts', searchOptions]],
+  themes: [['./plugins/search-index/plugin.ts', searchOptions]],
 
   themeConfig: {
     metadata: [{name: 'description', content: `API Documentation for ${brand}`}],

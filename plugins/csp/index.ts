@@ -2,7 +2,7 @@
  * Docusaurus plugin: after the build, every HTML page gets the site's Content-Security-Policy as
  * a <meta> tag (inline scripts allowed by hash), and build/ gets the same policy with the other
  * security headers as hosting config: `_headers` (Netlify, Cloudflare Pages) and
- * `security-headers.nginx.conf`. scripts/serve/static-server.ts sends what `_headers` says.
+ * `security-headers.nginx.conf`. tools/serve/static-server.ts sends what `_headers` says.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {promises as fs} from 'node:fs';

@@ -1,9 +1,9 @@
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type {ApiSiteLinks} from '../../scripts/api-docs/site-links';
+import type {ApiSiteLinks} from '../../plugins/api-pages/site-links';
 
 /**
  * Links into the generated API reference (overview, navbar target, categories), derived at build
- * time from the processed OpenAPI document (see scripts/api-docs/site-links.ts).
+ * time from the processed OpenAPI document (see plugins/api-pages/site-links.ts).
  */
 export function useApiLinks(): ApiSiteLinks {
   const {siteConfig} = useDocusaurusContext();

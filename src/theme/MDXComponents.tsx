@@ -1,6 +1,6 @@
 /**
  * Wraps the theme's MDX components: adds StaticCode, the build-time highlighted code block that
- * scripts/remark/static-code.ts writes in place of code fences.
+ * plugins/remark/static-code.ts writes in place of code fences.
  */
 import MDXComponents from '@theme-original/MDXComponents';
 import StaticCode from '@site/src/components/StaticCode';

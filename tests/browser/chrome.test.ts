@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
 import {gotoHydrated, painted, useSite, waitForHydration} from './harness';
 import {describedOperations, sidebarCategories} from './description';
-import {apiSiteLinks} from '../../scripts/api-docs/site-links';
+import {apiSiteLinks} from '../../plugins/api-pages/site-links';
 import {portalConfig} from '../../portal.config';
 
 const site = useSite();

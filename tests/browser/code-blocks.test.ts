@@ -1,7 +1,7 @@
 /**
- * Code blocks in Markdown content are highlighted at build time (scripts/remark/static-code.ts),
+ * Code blocks in Markdown content are highlighted at build time (plugins/remark/static-code.ts),
  * in light and dark themes, and copyable; Prism is not part of the bundle every page loads
- * (src/plugins/prism-on-demand.ts) and no page class downloads it.
+ * (plugins/prism-on-demand/index.ts) and no page class downloads it.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

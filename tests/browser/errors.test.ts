@@ -10,7 +10,7 @@
  * - Lazy loading: a route chunk that fails shows the error text with a "Retry" button, and
  *   Retry loads the page; while Retry loads a slow chunk, the spinner appears after 200 ms.
  *   Docusaurus preloads a route before rendering it, so the loader is only on screen when the
- *   first page's chunk failed (src/plugins/resilient-preload renders it anyway).
+ *   first page's chunk failed (plugins/resilient-preload renders it anyway).
  * - Client navigation whose route chunk fails to load reloads the page (spec §8).
  * - The base-URL banner: the build served under another path prefix shows "Your Docusaurus site
  *   did not load properly" and suggests that prefix as baseUrl; the correctly served site does not.

@@ -1,7 +1,7 @@
 /**
  * The browser suite's one fixture. A test file calls `useSite()` at its top level and gets:
  * - the built site served like a CDN (or as a plain static host, `{plain: true}`);
- * - one Chromium for the whole run: `scripts/browser-server.ts` launches it once and hands its
+ * - one Chromium for the whole run: `tests/browser/run.ts` launches it once and hands its
  *   endpoint to every file through PORTAL_BROWSER_WS; a file run on its own launches its own;
  * - a fresh browser context for every page a test opens (own storage, own permissions);
  * - after every test: its contexts closed, and an assertion that no page had an uncaught error
@@ -13,11 +13,11 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import {after, afterEach, before} from 'node:test';
 import {chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page} from 'playwright-core';
-import {startStaticServer, type RunningServer} from '../../scripts/serve/static-server';
+import {startStaticServer, type RunningServer} from '../../tools/serve/static-server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SITE_DIR = path.resolve(__dirname, '../..', process.env.SITE_DIR ?? 'build');
-/** Set by scripts/browser-server.ts: the run's shared Chromium. */
+/** Set by tests/browser/run.ts: the run's shared Chromium. */
 const SHARED_BROWSER = process.env.PORTAL_BROWSER_WS;
 
 export const CHROMIUM_ARGS = [

@@ -24,7 +24,7 @@ import type {Page} from 'playwright-core';
 import {gotoHydrated, settled, useSite, type PageOptions} from './harness';
 import {ROOT, describedOperations, overviewRoute} from './description';
 import {blogPosts} from './site-content';
-import {apiSiteLinks} from '../../scripts/api-docs/site-links';
+import {apiSiteLinks} from '../../plugins/api-pages/site-links';
 import {portalConfig} from '../../portal.config';
 
 const site = useSite();

@@ -1,7 +1,7 @@
 import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
-import type {ApiSiteLinks} from '../../../scripts/api-docs/site-links';
+import type {ApiSiteLinks} from '../../../plugins/api-pages/site-links';
 import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, serverChoices, serverOrigin} from './request';
 import styles from './styles.module.css';
 

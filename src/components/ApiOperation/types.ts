@@ -1,6 +1,6 @@
 /**
  * The data an API operation page is rendered from. The page generator
- * (scripts/api-docs/page-data.ts) writes one JSON file of this shape per operation at build time;
+ * (plugins/api-pages/page-data.ts) writes one JSON file of this shape per operation at build time;
  * every description is already HTML and every example and code sample is already highlighted,
  * so the browser only lays it out. Schemas keep their component references (`ref`) and the page
  * carries each referenced schema once (`schemas`), instead of inlining them at every use.

@@ -10,7 +10,7 @@ export interface FirstRequest {
   language: string;
   /** The request as the copy button copies it. */
   code: string;
-  /** Its token markup (scripts/api-docs/highlight.ts). */
+  /** Its token markup (plugins/api-pages/highlight.ts). */
   html: string;
 }
 

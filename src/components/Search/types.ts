@@ -1,6 +1,6 @@
 /**
  * Shapes of the search index (the format of @easyops-cn/docusaurus-search-local, written for our
- * site by scripts/search-index with compact sub-indexes) and of the results our client produces.
+ * site by plugins/search-index with compact sub-indexes) and of the results our client produces.
  */
 
 /** Index of a sub-index in search-index.json, i.e. the kind of document it holds. */

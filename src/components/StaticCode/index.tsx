@@ -4,7 +4,7 @@ import CopyButton from '@site/src/components/CopyButton';
 import styles from './styles.module.css';
 
 /**
- * A code block highlighted at build time (scripts/remark/static-code.ts): token markup in, no
+ * A code block highlighted at build time (plugins/remark/static-code.ts): token markup in, no
  * highlighter in the browser. Same colours as the API pages' code (src/css/api.css).
  */
 export default function StaticCode({language, title, code, html}: {language: string; title?: string; code: string; html: string}): ReactNode {

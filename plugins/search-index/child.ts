@@ -79,7 +79,7 @@ export async function writeSearchIndexInChild(job: IndexJob): Promise<WrittenInd
       child.on('error', reject);
       child.on('close', resolve);
     });
-    if (code !== 0) throw new Error(`search index (scripts/search-index/cli.ts) failed with exit code ${code}: ${stderr.trim()}`);
+    if (code !== 0) throw new Error(`search index (plugins/search-index/cli.ts) failed with exit code ${code}: ${stderr.trim()}`);
     return JSON.parse(stdout) as WrittenIndex[];
   } finally {
     rmSync(dir, {recursive: true, force: true});

@@ -5,10 +5,10 @@
  * The theme's CodeBlock highlights while the page hydrates: a 29 KB (gzip) chunk and the longest
  * main-thread task of a blog post. Here each fence becomes `<StaticCode>` (registered in
  * src/theme/MDXComponents.tsx) carrying the raw code (for the copy button) and the token markup of
- * scripts/api-docs/highlight.ts. Fences whose meta asks for more than a title (line highlighting,
+ * plugins/api-pages/highlight.ts. Fences whose meta asks for more than a title (line highlighting,
  * line numbers, live code…) are left to the theme's CodeBlock, which supports them.
  */
-import {highlight} from '../api-docs/highlight';
+import {highlight} from '../api-pages/highlight';
 
 interface MdNode {
   type: string;

@@ -6,7 +6,7 @@
  * else's OpenAPI document, links into the Rev.io reference cannot exist; they are turned into
  * plain text and each one is reported in the build log, so the portal still builds.
  */
-import type {ApiRoutes} from '../api-docs/site-links';
+import type {ApiRoutes} from '../api-pages/site-links';
 
 interface MdNode {
   type: string;

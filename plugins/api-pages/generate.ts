@@ -3,7 +3,7 @@
  *
  * 1. Clears docs/api (everything in it is generated).
  * 2. Runs docusaurus-plugin-openapi-docs (`docusaurus gen-api-docs api`) with our lean markdown
- *    generators (scripts/api-docs/markdown.ts).
+ *    generators (plugins/api-pages/markdown.ts).
  * 3. Checks the result: one page and one data module per operation, the overview and the
  *    sidebar. The plugin logs some failures and carries on; here any gap stops the build.
  * 4. Copies the processed document to static/openapi/openapi.json for the download link.

@@ -5,7 +5,7 @@
  * go vet); then samples of hostile requests are run against a local HTTP server (and curl's with a
  * fake curl that records its arguments), and what reaches the server must be exactly the request.
  *
- * A missing toolchain fails the test (scripts/test.sh installs them: ensure_sample_toolchains).
+ * A missing toolchain fails the test (tools/test.sh installs them: ensure_sample_toolchains).
  * Compilers are called once for many files.
  */
 import {after, describe, test} from 'node:test';
@@ -33,7 +33,7 @@ function requireTool(cmd: string, args: string[], what: string, input?: string):
   const r = spawnSync(cmd, args, {encoding: 'utf8', input});
   if (r.error || r.status !== 0) {
     assert.fail(`${what} is needed to check the code samples but "${[cmd, ...args].join(' ')}" failed ` +
-      `(${r.error?.message ?? r.stderr.trim()}). Run "bash scripts/test.sh unit" as root (ensure_sample_toolchains installs it) ` +
+      `(${r.error?.message ?? r.stderr.trim()}). Run "bash tools/test.sh unit" as root (ensure_sample_toolchains installs it) ` +
       'or install it: apt-get install php-cli php-guzzlehttp-guzzle ruby golang-go mono-mcs libmono-system-net-http4.0-cil openjdk-17-jdk-headless curl');
   }
 }

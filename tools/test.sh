@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test — the whole suite, as CI runs it:
 #   typecheck -> unit tests -> production build -> build-level tests -> browser suite (Chromium).
-# Usage: scripts/test.sh [all|unit|build|browser]   (default: all)
+# Usage: tools/test.sh [all|unit|build|browser]   (default: all)
 #   unit     typecheck + unit tests (no build, no browser)
 #   build    build-level tests only (they build their own copies of the site)
 #   browser  browser suite against an existing build/ (SITE_DIR to point elsewhere)
@@ -22,7 +22,7 @@ ensure_chromium() {
 }
 
 # Compilers and interpreters the code-sample tests run every sample language with
-# (scripts/api-docs/code-samples.toolchains.test.ts). Installs only what is missing.
+# (plugins/api-pages/code-samples.toolchains.test.ts). Installs only what is missing.
 ensure_sample_toolchains() {
   local missing=()
   command -v php >/dev/null || missing+=(php-cli)
@@ -68,7 +68,7 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
   npx tsc --noEmit
   ensure_sample_toolchains
   echo "== Unit tests"
-  mapfile -t unit < <( { find_tests ./openapi; find_tests ./plugins; find_tests ./scripts; find_tests ./src; find_tests ./tests/unit; } )
+  mapfile -t unit < <( { find_tests ./openapi; find_tests ./plugins; find_tests ./tools; find_tests ./src; find_tests ./tests/unit; } )
   run_node_tests 2 "${unit[@]}"
 fi
 

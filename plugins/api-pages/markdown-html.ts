@@ -4,6 +4,7 @@
  * allowlist of ./sanitize, so a foreign document cannot inject script, styles or frames; fenced
  * code is highlighted with the same build-time highlighter as the code samples.
  */
+import {DomUtils, parseDocument} from 'htmlparser2';
 import MarkdownIt from 'markdown-it';
 import {escapeHtml, highlight} from './highlight';
 import {sanitizeDescriptionHtml} from './sanitize';
@@ -38,6 +39,24 @@ export function markdownToHtml(markdown: string | undefined): string | undefined
     rendered.set(markdown, html);
   }
   return html || undefined;
+}
+
+/**
+ * The first line of a description as plain text (what the reader sees of its HTML), for places
+ * that show text only: the page's meta description and the cards of category pages. Written into
+ * the generated front matter's double-quoted YAML, so backslashes are escaped and double quotes
+ * become single ones (as the plugin does).
+ */
+export function descriptionSummary(markdown: unknown): string {
+  if (typeof markdown !== 'string') return '';
+  const first = markdown.split(/\r?\n/).find((l) => l.trim()) ?? '';
+  const html = markdownToHtml(first);
+  if (!html) return '';
+  const text = DomUtils.textContent(parseDocument(html, {decodeEntities: true}))
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.replace(/\\/g, '\\\\').replace(/"/g, "'");
 }
 
 export interface MarkdownSection {

@@ -11,7 +11,7 @@ import kebabCase from 'lodash/kebabCase';
 import {portalConfig, projectRoot} from '../../portal.config';
 import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
-import {markdownToHtml, splitMarkdownSections} from './markdown-html';
+import {descriptionSummary, markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PageDataBuilder, type OpenApiDocument} from './page-data';
 
 export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
@@ -60,11 +60,16 @@ export function escapeMdx(text: string): string {
 interface ApiItem {
   id: string;
   title: string;
-  api: {method: string; path: string; operationId?: string; summary?: string};
+  api: {method: string; path: string; operationId?: string; summary?: string; description?: string};
+  /** The plugin fills the front matter's `description` with the description's raw first line. */
+  frontMatter?: {description?: string};
 }
 
 export function createApiPageMD(item: ApiItem): string {
   const builder = getBuilder();
+  // The plugin renders the front matter after this generator: its description becomes the text
+  // the reader sees of the first line (HTML and Markdown rendered, not shown as tags).
+  if (item.frontMatter) item.frontMatter.description = descriptionSummary(item.api.description);
   try {
     // Webhooks come from the plugin as method "event", path "webhook".
     if (item.api.method === 'event') {
@@ -90,6 +95,7 @@ export function createApiPageMD(item: ApiItem): string {
 interface InfoItem {
   id: string;
   title: string;
+  frontMatter?: {description?: string};
 }
 
 export function buildOverview(doc: OpenApiDocument): OverviewPage {
@@ -133,6 +139,7 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
 
 export function createInfoPageMD(item: InfoItem): string {
   const overview = buildOverview(getBuilder().doc);
+  if (item.frontMatter) item.frontMatter.description = descriptionSummary(getBuilder().doc.info.description);
   writeData(item.id, overview);
   const lines = [
     "import ApiHtml from '@site/src/components/ApiHtml';",

@@ -19,6 +19,7 @@ import type {
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
 import {highlight, languageForMediaType} from './highlight';
 import {markdownToHtml} from './markdown-html';
+import {mergeSamples} from './vendor-samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -355,15 +356,9 @@ export class PageDataBuilder {
     }
   }
 
+  /** The operation's own samples first, ours for the other languages (./vendor-samples). */
   private samples(page: OperationPage, op: Json): CodeSample[] {
-    const given: Json[] = op['x-codeSamples'] ?? op['x-code-samples'] ?? [];
-    const own = given.map((s, i) => ({
-      id: String(s.lang ?? `sample-${i}`).toLowerCase(),
-      label: s.label ?? s.lang ?? `Sample ${i + 1}`,
-      html: highlight(String(s.source ?? ''), s.lang),
-    }));
-    const generated = renderSamples(sampleRequest(page));
-    return [...own, ...generated.filter((g) => !own.some((o) => o.id === g.id))];
+    return mergeSamples(op, renderSamples(sampleRequest(page)));
   }
 }
 

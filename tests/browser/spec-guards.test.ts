@@ -140,7 +140,7 @@ test('§4: colour mode ignores a change of the system preference at run time', a
   }));
   await page.emulateMedia({colorScheme: 'dark'});
   assert.equal(await changed, true, 'the page saw the system switch to dark');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  await painted(page); // the theme had a frame to react (it must not)
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light', 'still light');
 });
 

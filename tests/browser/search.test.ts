@@ -61,10 +61,12 @@ async function typeQuery(page: Page, query: string) {
     await dialog(page).getByText(T.empty_query, {exact: true}).waitFor();
   }
   await field.fill(query);
-  await page.waitForFunction((noResults) => {
+  // The modal keeps the previous answer on screen until the new one arrives: wait for this query's.
+  await page.waitForFunction(({noResults, q}) => {
     const d = document.querySelector('dialog[open]');
-    return !!d && (d.querySelector('[role="listbox"] [role="option"]') !== null || (d.textContent ?? '').includes(noResults));
-  }, T.no_results);
+    if (!d || d.querySelector('[role="status"]')?.getAttribute('data-answered-query') !== q) return false;
+    return d.querySelector('[role="listbox"] [role="option"]') !== null || (d.textContent ?? '').includes(noResults);
+  }, {noResults: T.no_results, q: query.trim()});
 }
 
 /** Type a query into the search page's field and wait until the page shows its answer. */

@@ -134,6 +134,8 @@ export interface ApiQuery {
   lastIsPrefix: boolean;
   /** Words to mark and to send as _highlight. */
   tokens: string[];
+  /** Some word is written as an identifier (snake_case, camelCase): a field or parameter name. */
+  isName: boolean;
 }
 
 export function parseApiQuery(query: string): ApiQuery {
@@ -156,6 +158,7 @@ export function parseApiQuery(query: string): ApiQuery {
     optional,
     lastIsPrefix: !/\s$/.test(query) && /^[a-z0-9]+$/i.test(lastPart) && identifierWords(lastPart).length === 1,
     tokens: [...(method ? [method] : []), ...unique],
+    isName: parts.some((p) => !looksLikePath(p) && /[a-z0-9]_[a-z0-9]|[a-z][A-Z]/.test(p)),
   };
 }
 

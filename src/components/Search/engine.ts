@@ -326,31 +326,41 @@ const MAX_PROMOTED = 100;
 /**
  * lunr's results with the operations the query names put first (./api-match.ts): tiers 0–2
  * (exact method + path or operationId; summary has every word; path, operationId or tag has
- * every word) before everything else, in that order; tier 3 (field and parameter names) keeps
- * lunr's place, and such operations lunr did not find come after its results.
+ * every word) before everything else, in that order; tier 3 (field and parameter names) too when
+ * the query is written as a name (snake_case, camelCase), else it keeps lunr's place, and such
+ * operations lunr did not find come after its results.
  */
 function mergeApi(source: LoadedSource, lunrResults: RawResult[], query: string, fallbackTokens: string[], limit: number): RawResult[] {
   const {matches, parsed} = matchApi(source.api, query);
   if (matches.length === 0) return lunrResults.slice(0, limit);
+  // Where lunr first has each page (its title or any of its sections), and its title result.
   const rank = new Map<number, number>();
-  const found = new Set<number>();
+  const titleResult = new Map<number, number>();
   lunrResults.forEach((r, k) => {
-    if (r.type === DocType.Title && !rank.has(r.document.i)) rank.set(r.document.i, k);
-    found.add(r.type === DocType.Title ? r.document.i : (r.document.p ?? -1));
+    const page = r.type === DocType.Title ? r.document.i : r.document.p;
+    if (page !== undefined && !rank.has(page)) rank.set(page, k);
+    if (r.type === DocType.Title && !titleResult.has(r.document.i)) titleResult.set(r.document.i, k);
   });
   const rankOf = (id: number) => rank.get(id) ?? Infinity;
   matches.sort((a, b) => compareMatches(a, b, rankOf));
   const tokens = parsed.tokens.length ? parsed.tokens : fallbackTokens;
   const asResult = (m: ApiMatch): RawResult | null => {
-    const k = rank.get(m.id);
-    if (k !== undefined) return lunrResults[k]!;
-    const document = source.pages.get(m.id);
     const record = source.api!.byId.get(m.id);
+    const k = titleResult.get(m.id) ?? rank.get(m.id);
+    // The page's own result (its title, else its best section: one line per page).
+    if (k !== undefined) {
+      const r = lunrResults[k]!;
+      if (record && !r.api) r.api = {method: record.m, path: record.a};
+      return r;
+    }
+    const document = source.pages.get(m.id);
     if (!document || !record) return null;
     const metadata = Object.fromEntries(tokens.map((t) => [stem(t), {}]));
     return {document, type: DocType.Title, page: undefined, metadata, compact: true, tokens, score: 0, api: {method: record.m, path: record.a}};
   };
-  const promoted = matches.filter((m) => m.tier <= 2).slice(0, MAX_PROMOTED);
+  // Field and parameter names go first too when the query is written as a name ("due_date").
+  const lastTier = parsed.isName ? 3 : 2;
+  const promoted = matches.filter((m) => m.tier <= lastTier).slice(0, MAX_PROMOTED);
   const out: RawResult[] = [];
   const used = new Set<RawResult>();
   const push = (r: RawResult | null) => {
@@ -361,7 +371,7 @@ function mergeApi(source: LoadedSource, lunrResults: RawResult[], query: string,
   };
   for (const m of promoted) push(asResult(m));
   for (const r of lunrResults) push(r);
-  for (const m of matches) if (m.tier === 3 && !found.has(m.id)) push(asResult(m));
+  for (const m of matches) if (m.tier > lastTier && !rank.has(m.id)) push(asResult(m));
   return out.slice(0, limit);
 }
 

@@ -13,6 +13,7 @@ import {getSearchClient} from './client';
 import {createSearchReporter} from './analytics';
 import {countLabel, searchPageUrl} from './format';
 import {IconEnter, IconForType, IconTree} from './icons';
+import MethodBadge from '../MethodBadge';
 import type {SearchHit, SearchResponse} from './types';
 import styles from './styles.module.css';
 
@@ -220,6 +221,11 @@ export default function SearchModal({onClose}: SearchModalProps) {
             {trimmed && response && answered === trimmed && flat.length === 0 && <p className={styles.message}>{t.no_results}</p>}
             {flat.length > 0 && <span className={styles.srOnly}>{countLabel(flat.length, t)}</span>}
           </div>
+          {flat.length > 0 && response?.correctedQuery && (
+            <p className={styles.correction}>
+              Showing results for <strong>{response.correctedQuery}</strong>
+            </p>
+          )}
           {flat.length > 0 && (
             <div role="listbox" id={listboxId} aria-label="Search results" className={styles.listbox}>
               {groups.map((group, g) => {
@@ -312,7 +318,13 @@ function HitOption({
       </span>
       <span className={styles.hitText}>
         <span className={styles.hitTitle} dangerouslySetInnerHTML={{__html: hit.titleHtml}} />
-        {hit.pathHtml && <span className={styles.hitPath} dangerouslySetInnerHTML={{__html: hit.pathHtml}} />}
+        {hit.api ? (
+          <span className={clsx(styles.hitPath, styles.hitApi)}>
+            <MethodBadge method={hit.api.method.toLowerCase()} className={styles.hitMethod} /> <code>{hit.api.path}</code>
+          </span>
+        ) : (
+          hit.pathHtml && <span className={styles.hitPath} dangerouslySetInnerHTML={{__html: hit.pathHtml}} />
+        )}
       </span>
       <span className={styles.hitAction} aria-hidden="true">
         <IconEnter />

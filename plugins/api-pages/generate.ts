@@ -6,13 +6,15 @@
  *    generators (plugins/api-pages/markdown.ts).
  * 3. Checks the result: one page and one data module per operation, the overview and the
  *    sidebar. The plugin logs some failures and carries on; here any gap stops the build.
- * 4. Copies the processed document to static/openapi/openapi.json for the download link.
+ * 4. Before all that: the downloads in static/openapi/ (the processed JSON, YAML and a Postman
+ *    collection, plugins/agent-docs/downloads.ts), which the overview page links.
  */
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
+import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, dataModuleName, getBuilder, SPEC_DOWNLOAD_PATH} from './markdown';
 
 function fail(message: string): never {
@@ -27,9 +29,18 @@ export function expectedPages(): {operations: {id: string; where: string}[]; inf
   return {operations, infoId: overviewSlug(doc.info.title)};
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = Date.now();
   if (!existsSync(portalConfig.processedSpec)) fail(`${portalConfig.processedSpec} does not exist: run "npm run spec" first.`);
+  // The downloads first (JSON, YAML, Postman collection): the overview page links those that exist.
+  const download = path.join(projectRoot, 'static', SPEC_DOWNLOAD_PATH);
+  rmSync(path.dirname(download), {recursive: true, force: true});
+  mkdirSync(path.dirname(download), {recursive: true});
+  copyFileSync(portalConfig.processedSpec, download);
+  const downloads = await writeDownloads(portalConfig.processedSpec, path.dirname(download));
+  const postman = downloads.postman.ok ? `Postman collection (${downloads.postman.requests} requests, ${downloads.postman.ms} ms)` : 'no Postman collection';
+  console.log(`[gen:api] downloads: JSON${downloads.yaml ? ', YAML' : ''}, ${postman}`);
+
   rmSync(API_DOCS_DIR, {recursive: true, force: true});
   mkdirSync(API_DOCS_DIR, {recursive: true});
 
@@ -54,10 +65,9 @@ function main(): void {
   if (!files.has('sidebar.ts')) missing.push('sidebar -> docs/api/sidebar.ts');
   if (missing.length) fail(`pages missing after generation:\n  ${missing.join('\n  ')}`);
 
-  const download = path.join(projectRoot, 'static', SPEC_DOWNLOAD_PATH);
-  mkdirSync(path.dirname(download), {recursive: true});
-  copyFileSync(portalConfig.processedSpec, download);
   console.log(`[gen:api] ${operations.length} operation pages + overview "${infoId}" in ${Date.now() - started} ms`);
 }
 
-if (require.main === module) main();
+if (require.main === module) {
+  main().catch((error: unknown) => fail((error as Error).message));
+}

@@ -11,6 +11,8 @@ import kebabCase from 'lodash/kebabCase';
 import {portalConfig, projectRoot} from '../../portal.config';
 import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
+import {existsSync} from 'node:fs';
+import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {descriptionSummary, markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PageDataBuilder, type OpenApiDocument} from './page-data';
 
@@ -123,6 +125,13 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
     servers: (doc.servers ?? []).map((s: {url: string; description?: string}) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
     securitySchemes: schemes,
     downloadUrl: SPEC_DOWNLOAD_PATH,
+    // Written by gen:api before the pages (plugins/agent-docs/downloads.ts); a skipped one is not offered.
+    downloads: [
+      {file: YAML_FILE, label: 'YAML'},
+      {file: POSTMAN_FILE, label: 'Postman collection'},
+    ]
+      .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(SPEC_DOWNLOAD_PATH), d.file)))
+      .map((d) => ({label: d.label, href: `${path.posix.dirname(SPEC_DOWNLOAD_PATH)}/${d.file}`})),
     operationCount: [...opTags.values()].reduce((a, b) => a + b, 0),
     categories: names.map((name) => {
       const tag = tags.find((t) => t.name === name);

@@ -23,6 +23,9 @@ const lodashKebabCase = requireCjs('lodash/kebabCase') as (value: string) => str
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+const METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
+export const isHttpMethod = (key: string): boolean => METHOD_SET.has(key);
+
 /** lodash kebabCase, as the page generator (docusaurus-plugin-openapi-docs) applies it. */
 export function pageSlug(text: string): string {
   return lodashKebabCase(text);
@@ -80,7 +83,8 @@ export function listOperations(doc: unknown, options: { webhooks?: boolean } = {
     if (!items || typeof items !== 'object') continue;
     for (const [p, item] of Object.entries(items as Record<string, Record<string, unknown>>)) {
       if (!item || typeof item !== 'object') continue;
-      for (const method of HTTP_METHODS) {
+      // Document order of the path item's keys; only HTTP methods are operations.
+      for (const method of Object.keys(item).filter(isHttpMethod)) {
         const op = item[method] as Record<string, unknown> | undefined;
         if (!op || typeof op !== 'object' || Array.isArray(op)) continue;
         const operationId = typeof op.operationId === 'string' ? op.operationId : undefined;

@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SpecProblem } from './errors';
-import { HTTP_METHODS, overviewSlug, pageSlug } from './checks';
+import { isHttpMethod, overviewSlug, pageSlug } from './checks';
 
 export const MAX_SLUG_LENGTH = 80;
 
@@ -90,7 +90,7 @@ export function pageEntries(doc: unknown): PageEntry[] {
     for (const [p, item] of Object.entries(items)) {
       if (!isObject(item)) continue;
       // Only HTTP methods are operations: path-level x-* keys, parameters, servers… are not.
-      for (const method of HTTP_METHODS) {
+      for (const method of Object.keys(item).filter(isHttpMethod)) {
         const op = item[method];
         if (!isObject(op)) continue;
         out.push({ kind, method, path: p, pointer: `#/${key}/${pointerToken(p)}/${method}`, op });

@@ -104,6 +104,8 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
     // Titles, slugs, tag spellings: decided once, here (pages.ts).
     if (!options.strict) replaceUnresolvedRefs(document);
     const pageProblems = assignPages(document, { file: source });
+    // Page generation names the source in its messages (pointers are those of the processed document).
+    if (!options.strict && document.info) (document.info as Record<string, unknown>)['x-portal-source'] = displayPath(source);
     if (options.strict && pageProblems.length > 0) {
       throw new SpecError(`OpenAPI document ${displayPath(source)}: ${plural(pageProblems.length, 'page problem')} (our own document must need no workaround):`, pageProblems);
     }

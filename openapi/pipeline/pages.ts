@@ -31,6 +31,7 @@ export const PAGE_RULES = {
   missingInfo: 'missing-info',
   missingPaths: 'missing-paths',
   emptySlug: 'empty-page-slug',
+  undefinedScheme: 'undefined-security-scheme',
 } as const;
 
 type Obj = Record<string, unknown>;
@@ -152,8 +153,28 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
   });
   if (Array.isArray(doc.tags)) doc.tags = keptTags;
 
+  // Security requirements naming a scheme the document does not define: the name is dropped.
+  const schemes = isObject(doc.components) && isObject((doc.components as Obj).securitySchemes) ? ((doc.components as Obj).securitySchemes as Obj) : {};
+  const cleanSecurity = (holder: Obj, pointer: string) => {
+    if (!Array.isArray(holder.security)) return;
+    const kept: unknown[] = [];
+    holder.security.forEach((req: unknown, i: number) => {
+      if (!isObject(req)) return;
+      const names = Object.keys(req);
+      const unknown = names.filter((n) => !Object.prototype.hasOwnProperty.call(schemes, n));
+      for (const n of unknown) {
+        warn(PAGE_RULES.undefinedScheme, `${pointer}/security/${i}`, `security scheme ${JSON.stringify(n)} is not defined in components.securitySchemes; it is left out.`);
+        delete req[n];
+      }
+      if (names.length === 0 || Object.keys(req).length > 0) kept.push(req);
+    });
+    holder.security = kept;
+  };
+  cleanSecurity(doc, '#');
+
   for (const entry of pageEntries(doc)) {
     const { op, method, path, pointer } = entry;
+    cleanSecurity(op, pointer);
     const where = entry.kind === 'webhook' ? `webhook ${JSON.stringify(path)} (${method.toUpperCase()})` : `${method.toUpperCase()} ${path}`;
     const fallback = entry.kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`;
 

@@ -107,7 +107,10 @@ export function createApiPageMD(item: ApiItem): string {
     writeData(item.id, data);
   } catch (error) {
     const message = (error as Error).message;
-    throw new Error(`${target.processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where})`);
+    const source = builder.doc.info?.['x-portal-source'];
+    const file = typeof source === 'string' ? source : target.processedSpec;
+    const via = typeof source === 'string' ? `, processed document ${target.processedSpec}` : '';
+    throw new Error(`${file}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
   }
   const op = (ref.kind === 'webhook' ? (builder.doc.webhooks ?? builder.doc['x-webhooks']) : builder.doc.paths)[ref.path][ref.method];
   return [

@@ -44,6 +44,14 @@ const SCHEMA_KEYS = [
 
 export class PageDataError extends Error {}
 
+/**
+ * Sets `record[key]` as an own property: keys come from the document, and `record["__proto__"] = v`
+ * would replace the prototype (the property would vanish from the page) instead of adding a key.
+ */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, {value, enumerable: true, writable: true, configurable: true});
+}
+
 function decodePointer(ref: string): string[] {
   if (!ref.startsWith('#/')) throw new PageDataError(`Only local references are supported in the processed document, found "${ref}"`);
   return ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
@@ -84,6 +92,11 @@ export class PageDataBuilder {
     if (raw === true || raw === undefined || raw === null) return {};
     if (raw === false) return {not: {}};
     if (typeof raw.$ref === 'string') {
+      // OpenAPI 3.1: keywords beside a $ref apply too (3.0 ignores them): read as allOf [ref, siblings].
+      const {$ref, ...siblings} = raw;
+      if (String(this.doc.openapi).startsWith('3.1') && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
+        return this.mergeAllOf({allOf: [{$ref}, siblings]}, stack);
+      }
       const name = schemaName(raw.$ref);
       if (name) {
         this.component(name);
@@ -96,10 +109,13 @@ export class PageDataBuilder {
     const node: SchemaNode = {};
     for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) (node as Json)[key] = raw[key];
     if (node.type === undefined && raw.properties) node.type = 'object';
+    // OpenAPI 3.1 / JSON Schema: `const` reads as a one-value enum, `examples` (an array) as an example.
+    if (raw.const !== undefined && node.enum === undefined) node.enum = [raw.const];
+    if (node.example === undefined && Array.isArray(raw.examples) && raw.examples.length) node.example = raw.examples[0];
     if (raw.description) node.description = markdownToHtml(String(raw.description));
     if (raw.properties) {
       node.properties = {};
-      for (const [k, v] of Object.entries(raw.properties)) node.properties[k] = this.schema(v, stack);
+      for (const [k, v] of Object.entries(raw.properties)) setOwn(node.properties, k, this.schema(v, stack));
     }
     if (raw.additionalProperties !== undefined) {
       node.additionalProperties = typeof raw.additionalProperties === 'boolean' ? raw.additionalProperties : this.schema(raw.additionalProperties, stack);
@@ -143,7 +159,7 @@ export class PageDataBuilder {
         if (k === 'properties') merged.properties = {...(merged.properties ?? {}), ...(v as object)};
         else if (k === 'required') merged.required = [...new Set([...(merged.required ?? []), ...(v as string[])])];
         else if (k === 'description' || k === 'title') merged[k] = v; // the most specific part wins
-        else if (merged[k] === undefined) merged[k] = v;
+        else if (merged[k] === undefined) setOwn(merged, k, v);
       }
     }
     return this.schema(merged, stack);
@@ -346,7 +362,7 @@ export class PageDataBuilder {
         r.content.forEach((m) => visit(m.schema));
         r.headers.forEach((h) => visit(h.schema));
       });
-      for (const name of [...reached].sort()) page.schemas[name] = this.converted.get(name)!;
+      for (const name of [...reached].sort()) setOwn(page.schemas, name, this.converted.get(name)!);
       page.samples = this.samples(page, op);
       return page;
     } catch (error) {

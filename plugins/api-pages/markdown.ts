@@ -25,6 +25,7 @@ const target = {processedSpec: portalConfig.processedSpec, outDir: API_DOCS_DIR}
 export function setGenerationTarget(processedSpec: string, outDir: string): void {
   target.processedSpec = processedSpec;
   target.outDir = outDir;
+  cached = undefined; // the file may have been rewritten since it was last read
 }
 
 let cached: {file: string; builder: PageDataBuilder; pages: Map<string, OperationRef>} | undefined;

@@ -80,9 +80,9 @@ describe('gen:api on an OpenAPI 3.1 document with webhooks and no paths', () => 
     assert.equal(result.pages, 2);
     const created = dataOf(path.join(outDir, 'pet-created.data.js'));
     assert.equal(created.webhook, 'pet.created');
-    const body = created.requestBody.content[0].schema;
-    assert.equal(body.description, '<p>The new pet (a $ref with a sibling)</p>');
-    assert.deepEqual(body.properties.name, {type: 'string', example: 'Rex', nullable: true});
+    // A $ref with a sibling description: still a reference to the component, with the description.
+    assert.deepEqual(created.requestBody.content[0].schema, {ref: 'Pet', description: '<p>The new pet (a $ref with a sibling)</p>'});
+    assert.deepEqual(created.schemas.Pet.properties.name, {type: 'string', example: 'Rex', nullable: true});
     const deleted = dataOf(path.join(outDir, 'pet-deleted.data.js'));
     assert.deepEqual(deleted.requestBody.content[0].schema.properties.kind, {enum: ['deleted']});
     assert.equal(frontMatterOf(path.join(outDir, 'pet-deleted.api.mdx')).title, 'pet.deleted');

@@ -44,6 +44,9 @@ const SCHEMA_KEYS = [
 
 export class PageDataError extends Error {}
 
+/** Schema keywords that annotate rather than constrain (see mergeAllOf). */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable', '$comment']);
+
 /**
  * Sets `record[key]` as an own property: keys come from the document, and `record["__proto__"] = v`
  * would replace the prototype (the property would vanish from the page) instead of adding a key.
@@ -138,16 +141,32 @@ export class PageDataBuilder {
 
   /** allOf is merged into one object for reading: properties, required and constraints combined. */
   private mergeAllOf(raw: Json, stack: string[]): SchemaNode {
+    // A component reference plus annotations only (`allOf: [{$ref}, {description}]`, common in
+    // generated documents, or a 3.1 $ref with a description) stays a reference: inlining it would
+    // copy the component at every use, and never end for a recursive one.
+    const {allOf, ...rest} = raw;
+    const refs = allOf.filter((p: Json) => p && typeof p.$ref === 'string');
+    const others = [rest, ...allOf.filter((p: Json) => !(p && typeof p.$ref === 'string'))];
+    if (refs.length === 1 && schemaName(refs[0].$ref) && others.every((o: Json) => o && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-')))) {
+      const node = this.schema(refs[0], stack);
+      for (const o of others) {
+        if (o.description) node.description = markdownToHtml(String(o.description));
+        for (const k of ['title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable'] as const) if (o[k] !== undefined) (node as Json)[k] = o[k];
+      }
+      return node;
+    }
     const parts: Json[] = [];
+    const inlined: string[] = [];
     const collect = (s: Json, seen: string[]) => {
       if (s && typeof s.$ref === 'string') {
         if (seen.includes(s.$ref)) return;
+        inlined.push(s.$ref);
         return collect(resolvePointer(this.doc, s.$ref), [...seen, s.$ref]);
       }
       if (s && Array.isArray(s.allOf)) {
-        const {allOf, ...rest} = s;
-        allOf.forEach((p: Json) => collect(p, seen));
-        parts.push(rest);
+        const {allOf: inner, ...own} = s;
+        inner.forEach((p: Json) => collect(p, seen));
+        parts.push(own);
         return;
       }
       parts.push(s ?? {});
@@ -162,7 +181,8 @@ export class PageDataBuilder {
         else if (merged[k] === undefined) setOwn(merged, k, v);
       }
     }
-    return this.schema(merged, stack);
+    // The references inlined here are not inlined again below (recursive schemas end).
+    return this.schema(merged, [...stack, ...inlined]);
   }
 
   /** Converts a component schema once per document. */

@@ -112,7 +112,7 @@ export interface RunOptions {
 /** Runs the documents in `concurrency` workers; results in the order of `docs` (those run). */
 export async function runCorpus(docs: CorpusDoc[], options: RunOptions = {}): Promise<CorpusResult[]> {
   const concurrency = options.concurrency ?? Math.max(1, Math.min(2, os.cpus().length));
-  const timeoutMs = options.timeoutMs ?? 180_000;
+  const timeoutMs = options.timeoutMs ?? 300_000;
   const started = Date.now();
   const scratch = path.join(ROOT, '.tmp/corpus/scratch');
   mkdirSync(scratch, {recursive: true});
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
   console.log(`[corpus] ${docs.length} documents, ${arg('--concurrency') ?? 2} workers, no new document after ${budgetMs / 1000} s`);
   const results = await runCorpus(docs, {
     concurrency: Number(arg('--concurrency') ?? 2),
-    timeoutMs: Number(arg('--timeout') ?? 180) * 1000,
+    timeoutMs: Number(arg('--timeout') ?? 300) * 1000,
     budgetMs,
     onResult: (r, done, total) => {
       if (verbose || !r.ok) console.log(`[${done}/${total}] ${describe(r)}`);

@@ -52,10 +52,16 @@ export function getBuilder(file = target.processedSpec): PageDataBuilder {
 /**
  * Front matter written safely: every value JSON-quoted (a JSON string is a valid YAML
  * double-quoted scalar), plus the characters YAML does not allow unescaped.
+ *
+ * A backslash becomes U+29F5 (⧵, which looks the same): Docusaurus 3.7's mdx-loader copies the
+ * front matter into the page's JavaScript with stringify-object 3.3, which does not escape
+ * backslashes (`title: 'Download to C:\'` is a syntax error; `C:\new` would gain a newline).
+ * Only the HTML title and meta description see it: the page and the sidebar take the exact text
+ * from the data module and sidebar.ts.
  */
 export function frontMatter(fields: Record<string, string | number | boolean | null>): string {
   const yamlValue = (v: string | number | boolean | null) =>
-    JSON.stringify(v).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    JSON.stringify(typeof v === 'string' ? v.replace(/\\/g, '\u29f5') : v).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${yamlValue(v)}`), '---', ''].join('\n');
 }
 

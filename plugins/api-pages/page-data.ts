@@ -55,9 +55,18 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, {value, enumerable: true, writable: true, configurable: true});
 }
 
+function uriDecode(text: string): string {
+  try {
+    return text.includes('%') ? decodeURIComponent(text) : text;
+  } catch {
+    return text;
+  }
+}
+
 function decodePointer(ref: string): string[] {
   if (!ref.startsWith('#/')) throw new PageDataError(`Only local references are supported in the processed document, found "${ref}"`);
-  return ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  // A reference is a URI fragment: "%7B" in "#/paths/~1a~1%7Bid%7D" is "{" (RFC 6901, section 6).
+  return ref.slice(2).split('/').map((p) => uriDecode(p).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 export function resolvePointer(doc: Json, ref: string): Json {

@@ -14,15 +14,25 @@ import type {OverviewPage} from '../../src/components/ApiOverview/types';
 import {existsSync} from 'node:fs';
 import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {descriptionSummary, markdownToHtml, splitMarkdownSections} from './markdown-html';
-import {PageDataBuilder, type OpenApiDocument} from './page-data';
+import {listOperations, type OperationRef} from '../../openapi/pipeline/checks';
+import type {OperationPage} from '../../src/components/ApiOperation/types';
+import {PageDataBuilder, PageDataError, type OpenApiDocument} from './page-data';
 
 export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
 export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
 
-let cached: {file: string; builder: PageDataBuilder} | undefined;
+/** Where this generation run reads the processed document and writes pages (see generate.ts). */
+const target = {processedSpec: portalConfig.processedSpec, outDir: API_DOCS_DIR};
 
-/** The page-data builder for the processed document (read once per generation run). */
-export function getBuilder(file = portalConfig.processedSpec): PageDataBuilder {
+export function setGenerationTarget(processedSpec: string, outDir: string): void {
+  target.processedSpec = processedSpec;
+  target.outDir = outDir;
+  cached = undefined; // the file may have been rewritten since it was last read
+}
+
+let cached: {file: string; builder: PageDataBuilder; pages: Map<string, OperationRef>} | undefined;
+
+function load(file: string): NonNullable<typeof cached> {
   if (!cached || cached.file !== file) {
     let doc: OpenApiDocument;
     try {
@@ -30,9 +40,31 @@ export function getBuilder(file = portalConfig.processedSpec): PageDataBuilder {
     } catch (error) {
       throw new Error(`${file}: cannot read the processed OpenAPI document (${(error as Error).message}). Run "npm run spec".`);
     }
-    cached = {file, builder: new PageDataBuilder(doc)};
+    const pages = new Map(listOperations(doc, {webhooks: true}).map((op) => [op.slug ?? '', op]));
+    cached = {file, builder: new PageDataBuilder(doc), pages};
   }
-  return cached.builder;
+  return cached;
+}
+
+/** The page-data builder for the processed document (read once per generation run). */
+export function getBuilder(file = target.processedSpec): PageDataBuilder {
+  return load(file).builder;
+}
+
+/**
+ * Front matter written safely: every value JSON-quoted (a JSON string is a valid YAML
+ * double-quoted scalar), plus the characters YAML does not allow unescaped.
+ *
+ * A backslash becomes U+29F5 (⧵, which looks the same): Docusaurus 3.7's mdx-loader copies the
+ * front matter into the page's JavaScript with stringify-object 3.3, which does not escape
+ * backslashes (`title: 'Download to C:\'` is a syntax error; `C:\new` would gain a newline).
+ * Only the HTML title and meta description see it: the page and the sidebar take the exact text
+ * from the data module and sidebar.ts.
+ */
+export function frontMatter(fields: Record<string, string | number | boolean | null>): string {
+  const yamlValue = (v: string | number | boolean | null) =>
+    JSON.stringify(typeof v === 'string' ? v.replace(/\\/g, '\u29f5') : v).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${yamlValue(v)}`), '---', ''].join('\n');
 }
 
 /** File name of a page's data module, beside its MDX. */
@@ -50,8 +82,8 @@ export function dataModuleSource(data: unknown): string {
 }
 
 function writeData(id: string, data: unknown): void {
-  mkdirSync(API_DOCS_DIR, {recursive: true});
-  writeFileSync(path.join(API_DOCS_DIR, dataModuleName(id)), dataModuleSource(data));
+  mkdirSync(target.outDir, {recursive: true});
+  writeFileSync(path.join(target.outDir, dataModuleName(id)), dataModuleSource(data));
 }
 
 /** Escapes text for use in an MDX heading or paragraph. */
@@ -68,24 +100,34 @@ interface ApiItem {
 }
 
 export function createApiPageMD(item: ApiItem): string {
-  const builder = getBuilder();
-  // The plugin renders the front matter after this generator: its description becomes the text
-  // the reader sees of the first line (HTML and Markdown rendered, not shown as tags).
-  if (item.frontMatter) item.frontMatter.description = descriptionSummary(item.api.description);
+  const {builder, pages} = load(target.processedSpec);
+  // The page's operation as the pipeline listed it (the plugin's id is the pipeline's slug).
+  const ref = pages.get(item.id);
+  const where = ref ? (ref.kind === 'webhook' ? `webhook "${ref.path}"` : `${ref.method.toUpperCase()} ${ref.path}`) : item.id;
+  let data: OperationPage;
   try {
-    // Webhooks come from the plugin as method "event", path "webhook".
-    if (item.api.method === 'event') {
-      const {event, method} = builder.findWebhook({...item.api, title: item.title});
-      writeData(item.id, builder.webhook(event, method));
-    } else {
-      writeData(item.id, builder.operation(item.api.method, item.api.path));
-    }
+    if (!ref) throw new PageDataError(`the plugin made a page "${item.id}" that the pipeline did not list`);
+    data = ref.kind === 'webhook' ? builder.webhook(ref.path, ref.method) : builder.operation(ref.method, ref.path);
+    writeData(item.id, data);
   } catch (error) {
-    // The plugin runs generators in fire-and-forget callbacks: report and stop the process here.
-    console.error(`[api-docs] ${portalConfig.processedSpec}${(error as Error).message.startsWith('#') ? '' : ': '}${(error as Error).message}`);
-    process.exit(1);
+    const message = (error as Error).message;
+    const source = builder.doc.info?.['x-portal-source'];
+    const file = typeof source === 'string' ? source : target.processedSpec;
+    const via = typeof source === 'string' ? `, processed document ${target.processedSpec}` : '';
+    throw new Error(`${file}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
   }
+  const op = (ref.kind === 'webhook' ? (builder.doc.webhooks ?? builder.doc['x-webhooks']) : builder.doc.paths)[ref.path][ref.method];
   return [
+    frontMatter({
+      id: item.id,
+      title: ref.title,
+      description: descriptionSummary(op.description) || ref.title,
+      sidebar_label: ref.title,
+      hide_table_of_contents: true,
+      hide_title: true,
+      sidebar_class_name: `${ref.kind === 'webhook' ? 'event' : ref.method} api-method`,
+      custom_edit_url: null,
+    }),
     "import ApiOperation from '@site/src/components/ApiOperation';",
     `import operation from './${dataModuleName(item.id)}';`,
     '',
@@ -104,7 +146,8 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
   const tags = doc.tags ?? [];
   const opTags = new Map<string, number>();
   for (const pathItem of Object.values(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries<Record<string, unknown>>(pathItem)) {
+    for (const [method, op] of Object.entries<Record<string, unknown>>(pathItem ?? {})) {
+      if (!op || typeof op !== 'object') continue;
       if (!['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method)) continue;
       for (const t of (op.tags as string[] | undefined) ?? []) opTags.set(t, (opTags.get(t) ?? 0) + 1);
     }
@@ -147,10 +190,19 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
 }
 
 export function createInfoPageMD(item: InfoItem): string {
-  const overview = buildOverview(getBuilder().doc);
-  if (item.frontMatter) item.frontMatter.description = descriptionSummary(getBuilder().doc.info.description);
+  const {doc} = getBuilder();
+  const overview = buildOverview(doc);
   writeData(item.id, overview);
   const lines = [
+    frontMatter({
+      id: item.id,
+      title: String(doc.info.title),
+      description: descriptionSummary(doc.info.description),
+      sidebar_label: 'Introduction',
+      sidebar_position: 0,
+      hide_title: true,
+      custom_edit_url: null,
+    }),
     "import ApiHtml from '@site/src/components/ApiHtml';",
     "import ApiOverview, {ApiCategoryList} from '@site/src/components/ApiOverview';",
     `import overview from './${dataModuleName(item.id)}';`,

@@ -156,3 +156,15 @@ test('webhooks: found by operationId, rendered as the payload the API sends', ()
 test('an unknown operation is an error', () => {
   assert.throws(() => new PageDataBuilder(doc).operation('delete', '/things/{id}'), /No operation "DELETE \/things\/\{id\}"/);
 });
+
+test('references are URI fragments: "%7B" in a pointer is "{"', () => {
+  const doc = {
+    openapi: '3.0.3',
+    info: {title: 'T', version: '1'},
+    paths: {
+      '/a/{id}': {get: {parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {}}},
+      '/b': {get: {parameters: [{$ref: '#/paths/~1a~1%7Bid%7D/get/parameters/0'}], responses: {}}},
+    },
+  };
+  assert.equal(new PageDataBuilder(doc as never).operation('get', '/b').parameters[0].name, 'id');
+});

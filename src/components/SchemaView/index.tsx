@@ -24,8 +24,11 @@ const EAGER_DEPTH = 1;
 /** Follows a component reference; `name` is the component's name when there was one. */
 export function resolve(node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): {node: SchemaNode; name?: string} {
   if (node?.ref) {
-    const target = schemas[node.ref];
-    return {node: target ?? {}, name: node.ref};
+    const {ref, ...own} = node;
+    const target = schemas[ref] ?? {};
+    // Annotations beside the reference (a description, nullable…: allOf [ref, {description}] or a
+    // 3.1 $ref with siblings) apply to this use of the component.
+    return {node: Object.keys(own).length ? {...target, ...own} : target, name: ref};
   }
   return {node: node ?? {}};
 }

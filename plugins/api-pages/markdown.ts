@@ -1,9 +1,7 @@
 /**
- * Markdown generators for docusaurus-plugin-openapi-docs. The plugin decides which pages exist
- * (one per operation, slug from the summary; the overview from `info`; the sidebar with a
- * generated index per tag). These generators replace its heavy default output: each page is a
- * few lines of MDX that import a data module (JSON parsed from one string) written beside it,
- * rendered by our own lean components (src/components/ApiOperation, src/components/ApiOverview).
+ * The MDX of the API pages (which pages exist: ./pages.ts). Each page is a few lines of MDX that
+ * import a data module (JSON parsed from one string) written beside it, rendered by our own lean
+ * components (src/components/ApiOperation, src/components/ApiOverview).
  */
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -13,6 +11,7 @@ import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PageDataBuilder, type OpenApiDocument} from './page-data';
+import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 
 export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
 export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
@@ -47,7 +46,7 @@ export function dataModuleSource(data: unknown): string {
   return `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
 }
 
-function writeData(id: string, data: unknown): void {
+export function writeData(id: string, data: unknown): void {
   mkdirSync(API_DOCS_DIR, {recursive: true});
   writeFileSync(path.join(API_DOCS_DIR, dataModuleName(id)), dataModuleSource(data));
 }
@@ -57,39 +56,15 @@ export function escapeMdx(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+!|~&-]/g, (c) => `\\${c}`);
 }
 
-interface ApiItem {
-  id: string;
-  title: string;
-  api: {method: string; path: string; operationId?: string; summary?: string};
-}
+/** The MDX of an operation page: front matter and the import of its data module. */
+export function operationPageMdx(page: PlannedOperation): string {
+  return `${operationFrontMatter(page)}
+import ApiOperation from '@site/src/components/ApiOperation';
+import operation from './${dataModuleName(page.id)}';
 
-export function createApiPageMD(item: ApiItem): string {
-  const builder = getBuilder();
-  try {
-    // Webhooks come from the plugin as method "event", path "webhook".
-    if (item.api.method === 'event') {
-      const {event, method} = builder.findWebhook({...item.api, title: item.title});
-      writeData(item.id, builder.webhook(event, method));
-    } else {
-      writeData(item.id, builder.operation(item.api.method, item.api.path));
-    }
-  } catch (error) {
-    // The plugin runs generators in fire-and-forget callbacks: report and stop the process here.
-    console.error(`[api-docs] ${portalConfig.processedSpec}${(error as Error).message.startsWith('#') ? '' : ': '}${(error as Error).message}`);
-    process.exit(1);
-  }
-  return [
-    "import ApiOperation from '@site/src/components/ApiOperation';",
-    `import operation from './${dataModuleName(item.id)}';`,
-    '',
-    '<ApiOperation operation={operation} />',
-    '',
-  ].join('\n');
-}
+<ApiOperation operation={operation} />
 
-interface InfoItem {
-  id: string;
-  title: string;
+`;
 }
 
 export function buildOverview(doc: OpenApiDocument): OverviewPage {
@@ -131,13 +106,14 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
   };
 }
 
-export function createInfoPageMD(item: InfoItem): string {
-  const overview = buildOverview(getBuilder().doc);
-  writeData(item.id, overview);
+/** The overview page's MDX; writes its data module beside it. */
+export function infoPageMdx(info: NonNullable<PagePlan['info']>, doc: OpenApiDocument): string {
+  const overview = buildOverview(doc);
+  writeData(info.id, overview);
   const lines = [
     "import ApiHtml from '@site/src/components/ApiHtml';",
     "import ApiOverview, {ApiCategoryList} from '@site/src/components/ApiOverview';",
-    `import overview from './${dataModuleName(item.id)}';`,
+    `import overview from './${dataModuleName(info.id)}';`,
     '',
     '<ApiOverview overview={overview} />',
     '',
@@ -147,10 +123,5 @@ export function createInfoPageMD(item: InfoItem): string {
     if (s.html) lines.push(`<ApiHtml html={overview.sections[${i}].html} />`, '');
   });
   lines.push('## API reference {#api-reference}', '', '<ApiCategoryList categories={overview.categories} />', '');
-  return lines.join('\n');
-}
-
-export function createTagPageMD(): string {
-  // Categories link to generated index pages (categoryLinkSource "auto"); no tag pages are written.
-  return '';
+  return `${infoFrontMatter(info)}\n${lines.join('\n')}\n`;
 }

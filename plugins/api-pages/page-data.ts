@@ -252,6 +252,17 @@ export class PageDataBuilder {
     return this.doc.webhooks ? {key: 'webhooks', items: this.doc.webhooks} : {key: 'x-webhooks', items: this.doc['x-webhooks'] ?? {}};
   }
 
+  /** Every webhook operation of the document, in document order. */
+  webhookList(): {event: string; method: string; op: Json}[] {
+    const out: {event: string; method: string; op: Json}[] = [];
+    for (const [event, item] of Object.entries(this.webhooks().items)) {
+      for (const [method, op] of Object.entries<Json>(item ?? {})) {
+        if (op && typeof op === 'object' && METHOD_NAMES.has(method)) out.push({event, method, op});
+      }
+    }
+    return out;
+  }
+
   /**
    * Finds the webhook a generated page stands for: the plugin keeps no event name, only the
    * operation's fields, so it is matched by operationId, else by summary.

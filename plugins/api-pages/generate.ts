@@ -11,7 +11,7 @@
 import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {portalConfig, projectRoot} from '../../portal.config';
-import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, writeData} from './markdown';
+import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, writeData, writeSchemaModules} from './markdown';
 import {planPages, sidebarSource, type PagePlan} from './pages';
 
 function fail(message: string): never {
@@ -42,9 +42,11 @@ function main(): void {
     seen.set(id, where);
   }
 
+  let lazyPages = 0;
   for (const page of plan.operations) {
     try {
       const data = page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path);
+      if (data.lazySchemas) lazyPages++;
       writeData(page.id, data);
     } catch (error) {
       const message = (error as Error).message;
@@ -52,6 +54,8 @@ function main(): void {
     }
     writeFileSync(path.join(API_DOCS_DIR, `${page.id}.api.mdx`), operationPageMdx(page));
   }
+  // Pages that do not carry their whole schema closure load the rest from shared modules.
+  const shared = lazyPages ? writeSchemaModules(builder) : 0;
   if (plan.info) writeFileSync(path.join(API_DOCS_DIR, `${plan.info.id}.info.mdx`), infoPageMdx(plan.info, builder.doc));
   writeFileSync(path.join(API_DOCS_DIR, 'sidebar.ts'), sidebarSource(plan.sidebar));
 
@@ -63,7 +67,8 @@ function main(): void {
   const download = path.join(projectRoot, 'static', SPEC_DOWNLOAD_PATH);
   mkdirSync(path.dirname(download), {recursive: true});
   copyFileSync(portalConfig.processedSpec, download);
-  console.log(`[gen:api] ${operations.length} operation pages + overview "${infoId}" in ${Date.now() - started} ms`);
+  const lazy = lazyPages ? ` (${lazyPages} load schemas on demand from ${shared} shared schema modules)` : '';
+  console.log(`[gen:api] ${operations.length} operation pages${lazy} + overview "${infoId}" in ${Date.now() - started} ms`);
 }
 
 if (require.main === module) main();

@@ -43,7 +43,31 @@ export const dataModuleName = (id: string): string => `${id}.data.js`;
  * load a large object.
  */
 export function dataModuleSource(data: unknown): string {
-  return `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
+  const json = JSON.stringify(JSON.stringify(data));
+  if (!(data as {lazySchemas?: boolean}).lazySchemas) return `export default JSON.parse(${json});\n`;
+  // A page of a large schema graph: the schemas it does not carry load from the shared modules.
+  return `const data = JSON.parse(${json});\ndata.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');\nexport default data;\n`;
+}
+
+/** Folder of the shared schema modules in docs/api ("_" keeps it out of the docs). */
+export const SCHEMA_DIR = '_schemas';
+
+/**
+ * The shared schema modules: one per component schema (the schema and what its attribute list
+ * reads), and an index that maps each name to a lazy import of its module. Pages that do not carry
+ * their whole schema closure load the index, then the modules of what a reader opens.
+ */
+export function writeSchemaModules(builder: PageDataBuilder): number {
+  const dir = path.join(API_DOCS_DIR, SCHEMA_DIR);
+  mkdirSync(dir, {recursive: true});
+  const names = builder.schemaNames();
+  const index: string[] = [];
+  names.forEach((name, i) => {
+    writeFileSync(path.join(dir, `${i}.js`), `export default JSON.parse(${JSON.stringify(JSON.stringify(builder.schemaModule(name)))});\n`);
+    index.push(`  ${JSON.stringify(name)}: () => import('./${i}.js'),`);
+  });
+  writeFileSync(path.join(dir, 'index.js'), `export default {\n${index.join('\n')}\n};\n`);
+  return names.length;
 }
 
 export function writeData(id: string, data: unknown): void {

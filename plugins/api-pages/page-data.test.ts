@@ -190,6 +190,7 @@ test('page data: a large schema graph carries what the page shows; the rest is i
   // Root and the attributes its open disclosure (a: A) shows; B is only a type label there.
   assert.deepEqual(Object.keys(page.schemas).sort(), ['A', 'B', 'Root']);
   assert.equal(page.lazySchemas, true);
+  assert.deepEqual(builder.schemaNames(), ['C', 'Error']);
   assert.deepEqual(Object.keys(builder.schemaModule('B')).sort(), ['B', 'C']);
   assert.deepEqual(Object.keys(builder.schemaModule('Error')), ['Error']);
 });

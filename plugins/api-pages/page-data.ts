@@ -84,6 +84,8 @@ export class PageDataBuilder {
   private readonly converted = new Map<string, SchemaNode>();
   private readonly closures = new Map<string, Set<string>>();
   private readonly sizes = new Map<string, number>();
+  /** Component schemas some page leaves to the shared modules. */
+  private readonly lazy = new Set<string>();
   /** The converted component schemas by name (as a record: what SchemaView's model reads). */
   readonly schemas: Record<string, SchemaNode> = {};
 
@@ -228,9 +230,9 @@ export class PageDataBuilder {
     return out;
   }
 
-  /** Names of every converted component schema (after the pages are built: all they reach). */
+  /** Names of the component schemas some page loads on demand (after the pages are built), sorted. */
   schemaNames(): string[] {
-    return [...this.converted.keys()];
+    return [...this.lazy].sort();
   }
 
   private example(mediaType: string, media: Json, kind: 'request' | 'response'): {value: unknown; given: boolean} | undefined {
@@ -421,7 +423,10 @@ export class PageDataBuilder {
       const size = [...reached].reduce((n, name) => n + this.size(name), 0);
       const carried = size <= this.closureBudget ? reached : new Set([...shown].filter((n) => reached.has(n)));
       for (const name of [...carried].sort()) page.schemas[name] = this.converted.get(name)!;
-      if (carried.size < reached.size) page.lazySchemas = true;
+      if (carried.size < reached.size) {
+        page.lazySchemas = true;
+        reached.forEach((n) => carried.has(n) || this.lazy.add(n));
+      }
       page.samples = this.samples(page, op);
       return page;
     } catch (error) {

@@ -19,7 +19,8 @@ import type {
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
 import {highlight, languageForMediaType} from './highlight';
 import {markdownToHtml} from './markdown-html';
-import {EAGER_DEPTH, renderedRefs} from '../../src/components/SchemaView/model';
+import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
+import {renderedRefs} from '../../src/components/SchemaView/walk';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;

@@ -2,7 +2,7 @@ import React, {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type {SchemaNode} from '../ApiOperation/types';
 import ApiHtml from '../ApiHtml';
-import {EAGER_DEPTH, hasChildren, renderedRefs, resolve, typeLabel, type Schemas} from './model';
+import {EAGER_DEPTH, hasChildren, resolve, typeLabel, type Schemas} from './model';
 import styles from './styles.module.css';
 
 export type SchemaMode = 'request' | 'response';
@@ -24,8 +24,18 @@ function useMissing(raw: SchemaNode, ctx: Ctx, depth: number, active: boolean): 
   const {schemas, load} = ctx;
   useEffect(() => {
     if (!active || !load) return;
-    const missing = [...renderedRefs([raw], schemas, depth)].filter((n) => !schemas[n]);
-    if (missing.length) load(missing);
+    let live = true;
+    // The walk is its own chunk: only pages of large schema graphs (with `load`) ever need it.
+    import('./walk').then(
+      ({renderedRefs}) => {
+        const missing = [...renderedRefs([raw], schemas, depth)].filter((n) => !schemas[n]);
+        if (live && missing.length) load(missing);
+      },
+      () => undefined, // a failed chunk: the next render (or opening again) retries
+    );
+    return () => {
+      live = false;
+    };
   }, [raw, schemas, load, depth, active]);
 }
 

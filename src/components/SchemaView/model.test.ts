@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {hasChildren, renderedRefs, resolve, typeLabel, type Schemas} from './model';
+import {hasChildren, resolve, typeLabel, type Schemas} from './model';
+import {renderedRefs} from './walk';
 
 const schemas: Schemas = {
   Node: {type: 'object', properties: {name: {type: 'string'}, parent: {ref: 'Node'}, children: {type: 'array', items: {ref: 'Node'}}, owner: {ref: 'User'}}},

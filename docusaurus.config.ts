@@ -109,6 +109,8 @@ const config: Config = {
     './plugins/resilient-preload/index.ts',
     // Content-Security-Policy in every page and as hosting headers (after the pages are written).
     ['./plugins/csp/index.ts', {processedSpec, imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc}],
+    // Markdown twins of every page, llms.txt, llms-full.txt and the MCP server's index (after the pages are written).
+    ['./plugins/agent-docs/index.ts', {processedSpec}],
   ],
 
   themes: [['./plugins/search-index/plugin.ts', searchOptions]],

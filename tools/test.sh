@@ -50,8 +50,13 @@ fi
 
 find_tests() {
   # $1: folder; prints test files, sorted, skipping dependencies and generated output.
-  find "$1" -name '*.test.ts' -not -path '*/node_modules/*' -not -path './build/*' \
+  # Tests of the built site (*.site.test.ts, beside the feature they test) run after the build.
+  find "$1" -name '*.test.ts' -not -name '*.site.test.ts' -not -path '*/node_modules/*' -not -path './build/*' \
     -not -path './.docusaurus/*' -not -path './.tmp/*' -not -path './docs/*' | sort
+}
+
+find_site_tests() {
+  find "$1" -name '*.site.test.ts' -not -path '*/node_modules/*' | sort
 }
 
 run_node_tests() {
@@ -88,7 +93,7 @@ fi
 if [ "$what" = all ] || [ "$what" = browser ]; then
   ensure_chromium
   echo "== Browser suite (headless Chromium)"
-  mapfile -t browser < <(find_tests ./tests/browser; find_tests ./tests/search)
+  mapfile -t browser < <(find_tests ./tests/browser; find_tests ./tests/search; find_site_tests ./plugins)
   # One Chromium for the run (tests/browser/run.ts); each test gets its own context.
   npx tsx tests/browser/run.ts --concurrency=2 "${browser[@]}"
 fi

@@ -10,16 +10,10 @@ import { HTTP_METHODS, listOperations, overviewSlug, pageSlug } from './checks';
 import { lintSource } from './lint';
 import { resolveLocal } from './examples';
 import { runCli, tempOutput } from './test-helpers';
+import { SPEC_OPERATION_PAGES } from '../../tests/spec-pages';
 
 /** The docs routes of the product specification (/docs/api/<slug>). */
-const SPEC_SLUGS = [
-  'create-bill-profile', 'create-contact', 'create-customer', 'create-invoice', 'create-ticket',
-  'download-invoice',
-  'get-a-bill-profile', 'get-a-list-of-bill-profiles', 'get-contact', 'get-contacts', 'get-customer',
-  'get-customer-ledger', 'get-customer-summaries', 'get-customer-types', 'get-invoices-for-a-customer',
-  'get-single-ticket', 'get-ticket-options', 'get-tickets',
-  'update-bill-profile', 'update-contact', 'update-customer', 'update-ticket',
-];
+const SPEC_SLUGS: readonly string[] = SPEC_OPERATION_PAGES;
 
 /** Issue 3: summaries per tag, exactly. */
 const SUMMARIES_BY_TAG: Record<string, string[]> = {

@@ -6,9 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { applyServer, bundleSource, type OpenApiDocument } from './bundle';
 import { listOperations } from './checks';
+import { convertSwagger, mapConvertedProblems, type Conversion } from './convert';
 import { displayPath, SpecError, type SpecProblem } from './errors';
 import { lintSource } from './lint';
 import { inspectRoot } from './load';
+import { assignPages, PAGE_RULES, replaceUnresolvedRefs, summariseWarnings } from './pages';
+
+/**
+ * Rules of the warnings about what the portal worked around in a foreign document (printed by rule
+ * with their first pointers); other findings are style findings of the recommended ruleset (counted).
+ */
+export const WORKAROUND_RULES: ReadonlySet<string> = new Set([...Object.values(PAGE_RULES), 'struct', 'no-unresolved-refs', 'swagger2openapi', 'bundle']);
 
 /** Our own document: the default `specSource` of portal.config.ts. */
 export const OUR_SOURCE = path.resolve(__dirname, '..', 'source', 'openapi.yaml');
@@ -30,7 +38,10 @@ export interface BuildOptions {
 }
 
 export interface BuildStats {
+  /** Operations under `paths`. */
   operations: number;
+  /** Webhooks (OpenAPI 3.1 `webhooks` or `x-webhooks`); they get pages too. */
+  webhooks: number;
   schemas: number;
   tags: number;
   /** Non-fatal lint findings (foreign documents only), by severity. */
@@ -63,59 +74,100 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   const source = path.resolve(options.source);
   const mode = options.strict ? 'strict' : 'foreign';
 
-  inspectRoot(source);
+  const root = inspectRoot(source);
+  // Swagger 2.0: converted to OpenAPI 3 first; the rest of the pipeline reads the converted file.
+  let conversion: Conversion | undefined;
+  if (root.swagger) conversion = await convertSwagger(source, root.swagger);
+  const target = conversion?.file ?? source;
+  const mapped = (problems: SpecProblem[]) => (conversion ? mapConvertedProblems(problems, target, source) : problems);
 
-  const lintOutcome = await lintSource(source, options.strict);
-  if (lintOutcome.fatal.length > 0) {
-    const errors = lintOutcome.fatal.filter((p) => p.severity === 'error').length;
-    const warnings = lintOutcome.fatal.length - errors;
-    const what = [errors && plural(errors, 'error'), warnings && plural(warnings, 'warning')].filter(Boolean).join(' and ');
-    const why =
-      mode === 'strict'
-        ? 'our own document must lint with zero errors and zero warnings'
-        : 'the document is not valid OpenAPI or the portal cannot make pages from it';
-    throw new SpecError(`OpenAPI document ${displayPath(source)}: ${what} (${why}):`, lintOutcome.fatal);
+  try {
+    const lintOutcome = await lintSource(target, options.strict);
+    if (lintOutcome.fatal.length > 0) {
+      const errors = lintOutcome.fatal.filter((p) => p.severity === 'error').length;
+      const warnings = lintOutcome.fatal.length - errors;
+      const what = [errors && plural(errors, 'error'), warnings && plural(warnings, 'warning')].filter(Boolean).join(' and ');
+      const why =
+        mode === 'strict'
+          ? 'our own document must lint with zero errors and zero warnings'
+          : 'the document is not valid OpenAPI or the portal cannot make pages from it';
+      throw new SpecError(`OpenAPI document ${displayPath(source)}: ${what} (${why}):`, mapped(lintOutcome.fatal));
+    }
+
+    const bundled = await bundleSource(target);
+    const bundleErrors = bundled.problems.filter((p) => options.strict || p.severity === 'error');
+    if (bundleErrors.length > 0) {
+      throw new SpecError(`OpenAPI document ${displayPath(source)}: cannot bundle it:`, mapped(bundleErrors));
+    }
+    const document = bundled.document;
+
+    // Titles, slugs, tag spellings: decided once, here (pages.ts).
+    if (!options.strict) replaceUnresolvedRefs(document);
+    const pageProblems = assignPages(document, { file: source });
+    // Page generation names the source in its messages (pointers are those of the processed document).
+    if (!options.strict && document.info) (document.info as Record<string, unknown>)['x-portal-source'] = displayPath(source);
+    if (options.strict && pageProblems.length > 0) {
+      throw new SpecError(`OpenAPI document ${displayPath(source)}: ${plural(pageProblems.length, 'page problem')} (our own document must need no workaround):`, pageProblems);
+    }
+    const operations = listOperations(document).length;
+    const webhooks = listOperations(document, { webhooks: true }).length - operations;
+    if (operations + webhooks === 0) {
+      throw new SpecError(`OpenAPI document ${displayPath(source)} has no operations or webhooks, so there are no pages to make.`, [], { list: false });
+    }
+
+    if (options.serverUrl !== undefined) {
+      applyServer(document, options.serverUrl, options.serverDescription ?? 'API base address');
+    }
+
+    if (options.output) {
+      const output = path.resolve(options.output);
+      fs.mkdirSync(path.dirname(output), { recursive: true });
+      // Write to a temporary file first so a reader never sees half a document.
+      const tmp = `${output}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, `${JSON.stringify(document, null, 2)}\n`);
+      fs.renameSync(tmp, output);
+    }
+
+    const findings = [
+      ...(conversion?.warnings ?? []),
+      ...mapped(lintOutcome.findings),
+      ...mapped(bundled.problems.filter((p) => !bundleErrors.includes(p))),
+      ...pageProblems,
+    ];
+    const errors = findings.filter((p) => p.severity === 'error').length;
+    const stats: BuildStats = {
+      operations,
+      webhooks,
+      schemas: Object.keys(document.components?.schemas ?? {}).length,
+      tags: countTags(document),
+      findings: { errors, warnings: findings.length - errors },
+      durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
+    };
+    return { document, stats, findings, source, output: options.output ? path.resolve(options.output) : undefined };
+  } finally {
+    conversion?.dispose();
   }
+}
 
-  const bundled = await bundleSource(source);
-  const bundleErrors = bundled.problems.filter((p) => options.strict || p.severity === 'error');
-  if (bundleErrors.length > 0) {
-    throw new SpecError(`OpenAPI document ${displayPath(source)}: cannot bundle it:`, bundleErrors);
-  }
-  const document = bundled.document;
-
-  if (options.serverUrl !== undefined) {
-    applyServer(document, options.serverUrl, options.serverDescription ?? 'API base address');
-  }
-
-  if (options.output) {
-    const output = path.resolve(options.output);
-    fs.mkdirSync(path.dirname(output), { recursive: true });
-    // Write to a temporary file first so a reader never sees half a document.
-    const tmp = `${output}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, `${JSON.stringify(document, null, 2)}\n`);
-    fs.renameSync(tmp, output);
-  }
-
-  const findings = [...lintOutcome.findings, ...bundled.problems.filter((p) => !bundleErrors.includes(p))];
-  const errors = findings.filter((p) => p.severity === 'error').length;
-  const stats: BuildStats = {
-    operations: listOperations(document).length,
-    schemas: Object.keys(document.components?.schemas ?? {}).length,
-    tags: countTags(document),
-    findings: { errors, warnings: findings.length - errors },
-    durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
-  };
-  return { document, stats, findings, source, output: options.output ? path.resolve(options.output) : undefined };
+/**
+ * What the portal worked around in a foreign document, one line per rule with the first pointers:
+ * "[spec] warning no-operation-title (4×): #/paths/~1v1~1x/get, …".
+ */
+export function workaroundLines(result: BuildResult): string[] {
+  return summariseWarnings(result.findings.filter((p) => WORKAROUND_RULES.has(p.rule)));
 }
 
 /** The one line the CLI prints on success. */
 export function summaryLine(result: BuildResult): string {
   const { stats } = result;
   const target = result.output ? ` -> ${displayPath(result.output)}` : '';
-  const parts = [plural(stats.operations, 'operation'), plural(stats.schemas, 'schema'), plural(stats.tags, 'tag')];
+  const parts = [plural(stats.operations, 'operation'), ...(stats.webhooks ? [plural(stats.webhooks, 'webhook')] : []), plural(stats.schemas, 'schema'), plural(stats.tags, 'tag')];
   let line = `spec: ${displayPath(result.source)}${target}: ${parts.join(', ')} in ${stats.durationMs} ms`;
-  const { errors, warnings } = stats.findings;
+  const style = result.findings.filter((p) => !WORKAROUND_RULES.has(p.rule));
+  const worked = result.findings.length - style.length;
+  if (worked > 0) line += `; ${plural(worked, 'warning')} about what the portal worked around (listed above by rule)`;
+  const errors = style.filter((p) => p.severity === 'error').length;
+  const warnings = style.length - errors;
   if (errors + warnings > 0) {
     line +=
       `; ${plural(errors, 'lint error')} and ${plural(warnings, 'warning')} from the recommended ruleset ` +

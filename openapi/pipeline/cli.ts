@@ -9,8 +9,8 @@
  * Exit codes: 0 success, 1 the document has problems, 2 unexpected failure.
  */
 import path from 'node:path';
-import { buildProcessedSpec, OUR_SOURCE, summaryLine } from './build';
-import { formatProblem, SpecError } from './errors';
+import { buildProcessedSpec, OUR_SOURCE, summaryLine, workaroundLines } from './build';
+import { displayPath, formatProblem, SpecError } from './errors';
 
 function envSet(name: string): boolean {
   const value = process.env[name];
@@ -32,6 +32,7 @@ async function main(): Promise<number> {
       serverDescription: ours ? 'Rev.io API (production)' : 'API base address (API_BASE_URL)',
     });
     if (envSet('OPENAPI_LINT_DETAILS')) for (const p of result.findings) console.log(`  ${formatProblem(p)}`);
+    for (const line of workaroundLines(result)) console.warn(line.replace('[spec]', `[spec] ${displayPath(result.source)}:`));
     console.log(summaryLine(result));
     return 0;
   } catch (err) {

@@ -34,13 +34,16 @@ describe('broken sources (buildProcessedSpec)', () => {
     assert.deepEqual(err.problems.map((p) => p.rule), ['no-unresolved-refs', 'no-unresolved-refs']);
   });
 
-  it('invalid structure: bad schema type, non-array required, response without description', async () => {
-    const err = await failure(fixture('schema-error.yaml'));
+  it('invalid structure: bad schema type, non-array required, response without description: fatal for our document, warnings for a foreign one', async () => {
+    const err = await failure(fixture('schema-error.yaml'), true);
     const file = shown(fixture('schema-error.yaml'));
     const schema = `${file}#/paths/~1widgets/post/requestBody/content/application~1json/schema`;
     assert.ok(err.message.includes(`${schema}/required: Expected type \`array\` but got \`string\`. [struct]`), err.message);
     assert.ok(err.message.includes(`${schema}/properties/name/type: \`type\` can be one of the following only`), err.message);
     assert.ok(err.message.includes(`${file}#/paths/~1widgets/post/responses/201: The field \`description\` must be present on this level. [struct]`), err.message);
+    const ok = await buildProcessedSpec({ source: fixture('schema-error.yaml'), strict: false });
+    const struct = ok.findings.filter((p) => p.rule === 'struct');
+    assert.ok(struct.some((p) => p.pointer === '#/paths/~1widgets/post/responses/201' && p.severity === 'warn'), JSON.stringify(struct));
   });
 
   it('missing summary: stops our own (strict) build; a foreign one titles the page by its operationId', async () => {
@@ -52,11 +55,17 @@ describe('broken sources (buildProcessedSpec)', () => {
     assert.ok(err.message.includes(`${shown(fixture('missing-summary.yaml'))}#/paths/~1widgets/post: POST /widgets has no summary`), err.message);
   });
 
-  it('neither operationId nor summary: no page address, fatal for any document', async () => {
-    const err = await failure(fixture('missing-slug.yaml'));
-    assert.equal(err.problems.length, 1);
-    assert.equal(err.problems[0].rule, 'portal/operation-slug');
+  it('neither operationId nor summary: fatal for our document; a foreign one gets the title and slug "METHOD /path", with a warning', async () => {
+    const err = await failure(fixture('missing-slug.yaml'), true);
+    assert.ok(err.problems.some((p) => p.rule === 'portal/operation-slug'));
     assert.ok(err.message.includes(`${shown(fixture('missing-slug.yaml'))}#/paths/~1widgets/post: POST /widgets has neither an operationId nor a summary`), err.message);
+    const ok = await buildProcessedSpec({ source: fixture('missing-slug.yaml'), strict: false });
+    const post = (ok.document.paths as Record<string, Record<string, Record<string, unknown>>>)['/widgets'].post;
+    assert.equal(post['x-portal-title'], 'POST /widgets');
+    assert.equal(post['x-portal-slug'], 'post-widgets');
+    const warning = ok.findings.find((p) => p.rule === 'no-operation-title');
+    assert.equal(warning?.pointer, '#/paths/~1widgets/post');
+    assert.equal(warning?.file, fixture('missing-slug.yaml'));
   });
 
   it('missing tag (absent or empty): stops our own (strict) build only', async () => {
@@ -67,10 +76,9 @@ describe('broken sources (buildProcessedSpec)', () => {
     assert.ok(err.message.includes(`${file}#/paths/~1widgets~1{id}/delete/tags: DELETE /widgets/{id} has no tag`), err.message);
   });
 
-  it('duplicate page slug: names both operations', async () => {
-    const err = await failure(fixture('duplicate-slug.yaml'));
+  it('duplicate page slug: fatal for our document, naming both operations; a foreign one gets -2', async () => {
+    const err = await failure(fixture('duplicate-slug.yaml'), true);
     const file = shown(fixture('duplicate-slug.yaml'));
-    assert.equal(err.problems.length, 1);
     assert.ok(
       err.message.includes(
         `${file}#/paths/~1v2~1widgets/get/operationId: GET /v2/widgets: operationId "list_widgets" gives page slug "list-widgets", ` +
@@ -78,6 +86,11 @@ describe('broken sources (buildProcessedSpec)', () => {
       ),
       err.message,
     );
+    const ok = await buildProcessedSpec({ source: fixture('duplicate-slug.yaml'), strict: false });
+    const paths = ok.document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    assert.equal(paths['/widgets'].get['x-portal-slug'], 'list-widgets');
+    assert.equal(paths['/v2/widgets'].get['x-portal-slug'], 'list-widgets-2');
+    assert.deepEqual(ok.findings.filter((p) => p.rule === 'duplicate-page-slug').map((p) => p.pointer), ['#/paths/~1v2~1widgets/get']);
   });
 
   it('missing operationId: a warning that stops our own (strict) build, a finding for a foreign one', async () => {
@@ -106,11 +119,24 @@ describe('broken sources (buildProcessedSpec)', () => {
     assert.deepEqual(ok.stats.findings, { errors: 2, warnings: 3 });
   });
 
-  it('Swagger 2.0 is rejected with a clear message (fixture and a real Swagger document)', async () => {
-    const err = await failure(fixture('swagger2.yaml'));
-    assert.equal(err.message, `${shown(fixture('swagger2.yaml'))}#/swagger: this is a Swagger 2.0 (OpenAPI 2.0) document; only OpenAPI 3.x is supported. Convert it to OpenAPI 3 first (for example with swagger2openapi) and point OPENAPI_SOURCE at the result. [openapi-version]`);
-    const real = path.join(OAS_EXAMPLES, '2.0', 'json', 'petstore.json');
-    assert.match((await failure(real)).message, /#\/swagger: this is a Swagger 2\.0 .*only OpenAPI 3\.x is supported/);
+  it('Swagger 2.0 is converted to OpenAPI 3 (fixture and a real Swagger document); other Swagger versions are refused', async () => {
+    const ok = await buildProcessedSpec({ source: fixture('swagger2.yaml'), strict: false });
+    assert.match(ok.document.openapi, /^3\.0\./);
+    assert.equal(ok.stats.operations, 1);
+    const real = await buildProcessedSpec({ source: path.join(OAS_EXAMPLES, '2.0', 'json', 'petstore.json'), strict: false });
+    assert.equal(real.stats.operations, 20);
+    const dir = path.dirname(tempOutput());
+    const swagger12 = path.join(dir, 'swagger12.json');
+    fs.writeFileSync(swagger12, JSON.stringify({ swagger: '1.2', info: { title: 'x', version: '1' }, paths: {} }));
+    assert.match((await failure(swagger12)).message, /#\/swagger: unsupported Swagger version "1\.2"/);
+  });
+
+  it('a document with no operations and no webhooks: one sentence naming the file', async () => {
+    const dir = path.dirname(tempOutput());
+    const empty = path.join(dir, 'empty.json');
+    fs.writeFileSync(empty, JSON.stringify({ openapi: '3.0.3', info: { title: 'Empty', version: '1' }, paths: {} }));
+    const err = await failure(empty);
+    assert.equal(err.message, `OpenAPI document ${empty} has no operations or webhooks, so there are no pages to make.`);
   });
 
   it('unparseable YAML, a JSON file that is not OpenAPI, a missing file', async () => {
@@ -123,10 +149,6 @@ describe('broken sources (buildProcessedSpec)', () => {
 describe('broken sources (CLI: npx tsx openapi/pipeline/cli.ts)', () => {
   const cases: [string, RegExp][] = [
     ['bad-ref/openapi.yaml', /bad-ref\/paths\/things\.yaml#\/paths\/~1things\/get\/responses\/200\/content\/application~1json\/schema: Can't resolve \$ref/],
-    ['schema-error.yaml', /schema-error\.yaml#\/paths\/~1widgets\/post\/responses\/201: The field `description` must be present/],
-    ['missing-slug.yaml', /missing-slug\.yaml#\/paths\/~1widgets\/post: POST \/widgets has neither an operationId nor a summary/],
-    ['duplicate-slug.yaml', /duplicate-slug\.yaml#\/paths\/~1v2~1widgets\/get\/operationId: .*page slug "list-widgets"/],
-    ['swagger2.yaml', /swagger2\.yaml#\/swagger: this is a Swagger 2\.0 .*only OpenAPI 3\.x is supported/],
     ['invalid-yaml.yaml', /invalid-yaml\.yaml:10:6: invalid YAML/],
   ];
   for (const [name, expected] of cases) {
@@ -140,6 +162,14 @@ describe('broken sources (CLI: npx tsx openapi/pipeline/cli.ts)', () => {
       assert.equal(fs.existsSync(output), false);
     });
   }
+
+  it('a foreign document the portal works around: exit 0, warnings summarised by rule with their pointers', () => {
+    const output = tempOutput();
+    const run = runCli({ OPENAPI_SOURCE: fixture('duplicate-slug.yaml'), OPENAPI_PROCESSED: output });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stderr, /\[spec\] \S*duplicate-slug\.yaml: warning duplicate-page-slug \(1×\): #\/paths\/~1v2~1widgets\/get$/m);
+    assert.ok(fs.existsSync(output));
+  });
 
   it('an invalid API_BASE_URL is one line, not a stack trace', () => {
     const run = runCli({ OPENAPI_SOURCE: fixture('style-only.yaml'), OPENAPI_PROCESSED: tempOutput(), API_BASE_URL: 'not a url' });

@@ -1,6 +1,7 @@
 /**
  * Reads the root document just far enough to decide whether the pipeline can handle it:
- * the file exists, parses as JSON or YAML, and is an OpenAPI 3.x document (not Swagger 2.0).
+ * the file exists, parses as JSON or YAML, and is an OpenAPI 3.x or Swagger 2.0 document (the
+ * latter is converted by convert.ts).
  * Everything else (references, structure, style) is Redocly's job in lint.ts / bundle.ts.
  */
 import fs from 'node:fs';
@@ -11,8 +12,10 @@ import { specError } from './errors';
 export interface RootInfo {
   file: string;
   format: 'json' | 'yaml';
-  /** Value of the `openapi` field, e.g. "3.0.3". */
+  /** Value of the `openapi` field, e.g. "3.0.3"; "2.0" for a Swagger 2.0 document (see convert.ts). */
   openapi: string;
+  /** The parsed document (Swagger 2.0 only: the converter starts from it). */
+  swagger?: Record<string, unknown>;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -53,7 +56,7 @@ export function parseDocumentText(file: string, text: string): { format: 'json' 
   }
 }
 
-/** Throws a SpecError naming the file (and pointer) unless `file` is a readable OpenAPI 3.x document. */
+/** Throws a SpecError naming the file (and pointer) unless `file` is a readable OpenAPI 3.x or Swagger 2.0 document. */
 export function inspectRoot(file: string): RootInfo {
   let text: string;
   try {
@@ -68,14 +71,15 @@ export function inspectRoot(file: string): RootInfo {
     throw specError({ file, pointer: '#', message: 'the document must be a JSON/YAML object with an "openapi" field', rule: 'openapi-version' });
   }
   if ('swagger' in value) {
-    throw specError({
-      file,
-      pointer: '#/swagger',
-      message:
-        `this is a Swagger ${String(value.swagger)} (OpenAPI 2.0) document; only OpenAPI 3.x is supported. ` +
-        'Convert it to OpenAPI 3 first (for example with swagger2openapi) and point OPENAPI_SOURCE at the result.',
-      rule: 'openapi-version',
-    });
+    if (String(value.swagger) !== '2.0') {
+      throw specError({
+        file,
+        pointer: '#/swagger',
+        message: `unsupported Swagger version ${JSON.stringify(value.swagger)}; Swagger 2.0 and OpenAPI 3.x are supported`,
+        rule: 'openapi-version',
+      });
+    }
+    return { file, format, openapi: '2.0', swagger: value };
   }
   const version = value.openapi;
   if (version === undefined) {

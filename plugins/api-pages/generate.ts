@@ -1,47 +1,72 @@
 /**
  * npm run gen:api — processed OpenAPI JSON -> API pages.
  *
- * 1. Clears docs/api (everything in it is generated).
- * 2. Plans the pages (./pages.ts: slugs, titles, order, sidebar; the rules of
+ * 1. Clears the output folder (docs/api: everything in it is generated).
+ * 2. Plans the pages (./pages.ts: the pipeline's slugs and titles, order, sidebar; the rules of
  *    docusaurus-plugin-openapi-docs, without its dereferencing of the whole document) and writes
- *    each operation's MDX and data module (./page-data.ts), the overview and docs/api/sidebar.ts.
- * 3. Checks the result: distinct, non-empty slugs; one page and one data module per operation.
- * 4. Copies the processed document to static/openapi/openapi.json for the download link.
+ *    each operation's and webhook's MDX and data module (./page-data.ts; pages of large schema
+ *    graphs load the rest from shared schema modules), the overview and sidebar.ts.
+ * 3. Checks the result: one page and one data module per operation and webhook, the overview
+ *    and the sidebar; any gap stops the build.
+ * 4. Before all that (the site's own run, not --out): the downloads in static/openapi/ (the
+ *    processed JSON, YAML and a Postman collection, plugins/agent-docs/downloads.ts), which the
+ *    overview page links.
+ *
+ * generateApiPages() is the same for other callers (the corpus runner) with another input and
+ * output folder: `gen:api -- --out <dir>` or API_DOCS_OUT; OPENAPI_PROCESSED sets the input.
  */
 import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
-import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, writeData, writeSchemaModules} from './markdown';
-import {planPages, sidebarSource, type PagePlan} from './pages';
+import {writeDownloads} from '../agent-docs/downloads';
+import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeData, writeSchemaModules} from './markdown';
+import {planPages, sidebarSource} from './pages';
 
-function fail(message: string): never {
-  console.error(`[gen:api] ${message}`);
-  process.exit(1);
+export class GenerationError extends Error {}
+
+export interface GenerateOptions {
+  processedSpec: string;
+  outDir: string;
+  /** Where to copy the processed document for the download link; nothing copied when omitted. */
+  downloadCopy?: string;
 }
 
-/** The pages the document gives: each operation's page id and where it comes from, and the overview's id. */
-export function expectedPages(plan: PagePlan = planPages(getBuilder().doc, getBuilder().webhookList())): {operations: {id: string; where: string}[]; infoId: string} {
-  const operations = plan.operations.map((op) => ({id: op.id, where: op.webhook ? `webhook ${op.webhook.event}` : `${op.method.toUpperCase()} ${op.path}`}));
-  return {operations, infoId: plan.info?.id ?? ''};
+export interface GenerateResult {
+  pages: number;
+  overview: string;
+  durationMs: number;
+  /** Pages that load schemas on demand, and the shared schema modules they load from. */
+  lazyPages: number;
+  sharedSchemaModules: number;
 }
 
-function main(): void {
+export function expectedPages(doc: unknown): {operations: {id: string; where: string}[]; infoId: string} {
+  const operations = listOperations(doc, {webhooks: true}).map((op) => ({
+    id: op.slug ?? '',
+    where: op.kind === 'webhook' ? `webhook "${op.path}"` : `${op.method.toUpperCase()} ${op.path}`,
+  }));
+  return {operations, infoId: documentOverviewSlug(doc)};
+}
+
+export async function generateApiPages(options: GenerateOptions): Promise<GenerateResult> {
   const started = Date.now();
-  if (!existsSync(portalConfig.processedSpec)) fail(`${portalConfig.processedSpec} does not exist: run "npm run spec" first.`);
-  rmSync(API_DOCS_DIR, {recursive: true, force: true});
-  mkdirSync(API_DOCS_DIR, {recursive: true});
+  const {processedSpec, outDir} = options;
+  if (!existsSync(processedSpec)) throw new GenerationError(`${processedSpec} does not exist: run "npm run spec" first.`);
+  rmSync(outDir, {recursive: true, force: true});
+  mkdirSync(outDir, {recursive: true});
+  setGenerationTarget(processedSpec, outDir);
 
-  const builder = getBuilder();
-  const plan = planPages(builder.doc, builder.webhookList());
-  const {operations, infoId} = expectedPages(plan);
-  const seen = new Map<string, string>();
-  for (const {id, where} of operations) {
-    if (!id) fail(`${where} has neither an operationId nor a summary that gives a page slug.`);
-    if (seen.has(id)) fail(`${where} and ${seen.get(id)} both produce the page slug "${id}"; give them distinct operationIds (or summaries).`);
-    if (id === infoId) fail(`${where} produces the page slug "${id}" of the overview page; give it another operationId (or summary).`);
-    seen.set(id, where);
+  let builder: ReturnType<typeof getBuilder>;
+  try {
+    builder = getBuilder();
+  } catch (error) {
+    throw new GenerationError((error as Error).message);
   }
-
+  const doc = builder.doc;
+  const plan = planPages(builder.doc);
+  const {operations, infoId} = expectedPages(doc);
+  const source = typeof doc.info?.['x-portal-source'] === 'string' ? (doc.info['x-portal-source'] as string) : undefined;
   let lazyPages = 0;
   for (const page of plan.operations) {
     try {
@@ -49,26 +74,65 @@ function main(): void {
       if (data.lazySchemas) lazyPages++;
       writeData(page.id, data);
     } catch (error) {
+      // Errors name the source document (the processed one too when they differ) and the page.
       const message = (error as Error).message;
-      fail(`${portalConfig.processedSpec}${message.startsWith('#') ? '' : ': '}${message}`);
+      const where = page.webhook ? `webhook "${page.webhook.event}"` : `${page.method.toUpperCase()} ${page.path}`;
+      const via = source ? `, processed document ${processedSpec}` : '';
+      throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
     }
-    writeFileSync(path.join(API_DOCS_DIR, `${page.id}.api.mdx`), operationPageMdx(page));
+    writeFileSync(path.join(outDir, `${page.id}.api.mdx`), operationPageMdx(page));
   }
   // Pages that do not carry their whole schema closure load the rest from shared modules.
   const shared = lazyPages ? writeSchemaModules(builder) : 0;
-  if (plan.info) writeFileSync(path.join(API_DOCS_DIR, `${plan.info.id}.info.mdx`), infoPageMdx(plan.info, builder.doc));
-  writeFileSync(path.join(API_DOCS_DIR, 'sidebar.ts'), sidebarSource(plan.sidebar));
+  writeFileSync(path.join(outDir, `${plan.info.id}.info.mdx`), infoPageMdx(plan.info, builder.doc));
+  writeFileSync(path.join(outDir, 'sidebar.ts'), sidebarSource(plan.sidebar));
 
-  const files = new Set(readdirSync(API_DOCS_DIR));
-  const missing = operations.filter(({id}) => !files.has(`${id}.api.mdx`) || !files.has(dataModuleName(id))).map(({id, where}) => `${where} -> docs/api/${id}.api.mdx`);
-  if (!plan.info || !files.has(`${infoId}.info.mdx`)) missing.push(`overview -> docs/api/${infoId}.info.mdx`);
-  if (missing.length) fail(`pages missing after generation:\n  ${missing.join('\n  ')}`);
+  const files = new Set(readdirSync(outDir));
+  const seen = new Map<string, string>();
+  const missing: string[] = [];
+  for (const {id, where} of operations) {
+    // The pipeline makes slugs unique; a clash here means the processed document was edited by hand.
+    if (seen.has(id)) throw new GenerationError(`${processedSpec}: ${where} and ${seen.get(id)} both have the page slug "${id}"; run "npm run spec".`);
+    seen.set(id, where);
+    if (!files.has(`${id}.api.mdx`) || !files.has(dataModuleName(id))) missing.push(`${where} -> ${id}.api.mdx`);
+  }
+  if (!files.has(`${infoId}.info.mdx`)) missing.push(`overview -> ${infoId}.info.mdx`);
+  if (missing.length) throw new GenerationError(`${processedSpec}: pages missing after generation:\n  ${missing.join('\n  ')}`);
 
-  const download = path.join(projectRoot, 'static', SPEC_DOWNLOAD_PATH);
-  mkdirSync(path.dirname(download), {recursive: true});
-  copyFileSync(portalConfig.processedSpec, download);
-  const lazy = lazyPages ? ` (${lazyPages} load schemas on demand from ${shared} shared schema modules)` : '';
-  console.log(`[gen:api] ${operations.length} operation pages${lazy} + overview "${infoId}" in ${Date.now() - started} ms`);
+  if (options.downloadCopy) {
+    mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
+    copyFileSync(processedSpec, options.downloadCopy);
+  }
+  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared};
 }
 
-if (require.main === module) main();
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const out = argValue('--out') ?? process.env.API_DOCS_OUT;
+  const outDir = out ? path.resolve(out) : API_DOCS_DIR;
+  try {
+    if (!out) {
+      // The downloads first (JSON, YAML, Postman collection): the overview page links those that exist.
+      if (!existsSync(portalConfig.processedSpec)) throw new GenerationError(`${portalConfig.processedSpec} does not exist: run "npm run spec" first.`);
+      const download = path.join(projectRoot, 'static', SPEC_DOWNLOAD_PATH);
+      rmSync(path.dirname(download), {recursive: true, force: true});
+      mkdirSync(path.dirname(download), {recursive: true});
+      copyFileSync(portalConfig.processedSpec, download);
+      const downloads = await writeDownloads(portalConfig.processedSpec, path.dirname(download));
+      const postman = downloads.postman.ok ? `Postman collection (${downloads.postman.requests} requests, ${downloads.postman.ms} ms)` : 'no Postman collection';
+      console.log(`[gen:api] downloads: JSON${downloads.yaml ? ', YAML' : ''}, ${postman}`);
+    }
+    const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir});
+    const lazy = result.lazyPages ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)` : '';
+    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}" in ${result.durationMs} ms`);
+  } catch (error) {
+    console.error(`[gen:api] ${error instanceof GenerationError ? error.message : (error as Error)?.stack ?? String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+if (require.main === module) void main();

@@ -62,9 +62,12 @@ function render(stream: Prism.TokenStream, inherited?: string): string {
 
 /** Highlighted HTML for `code` (escaped plain text when the language is unknown). */
 export function highlight(code: string, language: string | undefined): string {
-  const lang = language ? (ALIASES[language.toLowerCase()] ?? language.toLowerCase()) : '';
-  const grammar = lang ? Prism.languages[lang] : undefined;
-  if (!grammar) return escapeText(code);
+  const name = typeof language === 'string' ? language.toLowerCase() : '';
+  // Language names come from the document (fences, vendor samples): only own entries count, so
+  // "constructor" or Prism's helpers ("extend", "insertBefore") are unknown languages, not grammars.
+  const lang = Object.hasOwn(ALIASES, name) ? ALIASES[name] : name;
+  const grammar = lang && Object.hasOwn(Prism.languages, lang) ? Prism.languages[lang] : undefined;
+  if (!grammar || typeof grammar !== 'object') return escapeText(code);
   return render(Prism.tokenize(code, grammar));
 }
 

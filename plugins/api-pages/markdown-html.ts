@@ -1,13 +1,16 @@
 /**
  * CommonMark descriptions from the OpenAPI document, rendered to HTML at build time. Raw HTML in
- * a description is escaped (html: false), so a foreign document cannot inject markup; fenced code
- * is highlighted with the same build-time highlighter as the code samples.
+ * a description is allowed (real documents use it a lot) and the whole result goes through the
+ * allowlist of ./sanitize, so a foreign document cannot inject script, styles or frames; fenced
+ * code is highlighted with the same build-time highlighter as the code samples.
  */
+import {DomUtils, parseDocument} from 'htmlparser2';
 import MarkdownIt from 'markdown-it';
 import {escapeHtml, highlight} from './highlight';
+import {sanitizeDescriptionHtml} from './sanitize';
 
 const md: MarkdownIt = new MarkdownIt({
-  html: false,
+  html: true,
   linkify: true,
   typographer: false,
   highlight: (code, lang) =>
@@ -17,19 +20,43 @@ const md: MarkdownIt = new MarkdownIt({
 // Only URLs with a scheme become links: "Rev.io" in running text stays text.
 md.linkify.set({fuzzyLink: false, fuzzyEmail: false});
 
-// External links open normally but announce themselves to assistive technology via rel.
-const defaultLinkOpen =
-  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
-md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-  const href = tokens[idx].attrGet('href') ?? '';
-  if (/^https?:\/\//.test(href)) tokens[idx].attrSet('rel', 'noopener noreferrer');
-  return defaultLinkOpen(tokens, idx, options, env, self);
-};
+// External links get rel="noopener noreferrer" from the sanitizer (for Markdown and raw HTML links alike).
 
-/** Block HTML for a Markdown description; undefined for an empty one. */
+/* Large documents repeat descriptions ("The ID of the customer."): each text is rendered once. */
+const rendered = new Map<string, string>();
+const CACHE_LIMIT = 20_000;
+
+/**
+ * Block HTML for a Markdown description (raw HTML allowed, sanitized); undefined for an empty
+ * one. Every description of every page goes through here.
+ */
 export function markdownToHtml(markdown: string | undefined): string | undefined {
-  if (!markdown || !markdown.trim()) return undefined;
-  return md.render(markdown).trim();
+  if (typeof markdown !== 'string' || !markdown.trim()) return undefined;
+  let html = rendered.get(markdown);
+  if (html === undefined) {
+    html = sanitizeDescriptionHtml(md.render(markdown)).trim();
+    if (rendered.size >= CACHE_LIMIT) rendered.clear();
+    rendered.set(markdown, html);
+  }
+  return html || undefined;
+}
+
+/**
+ * The first line of a description as plain text (what the reader sees of its HTML), for places
+ * that show text only: the page's meta description and the cards of category pages. Written into
+ * the generated front matter's double-quoted YAML, so backslashes are escaped and double quotes
+ * become single ones (as the plugin does).
+ */
+export function descriptionSummary(markdown: unknown): string {
+  if (typeof markdown !== 'string') return '';
+  const first = markdown.split(/\r?\n/).find((l) => l.trim()) ?? '';
+  const html = markdownToHtml(first);
+  if (!html) return '';
+  const text = DomUtils.textContent(parseDocument(html, {decodeEntities: true}))
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.replace(/\\/g, '\\\\').replace(/"/g, "'");
 }
 
 export interface MarkdownSection {

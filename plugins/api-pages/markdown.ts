@@ -3,23 +3,35 @@
  * import a data module (JSON parsed from one string) written beside it, rendered by our own lean
  * components (src/components/ApiOperation, src/components/ApiOverview).
  */
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {portalConfig, projectRoot} from '../../portal.config';
 import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
+import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PageDataBuilder, type OpenApiDocument} from './page-data';
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 
+export {frontMatter} from './pages';
+
 export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
 export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
+
+/** Where this generation run reads the processed document and writes pages (see generate.ts). */
+const target = {processedSpec: portalConfig.processedSpec, outDir: API_DOCS_DIR};
+
+export function setGenerationTarget(processedSpec: string, outDir: string): void {
+  target.processedSpec = processedSpec;
+  target.outDir = outDir;
+  cached = undefined; // the file may have been rewritten since it was last read
+}
 
 let cached: {file: string; builder: PageDataBuilder} | undefined;
 
 /** The page-data builder for the processed document (read once per generation run). */
-export function getBuilder(file = portalConfig.processedSpec): PageDataBuilder {
+export function getBuilder(file = target.processedSpec): PageDataBuilder {
   if (!cached || cached.file !== file) {
     let doc: OpenApiDocument;
     try {
@@ -58,21 +70,22 @@ export const SCHEMA_DIR = '_schemas';
  * their whole schema closure load the index, then the modules of what a reader opens.
  */
 export function writeSchemaModules(builder: PageDataBuilder): number {
-  const dir = path.join(API_DOCS_DIR, SCHEMA_DIR);
+  const dir = path.join(target.outDir, SCHEMA_DIR);
   mkdirSync(dir, {recursive: true});
   const names = builder.schemaNames();
   const index: string[] = [];
   names.forEach((name, i) => {
     writeFileSync(path.join(dir, `${i}.js`), `export default JSON.parse(${JSON.stringify(JSON.stringify(builder.schemaModule(name)))});\n`);
-    index.push(`  ${JSON.stringify(name)}: () => import('./${i}.js'),`);
+    // A computed key: a schema named "__proto__" stays an own key of the index.
+    index.push(`  [${JSON.stringify(name)}]: () => import('./${i}.js'),`);
   });
   writeFileSync(path.join(dir, 'index.js'), `export default {\n${index.join('\n')}\n};\n`);
   return names.length;
 }
 
 export function writeData(id: string, data: unknown): void {
-  mkdirSync(API_DOCS_DIR, {recursive: true});
-  writeFileSync(path.join(API_DOCS_DIR, dataModuleName(id)), dataModuleSource(data));
+  mkdirSync(target.outDir, {recursive: true});
+  writeFileSync(path.join(target.outDir, dataModuleName(id)), dataModuleSource(data));
 }
 
 /** Escapes text for use in an MDX heading or paragraph. */
@@ -82,20 +95,22 @@ export function escapeMdx(text: string): string {
 
 /** The MDX of an operation page: front matter and the import of its data module. */
 export function operationPageMdx(page: PlannedOperation): string {
-  return `${operationFrontMatter(page)}
-import ApiOperation from '@site/src/components/ApiOperation';
-import operation from './${dataModuleName(page.id)}';
-
-<ApiOperation operation={operation} />
-
-`;
+  return [
+    operationFrontMatter(page),
+    "import ApiOperation from '@site/src/components/ApiOperation';",
+    `import operation from './${dataModuleName(page.id)}';`,
+    '',
+    '<ApiOperation operation={operation} />',
+    '',
+  ].join('\n');
 }
 
 export function buildOverview(doc: OpenApiDocument): OverviewPage {
   const tags = doc.tags ?? [];
   const opTags = new Map<string, number>();
   for (const pathItem of Object.values(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries<Record<string, unknown>>(pathItem)) {
+    for (const [method, op] of Object.entries<Record<string, unknown>>(pathItem ?? {})) {
+      if (!op || typeof op !== 'object') continue;
       if (!['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method)) continue;
       for (const t of (op.tags as string[] | undefined) ?? []) opTags.set(t, (opTags.get(t) ?? 0) + 1);
     }
@@ -116,6 +131,13 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
     servers: (doc.servers ?? []).map((s: {url: string; description?: string}) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
     securitySchemes: schemes,
     downloadUrl: SPEC_DOWNLOAD_PATH,
+    // Written by gen:api before the pages (plugins/agent-docs/downloads.ts); a skipped one is not offered.
+    downloads: [
+      {file: YAML_FILE, label: 'YAML'},
+      {file: POSTMAN_FILE, label: 'Postman collection'},
+    ]
+      .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(SPEC_DOWNLOAD_PATH), d.file)))
+      .map((d) => ({label: d.label, href: `${path.posix.dirname(SPEC_DOWNLOAD_PATH)}/${d.file}`})),
     operationCount: [...opTags.values()].reduce((a, b) => a + b, 0),
     categories: names.map((name) => {
       const tag = tags.find((t) => t.name === name);
@@ -131,10 +153,11 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
 }
 
 /** The overview page's MDX; writes its data module beside it. */
-export function infoPageMdx(info: NonNullable<PagePlan['info']>, doc: OpenApiDocument): string {
+export function infoPageMdx(info: PagePlan['info'], doc: OpenApiDocument): string {
   const overview = buildOverview(doc);
   writeData(info.id, overview);
   const lines = [
+    infoFrontMatter(info),
     "import ApiHtml from '@site/src/components/ApiHtml';",
     "import ApiOverview, {ApiCategoryList} from '@site/src/components/ApiOverview';",
     `import overview from './${dataModuleName(info.id)}';`,
@@ -147,5 +170,5 @@ export function infoPageMdx(info: NonNullable<PagePlan['info']>, doc: OpenApiDoc
     if (s.html) lines.push(`<ApiHtml html={overview.sections[${i}].html} />`, '');
   });
   lines.push('## API reference {#api-reference}', '', '<ApiCategoryList categories={overview.categories} />', '');
-  return `${infoFrontMatter(info)}\n${lines.join('\n')}\n`;
+  return lines.join('\n');
 }

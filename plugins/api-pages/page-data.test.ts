@@ -212,3 +212,15 @@ test('page data: a circular reference that is not a component schema is marked',
   const page = new PageDataBuilder(d).operation('get', '/t');
   assert.deepEqual(page.responses[0].content[0].schema, {type: 'object', properties: {next: {circular: 'x-tree'}}});
 });
+
+test('references are URI fragments: "%7B" in a pointer is "{"', () => {
+  const doc = {
+    openapi: '3.0.3',
+    info: {title: 'T', version: '1'},
+    paths: {
+      '/a/{id}': {get: {parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {}}},
+      '/b': {get: {parameters: [{$ref: '#/paths/~1a~1%7Bid%7D/get/parameters/0'}], responses: {}}},
+    },
+  };
+  assert.equal(new PageDataBuilder(doc as never).operation('get', '/b').parameters[0].name, 'id');
+});

@@ -21,6 +21,7 @@ import {highlight, languageForMediaType} from './highlight';
 import {markdownToHtml} from './markdown-html';
 import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
+import {mergeSamples} from './vendor-samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -52,9 +53,29 @@ const SCHEMA_KEYS = [
 
 export class PageDataError extends Error {}
 
+/** Schema keywords that annotate rather than constrain (see mergeAllOf). */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable', '$comment']);
+
+/**
+ * Sets `record[key]` as an own property: keys come from the document, and `record["__proto__"] = v`
+ * would replace the prototype (the property would vanish from the page) instead of adding a key.
+ */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, {value, enumerable: true, writable: true, configurable: true});
+}
+
+function uriDecode(text: string): string {
+  try {
+    return text.includes('%') ? decodeURIComponent(text) : text;
+  } catch {
+    return text;
+  }
+}
+
 function decodePointer(ref: string): string[] {
   if (!ref.startsWith('#/')) throw new PageDataError(`Only local references are supported in the processed document, found "${ref}"`);
-  return ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  // A reference is a URI fragment: "%7B" in "#/paths/~1a~1%7Bid%7D" is "{" (RFC 6901, section 6).
+  return ref.slice(2).split('/').map((p) => uriDecode(p).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 export function resolvePointer(doc: Json, ref: string): Json {
@@ -100,6 +121,11 @@ export class PageDataBuilder {
     if (raw === true || raw === undefined || raw === null) return {};
     if (raw === false) return {not: {}};
     if (typeof raw.$ref === 'string') {
+      // OpenAPI 3.1: keywords beside a $ref apply too (3.0 ignores them): read as allOf [ref, siblings].
+      const {$ref, ...siblings} = raw;
+      if (String(this.doc.openapi).startsWith('3.1') && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
+        return this.mergeAllOf({allOf: [{$ref}, siblings]}, stack);
+      }
       const name = schemaName(raw.$ref);
       if (name) {
         this.component(name);
@@ -112,10 +138,13 @@ export class PageDataBuilder {
     const node: SchemaNode = {};
     for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) (node as Json)[key] = raw[key];
     if (node.type === undefined && raw.properties) node.type = 'object';
+    // OpenAPI 3.1 / JSON Schema: `const` reads as a one-value enum, `examples` (an array) as an example.
+    if (raw.const !== undefined && node.enum === undefined) node.enum = [raw.const];
+    if (node.example === undefined && Array.isArray(raw.examples) && raw.examples.length) node.example = raw.examples[0];
     if (raw.description) node.description = markdownToHtml(String(raw.description));
     if (raw.properties) {
       node.properties = {};
-      for (const [k, v] of Object.entries(raw.properties)) node.properties[k] = this.schema(v, stack);
+      for (const [k, v] of Object.entries(raw.properties)) setOwn(node.properties, k, this.schema(v, stack));
     }
     if (raw.additionalProperties !== undefined) {
       node.additionalProperties = typeof raw.additionalProperties === 'boolean' ? raw.additionalProperties : this.schema(raw.additionalProperties, stack);
@@ -138,16 +167,32 @@ export class PageDataBuilder {
 
   /** allOf is merged into one object for reading: properties, required and constraints combined. */
   private mergeAllOf(raw: Json, stack: string[]): SchemaNode {
+    // A component reference plus annotations only (`allOf: [{$ref}, {description}]`, common in
+    // generated documents, or a 3.1 $ref with a description) stays a reference: inlining it would
+    // copy the component at every use, and never end for a recursive one.
+    const {allOf, ...rest} = raw;
+    const refs = allOf.filter((p: Json) => p && typeof p.$ref === 'string');
+    const others = [rest, ...allOf.filter((p: Json) => !(p && typeof p.$ref === 'string'))];
+    if (refs.length === 1 && schemaName(refs[0].$ref) && others.every((o: Json) => o && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-')))) {
+      const node = this.schema(refs[0], stack);
+      for (const o of others) {
+        if (o.description) node.description = markdownToHtml(String(o.description));
+        for (const k of ['title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable'] as const) if (o[k] !== undefined) (node as Json)[k] = o[k];
+      }
+      return node;
+    }
     const parts: Json[] = [];
+    const inlined: string[] = [];
     const collect = (s: Json, seen: string[]) => {
       if (s && typeof s.$ref === 'string') {
         if (seen.includes(s.$ref)) return;
+        inlined.push(s.$ref);
         return collect(resolvePointer(this.doc, s.$ref), [...seen, s.$ref]);
       }
       if (s && Array.isArray(s.allOf)) {
-        const {allOf, ...rest} = s;
-        allOf.forEach((p: Json) => collect(p, seen));
-        parts.push(rest);
+        const {allOf: inner, ...own} = s;
+        inner.forEach((p: Json) => collect(p, seen));
+        parts.push(own);
         return;
       }
       parts.push(s ?? {});
@@ -159,10 +204,11 @@ export class PageDataBuilder {
         if (k === 'properties') merged.properties = {...(merged.properties ?? {}), ...(v as object)};
         else if (k === 'required') merged.required = [...new Set([...(merged.required ?? []), ...(v as string[])])];
         else if (k === 'description' || k === 'title') merged[k] = v; // the most specific part wins
-        else if (merged[k] === undefined) merged[k] = v;
+        else if (merged[k] === undefined) setOwn(merged, k, v);
       }
     }
-    return this.schema(merged, stack);
+    // The references inlined here are not inlined again below (recursive schemas end).
+    return this.schema(merged, [...stack, ...inlined]);
   }
 
   /** Converts a component schema once per document. */
@@ -174,7 +220,7 @@ export class PageDataBuilder {
     const node = this.schema(raw, [`${SCHEMA_PREFIX}${name}`]);
     if (!node.title) node.title = name;
     this.converted.set(name, node);
-    this.schemas[name] = node;
+    setOwn(this.schemas, name, node);
   }
 
   /** Component schemas a node names directly (not through another component). */
@@ -226,7 +272,7 @@ export class PageDataBuilder {
   schemaModule(name: string): Record<string, SchemaNode> {
     const out: Record<string, SchemaNode> = {};
     for (const n of [...renderedRefs([{ref: name}], this.schemas, EAGER_DEPTH)].sort()) {
-      if (this.schemas[n]) out[n] = this.schemas[n];
+      if (Object.prototype.hasOwnProperty.call(this.schemas, n)) setOwn(out, n, this.schemas[n]);
     }
     return out;
   }
@@ -423,7 +469,7 @@ export class PageDataBuilder {
       );
       const size = [...reached].reduce((n, name) => n + this.size(name), 0);
       const carried = size <= this.closureBudget ? reached : new Set([...shown].filter((n) => reached.has(n)));
-      for (const name of [...carried].sort()) page.schemas[name] = this.converted.get(name)!;
+      for (const name of [...carried].sort()) setOwn(page.schemas, name, this.converted.get(name)!);
       if (carried.size < reached.size) {
         page.lazySchemas = true;
         reached.forEach((n) => carried.has(n) || this.lazy.add(n));
@@ -436,15 +482,9 @@ export class PageDataBuilder {
     }
   }
 
+  /** The operation's own samples first, ours for the other languages (./vendor-samples). */
   private samples(page: OperationPage, op: Json): CodeSample[] {
-    const given: Json[] = op['x-codeSamples'] ?? op['x-code-samples'] ?? [];
-    const own = given.map((s, i) => ({
-      id: String(s.lang ?? `sample-${i}`).toLowerCase(),
-      label: s.label ?? s.lang ?? `Sample ${i + 1}`,
-      html: highlight(String(s.source ?? ''), s.lang),
-    }));
-    const generated = renderSamples(sampleRequest(page));
-    return [...own, ...generated.filter((g) => !own.some((o) => o.id === g.id))];
+    return mergeSamples(op, renderSamples(sampleRequest(page)));
   }
 }
 

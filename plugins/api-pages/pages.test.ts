@@ -20,24 +20,25 @@ const doc: OpenApiDocument = {
 };
 
 test('pages: the plugin rules for ids, titles, order and descriptions', () => {
-  const plan = planPages(doc, [{event: 'widget.created', method: 'post', op: doc.webhooks['widget.created'].post}]);
+  const plan = planPages(doc);
   assert.deepEqual(plan.info, {id: 'widget-store-api', title: 'Widget Store API', description: "First 'line'."});
+  // Titles are exact (front matter JSON-quotes them); descriptions are the plain text of the first line.
   assert.deepEqual(
     plan.operations.map((o) => [o.id, o.title, o.method, o.description]),
     [
       ['pinned', 'Pinned', 'get', 'Pinned'],
-      ['create-widget', "Create a 'widget'", 'post', "Create a 'widget'"],
+      ['create-widget', 'Create a "widget"', 'post', 'Create a "widget"'],
       ['list-widgets', 'List widgets', 'get', 'Lists them.'],
       ['health-check', 'Health check', 'get', 'Health check'],
       ['widget-created', 'Widget created', 'event', 'Widget created'],
     ],
   );
-  assert.match(operationFrontMatter(plan.operations[1]), /^title: "Create a 'widget'"$/m);
+  assert.match(operationFrontMatter(plan.operations[1]), /^title: "Create a \\"widget\\""$/m);
   assert.match(operationFrontMatter(plan.operations[1]), /^sidebar_class_name: "post api-method"$/m);
 });
 
 test('pages: sidebar: overview, declared tags, undeclared tags, UNTAGGED', () => {
-  const plan = planPages(doc, [{event: 'widget.created', method: 'post', op: doc.webhooks['widget.created'].post}]);
+  const plan = planPages(doc);
   const sidebar = plan.sidebar;
   assert.deepEqual(sidebar[0], {type: 'doc', id: 'api/widget-store-api'});
   assert.deepEqual(sidebar.slice(1).map((c) => c.type === 'category' && [c.label, c.link?.slug, c.items.length]), [
@@ -49,7 +50,7 @@ test('pages: sidebar: overview, declared tags, undeclared tags, UNTAGGED', () =>
   assert.deepEqual(widgets[2], {type: 'doc', id: 'api/list-widgets', label: 'List widgets', className: 'menu__list-item--deprecated api-method get'});
   assert.deepEqual(widgets[3], {type: 'doc', id: 'api/widget-created', label: 'Widget created', className: 'api-method event'});
   const source = sidebarSource(sidebar);
-  assert.match(source, /^const sidebar: SidebarsConfig = \{\n {2}apisidebar: \[\n {4}\{\n {6}type: "doc",\n {6}id: "api\/widget-store-api",\n {4}\},/m);
+  assert.match(source, /^const sidebar: SidebarsConfig = \{\n {2}"apisidebar": \[\n {4}\{\n {6}"type": "doc",\n {6}"id": "api\/widget-store-api"\n {4}\},/m);
   assert.match(source, /export default sidebar\.apisidebar;\n$/);
 });
 
@@ -61,4 +62,19 @@ test('pages: slugs and titles the pipeline sets (x-portal-slug, x-portal-title) 
   };
   const plan = planPages(own);
   assert.equal(plan.operations[0].title, 'Fetch A');
+  const slugged: OpenApiDocument = {
+    openapi: '3.0.3',
+    info: {title: 'T', version: '1', 'x-portal-slug': 'overview'},
+    paths: {'/a': {get: {summary: 'Get a', 'x-portal-slug': 'get-the-a'}}},
+  };
+  const p2 = planPages(slugged);
+  assert.equal(p2.operations[0].id, 'get-the-a');
+  assert.equal(p2.info.id, 'overview');
+});
+
+test('pages: front matter is JSON-quoted; a backslash is written as U+29F5', () => {
+  const own: OpenApiDocument = {openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {'/c': {get: {summary: 'Download to C:\\'}}}};
+  const fm = operationFrontMatter(planPages(own).operations[0]);
+  assert.match(fm, /^title: "Download to C:\u29f5"$/m);
+  assert.ok(!fm.includes('\\'));
 });

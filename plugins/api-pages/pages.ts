@@ -9,12 +9,11 @@
  * The page list only needs paths, methods, operationIds, summaries, tags and `x-position`, so it
  * is planned here with the plugin's rules:
  *
- * - page id (slug): from `listOperations()` (openapi/pipeline/checks.ts): kebabCase(operationId ??
- *   summary) today; `x-portal-slug` when the pipeline sets it. Title: `x-portal-title` when the
- *   pipeline provides one, else summary ?? operationId. Webhooks: kebabCase(operationId ?? summary
- *   ?? event name);
- * - front matter description: the first line of the description (else the summary), `"` → `'`;
- * - the overview page's id: kebabCase(info.title with its first space turned into "-", lowercased);
+ * - page id (slug) and title: the pipeline's (`listOperations()`, openapi/pipeline/checks.ts:
+ *   `x-portal-slug` / `x-portal-title` of the processed document), webhooks included;
+ * - front matter description: the plain text of the description's first line
+ *   (descriptionSummary), else the title; every value JSON-quoted (frontMatter());
+ * - the overview page's id: `documentOverviewSlug()` (`info['x-portal-slug']`, else from the title);
  * - order: operations in document order (path, then the path item's own method order), webhooks
  *   after them, operations with `x-position` first;
  * - sidebar: the overview first, then one category per tag (declared tags in `tags` order, then
@@ -23,7 +22,8 @@
  *   without a tag in a final "UNTAGGED" category.
  */
 import kebabCase from 'lodash/kebabCase';
-import {HTTP_METHODS, listOperations, overviewSlug, type OperationRef} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {descriptionSummary} from './markdown-html';
 import type {OpenApiDocument} from './page-data';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -33,9 +33,9 @@ export interface PlannedOperation {
   /** Page id = slug: the page is /docs/api/<id>. */
   id: string;
   title: string;
-  /** First line of the description, for the front matter. */
+  /** Plain text of the description's first line, for the front matter. */
   description: string;
-  /** HTTP method, or "event" for a webhook (as the plugin names it). */
+  /** HTTP method, or "event" for a webhook (as the plugin named it). */
   method: string;
   path: string;
   /** Set for webhooks: the event name and the path item's method. */
@@ -46,7 +46,7 @@ export interface PlannedOperation {
 }
 
 export interface PagePlan {
-  info?: {id: string; title: string; description: string};
+  info: {id: string; title: string; description: string};
   operations: PlannedOperation[];
   sidebar: SidebarItem[];
 }
@@ -55,59 +55,28 @@ export type SidebarItem =
   | {type: 'doc'; id: string; label?: string; className?: string}
   | {type: 'category'; label: string; link?: {type: 'generated-index'; title: string; slug: string}; items: SidebarItem[]};
 
-/** The plugin's quoting for front matter: unescaped double quotes become single quotes. */
-const unquote = (text: string) => text.replace(/((?:^|[^\\])(?:\\{2})*)"/g, "$1'");
-
-function firstLine(text: string | undefined): string {
-  const line = text?.match(/[^\r\n]+/)?.[0];
-  return line ? unquote(line).replace(/\s+$/, '') : '';
-}
-
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** What listOperations() gives, plus the title once the pipeline provides one (`x-portal-title`). */
-type OperationListing = OperationRef & {title?: string};
-
-export function planPages(doc: OpenApiDocument, webhooks: {event: string; method: string; op: Json}[] = []): PagePlan {
-  const plan: PagePlan = {operations: [], sidebar: []};
-  if (doc.info?.title || doc.info?.description) {
-    plan.info = {id: overviewSlug(doc.info.title ?? ''), title: unquote(doc.info.title ?? ''), description: firstLine(doc.info.description)};
-  }
-  const listed = new Map<string, OperationListing>();
-  for (const ref of listOperations(doc) as OperationListing[]) listed.set(`${ref.method} ${ref.path}`, ref);
-  const methods = new Set<string>(HTTP_METHODS);
-  for (const [p, item] of Object.entries<Json>(doc.paths ?? {})) {
-    if (!item || typeof item !== 'object') continue;
-    for (const method of Object.keys(item)) {
-      if (!methods.has(method)) continue;
-      const op = item[method];
-      const ref = listed.get(`${method} ${p}`);
-      if (!ref || !op || typeof op !== 'object') continue;
-      const title = ref.title ?? str(op['x-portal-title']) ?? ref.summary ?? ref.operationId ?? 'Missing summary';
-      plan.operations.push({
-        id: ref.slug ?? '',
-        title: unquote(title),
-        description: firstLine(str(op.description) ?? ref.summary ?? ref.operationId),
-        method,
-        path: p,
-        tags: ref.tags,
-        deprecated: Boolean(op.deprecated),
-        ...(typeof op['x-position'] === 'number' ? {position: op['x-position']} : {}),
-      });
-    }
-  }
-  for (const {event, method, op} of webhooks) {
-    const summary = str(op.summary) ?? (str(op.operationId) === undefined ? event : undefined);
-    const title = str(op['x-portal-title']) ?? summary ?? str(op.operationId) ?? 'Missing summary';
+export function planPages(doc: OpenApiDocument): PagePlan {
+  const plan: PagePlan = {
+    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: descriptionSummary(doc.info?.description)},
+    operations: [],
+    sidebar: [],
+  };
+  for (const ref of listOperations(doc, {webhooks: true})) {
+    const item = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks'])?.[ref.path] : doc.paths?.[ref.path];
+    const op: Json = item?.[ref.method];
+    if (!op || typeof op !== 'object') continue;
     plan.operations.push({
-      id: str(op['x-portal-slug']) ?? (op.operationId ? kebabCase(op.operationId) : kebabCase(summary ?? event)),
-      title: unquote(title),
-      description: firstLine(str(op.description) ?? summary ?? str(op.operationId)),
-      method: 'event',
-      path: 'webhook',
-      webhook: {event, method},
-      tags: Array.isArray(op.tags) ? op.tags.filter((t: unknown): t is string => typeof t === 'string') : [],
-      deprecated: Boolean(op.deprecated),
+      id: ref.slug ?? '',
+      title: ref.title,
+      description: descriptionSummary(op.description) || ref.title,
+      method: ref.kind === 'webhook' ? 'event' : ref.method,
+      path: ref.kind === 'webhook' ? 'webhook' : ref.path,
+      ...(ref.kind === 'webhook' ? {webhook: {event: ref.path, method: ref.method}} : {}),
+      tags: ref.tags,
+      deprecated: op.deprecated === true,
+      ...(typeof op['x-position'] === 'number' ? {position: op['x-position']} : {}),
     });
   }
   // Stable: operations with x-position first, in position order; the rest keep document order.
@@ -128,7 +97,7 @@ function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
     className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', o.method].filter(Boolean).join(' '),
   });
   const items: SidebarItem[] = [];
-  if (plan.info) items.push({type: 'doc', id: `api/${plan.info.id}`});
+  items.push({type: 'doc', id: `api/${plan.info.id}`});
   for (const name of names) {
     const tag = declared.find((t) => t.name === name);
     const ops = plan.operations.filter((o) => o.tags.includes(name));
@@ -145,63 +114,50 @@ function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
   return items;
 }
 
-/** A value in the plugin's sidebar notation (JSON5: bare keys, double quotes, trailing commas). */
-function json5(value: Json, indent = ''): string {
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (!value.length) return '[]';
-    return `[\n${value.map((v) => `${inner}${json5(v, inner)},\n`).join('')}${indent}]`;
-  }
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (!entries.length) return '{}';
-    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
-    return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${json5(v, inner)},\n`).join('')}${indent}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** docs/api/sidebar.ts, as the plugin wrote it. */
 export function sidebarSource(items: SidebarItem[]): string {
-  return [
-    'import type { SidebarsConfig } from "@docusaurus/plugin-content-docs";',
-    '',
-    `const sidebar: SidebarsConfig = ${json5({apisidebar: items})};`,
-    '',
-    'export default sidebar.apisidebar;',
-    '',
-  ].join('\n');
+  return `import type { SidebarsConfig } from "@docusaurus/plugin-content-docs";\n\nconst sidebar: SidebarsConfig = ${JSON.stringify({apisidebar: items}, null, 2)};\n\nexport default sidebar.apisidebar;\n`;
+}
+
+/**
+ * Front matter written safely: every value JSON-quoted (a JSON string is a valid YAML
+ * double-quoted scalar), plus the characters YAML does not allow unescaped.
+ *
+ * A backslash becomes U+29F5 (⧵, which looks the same): Docusaurus 3.7's mdx-loader copies the
+ * front matter into the page's JavaScript with stringify-object 3.3, which does not escape
+ * backslashes (`title: 'Download to C:\'` is a syntax error; `C:\new` would gain a newline).
+ * Only the HTML title and meta description see it: the page and the sidebar take the exact text
+ * from the data module and sidebar.ts.
+ */
+export function frontMatter(fields: Record<string, string | number | boolean | null>): string {
+  const yamlValue = (v: string | number | boolean | null) =>
+    JSON.stringify(typeof v === 'string' ? v.replace(/\\/g, '\u29f5') : v).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${yamlValue(v)}`), '---', ''].join('\n');
 }
 
 /** Front matter of an operation page (the former api.mustache template). */
 export function operationFrontMatter(o: PlannedOperation): string {
-  return [
-    '---',
-    `id: ${o.id}`,
-    `title: ${JSON.stringify(o.title)}`,
-    `description: ${JSON.stringify(o.description)}`,
-    `sidebar_label: ${JSON.stringify(o.title)}`,
-    'hide_table_of_contents: true',
-    'hide_title: true',
-    `sidebar_class_name: ${JSON.stringify(`${o.method} api-method`)}`,
-    'custom_edit_url: null',
-    '---',
-    '',
-  ].join('\n');
+  return frontMatter({
+    id: o.id,
+    title: o.title,
+    description: o.description,
+    sidebar_label: o.title,
+    hide_table_of_contents: true,
+    hide_title: true,
+    sidebar_class_name: `${o.method} api-method`,
+    custom_edit_url: null,
+  });
 }
 
 /** Front matter of the overview page. */
-export function infoFrontMatter(info: NonNullable<PagePlan['info']>): string {
-  return [
-    '---',
-    `id: ${info.id}`,
-    `title: ${JSON.stringify(info.title)}`,
-    `description: ${JSON.stringify(info.description)}`,
-    'sidebar_label: Introduction',
-    'sidebar_position: 0',
-    'hide_title: true',
-    'custom_edit_url: null',
-    '---',
-    '',
-  ].join('\n');
+export function infoFrontMatter(info: PagePlan['info']): string {
+  return frontMatter({
+    id: info.id,
+    title: info.title,
+    description: info.description,
+    sidebar_label: 'Introduction',
+    sidebar_position: 0,
+    hide_title: true,
+    custom_edit_url: null,
+  });
 }

@@ -5,7 +5,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
-import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig} from '../../portal.config';
 
 export interface ApiSiteLinks {
@@ -37,7 +37,7 @@ export function apiSiteLinks(processedSpec: string, referenceTag = process.env.P
   const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
   const used = new Set<string>();
   const operationPaths: string[] = [];
-  for (const op of listOperations(doc)) {
+  for (const op of listOperations(doc, {webhooks: true})) {
     op.tags.forEach((t) => used.add(t));
     operationPaths.push(`/docs/api/${op.slug ?? ''}`);
   }
@@ -45,7 +45,7 @@ export function apiSiteLinks(processedSpec: string, referenceTag = process.env.P
   const names = [...declared, ...[...used].filter((n) => !declared.includes(n))];
   const categories = names.map((label) => ({label, path: `/docs/category/api/${kebabCase(label)}`}));
   const reference = categories.find((c) => c.label === referenceTag) ?? categories[0];
-  const overviewPath = `/docs/api/${overviewSlug(String(doc.info?.title ?? ''))}`;
+  const overviewPath = `/docs/api/${documentOverviewSlug(doc)}`;
   return {
     overviewPath,
     referencePath: reference?.path ?? overviewPath,

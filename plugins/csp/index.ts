@@ -8,6 +8,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {twinPathOfFile, withMarkdownAlternate} from '../agent-docs/head';
 import {directives, headersFile, inlineScripts, nginxSnippet, scriptHash, securityHeaders, withMetaPolicy} from './policy';
 
 export interface CspOptions {
@@ -56,7 +57,7 @@ async function replaceFile(file: string, text: string): Promise<void> {
 export default function cspPlugin(_context: LoadContext, options: CspOptions): Plugin {
   return {
     name: 'portal-csp',
-    async postBuild({outDir}) {
+    async postBuild({outDir, siteConfig}) {
       const files = await htmlFiles(outDir);
       const pages = await Promise.all(files.map(async (file) => ({file, html: await fs.readFile(file, 'utf8')})));
       const hashes = new Set(pages.flatMap((p) => inlineScripts(p.html).map(scriptHash)));
@@ -66,7 +67,11 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
         imgSrc: options.imgSrc,
         connectSrc: options.connectSrc,
       });
-      for (const page of pages) await replaceFile(page.file, withMetaPolicy(page.html, policy));
+      // The same pass links each page to its Markdown twin (plugins/agent-docs/head.ts).
+      for (const page of pages) {
+        const html = withMarkdownAlternate(page.html, twinPathOfFile(outDir, page.file, siteConfig.baseUrl));
+        await replaceFile(page.file, withMetaPolicy(html, policy));
+      }
       const headers = securityHeaders(policy);
       await fs.writeFile(path.join(outDir, '_headers'), headersFile(headers));
       await fs.writeFile(path.join(outDir, 'security-headers.nginx.conf'), nginxSnippet(headers));

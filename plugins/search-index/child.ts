@@ -34,6 +34,8 @@ export interface IndexBuildData {
 export interface IndexJob {
   buildData: IndexBuildData;
   config: ThemeConfig;
+  /** The processed OpenAPI document (its operations become the index's API records). */
+  apiDocument?: string;
 }
 
 interface PostBuildProps {

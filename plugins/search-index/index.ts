@@ -18,6 +18,7 @@ import {parse} from '@easyops-cn/docusaurus-search-local/dist/server/server/util
 import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos.js';
 import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search/compact-index';
 import type {SearchDocument} from '../../src/components/Search/types';
+import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
 
 /** The theme's options after its processPluginOptions (arrays normalised). */
 export interface ThemeConfig {
@@ -129,8 +130,10 @@ export interface WrittenIndex {
 }
 
 /** postBuild: read the built pages, write search-index.json beside them. */
-export async function writeSearchIndex(buildData: object, config: ThemeConfig): Promise<WrittenIndex[]> {
+export async function writeSearchIndex(buildData: object, config: ThemeConfig, apiDocument?: string): Promise<WrittenIndex[]> {
   checkSupported(config);
+  // The processed OpenAPI document: its operations become the API entry (./api-records.ts).
+  const operations = apiDocument ? operationRecords(JSON.parse(await readFile(apiDocument, 'utf8'))) : [];
   const written: WrittenIndex[] = [];
   for (const version of processDocInfos(buildData, config)) {
     const pages = await mapLimited(version.paths, PARSE_CONCURRENCY, async ({filePath, url, type}) => {
@@ -145,7 +148,9 @@ export async function writeSearchIndex(buildData: object, config: ThemeConfig): 
     });
     const lists = assembleDocuments(pages);
     const file = path.join(version.outDir, SEARCH_INDEX_FILE);
-    await writeFile(file, JSON.stringify(serializeIndex(lists, config)));
+    const entries: object[] = serializeIndex(lists, config);
+    if (apiDocument) entries.push(apiEntry(apiRecordDocuments(operations, lists[0]!)));
+    await writeFile(file, JSON.stringify(entries));
     written.push({file, documents: lists.reduce((n, l) => n + l.length, 0), pages: lists[0]!.length});
   }
   return written;

@@ -11,6 +11,7 @@ import searchLocal, {validateOptions} from '@easyops-cn/docusaurus-search-local/
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions.js';
 import {checkSupported} from '.';
 import {indexBuildData, writeSearchIndexInChild} from './child';
+import {portalConfig} from '../../portal.config';
 
 export default function searchLocalWithCompactIndex(context: LoadContext, options: PluginOptions): Plugin {
   const config = processPluginOptions(options, context);
@@ -19,7 +20,7 @@ export default function searchLocalWithCompactIndex(context: LoadContext, option
   return {
     ...theme,
     async postBuild(props) {
-      await writeSearchIndexInChild({buildData: indexBuildData(props), config});
+      await writeSearchIndexInChild({buildData: indexBuildData(props), config, apiDocument: portalConfig.processedSpec});
     },
   };
 }

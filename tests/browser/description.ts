@@ -1,12 +1,12 @@
 /**
  * What the browser suite expects of the API reference, derived from the source of truth: the
- * processed OpenAPI document (through the pipeline's own listOperations/overviewSlug) and the
+ * processed OpenAPI document (through the pipeline's own listOperations/documentOverviewSlug) and the
  * sidebar gen:api generated from it. Nothing here is a typed list of pages.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
-import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig} from '../../portal.config';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -81,7 +81,7 @@ export function describedOperations(doc = processedDocument()): DescribedOperati
       method: ref.method,
       path: ref.path,
       operationId: ref.operationId,
-      title: ref.summary ?? ref.operationId ?? `${ref.method.toUpperCase()} ${ref.path}`,
+      title: ref.title,
       slug: ref.slug ?? '',
       route: `/docs/api/${ref.slug ?? ''}`,
       tags: ref.tags,
@@ -97,7 +97,7 @@ export function describedOperations(doc = processedDocument()): DescribedOperati
 
 /** Route of the API overview page (from info.title, as the plugin names it). */
 export function overviewRoute(doc = processedDocument()): string {
-  return `/docs/api/${overviewSlug(String(doc.info?.title ?? ''))}`;
+  return `/docs/api/${documentOverviewSlug(doc)}`;
 }
 
 export interface SidebarCategory {

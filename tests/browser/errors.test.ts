@@ -191,8 +191,9 @@ test('lazy loading: a chunk that fails shows the error text and Retry, and Retry
 test('lazy loading: the spinner appears once loading takes 200 ms, not before, and goes with the page', async () => {
   const page = await site.page(LAZY_FAILURE);
   const {control, retry} = await openWithFailingChunk(page);
-  // From here the page's timers run on a clock the test moves.
+  // From here the page's timers run on a clock that moves only when the test moves it.
   await page.clock.install();
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   control.mode = 'hold';
   await retry.click();
   const spinner = page.locator('svg#loader');
@@ -233,7 +234,7 @@ test('client navigation to a page whose chunk fails to load reloads the page', a
 
 test('base-URL banner: shown when the site is served under another path, with that path suggested', async () => {
   {
-    const page = await misplaced.page({allow: ['notFound']});
+    const page = await misplaced.page({allow: ['notFound', 'wrongMime']});
     const response = await page.goto(misplaced.at('/'));
     assert.equal(response?.status(), 200, 'the home page HTML itself is served');
     const banner = page.locator('#__docusaurus-base-url-issue-banner');

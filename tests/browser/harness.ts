@@ -48,6 +48,11 @@ export const ALLOWED = {
   boundary: /The above error occurred in|React will try to recreate this component tree/,
   /** The search index could not be fetched or parsed (spec §8: a warning and an empty index). */
   searchIndex: /search index/i,
+  /**
+   * An asset answered with an error page the server labels text/plain, which the browser refuses
+   * to run under nosniff (the site served under the wrong base URL).
+   */
+  wrongMime: /Refused to (apply style|execute script) from .* because its MIME type/,
   /** A request blocked by the browser's CORS check (the console's CORS message). */
   cors: /blocked by CORS policy|Access-Control-Allow-Origin/,
 } as const;

@@ -16,7 +16,7 @@ import {gotoHydrated, settled, useSite} from './harness';
 import {audit, describeFindings} from './axe';
 import {searchClientConfig, searchTranslations as T} from '../../src/config/search';
 import {REPORT_DELAY_MS} from '../../src/components/Search/analytics';
-import {checkJudged, JUDGED_QUERIES} from '../search/judged-queries';
+import {checkJudged, JUDGED_QUERIES, scoreJudged, summarizeScores} from '../search/judged-queries';
 import {loadBuiltEngine} from '../search/real-index';
 
 const site = useSite();
@@ -61,10 +61,12 @@ async function typeQuery(page: Page, query: string) {
     await dialog(page).getByText(T.empty_query, {exact: true}).waitFor();
   }
   await field.fill(query);
-  await page.waitForFunction((noResults) => {
+  // The modal keeps the previous answer on screen until the new one arrives: wait for this query's.
+  await page.waitForFunction(({noResults, q}) => {
     const d = document.querySelector('dialog[open]');
-    return !!d && (d.querySelector('[role="listbox"] [role="option"]') !== null || (d.textContent ?? '').includes(noResults));
-  }, T.no_results);
+    if (!d || d.querySelector('[role="status"]')?.getAttribute('data-answered-query') !== q) return false;
+    return d.querySelector('[role="listbox"] [role="option"]') !== null || (d.textContent ?? '').includes(noResults);
+  }, {noResults: T.no_results, q: query.trim()});
 }
 
 /** Type a query into the search page's field and wait until the page shows its answer. */
@@ -95,6 +97,8 @@ function collectWarnings(page: Page): string[] {
 }
 
 describe('judged queries', () => {
+  /** Scores of the modal's and the page's answers (the goals test below). */
+  const scores: ReturnType<typeof scoreJudged>[] = [];
   test('the engine code on the built search-index.json gives every judged answer (modal and page limits)', async () => {
     const engine = await loadBuiltEngine();
     const problems = JUDGED_QUERIES.flatMap((j) => [
@@ -114,6 +118,7 @@ describe('judged queries', () => {
       const hrefs = await hrefsOf(page, 'dialog[open] [role="option"]');
       if (hrefs.length > 5) problems.push(`"${judged.query}": ${hrefs.length} results, more than 5`);
       problems.push(...checkJudged(judged, hrefs));
+      scores.push(scoreJudged(judged, hrefs));
       for (const href of hrefs) {
         const terms = new URL(href, site.url).searchParams.getAll('_highlight');
         if (terms.length === 0) problems.push(`"${judged.query}": ${href} has no _highlight`);
@@ -128,9 +133,49 @@ describe('judged queries', () => {
     const problems: string[] = [];
     for (const judged of JUDGED_QUERIES) {
       await searchOnPage(page, judged.query);
-      problems.push(...checkJudged(judged, await hrefsOf(page, 'main ol li a')));
+      const hrefs = await hrefsOf(page, 'main ol li a');
+      problems.push(...checkJudged(judged, hrefs));
+      scores.push(scoreJudged(judged, hrefs));
     }
     assert.deepEqual(problems, []);
+  });
+
+  test('goals of the judged set (modal and page): top-1 ≥ 90 %, top-5 = 100 %', () => {
+    assert.ok(scores.length >= 2 * 60, `${scores.length} scored answers`);
+    const {top1, top5} = summarizeScores(scores);
+    assert.ok(top1 >= 0.9, `top-1 ${top1}`);
+    assert.equal(top5, 1);
+  });
+});
+
+describe('API operations and typos', () => {
+  test('an operation result shows its method badge and path, in the modal and on the search page', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, '/');
+    await openWithButton(page);
+    await typeQuery(page, 'POST /customers');
+    const first = options(page).first();
+    assert.equal(pathOf((await first.getAttribute('href'))!), '/docs/api/create-customer');
+    assert.equal((await first.locator('code').textContent())?.trim(), '/customers');
+    assert.match((await first.textContent()) ?? '', /POST/);
+    await gotoHydrated(page, site, '/search?q=createCustomer');
+    await page.locator('main ol li').first().waitFor();
+    const item = page.locator('main ol li').first();
+    assert.equal(pathOf((await item.locator('a').getAttribute('href'))!), '/docs/api/create-customer');
+    assert.equal((await item.locator('code').textContent())?.trim(), '/customers');
+  });
+
+  test('a word that finds nothing is corrected, and the results say so', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, '/');
+    await openWithButton(page);
+    await typeQuery(page, 'custmer');
+    await dialog(page).getByText('Showing results for', {exact: false}).waitFor();
+    assert.equal(await dialog(page).locator('p strong').first().textContent(), 'customer');
+    await typeQuery(page, 'custo');
+    assert.equal(await dialog(page).getByText('Showing results for', {exact: false}).count(), 0, 'prefixes while typing are not corrected');
+    await gotoHydrated(page, site, '/search?q=custmer');
+    await page.locator('main').getByText('Showing results for', {exact: false}).waitFor();
   });
 });
 

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Route} from 'playwright-core';
-import {gotoHydrated, useSite, waitForHydration} from './harness';
+import {gotoHydrated, painted, useSite, waitForHydration} from './harness';
+import {contrast, flatten, parseColor} from './colors';
 import {overviewRoute} from './description';
 import {blogPosts, ROOT} from './site-content';
 import {searchOptions} from '../../src/config/search';
@@ -139,7 +140,7 @@ test('§4: colour mode ignores a change of the system preference at run time', a
   }));
   await page.emulateMedia({colorScheme: 'dark'});
   assert.equal(await changed, true, 'the page saw the system switch to dark');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  await painted(page); // the theme had a frame to react (it must not)
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light', 'still light');
 });
 
@@ -217,4 +218,121 @@ test('§4: navigation preloads the next route and keeps the old page up meanwhil
   await page.waitForFunction((old) => document.querySelector('h1')?.textContent?.trim() !== old, oldHeading);
   assert.equal(await page.locator('h1').count(), 1);
   assert.equal(await page.locator('nav.navbar').count(), 1);
+});
+
+test('§4/§9: the progress bar starts 200 ms into a slow navigation (minimum 0.08, 200 ms speed, trickle 0.02 every 800 ms) and never on a fast one', async () => {
+  const page = await site.page();
+  const gate = await chunkGate(page);
+  await gotoHydrated(page, site, '/');
+  // Record whether the bar ever appears, and make nprogress's random trickle its largest step.
+  await page.evaluate(() => {
+    const w = window as unknown as {barSeen: boolean};
+    w.barSeen = false;
+    new MutationObserver(() => {
+      if (document.getElementById('nprogress')) w.barSeen = true;
+    }).observe(document.documentElement, {childList: true, subtree: true});
+    Math.random = () => 1;
+  });
+  // The page's clock stops here and moves only when the test says.
+  await page.clock.install();
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+
+  // Fast: the markdown page's chunks load at once (nothing held); the route updates well within 200 ms.
+  await page.locator('footer a[href="/markdown-page"]').click();
+  await page.waitForURL((u) => u.pathname === '/markdown-page');
+  await page.locator('h1').filter({hasText: /./}).first().waitFor();
+  await page.clock.runFor(1000);
+  assert.equal(await page.evaluate(() => (window as unknown as {barSeen: boolean}).barSeen), false, 'no bar on a fast navigation');
+
+  // Slow: the blog's chunks are held.
+  gate.hold();
+  await page.locator('footer a[href="/blog"]').click();
+  await page.waitForFunction(() => true);
+  await page.clock.runFor(190);
+  assert.equal(await page.locator('#nprogress').count(), 0, 'no bar before 200 ms');
+  await page.clock.runFor(20);
+  const bar = page.locator('#nprogress .bar');
+  await bar.waitFor({state: 'attached'});
+  const started = await bar.evaluate((el) => ({transform: (el as HTMLElement).style.transform, transition: (el as HTMLElement).style.transition}));
+  assert.match(started.transform, /translate3d\(-92%, 0(px)?, 0(px)?\)/, `starts at the minimum 0.08: ${started.transform}`);
+  assert.match(started.transition, /200ms/, `moves at 200 ms: ${started.transition}`);
+  await page.clock.runFor(800);
+  const trickled = await bar.evaluate((el) => (el as HTMLElement).style.transform);
+  assert.match(trickled, /translate3d\(-90%, 0(px)?, 0(px)?\)/, `one trickle of 0.02 after 800 ms: ${trickled}`);
+  gate.release();
+  await page.waitForURL((u) => u.pathname === '/blog');
+  await page.locator('main article').first().waitFor();
+  await page.clock.runFor(1000);
+  assert.equal(await page.locator('#nprogress').count(), 0, 'the bar is gone once the route updated');
+});
+
+test('§9: back to top scrolls smoothly, each frame keeping 0.85 of the distance left', async () => {
+  // A docs page long enough to scroll far (the overview), on a short screen.
+  const page = await site.page({viewport: {width: 1280, height: 500}});
+  await gotoHydrated(page, site, OVERVIEW);
+  await page.evaluate(() => {
+    const w = window as unknown as {scrollCalls: [number, number][]};
+    w.scrollCalls = [];
+    const original = window.scrollTo.bind(window);
+    window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
+      if (typeof x === 'number') w.scrollCalls.push([document.documentElement.scrollTop, y ?? 0]);
+      return typeof x === 'number' ? original(x, y ?? 0) : original(x);
+    }) as typeof window.scrollTo;
+  });
+  await page.mouse.move(640, 300);
+  await page.mouse.wheel(0, 3000);
+  await page.waitForFunction(() => document.documentElement.scrollTop > 1000);
+  // The button shows while the reader scrolls back up.
+  await page.mouse.wheel(0, -200);
+  const button = page.getByRole('button', {name: /scroll back to top/i});
+  await button.waitFor({state: 'visible'});
+  await button.click();
+  await page.waitForFunction(() => document.documentElement.scrollTop === 0);
+  const calls = await page.evaluate(() => (window as unknown as {scrollCalls: [number, number][]}).scrollCalls);
+  assert.ok(calls.length >= 5, `several frames (${calls.length})`);
+  for (const [from, to] of calls) assert.equal(to, Math.floor(from * 0.85), `from ${from}`);
+});
+
+test('§9: code has light and dark syntax colours, each readable on its block', async () => {
+  const results: Record<string, Record<string, string>> = {};
+  for (const theme of ['light', 'dark'] as const) {
+    const page = await site.page({localStorage: {theme}});
+    await gotoHydrated(page, site, '/blog/long-blog-post');
+    const tokens = await page.evaluate(() => {
+      const out: {cls: string; color: string; bg: string[]}[] = [];
+      for (const span of document.querySelectorAll('pre.api-code code span[class]')) {
+        const stack: string[] = [];
+        for (let el: Element | null = span; el; el = el.parentElement) stack.push(getComputedStyle(el).backgroundColor);
+        out.push({cls: span.className, color: getComputedStyle(span).color, bg: stack});
+      }
+      return out;
+    });
+    assert.ok(tokens.length > 5, `${theme}: highlighted tokens on the page`);
+    results[theme] = {};
+    for (const t of tokens) {
+      results[theme][t.cls] = t.color;
+      const background = flatten([...t.bg].reverse().map(parseColor).concat());
+      const ratio = contrast(parseColor(t.color), background);
+      assert.ok(ratio >= 4.5, `${theme}: token .${t.cls} ${t.color} on ${background.join(',')} has contrast ${ratio.toFixed(2)}`);
+    }
+  }
+  const classes = Object.keys(results.light);
+  assert.ok(classes.length >= 2, `several token kinds (${classes.join(', ')})`);
+  for (const cls of classes) assert.notEqual(results.dark[cls], results.light[cls], `.${cls} has its own dark colour`);
+});
+
+test('§9: search result snippets are at most 50 characters, with an ellipsis at each cut end', async () => {
+  const page = await site.page();
+  await gotoHydrated(page, site, '/');
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox').fill('invoice');
+  await page.getByRole('option').first().waitFor();
+  const titles = await page.getByRole('option').evaluateAll((options) =>
+    options.map((o) => (o.querySelector('span > span') as HTMLElement | null)?.innerText ?? ''));
+  assert.ok(titles.length > 0);
+  for (const t of titles) {
+    const body = t.replace(/^…/, '').replace(/…$/, '');
+    assert.ok(body.length <= 50, `"${t}" is ${body.length} characters without its ellipses`);
+  }
+  assert.ok(titles.some((t) => t.startsWith('…') || t.endsWith('…')), `a long text was cut with an ellipsis: ${titles.join(' | ')}`);
 });

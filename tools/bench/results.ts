@@ -3,6 +3,7 @@ import type {ByteClass, Bytes} from './page-weight';
 import type {MeasuredRun} from './proc-tree';
 import type {LighthouseSummary} from './lighthouse';
 import type {SearchLatency} from './search-latency';
+import type {SearchQuality} from './search-quality';
 import type {Growth} from './stats';
 
 export const GOALS = {
@@ -20,6 +21,9 @@ export const GOALS = {
   searchMedianMs: 10,
   /** Search index must load in under this on Lighthouse's slow 4G (1.6 Mbit/s, 150 ms RTT). */
   searchIndexLoadMs: 1000,
+  searchTop1: 0.9,
+  searchTop5: 1,
+  githubSearchTop5: 0.95,
 } as const;
 
 /** Transfer time of `bytes` on Lighthouse's mobile throttling (slow 4G: 1.6 Mbit/s down, 150 ms RTT). */
@@ -98,10 +102,11 @@ export interface BenchResults {
   search?: {
     indexFiles: {name: string; raw: number; gzip: number}[];
     latency?: SearchLatency;
+    quality?: SearchQuality;
   };
   scaling?: {builds: BuildResult[]; growth: Growth | null; cpuGrowth?: Growth | null};
-  github?: BuildResult & {source?: string; fetchError?: string};
-  stripe?: BuildResult & {source?: string; fetchError?: string};
+  github?: BuildResult & {source?: string; fetchError?: string; searchQuality?: SearchQuality};
+  stripe?: BuildResult & {source?: string; fetchError?: string; searchQuality?: SearchQuality};
   skipped: string[];
   notes: string[];
 }

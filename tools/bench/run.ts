@@ -31,6 +31,7 @@ import {errorLine, runMeasured, stopRunningGroups, type MeasuredRun} from './pro
 import {goalsTable, mergeBenchmarksMd, renderResults} from './report';
 import type {BenchResults, BuildResult, Machine, PageResult} from './results';
 import {measureSearch, type SearchLatency} from './search-latency';
+import {documentQueries, measureQuality, siteQueries} from './search-quality';
 import {growth, kb, mb, seconds} from './stats';
 import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
 
@@ -509,6 +510,9 @@ async function main(): Promise<void> {
         }
         if (opts.sections.has('search')) {
           results.search = {indexFiles: searchIndexFiles(siteDir)};
+          results.search.quality = await measureQuality(path.join(siteDir, 'search-index.json'), siteQueries());
+          const qq = results.search.quality;
+          log(qq.error ? `search quality: error ${qq.error}` : `search quality: top-1 ${(qq.top1 * 100).toFixed(1)} %, top-5 ${(qq.top5 * 100).toFixed(1)} %, MRR ${qq.mrr.toFixed(3)} over ${qq.queries} judged queries`);
           log(`search index: ${results.search.indexFiles.map((f) => `${f.name} ${kb(f.gzip)} gzip / ${kb(f.raw)} raw`).join(', ') || 'none'}`);
           log('search latency (/search)');
           results.search.latency = await measureSearch(browser, new URL('search', served.site.url).toString());
@@ -596,7 +600,11 @@ async function main(): Promise<void> {
         15 * 60_000,
         operations,
       );
-      results[f.key] = {...b, source: `${f.pkg} ${f.file.replace('package/', '')}`};
+      // Search quality on GitHub's document (its METHOD /path and operationId queries).
+      const searchIndex = path.join(dir, 'build', 'search-index.json');
+      const searchQuality = f.key === 'github' && b.ok && existsSync(searchIndex) ? await measureQuality(searchIndex, documentQueries(path.join(dir, 'openapi.json'))) : undefined;
+      if (searchQuality) log(`  search quality: top-1 ${(searchQuality.top1 * 100).toFixed(1)} %, top-5 ${(searchQuality.top5 * 100).toFixed(1)} %, MRR ${searchQuality.mrr.toFixed(3)} over ${searchQuality.queries} generated queries`);
+      results[f.key] = {...b, source: `${f.pkg} ${f.file.replace('package/', '')}`, ...(searchQuality ? {searchQuality} : {})};
       rmSync(path.join(dir, 'build'), {recursive: true, force: true});
     }
     save();

@@ -14,6 +14,14 @@ function schemeLabel(s: OverviewPage['securitySchemes'][number]): string {
   return s.type;
 }
 
+function DownloadLink({href, label}: {href: string; label: string}) {
+  return (
+    <a href={useBaseUrl(href)} download>
+      {label}
+    </a>
+  );
+}
+
 /** The top of the API overview page: title, version, base URL, authentication and download. */
 export default function ApiOverview({overview}: {overview: OverviewPage}) {
   const download = useBaseUrl(overview.downloadUrl);
@@ -26,6 +34,9 @@ export default function ApiOverview({overview}: {overview: OverviewPage}) {
         <a href={download} download className={styles.download}>
           Download the OpenAPI document
         </a>
+        {overview.downloads?.map((d) => (
+          <DownloadLink key={d.href} href={d.href} label={d.label} />
+        ))}
       </p>
       <dl className={styles.facts}>
         {overview.servers.length > 0 && (

@@ -25,6 +25,8 @@ export interface OverviewPage {
   securitySchemes: SecuritySchemeData[];
   /** Site path of the processed OpenAPI document. */
   downloadUrl: string;
+  /** The other downloads that exist (YAML, Postman collection): label and site path. */
+  downloads?: {label: string; href: string}[];
   operationCount: number;
   categories: OverviewCategory[];
   sections: OverviewSection[];

@@ -19,8 +19,12 @@ export const EAGER_DEPTH = 1;
  */
 export function resolve(node: SchemaNode | undefined, schemas: Schemas): {node: SchemaNode; name?: string; missing?: boolean} {
   if (node?.ref) {
-    const target = schemas[node.ref];
-    return target ? {node: target, name: node.ref} : {node: {}, name: node.ref, missing: true};
+    const {ref, ...own} = node;
+    const target = schemas[ref];
+    // Annotations beside the reference (a description, nullable…: allOf [ref, {description}] or a
+    // 3.1 $ref with siblings) apply to this use of the component.
+    const shown = Object.keys(own).length ? {...(target ?? {}), ...own} : target ?? {};
+    return target ? {node: shown, name: ref} : {node: shown, name: ref, missing: true};
   }
   return {node: node ?? {}};
 }

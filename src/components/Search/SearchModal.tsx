@@ -13,6 +13,7 @@ import {getSearchClient} from './client';
 import {createSearchReporter} from './analytics';
 import {countLabel, searchPageUrl} from './format';
 import {IconEnter, IconForType, IconTree} from './icons';
+import MethodBadge from '../MethodBadge';
 import type {SearchHit, SearchResponse} from './types';
 import styles from './styles.module.css';
 
@@ -48,6 +49,9 @@ export default function SearchModal({onClose}: SearchModalProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState(lastQuery);
   const [response, setResponse] = useState<SearchResponse | null>(null);
+  // The query the shown response answers: results stay on screen while the next answer is on its
+  // way (no flicker between keystrokes), and tests can tell which query they belong to.
+  const [answered, setAnswered] = useState('');
   const [indexReady, setIndexReady] = useState(false);
   const [active, setActive] = useState(0);
   const sequence = useRef(0);
@@ -91,12 +95,14 @@ export default function SearchModal({onClose}: SearchModalProps) {
     const n = ++sequence.current;
     if (!q) {
       setResponse(null);
+      setAnswered('');
       reporter.cancel();
       return;
     }
     void client.search(q, searchClientConfig.searchResultLimits).then((answer) => {
       if (n !== sequence.current) return; // a newer query is on its way
       setResponse(answer);
+      setAnswered(q);
       setActive(0);
       reporter.queue(q, hitCount(answer));
     });
@@ -205,16 +211,21 @@ export default function SearchModal({onClose}: SearchModalProps) {
         </form>
 
         <div className={styles.body}>
-          <div role="status" aria-live="polite">
+          <div role="status" aria-live="polite" data-answered-query={answered}>
             {!trimmed && <p className={styles.message}>{t.empty_query}</p>}
             {trimmed && !response && !indexReady && (
               <p className={styles.message} aria-busy="true">
                 <span className={styles.spinner} aria-hidden="true" /> Loading…
               </p>
             )}
-            {trimmed && response && flat.length === 0 && <p className={styles.message}>{t.no_results}</p>}
+            {trimmed && response && answered === trimmed && flat.length === 0 && <p className={styles.message}>{t.no_results}</p>}
             {flat.length > 0 && <span className={styles.srOnly}>{countLabel(flat.length, t)}</span>}
           </div>
+          {flat.length > 0 && response?.correctedQuery && (
+            <p className={styles.correction}>
+              Showing results for <strong>{response.correctedQuery}</strong>
+            </p>
+          )}
           {flat.length > 0 && (
             <div role="listbox" id={listboxId} aria-label="Search results" className={styles.listbox}>
               {groups.map((group, g) => {
@@ -307,7 +318,13 @@ function HitOption({
       </span>
       <span className={styles.hitText}>
         <span className={styles.hitTitle} dangerouslySetInnerHTML={{__html: hit.titleHtml}} />
-        {hit.pathHtml && <span className={styles.hitPath} dangerouslySetInnerHTML={{__html: hit.pathHtml}} />}
+        {hit.api ? (
+          <span className={clsx(styles.hitPath, styles.hitApi)}>
+            <MethodBadge method={hit.api.method.toLowerCase()} className={styles.hitMethod} /> <code>{hit.api.path}</code>
+          </span>
+        ) : (
+          hit.pathHtml && <span className={styles.hitPath} dangerouslySetInnerHTML={{__html: hit.pathHtml}} />
+        )}
       </span>
       <span className={styles.hitAction} aria-hidden="true">
         <IconEnter />

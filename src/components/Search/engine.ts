@@ -15,10 +15,14 @@ import lunr from 'lunr';
 import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults.js';
 import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults.js';
 import {isCompactIndex, loadCompactIndex, termPositions, type PipelineOptions} from './compact-index';
-import {planQueries, tokenizeQuery, type PlannedQuery} from './query';
+import {isStopWord, planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {buildSnippet, escapeHtml, highlightTokens} from './snippet';
+import {compareMatches, loadApiRecords, matchApi, stem, type ApiMatch, type ApiRecords} from './api-match';
+import {correctQuery, Vocabulary} from './typo';
 import {
+  API_RECORDS_FORMAT,
   DocType,
+  type ApiRecordDocument,
   type EngineOptions,
   type IndexLoadStatus,
   type IndexSourceSpec,
@@ -46,6 +50,10 @@ export interface LoadedSource {
   indexes: LoadedIndex[];
   /** Page (title) documents by id. */
   pages: Map<number, SearchDocument>;
+  /** The API records (our index's API entry), or null. */
+  api: ApiRecords | null;
+  /** Words of every document and API record (typo corrections), built on first need. */
+  vocabulary?: Vocabulary;
 }
 
 /** Raw result before ordering; field names are those the theme's ordering helpers read. */
@@ -57,6 +65,8 @@ interface RawResult {
   compact: boolean;
   tokens: string[];
   score: number;
+  /** The operation of the page (title results of API pages). */
+  api?: {method: string; path: string};
   isInterOfTree?: boolean;
   isLastOfTree?: boolean;
 }
@@ -67,9 +77,23 @@ export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; j
  * Validate and load the JSON of a search index (sub-indexes in lunr's serialised form or in the
  * compact form); throws on anything unexpected.
  */
+const isApiEntry = (entry: unknown) =>
+  !!entry && typeof entry === 'object' && (entry as {index?: {format?: unknown}}).index?.format === API_RECORDS_FORMAT;
+
+/** The API records of an index (its entry in the API_RECORDS_FORMAT), or null. */
+export function parseApiEntry(json: unknown): ApiRecords | null {
+  if (!Array.isArray(json)) return null;
+  const entry = json.find(isApiEntry) as {documents?: unknown} | undefined;
+  if (!entry || !Array.isArray(entry.documents)) return null;
+  const docs = (entry.documents as ApiRecordDocument[]).filter(
+    (d) => d && typeof d.i === 'number' && typeof d.t === 'string' && typeof d.u === 'string' && typeof d.m === 'string' && typeof d.a === 'string',
+  );
+  return loadApiRecords(docs);
+}
+
 export function parseSearchIndex(json: unknown, options: PipelineOptions): LoadedIndex[] {
   if (!Array.isArray(json)) throw new Error('the index is not an array');
-  return json.map((entry, type) => {
+  return json.filter((entry) => !isApiEntry(entry)).map((entry, type) => {
     if (!entry || typeof entry !== 'object' || !Array.isArray((entry as {documents?: unknown}).documents)) {
       throw new Error(`entry ${type} has no documents`);
     }
@@ -90,14 +114,16 @@ export function parseSearchIndex(json: unknown, options: PipelineOptions): Loade
 }
 
 export function emptySource(spec: IndexSourceSpec): LoadedSource {
-  return {spec, indexes: [], pages: new Map()};
+  return {spec, indexes: [], pages: new Map(), api: null};
 }
 
-function sourceFrom(spec: IndexSourceSpec, indexes: LoadedIndex[]): LoadedSource {
+function sourceFrom(spec: IndexSourceSpec, indexes: LoadedIndex[], api: ApiRecords | null): LoadedSource {
   const pages = new Map<number, SearchDocument>();
   const titles = indexes.find((x) => x.type === DocType.Title);
   titles?.documents.forEach((doc) => pages.set(doc.i, doc));
-  return {spec, indexes, pages};
+  // A record whose page is not among the titles cannot be shown.
+  if (api) api.records = api.records.filter((r) => pages.has(r.doc.i));
+  return {spec, indexes, pages, api};
 }
 
 export function externalWarning(spec: IndexSourceSpec): string {
@@ -117,7 +143,7 @@ export async function loadSource(
     const response = await fetchImpl(spec.uri);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const json = await response.json();
-    const source = sourceFrom(spec, parseSearchIndex(json, options));
+    const source = sourceFrom(spec, parseSearchIndex(json, options), parseApiEntry(json));
     const documents = source.indexes.reduce((n, x) => n + x.documents.size, 0);
     return {source, status: {heading: spec.heading, uri: spec.uri, ok: true, documents}};
   } catch (error) {
@@ -183,7 +209,9 @@ function collect(source: LoadedSource, plans: PlannedQuery[], limit: number): Ra
         const document = loaded.documents.get(match.ref);
         if (!document) continue;
         seen.add(match.ref);
+        const record = loaded.type === DocType.Title ? source.api?.byId.get(document.i) : undefined;
         results.push({
+          ...(record ? {api: {method: record.m, path: record.a}} : {}),
           document,
           type: loaded.type,
           page: loaded.type === DocType.Title || document.p === undefined ? undefined : source.pages.get(document.p),
@@ -280,6 +308,7 @@ function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions)
   return {
     id: `${spec.heading ?? ''}#${document.i}`,
     type,
+    ...(result.api ? {api: result.api} : {}),
     url: target.url,
     external: target.external,
     titleHtml,
@@ -291,9 +320,65 @@ function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions)
   };
 }
 
-export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions): SearchHit[] {
+/** Most API matches put before lunr's answer (the rest keep lunr's order). */
+const MAX_PROMOTED = 100;
+
+/**
+ * lunr's results with the operations the query names put first (./api-match.ts): tiers 0–2
+ * (exact method + path or operationId; summary has every word; path, operationId or tag has
+ * every word) before everything else, in that order; tier 3 (field and parameter names) too when
+ * the query is written as a name (snake_case, camelCase), else it keeps lunr's place, and such
+ * operations lunr did not find come after its results.
+ */
+function mergeApi(source: LoadedSource, lunrResults: RawResult[], query: string, fallbackTokens: string[], limit: number): RawResult[] {
+  const {matches, parsed} = matchApi(source.api, query);
+  if (matches.length === 0) return lunrResults.slice(0, limit);
+  // Where lunr first has each page (its title or any of its sections), and its title result.
+  const rank = new Map<number, number>();
+  const titleResult = new Map<number, number>();
+  lunrResults.forEach((r, k) => {
+    const page = r.type === DocType.Title ? r.document.i : r.document.p;
+    if (page !== undefined && !rank.has(page)) rank.set(page, k);
+    if (r.type === DocType.Title && !titleResult.has(r.document.i)) titleResult.set(r.document.i, k);
+  });
+  const rankOf = (id: number) => rank.get(id) ?? Infinity;
+  matches.sort((a, b) => compareMatches(a, b, rankOf));
+  const tokens = parsed.tokens.length ? parsed.tokens : fallbackTokens;
+  const asResult = (m: ApiMatch): RawResult | null => {
+    const record = source.api!.byId.get(m.id);
+    const k = titleResult.get(m.id) ?? rank.get(m.id);
+    // The page's own result (its title, else its best section: one line per page).
+    if (k !== undefined) {
+      const r = lunrResults[k]!;
+      if (record && !r.api) r.api = {method: record.m, path: record.a};
+      return r;
+    }
+    const document = source.pages.get(m.id);
+    if (!document || !record) return null;
+    const metadata = Object.fromEntries(tokens.map((t) => [stem(t), {}]));
+    return {document, type: DocType.Title, page: undefined, metadata, compact: true, tokens, score: 0, api: {method: record.m, path: record.a}};
+  };
+  // Field and parameter names go first too when the query is written as a name ("due_date").
+  const lastTier = parsed.isName ? 3 : 2;
+  const promoted = matches.filter((m) => m.tier <= lastTier).slice(0, MAX_PROMOTED);
+  const out: RawResult[] = [];
+  const used = new Set<RawResult>();
+  const push = (r: RawResult | null) => {
+    if (r && !used.has(r)) {
+      used.add(r);
+      out.push(r);
+    }
+  };
+  for (const m of promoted) push(asResult(m));
+  for (const r of lunrResults) push(r);
+  for (const m of matches) if (m.tier > lastTier && !rank.has(m.id)) push(asResult(m));
+  return out.slice(0, limit);
+}
+
+export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions, query = ''): SearchHit[] {
   if (plans.length === 0 || source.indexes.length === 0 || limit <= 0) return [];
-  const raw = collect(source, plans, limit);
+  const pool = source.api && query ? Math.min(limit + MAX_PROMOTED, limit * 3 + 20) : limit;
+  const raw = source.api && query ? mergeApi(source, collect(source, plans, pool), query, plans[0]!.tokens, limit) : collect(source, plans, limit);
   sortSearchResults(raw);
   processTreeStatusOfSearchResults(raw);
   const hits: SearchHit[] = [];
@@ -326,16 +411,54 @@ export class SearchEngine {
 
   search(query: string, limit: number): SearchResponse {
     const started = now();
+    const corrected = this.site ? correction(this.site, query, this.options) : null;
+    if (corrected) {
+      const answer = this.searchAs(corrected, limit);
+      if (answer.sources.some((s) => s.hits.length > 0)) {
+        return {...answer, query, correctedQuery: corrected, engineMs: now() - started};
+      }
+    }
+    return {...this.searchAs(query, limit), query, engineMs: now() - started};
+  }
+
+  private searchAs(query: string, limit: number): Omit<SearchResponse, 'engineMs'> {
     const options = this.options;
     const tokens = tokenizeQuery(query);
     const sources: SourceResults[] = [];
     if (options && this.site && tokens.length > 0) {
       const plans = planQueries(tokens, options);
-      sources.push({heading: null, uri: null, hits: searchSource(this.site, plans, limit, options)});
+      sources.push({heading: null, uri: null, hits: searchSource(this.site, plans, limit, options, query)});
       for (const ext of this.externals) {
-        sources.push({heading: ext.spec.heading, uri: ext.spec.uri, hits: searchSource(ext, plans, limit, options)});
+        sources.push({heading: ext.spec.heading, uri: ext.spec.uri, hits: searchSource(ext, plans, limit, options, query)});
       }
     }
-    return {query, tokens, sources, engineMs: now() - started};
+    return {query, tokens, sources};
   }
+}
+
+/** Every word of the source's documents and API records, with counts (built once, on first need). */
+export function vocabularyOf(source: LoadedSource): Vocabulary {
+  if (!source.vocabulary) {
+    const v = new Vocabulary();
+    for (const loaded of source.indexes) for (const doc of loaded.documents.values()) v.addText(doc.t);
+    if (source.api) for (const [word, count] of source.api.words) v.add(word, count);
+    source.vocabulary = v;
+  }
+  return source.vocabulary;
+}
+
+/** A word finds something as it is: a stop word, a word of the index (or its stem), or, last, a prefix. */
+function isKnownWord(source: LoadedSource, word: string, isLast: boolean, options: EngineOptions | null): boolean {
+  if (!options?.removeDefaultStopWordFilter && isStopWord(word)) return true;
+  const vocabulary = vocabularyOf(source);
+  if (vocabulary.has(word)) return true;
+  const stemmed = stem(word);
+  if (source.indexes.some((x) => Object.prototype.hasOwnProperty.call(x.index.invertedIndex, stemmed))) return true;
+  return isLast && vocabulary.hasPrefix(word);
+}
+
+/** The query with its unknown words corrected (./typo.ts), or null. */
+export function correction(source: LoadedSource, query: string, options: EngineOptions | null): string | null {
+  if (source.indexes.length === 0) return null;
+  return correctQuery(query, vocabularyOf(source), (word, isLast) => isKnownWord(source, word, isLast, options));
 }

@@ -6,14 +6,13 @@
  *   non-word characters at both ends (lunr's trimmer), lower-cased.
  * - English stop words are removed from the index (the default filter is kept), so they are dropped
  *   from queries too, except the last token, which may be a word still being typed ("a" -> "api").
- * - Queries: all terms required and exact (stemmed); then the last term as a prefix; then with
- *   an edit distance of 1 for terms of 4+ characters (typos); then, for 3+ terms, each term left
- *   out once.
+ * - Queries: all terms required and exact (stemmed); then the last term as a prefix; then, for
+ *   3+ terms, each term left out once. Typos are corrected by the engine, only for words that find
+ *   nothing (./typo.ts).
  */
 import lunr from 'lunr';
 
 export const MAX_QUERY_TOKENS = 12;
-const MIN_FUZZY_LENGTH = 4;
 
 export interface QueryTerm {
   value: string;
@@ -49,10 +48,6 @@ interface PlanOptions {
 
 const exact = (value: string): QueryTerm => ({value, wildcard: lunr.Query.wildcard.NONE, usePipeline: true});
 const prefix = (value: string): QueryTerm => ({value, wildcard: lunr.Query.wildcard.TRAILING, usePipeline: false});
-const fuzzy = (value: string): QueryTerm =>
-  value.length >= MIN_FUZZY_LENGTH
-    ? {value, wildcard: lunr.Query.wildcard.NONE, editDistance: 1, usePipeline: false}
-    : exact(value);
 
 export function planQueries(tokens: readonly string[], options: PlanOptions): PlannedQuery[] {
   if (tokens.length === 0) return [];
@@ -76,10 +71,7 @@ export function planQueries(tokens: readonly string[], options: PlanOptions): Pl
   add({tokens: words, terms: words.map(exact)});
   // 2. The last token is probably incomplete: as a prefix.
   add({tokens: [...head, last], terms: [...head.map(exact), prefix(last)]});
-  // 3. Typos: one edit away.
-  if (words.some((w) => w.length >= MIN_FUZZY_LENGTH)) {
-    add({tokens: words, terms: words.map(fuzzy)});
-  }
+  // Typos are not guessed here: the engine corrects words that find nothing (./typo.ts).
   // 4. Long queries: each word left out once.
   if (words.length >= 3) {
     for (let i = words.length - 1; i >= 0; i -= 1) {

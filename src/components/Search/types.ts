@@ -53,6 +53,8 @@ export interface SearchHit {
   pageTitle: string;
   /** Matched terms (used for _highlight). */
   tokens: string[];
+  /** The operation, when the hit is an API operation's page. */
+  api?: {method: string; path: string};
   isInterOfTree: boolean;
   isLastOfTree: boolean;
 }
@@ -66,6 +68,8 @@ export interface SourceResults {
 
 export interface SearchResponse {
   query: string;
+  /** The query searched instead, when words of `query` found nothing and were corrected. */
+  correctedQuery?: string;
   tokens: string[];
   sources: SourceResults[];
   /** Time spent in the engine (lunr queries + result building), in ms. */
@@ -99,4 +103,23 @@ export interface InitRequest {
   options: EngineOptions;
   site: IndexSourceSpec;
   externals: IndexSourceSpec[];
+}
+
+/**
+ * The API entry of our search-index.json (after the five sub-indexes): one document per operation,
+ * written by plugins/search-index/api-records.ts and matched by ./api-match.ts (not by lunr).
+ */
+export const API_RECORDS_FORMAT = 'api-records-1';
+
+export interface ApiRecordDocument extends SearchDocument {
+  /** HTTP method, upper case. */
+  m: string;
+  /** Path as in the document, e.g. "/customers/{customer_id}/ledger". */
+  a: string;
+  /** operationId. */
+  o?: string;
+  /** Tags. */
+  g?: string[];
+  /** Parameter and body property names (and non-JSON media types), space-separated. */
+  k?: string;
 }

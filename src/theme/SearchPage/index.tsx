@@ -14,6 +14,7 @@ import {getSearchClient} from '@site/src/components/Search/client';
 import {createSearchReporter} from '@site/src/components/Search/analytics';
 import {countLabel, format} from '@site/src/components/Search/format';
 import type {SearchHit, SearchResponse} from '@site/src/components/Search/types';
+import MethodBadge from '@site/src/components/MethodBadge';
 import styles from './styles.module.css';
 
 export default function SearchPage(): ReactNode {
@@ -118,6 +119,11 @@ function SearchPageContent() {
           {trimmed && !current && <p aria-busy="true">Loading…</p>}
           {current && <p>{total > 0 ? countLabel(total, t) : t.no_documents_were_found}</p>}
         </div>
+        {current?.correctedQuery && total > 0 && (
+          <p className={styles.correction}>
+            Showing results for <strong>{current.correctedQuery}</strong>
+          </p>
+        )}
 
         {current &&
           current.sources
@@ -145,6 +151,11 @@ function ResultItem({hit, nested}: {hit: SearchHit; nested: boolean}) {
       <Heading className={styles.resultTitle}>
         {hit.external ? <a href={hit.url}>{title}</a> : <Link to={hit.url}>{title}</Link>}
       </Heading>
+      {hit.api && (
+        <p className={styles.resultApi}>
+          <MethodBadge method={hit.api.method.toLowerCase()} /> <code>{hit.api.path}</code>
+        </p>
+      )}
       {hit.pathHtml && <p className={styles.resultPath} dangerouslySetInnerHTML={{__html: hit.pathHtml}} />}
     </li>
   );

@@ -1,0 +1,35 @@
+/**
+ * Docusaurus plugin: documentation for coding agents and other tools, written after the build
+ * (./pages): a Markdown twin of every page at `<route>.md`, `/llms.txt` (llmstxt.org), one-file
+ * `/llms-full.txt`, and `/agent-docs.json` (pages and operations, read by the MCP server in
+ * ./mcp). The downloads (YAML, Postman) are written earlier, with the API pages (./downloads).
+ * Each page's `<link rel="alternate" type="text/markdown">` is added by plugins/csp in its single
+ * rewrite of the HTML (./head), since postBuild hooks run in parallel.
+ */
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {writeAgentDocs} from './pages';
+
+export interface AgentDocsPluginOptions {
+  processedSpec: string;
+}
+
+export default function agentDocsPlugin(context: LoadContext, options: AgentDocsPluginOptions): Plugin {
+  return {
+    name: 'portal-agent-docs',
+    async postBuild({outDir, siteConfig}) {
+      const started = Date.now();
+      const result = await writeAgentDocs({
+        outDir,
+        siteUrl: siteConfig.url,
+        baseUrl: siteConfig.baseUrl,
+        apiDocsDir: path.join(context.siteDir, 'docs/api'),
+        processedSpec: options.processedSpec,
+        title: siteConfig.title,
+        tagline: siteConfig.tagline,
+      });
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      console.log(`[agent-docs] ${result.pages.length} Markdown twins, llms.txt ${kb(result.llmsTxt)}, llms-full.txt ${kb(result.llmsFullTxt)} in ${Date.now() - started} ms`);
+    },
+  };
+}

@@ -1,0 +1,273 @@
+/**
+ * The Markdown twin of an API operation page, written from the same page data the HTML page
+ * renders (docs/api/<slug>.data.js, see src/components/ApiOperation/types.ts): title, method and
+ * path, base URL, authentication, description, parameters (a table), request body and responses
+ * (nested field lists with constraints, one example each) and the curl sample. Component schemas
+ * are expanded where they are used; a schema that contains itself is marked "circular" at the
+ * second visit instead of being expanded again.
+ */
+import type {
+  MediaTypeData,
+  OperationPage,
+  ParameterData,
+  SchemaNode,
+  SecuritySchemeData,
+} from '../../src/components/ApiOperation/types';
+import {fence, htmlText, htmlToMarkdown, tidy} from './html-markdown';
+
+const STATUS_TEXT: Record<string, string> = {
+  '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '301': 'Moved Permanently', '302': 'Found',
+  '304': 'Not Modified', '400': 'Bad Request', '401': 'Unauthorized', '403': 'Forbidden', '404': 'Not Found',
+  '405': 'Method Not Allowed', '406': 'Not Acceptable', '409': 'Conflict', '410': 'Gone', '412': 'Precondition Failed',
+  '413': 'Payload Too Large', '415': 'Unsupported Media Type', '422': 'Unprocessable Entity', '429': 'Too Many Requests',
+  '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable', '504': 'Gateway Timeout',
+};
+
+/** Deepest nesting of fields written out (a deeper object is named, not expanded). */
+const MAX_DEPTH = 8;
+
+const md = (html: string | undefined, link?: (href: string) => string): string => (html ? htmlToMarkdown(html, {link}) : '');
+/** One line of Markdown (table cells, list items). */
+const oneLine = (html: string | undefined, link?: (href: string) => string): string => md(html, link).replace(/\s*\n+\s*/g, ' ').trim();
+const code = (s: string) => `\`${s.replace(/`/g, 'ˋ')}\``;
+const json = (v: unknown) => JSON.stringify(v);
+
+export function securityLabel(s: SecuritySchemeData): string {
+  if (s.type === 'http' && s.scheme === 'basic') return 'HTTP Basic authentication (`Authorization: Basic <base64 of username:password>`)';
+  if (s.type === 'http' && s.scheme === 'bearer') return `Bearer token (\`Authorization: Bearer <token>\`${s.bearerFormat ? `, ${s.bearerFormat}` : ''})`;
+  if (s.type === 'http') return `HTTP ${s.scheme ?? ''} authentication`;
+  if (s.type === 'apiKey') return `API key in the ${s.in ?? 'header'} ${code(s.name ?? s.key)}`;
+  if (s.type === 'oauth2') return `OAuth 2.0${s.scopes?.length ? ` (scopes: ${s.scopes.map(code).join(', ')})` : ''}`;
+  if (s.type === 'openIdConnect') return `OpenID Connect${s.scopes?.length ? ` (scopes: ${s.scopes.map(code).join(', ')})` : ''}`;
+  return s.type;
+}
+
+class SchemaWriter {
+  /** Component schemas whose fields this page has already listed: later uses refer back to them. */
+  readonly expanded = new Set<string>();
+
+  constructor(private readonly schemas: Record<string, SchemaNode>, private readonly link?: (href: string) => string) {}
+
+  resolve(node: SchemaNode | undefined): SchemaNode {
+    if (!node) return {};
+    if (node.ref) return {...(this.schemas[node.ref] ?? {}), ...Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'ref'))};
+    return node;
+  }
+
+  /** "string", "array of Customer", "object (Address)", "integer | null"… */
+  typeOf(node: SchemaNode | undefined, depth = 0): string {
+    if (!node) return 'any';
+    const s = this.resolve(node);
+    const name = node.ref ?? undefined;
+    let t: string;
+    if (s.type === 'array' || (!s.type && s.items)) t = `array of ${depth > 3 ? 'items' : this.typeOf(s.items, depth + 1)}`;
+    else if (Array.isArray(s.type)) t = s.type.join(' | ');
+    else if (s.type) t = s.type;
+    else if (s.oneOf) t = 'one of';
+    else if (s.anyOf) t = 'any of';
+    else if (s.properties) t = 'object';
+    else t = 'any';
+    if (s.format) t += ` (${s.format})`;
+    if (name && (t === 'object' || t === 'one of' || t === 'any of')) t = `${t} (${name})`;
+    if (s.nullable) t += ' | null';
+    return t;
+  }
+
+  constraints(node: SchemaNode | undefined): string[] {
+    const s = this.resolve(node);
+    const out: string[] = [];
+    if (s.enum?.length) out.push(`one of ${s.enum.map((v) => code(json(v))).join(', ')}`);
+    const bound = (excl: boolean | number | undefined, value: number | undefined, op: string, strictOp: string) => {
+      if (typeof excl === 'number') return `${strictOp} ${excl}`;
+      if (value === undefined) return undefined;
+      return `${excl ? strictOp : op} ${value}`;
+    };
+    const min = bound(s.exclusiveMinimum, s.minimum, '>=', '>');
+    const max = bound(s.exclusiveMaximum, s.maximum, '<=', '<');
+    if (min) out.push(min);
+    if (max) out.push(max);
+    if (s.multipleOf !== undefined) out.push(`multiple of ${s.multipleOf}`);
+    if (s.minLength !== undefined) out.push(`min length ${s.minLength}`);
+    if (s.maxLength !== undefined) out.push(`max length ${s.maxLength}`);
+    if (s.pattern) out.push(`pattern ${code(s.pattern)}`);
+    if (s.minItems !== undefined) out.push(`min items ${s.minItems}`);
+    if (s.maxItems !== undefined) out.push(`max items ${s.maxItems}`);
+    if (s.uniqueItems) out.push('unique items');
+    if (s.minProperties !== undefined) out.push(`min properties ${s.minProperties}`);
+    if (s.maxProperties !== undefined) out.push(`max properties ${s.maxProperties}`);
+    if (s.default !== undefined) out.push(`default ${code(json(s.default))}`);
+    if (s.readOnly) out.push('read-only');
+    if (s.writeOnly) out.push('write-only');
+    if (s.deprecated) out.push('deprecated');
+    if (s.example !== undefined && typeof s.example !== 'object') out.push(`example ${code(json(s.example))}`);
+    return out;
+  }
+
+  /** Nested list of the fields of a schema, one line each, indented by depth. */
+  fields(node: SchemaNode | undefined, depth = 0, stack: string[] = []): string[] {
+    if (!node) return [];
+    if (node.ref) {
+      if (stack.includes(node.ref)) return [];
+      stack = [...stack, node.ref];
+    }
+    const s = this.resolve(node);
+    if (node.ref && (s.properties || s.oneOf || s.anyOf)) this.expanded.add(node.ref);
+    const indent = '  '.repeat(depth);
+    const lines: string[] = [];
+    if (depth >= MAX_DEPTH) return lines;
+    const required = new Set(s.required ?? []);
+    for (const [name, child] of Object.entries(s.properties ?? {})) lines.push(...this.field(name, child, required.has(name), depth, stack));
+    if (typeof s.additionalProperties === 'object') lines.push(...this.field('*', s.additionalProperties, false, depth, stack, 'any other key'));
+    const items = s.type === 'array' || s.items ? s.items : undefined;
+    if (items && !s.properties) {
+      // An array at the top: its items' fields.
+      lines.push(...this.fields(items, depth, stack));
+    }
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const variants = s[key];
+      if (!variants?.length) continue;
+      lines.push(`${indent}- ${key === 'oneOf' ? 'One of' : 'Any of'}${s.discriminator ? ` (by ${code(s.discriminator.propertyName)})` : ''}:`);
+      variants.forEach((v, i) => {
+        const rv = this.resolve(v);
+        const title = v.ref ?? rv.title ?? `option ${i + 1}`;
+        const circular = v.ref && stack.includes(v.ref);
+        lines.push(`${indent}  - **${title}** (${this.typeOf(v)})${circular ? ' (circular: see above)' : ''}`);
+        if (!circular) lines.push(...this.fields(v, depth + 2, stack));
+      });
+    }
+    return lines;
+  }
+
+  private field(name: string, child: SchemaNode, required: boolean, depth: number, stack: string[], note?: string): string[] {
+    const indent = '  '.repeat(depth);
+    const parts = [this.typeOf(child)];
+    if (required) parts.push('required');
+    parts.push(...this.constraints(child));
+    const circularRef = this.circular(child, stack);
+    if (circularRef) parts.push(`circular: ${circularRef}, described above`);
+    const seen = circularRef ? undefined : this.seen(child);
+    if (seen) parts.push(`fields of ${seen} as listed above`);
+    const description = oneLine(this.resolve(child).description, this.link);
+    const label = name === '*' ? '`*` (any other key)' : code(name);
+    const line = `${indent}- ${label} (${parts.join(', ')})${description ? `: ${description}` : note && name !== '*' ? `: ${note}` : ''}`;
+    if (circularRef || seen) return [line];
+    return [line, ...this.fields(child, depth + 1, stack)];
+  }
+
+  /** The component name when `child` (or its items) is a schema whose fields were listed before. */
+  seen(child: SchemaNode): string | undefined {
+    const r = this.resolve(child);
+    const ref = child.ref ?? (r.type === 'array' || r.items ? r.items?.ref : undefined);
+    return ref && this.expanded.has(ref) ? ref : undefined;
+  }
+
+  /** The component name when expanding `child` would repeat a schema that is being expanded. */
+  private circular(child: SchemaNode, stack: string[]): string | undefined {
+    let n: SchemaNode | undefined = child;
+    for (let i = 0; i < 4 && n; i++) {
+      if (n.ref && stack.includes(n.ref)) return n.ref;
+      const r: SchemaNode = this.resolve(n);
+      n = r.items ?? (typeof r.additionalProperties === 'object' ? r.additionalProperties : undefined);
+    }
+    return undefined;
+  }
+}
+
+function paramType(w: SchemaWriter, p: ParameterData): string {
+  const extra = w.constraints(p.schema).filter((c) => !c.startsWith('example'));
+  return [w.typeOf(p.schema), ...extra].join(', ');
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function mediaSection(w: SchemaWriter, media: MediaTypeData, kind: 'request' | 'response'): string[] {
+  const out = [`Content type: ${code(media.mediaType)}`, ''];
+  if (media.schema) {
+    const s = w.resolve(media.schema);
+    const seen = w.seen(media.schema);
+    const fields = seen ? [] : w.fields(media.schema);
+    out.push(`Schema: ${w.typeOf(media.schema)}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description)}` : ''}`, '');
+    if (fields.length) out.push(...fields, '');
+  }
+  let example: string | undefined;
+  if (kind === 'request' && media.example !== undefined) {
+    example = typeof media.example === 'string' ? media.example : JSON.stringify(media.example, null, 2);
+  } else if (media.exampleHtml) example = htmlText(media.exampleHtml);
+  if (example !== undefined) {
+    const lang = /json/.test(media.mediaType) ? 'json' : /xml/.test(media.mediaType) ? 'xml' : '';
+    out.push(`Example${media.exampleGiven === false ? ' (generated from the schema)' : ''}:`, '', fence(example, lang), '');
+  }
+  return out;
+}
+
+export interface OperationMarkdownOptions {
+  /** Rewrites links in descriptions (e.g. site routes to their Markdown twins). */
+  link?: (href: string) => string;
+}
+
+/** The Markdown twin of one operation page. */
+export function operationMarkdown(page: OperationPage, options: OperationMarkdownOptions = {}): string {
+  const w = new SchemaWriter(page.schemas, options.link);
+  const out: string[] = [`# ${page.summary}`, ''];
+  if (page.webhook) out.push(`Webhook ${code(page.webhook)}: the API sends ${code(page.method.toUpperCase())} requests to your endpoint.`, '');
+  else out.push(`${code(`${page.method.toUpperCase()} ${page.path}`)}`, '');
+  if (page.deprecated) out.push('**Deprecated.**', '');
+  if (page.operationId) out.push(`Operation ID: ${code(page.operationId)}`, '');
+  if (!page.webhook && page.servers.length) {
+    if (page.servers.length === 1) out.push(`Base URL: ${code(page.servers[0]!.url)}${page.servers[0]!.description ? ` (${page.servers[0]!.description})` : ''}`, '');
+    else out.push('Base URLs:', '', ...page.servers.map((s) => `- ${code(s.url)}${s.description ? ` (${s.description})` : ''}`), '');
+  }
+  if (!page.webhook) {
+    if (page.security.length === 0) out.push('Authentication: none.', '');
+    else {
+      const alternatives = page.security.map((alt) => (alt.length ? alt.map(securityLabel).join(' **and** ') : 'none'));
+      if (alternatives.length === 1) out.push(`Authentication: ${alternatives[0]}.`, '');
+      else out.push('Authentication (any one of):', '', ...alternatives.map((a) => `- ${a}`), '');
+    }
+  }
+  const description = md(page.description, options.link);
+  if (description) out.push(description, '');
+
+  if (page.parameters.length) {
+    out.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
+    for (const p of page.parameters) {
+      const desc = [oneLine(p.description, options.link), p.deprecated ? '(deprecated)' : '', p.example !== undefined ? `Example: ${code(typeof p.example === 'string' ? p.example : json(p.example))}` : '']
+        .filter(Boolean).join(' ');
+      out.push(`| ${cell(code(p.name))} | ${p.in} | ${cell(paramType(w, p))} | ${p.required ? 'yes' : 'no'} | ${cell(desc)} |`);
+    }
+    out.push('');
+  }
+
+  if (page.requestBody) {
+    out.push(page.webhook ? '## Payload' : '## Request body', '');
+    out.push(page.requestBody.required ? 'Required.' : 'Optional.', '');
+    const d = md(page.requestBody.description, options.link);
+    if (d) out.push(d, '');
+    for (const media of page.requestBody.content) out.push(...mediaSection(w, media, 'request'));
+  }
+
+  if (page.responses.length) {
+    out.push('## Responses', '');
+    for (const r of page.responses) {
+      const text = STATUS_TEXT[r.status];
+      out.push(`### ${r.status}${text ? ` ${text}` : ''}`, '');
+      const d = md(r.description, options.link);
+      if (d) out.push(d, '');
+      if (r.headers.length) {
+        out.push('Headers:', '', ...r.headers.map((h) => `- ${code(h.name)} (${w.typeOf(h.schema)})${h.description ? `: ${oneLine(h.description, options.link)}` : ''}`), '');
+      }
+      for (const media of r.content) out.push(...mediaSection(w, media, 'response'));
+    }
+  }
+
+  const curl = page.samples.find((s) => s.id === 'curl') ?? page.samples[0];
+  if (curl) out.push('## Example request', '', fence(htmlText(curl.html), curl.id === 'curl' ? 'bash' : curl.id), '');
+  return `${tidy(out.join('\n'))}\n`;
+}
+
+/** Reads the page data back from a generated data module (`export default JSON.parse("…")`). */
+export function parseDataModule(source: string): unknown {
+  const m = /^export default JSON\.parse\(([\s\S]*)\);\s*$/.exec(source.trim());
+  if (!m) throw new Error('not a page data module');
+  return JSON.parse(JSON.parse(m[1]!) as string);
+}

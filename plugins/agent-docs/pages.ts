@@ -1,0 +1,254 @@
+/**
+ * The Markdown twins of the built site: for every HTML page of build/ (but the 404 and search
+ * pages) a `<route>.md` beside it (`/` -> `/index.md`), plus `/llms.txt`, `/llms-full.txt` and
+ * `/agent-docs.json` (the index the MCP server reads: pages and operations).
+ *
+ * API operation pages are written from their page data (docs/api/<slug>.data.js), the same data
+ * the HTML renders (./operation-markdown). Every other page is the built HTML's article content
+ * converted to Markdown (./html-markdown); category index pages list their items with links to
+ * their twins.
+ */
+import {existsSync, promises as fs} from 'node:fs';
+import path from 'node:path';
+import type {ChildNode, Element, Document} from 'domhandler';
+import {listOperations} from '../../openapi/pipeline/checks';
+import type {OperationPage} from '../../src/components/ApiOperation/types';
+import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';
+import {operationMarkdown, parseDataModule} from './operation-markdown';
+
+export interface AgentDocsOptions {
+  outDir: string;
+  /** Public URL of the site (`https://developers.rev.io`), links in the twins are absolute. */
+  siteUrl: string;
+  /** Path the site is served under (`/`). */
+  baseUrl: string;
+  /** The generated API pages (docs/api): page data modules. */
+  apiDocsDir: string;
+  /** The processed OpenAPI document (tags of the operations, title and summary). */
+  processedSpec: string;
+  /** Site title and tagline (llms.txt heading and summary). */
+  title: string;
+  tagline: string;
+}
+
+export interface TwinPage {
+  route: string;
+  /** Site path of the twin, e.g. "/docs/api/get-contact.md". */
+  markdownPath: string;
+  title: string;
+  description: string;
+  kind: 'operation' | 'overview' | 'category' | 'doc' | 'blog' | 'page' | 'home';
+  /** For operations. */
+  operation?: {method: string; path: string; operationId?: string; tags: string[]; webhook?: string};
+  markdown: string;
+}
+
+export interface AgentDocsIndex {
+  title: string;
+  siteUrl: string;
+  baseUrl: string;
+  pages: Omit<TwinPage, 'markdown'>[];
+}
+
+const SKIP_ROUTES = new Set(['/404', '/search']);
+
+async function htmlFiles(dir: string, root = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await fs.readdir(dir, {withFileTypes: true})) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (p !== path.join(root, 'assets')) out.push(...(await htmlFiles(p, root)));
+    } else if (entry.name.endsWith('.html')) out.push(p);
+  }
+  return out;
+}
+
+/** Site route of a built HTML file: build/a/b/index.html -> {baseUrl}a/b; build/index.html -> {baseUrl}. */
+export function routeOfFile(outDir: string, file: string, baseUrl: string): string {
+  const rel = path.relative(outDir, file).split(path.sep).join('/');
+  const clean = rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  return `${baseUrl.replace(/\/$/, '')}/${clean}`.replace(/\/$/, '') || '/';
+}
+
+/** Site path of a route's twin: "/x" -> "/x.md", the base route -> "{base}index.md". */
+export function markdownPathOf(route: string, baseUrl: string): string {
+  return route === baseUrl || route === baseUrl.replace(/\/$/, '') || route === '/' ? `${baseUrl.replace(/\/?$/, '/')}index.md` : `${route}.md`;
+}
+
+const hasClass = (el: Element, name: string) => (el.attribs.class ?? '').split(/\s+/).some((c) => c === name || c.startsWith(`${name}_`));
+const findOne = (doc: Document | ChildNode[], test: (el: Element) => boolean): Element | null =>
+  DomUtils.findOne(test, Array.isArray(doc) ? doc : doc.children, true);
+
+function metaContent(doc: Document, name: string): string {
+  const el = findOne(doc, (e) => e.name === 'meta' && (e.attribs.name === name || e.attribs.property === name));
+  return el?.attribs.content?.trim() ?? '';
+}
+
+function pageTitle(doc: Document): string {
+  const h1 = findOne(doc, (e) => e.name === 'h1');
+  if (h1) return DomUtils.textContent(h1).replace(/\s+/g, ' ').trim();
+  const title = findOne(doc, (e) => e.name === 'title');
+  return title ? DomUtils.textContent(title).replace(/\s*\|[^|]*$/, '').trim() : '';
+}
+
+interface Converted {
+  kind: TwinPage['kind'];
+  markdown: string;
+}
+
+function convertHtml(doc: Document, route: string, baseUrl: string, link: (href: string) => string): Converted {
+  const title = pageTitle(doc);
+  const withTitle = (markdown: string) => (/^# /.test(markdown) ? markdown : `# ${title}\n\n${markdown}`);
+  const generated = findOne(doc, (e) => hasClass(e, 'generatedIndexPage'));
+  if (generated) {
+    const lead = findOne([generated], (e) => e.name === 'header');
+    const intro = lead ? htmlToMarkdown(lead.children.filter((c) => !(c.type === 'tag' && (c as Element).name === 'h1')), {link}) : '';
+    const items = DomUtils.findAll((e) => e.name === 'a' && hasClass(e, 'card'), generated.children).map((a) => {
+      const name = findOne([a], (e) => e.name === 'h2');
+      const text = (name?.attribs.title ?? (name ? DomUtils.textContent(name) : '')).replace(/^[^\p{L}\p{N}]+/u, '').trim();
+      const description = findOne([a], (e) => e.name === 'p');
+      const desc = (description?.attribs.title ?? (description ? DomUtils.textContent(description) : '')).trim();
+      return `- [${text}](${link(a.attribs.href ?? '')})${desc ? `: ${desc}` : ''}`;
+    });
+    return {kind: 'category', markdown: `# ${title}\n\n${intro ? `${intro}\n\n` : ''}${items.join('\n')}`};
+  }
+  const docContent = findOne(doc, (e) => hasClass(e, 'theme-doc-markdown'));
+  if (docContent) return {kind: 'doc', markdown: withTitle(htmlToMarkdown([docContent], {link}))};
+  const main = findOne(doc, (e) => e.name === 'main');
+  const nodes: ChildNode[] = [];
+  const home = route === baseUrl || route === '/' || route === baseUrl.replace(/\/$/, '');
+  if (home) {
+    const hero = findOne(doc, (e) => e.name === 'header' && hasClass(e, 'hero'));
+    if (hero) nodes.push(hero);
+  }
+  if (main) nodes.push(main);
+  const kind: TwinPage['kind'] = home ? 'home' : route.startsWith(`${baseUrl.replace(/\/$/, '')}/blog`) ? 'blog' : 'page';
+  return {kind, markdown: withTitle(htmlToMarkdown(nodes, {link}))};
+}
+
+/** "First sentence or line" of a Markdown text, for one-line descriptions. */
+function firstLine(markdown: string): string {
+  const para = markdown.split(/\n\n/).find((p) => p.trim() && !/^(#|`|\||-|Operation ID|Base URL|Authentication)/.test(p.trim())) ?? '';
+  return para.replace(/\s+/g, ' ').replace(/!\[[^\]]*\]\([^)]*\)/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim().slice(0, 200);
+}
+
+/** Writes the twins, llms.txt, llms-full.txt and agent-docs.json into outDir. */
+export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages: TwinPage[]; llmsTxt: number; llmsFullTxt: number}> {
+  const {outDir, baseUrl} = options;
+  const origin = options.siteUrl.replace(/\/$/, '');
+  const files = await htmlFiles(outDir);
+  const routes = new Map<string, string>(); // route -> file
+  for (const file of files) {
+    const route = routeOfFile(outDir, file, baseUrl);
+    if (!SKIP_ROUTES.has(route.slice(baseUrl.length - 1))) routes.set(route, file);
+  }
+  const link = (href: string): string => {
+    if (!href.startsWith('/') || href.startsWith('//')) return href;
+    const m = /^([^?#]*)([?#].*)?$/.exec(href)!;
+    const p = m[1]!.replace(/\/$/, '') || '/';
+    if (routes.has(p)) return `${origin}${markdownPathOf(p, baseUrl)}${m[2]?.startsWith('#') ? m[2] : ''}`;
+    return `${origin}${href}`;
+  };
+
+  const doc = JSON.parse(await fs.readFile(options.processedSpec, 'utf8'));
+  const tagsBySlug = new Map(listOperations(doc).map((op) => [op.slug ?? '', op.tags]));
+  const apiPrefix = `${baseUrl.replace(/\/$/, '')}/docs/api/`;
+
+  const pages: TwinPage[] = [];
+  await Promise.all(
+    [...routes].map(async ([route, file]) => {
+      const html = parseDocument(await fs.readFile(file, 'utf8'));
+      const meta = metaContent(html, 'description');
+      // The site-wide default (the tagline) says nothing about the page.
+      const description = meta === options.tagline || meta === `${options.title}: ${options.tagline}.` ? '' : meta;
+      const base: Pick<TwinPage, 'route' | 'markdownPath' | 'description'> = {route, markdownPath: markdownPathOf(route, baseUrl), description};
+      if (route.startsWith(apiPrefix)) {
+        const slug = route.slice(apiPrefix.length);
+        const dataFile = path.join(options.apiDocsDir, `${slug}.data.js`);
+        const data = existsSync(dataFile) ? (parseDataModule(await fs.readFile(dataFile, 'utf8')) as Partial<OperationPage>) : undefined;
+        if (data && typeof data.method === 'string' && Array.isArray(data.responses)) {
+          const page = data as OperationPage;
+          const markdown = operationMarkdown(page, {link});
+          pages.push({
+            ...base,
+            title: page.summary,
+            description: description || firstLine(markdown.split('\n').slice(2).join('\n')),
+            kind: 'operation',
+            operation: {method: page.method, path: page.path, tags: tagsBySlug.get(slug) ?? (page.webhook ? ['Webhooks'] : []), ...(page.operationId ? {operationId: page.operationId} : {}), ...(page.webhook ? {webhook: page.webhook} : {})},
+            markdown,
+          });
+          return;
+        }
+        const converted = convertHtml(html, route, baseUrl, link);
+        pages.push({...base, title: pageTitle(html), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+        return;
+      }
+      const converted = convertHtml(html, route, baseUrl, link);
+      pages.push({...base, title: pageTitle(html), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+    }),
+  );
+  pages.sort((a, b) => a.route.localeCompare(b.route));
+  for (const p of pages) {
+    if (!p.description && p.kind === 'category') p.description = `${(p.markdown.match(/^- /gm) ?? []).length} pages`;
+    if (!p.description) p.description = firstLine(p.markdown.replace(/^# .*\n/, ''));
+    const target = path.join(outDir, p.markdownPath.slice(baseUrl.length));
+    await fs.mkdir(path.dirname(target), {recursive: true});
+    await fs.writeFile(target, p.markdown);
+  }
+
+  const {llms, full} = llmsFiles(pages, options, doc);
+  await fs.writeFile(path.join(outDir, 'llms.txt'), llms);
+  await fs.writeFile(path.join(outDir, 'llms-full.txt'), full);
+  const index: AgentDocsIndex = {title: options.title, siteUrl: origin, baseUrl, pages: pages.map(({markdown: _m, ...rest}) => rest)};
+  await fs.writeFile(path.join(outDir, 'agent-docs.json'), JSON.stringify(index));
+  return {pages, llmsTxt: Buffer.byteLength(llms), llmsFullTxt: Buffer.byteLength(full)};
+}
+
+/** The downloads build/openapi/ holds (written by ./downloads at gen:api time). */
+export const DOWNLOADS = [
+  {file: 'openapi.json', label: 'OpenAPI description (JSON)', note: 'the processed OpenAPI 3 document every page is built from'},
+  {file: 'openapi.yaml', label: 'OpenAPI description (YAML)', note: 'the same document as YAML'},
+  {file: 'postman-collection.json', label: 'Postman Collection v2.1', note: 'one request per operation, folders by tag, a baseUrl variable and the authentication'},
+] as const;
+
+function llmsFiles(pages: TwinPage[], options: AgentDocsOptions, doc: {info?: {title?: string; description?: string}; tags?: {name: string}[]}): {llms: string; full: string} {
+  const origin = options.siteUrl.replace(/\/$/, '');
+  const url = (p: TwinPage) => `${origin}${p.markdownPath}`;
+  const item = (p: TwinPage, prefix = '') => `- [${p.title}](${url(p)})${prefix || p.description ? `: ${prefix}${p.description}` : ''}`;
+  const sections: {title: string; pages: TwinPage[]; prefix?: (p: TwinPage) => string}[] = [];
+  const overview = pages.filter((p) => p.kind === 'overview');
+  const guides = pages.filter((p) => p.kind === 'doc' || p.kind === 'page' || p.kind === 'home');
+  sections.push({title: 'Guides', pages: [...overview, ...guides.filter((p) => p.kind !== 'home')]});
+  const ops = pages.filter((p) => p.kind === 'operation');
+  const declared = (doc.tags ?? []).map((t) => t.name);
+  const used = [...new Set(ops.flatMap((p) => p.operation!.tags.slice(0, 1)))];
+  const tagOrder = [...declared.filter((t) => used.includes(t)), ...used.filter((t) => !declared.includes(t))];
+  const opLine = (p: TwinPage) => (p.operation!.webhook ? `webhook \`${p.operation!.webhook}\`. ` : `\`${p.operation!.method.toUpperCase()} ${p.operation!.path}\`. `);
+  for (const tag of tagOrder) sections.push({title: `API reference: ${tag}`, pages: ops.filter((p) => p.operation!.tags[0] === tag), prefix: opLine});
+  const untagged = ops.filter((p) => !p.operation!.tags.length);
+  if (untagged.length) sections.push({title: 'API reference: other operations', pages: untagged, prefix: opLine});
+  const blogPosts = pages.filter((p) => p.kind === 'blog' && !/\/blog(\/(tags|authors|archive|page)(\/|$)|$)/.test(p.route));
+  sections.push({title: 'Blog', pages: blogPosts});
+  const optional = pages.filter((p) => p.kind === 'category' || p.kind === 'home' || (p.kind === 'blog' && !blogPosts.includes(p)));
+
+  const summary = `${options.tagline}. ${doc.info?.title ? `Reference of the ${doc.info.title}` : 'API reference'} (${ops.length} operations), guides and blog; every page is also available as Markdown at its URL with ".md" appended.`;
+  const lines = [`# ${options.title}`, '', `> ${summary}`, ''];
+  lines.push(`All pages in one file: [llms-full.txt](${origin}${options.baseUrl}llms-full.txt).`, '');
+  for (const s of sections) {
+    if (!s.pages.length) continue;
+    lines.push(`## ${s.title}`, '', ...s.pages.map((p) => item(p, s.prefix?.(p))), '');
+  }
+  const downloads = DOWNLOADS.filter((d) => existsSync(path.join(options.outDir, 'openapi', d.file)));
+  if (downloads.length) {
+    lines.push('## Downloads', '', ...downloads.map((d) => `- [${d.label}](${origin}${options.baseUrl}openapi/${d.file}): ${d.note}`), '');
+  }
+  if (optional.length) lines.push('## Optional', '', ...optional.map((p) => item(p)), '');
+  const llms = `${lines.join('\n').trim()}\n`;
+
+  const ordered = [...new Set([...sections.flatMap((s) => s.pages), ...optional])];
+  const full = `${ordered
+    .map((p) => p.markdown.replace(/^(# .*)\n/, `$1\n\nSource: ${url(p)}\n`))
+    .join('\n---\n\n')
+    .trim()}\n`;
+  return {llms, full};
+}

@@ -1,0 +1,76 @@
+/**
+ * Child process of ./downloads: converts the processed OpenAPI document into a Postman Collection
+ * v2.1 with openapi-to-postmanv2 and writes it. Run apart so that a converter that hangs or runs
+ * out of memory on a foreign document is killed by the parent's time budget, not the build.
+ * Usage: tsx postman-child.ts <openapi.json> <out.json>
+ */
+import {readFileSync, writeFileSync} from 'node:fs';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Converter = require('openapi-to-postmanv2') as {
+  convert(input: {type: 'json' | 'string'; data: unknown}, options: Record<string, unknown>, cb: (err: Error | null, result: {result: boolean; reason?: string; output?: {type: string; data: PostmanCollection}[]}) => void): void;
+};
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type PostmanCollection = any;
+
+/** Every request of a collection (items nested in folders). */
+export function collectRequests(items: any[] = []): any[] {
+  return items.flatMap((i) => (Array.isArray(i.item) ? collectRequests(i.item) : i.request ? [i] : []));
+}
+
+/**
+ * What the converter leaves out of our kind of document: with several security schemes required
+ * together (Basic + an API key header) it keeps only one as the collection's auth. The others
+ * become collection variables sent by every request that needs them.
+ */
+export function completeAuth(collection: PostmanCollection, doc: any): void {
+  const schemes: Record<string, any> = doc.components?.securitySchemes ?? {};
+  const vars: any[] = (collection.variable ??= []);
+  const addVar = (key: string, value = '') => {
+    if (!vars.some((v) => v.key === key)) vars.push({key, value, type: 'string'});
+  };
+  if (!vars.some((v) => v.key === 'baseUrl')) addVar('baseUrl', doc.servers?.[0]?.url ?? '');
+  const requirement: Record<string, string[]> = (doc.security ?? [])[0] ?? {};
+  const names = Object.keys(requirement);
+  const basic = names.find((n) => schemes[n]?.type === 'http' && /^basic$/i.test(schemes[n]?.scheme ?? ''));
+  const bearer = names.find((n) => schemes[n]?.type === 'http' && /^bearer$/i.test(schemes[n]?.scheme ?? ''));
+  if (basic && !collection.auth) {
+    collection.auth = {type: 'basic', basic: [{key: 'username', value: '{{username}}', type: 'string'}, {key: 'password', value: '{{password}}', type: 'string'}]};
+  } else if (bearer && !collection.auth) {
+    collection.auth = {type: 'bearer', bearer: [{key: 'token', value: '{{bearerToken}}', type: 'string'}]};
+  }
+  // Variables the converter's auth refers to ({{basicAuthUsername}}…) are declared, empty.
+  for (const m of JSON.stringify(collection.auth ?? {}).matchAll(/\{\{([A-Za-z0-9_]+)\}\}/g)) addVar(m[1]!);
+  for (const name of names) {
+    const s = schemes[name];
+    if (s?.type !== 'apiKey' || s.in !== 'header' || !s.name) continue;
+    if (collection.auth?.type === 'apikey' && collection.auth.apikey?.some((k: any) => k.key === 'key' && k.value === s.name)) continue;
+    addVar(name);
+    for (const item of collectRequests(collection.item)) {
+      const headers: any[] = (item.request.header ??= []);
+      if (!headers.some((h) => String(h.key).toLowerCase() === s.name.toLowerCase())) headers.push({key: s.name, value: `{{${name}}}`, description: 'API key (collection variable)'});
+    }
+  }
+}
+
+function main() {
+  const [input, output] = process.argv.slice(2);
+  if (!input || !output) throw new Error('usage: postman-child.ts <openapi.json> <out.json>');
+  const doc = JSON.parse(readFileSync(input, 'utf8'));
+  Converter.convert(
+    {type: 'json', data: doc},
+    {folderStrategy: 'Tags', requestNameSource: 'Fallback', parametersResolution: 'Example', includeAuthInfoInExample: false, optimizeConversion: true, stackLimit: 6},
+    (err, result) => {
+      if (err || !result.result || !result.output?.[0]) {
+        console.error(err?.message ?? result.reason ?? 'no output');
+        process.exit(1);
+      }
+      const collection = result.output[0].data;
+      completeAuth(collection, doc);
+      writeFileSync(output, JSON.stringify(collection));
+      console.log(String(collectRequests(collection.item).length));
+    },
+  );
+}
+
+if (require.main === module) main();

@@ -1,0 +1,74 @@
+/**
+ * The "Copy page" menu of doc and API pages (src/components/CopyPage): a menu button loaded on
+ * use, keyboard operable, copying the page's Markdown twin, with view/ChatGPT/Claude links that
+ * point at the twin; no axe findings with the menu open.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {gotoHydrated, useSite} from './harness';
+import {audit, describeFindings} from './axe';
+import {describedOperations, overviewRoute} from './description';
+
+const site = useSite();
+const op = describedOperations()[0]!;
+
+test('the menu opens from the keyboard, copies the Markdown twin and links to it', async () => {
+  const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+  const menuChunk: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') menuChunk.push(r.url());
+  });
+  await gotoHydrated(page, site, op.route);
+  const button = page.getByRole('button', {name: 'Copy page'});
+  assert.equal(await button.getAttribute('aria-haspopup'), 'menu');
+  assert.equal(await button.getAttribute('aria-expanded'), 'false');
+  const before = menuChunk.length;
+
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  assert.ok(menuChunk.length > before, 'the menu code is fetched on use');
+  assert.equal(await button.getAttribute('aria-expanded'), 'true');
+  const items = menu.getByRole('menuitem');
+  assert.deepEqual(await items.allTextContents().then((t) => t.map((x) => x.replace(/(Markdown|ChatGPT|Claude).*/, '$1'))),
+    ['Copy page as Markdown', 'View as Markdown', 'Open in ChatGPT', 'Open in Claude']);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Copy page as Markdown')), true);
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Open in Claude')), true);
+  await page.keyboard.press('Home');
+
+  const {findings, checked} = await audit(page);
+  assert.ok(checked.length > 10);
+  assert.equal(findings.length, 0, describeFindings(findings));
+
+  const twin = `/docs/api/${op.slug}.md`;
+  const absolute = site.at(twin);
+  assert.equal(await items.nth(1).getAttribute('href'), twin);
+  for (const [i, host] of [[2, 'https://chatgpt.com/'], [3, 'https://claude.ai/new']] as const) {
+    const href = new URL((await items.nth(i).getAttribute('href'))!);
+    assert.equal(`${href.origin}${href.pathname}`, host);
+    assert.ok(href.searchParams.get('q')!.includes(absolute), `${host}: prompt names ${absolute}`);
+  }
+
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({hasText: 'Copied as Markdown'}).waitFor();
+  const clip = await page.evaluate(() => navigator.clipboard.readText());
+  const expected = await (await fetch(absolute)).text();
+  assert.equal(clip, expected);
+  assert.ok(clip.includes(`\`${op.method.toUpperCase()} ${op.path}\``));
+
+  await page.keyboard.press('Escape');
+  await menu.waitFor({state: 'detached'});
+  assert.equal(await button.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'copy-page-button', 'focus back on the button');
+});
+
+test('the overview page has the menu too, and a click elsewhere closes it', async () => {
+  const page = await site.page();
+  await gotoHydrated(page, site, overviewRoute());
+  await page.getByRole('button', {name: 'Copy page'}).click();
+  await page.getByRole('menu').waitFor();
+  await page.locator('h2').first().click();
+  await page.getByRole('menu').waitFor({state: 'detached'});
+});

@@ -1,10 +1,8 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {portalConfig} from './portal.config';
 import {searchOptions} from './src/config/search';
-import {createApiPageMD, createInfoPageMD, createTagPageMD} from './plugins/api-pages/markdown';
 import {apiSiteLinks} from './plugins/api-pages/site-links';
 import remarkApiLinks from './plugins/remark/api-links';
 import remarkStaticCode from './plugins/remark/static-code';
@@ -113,24 +111,6 @@ const config: Config = {
     ['./plugins/csp/index.ts', {processedSpec, imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc}],
     // Markdown twins of every page, llms.txt, llms-full.txt and the MCP server's index (after the pages are written).
     ['./plugins/agent-docs/index.ts', {processedSpec}],
-    [
-      'docusaurus-plugin-openapi-docs',
-      {
-        id: 'openapi',
-        docsPluginId: 'classic',
-        config: {
-          api: {
-            specPath: processedSpec,
-            outputDir: 'docs/api',
-            template: './plugins/api-pages/api.mustache',
-            markdownGenerators: {createApiPageMD, createInfoPageMD, createTagPageMD},
-            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'auto'},
-            hideSendButton: false,
-            showSchemas: false,
-          } satisfies OpenApiPlugin.Options,
-        },
-      },
-    ],
   ],
 
   themes: [['./plugins/search-index/plugin.ts', searchOptions]],

@@ -2,10 +2,10 @@
  * npm run gen:api — processed OpenAPI JSON -> API pages.
  *
  * 1. Clears the output folder (docs/api: everything in it is generated).
- * 2. Runs docusaurus-plugin-openapi-docs in this process, on the skeleton of plugin-input.ts, for
- *    the page list and the sidebar; our generators (markdown.ts) write every page with its front
- *    matter and data module. (The plugin's own `docusaurus gen-api-docs` command loads the whole
- *    site configuration first and reports failures as "Loading of api failed" with no location.)
+ * 2. Plans the pages (./pages.ts: the pipeline's slugs and titles, order, sidebar; the rules of
+ *    docusaurus-plugin-openapi-docs, without its dereferencing of the whole document) and writes
+ *    each operation's and webhook's MDX and data module (./page-data.ts; pages of large schema
+ *    graphs load the rest from shared schema modules), the overview and sidebar.ts.
  * 3. Checks the result: one page and one data module per operation and webhook, the overview
  *    and the sidebar; any gap stops the build.
  * 4. Before all that (the site's own run, not --out): the downloads in static/openapi/ (the
@@ -15,25 +15,13 @@
  * generateApiPages() is the same for other callers (the corpus runner) with another input and
  * output folder: `gen:api -- --out <dir>` or API_DOCS_OUT; OPENAPI_PROCESSED sets the input.
  */
-import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
-import {API_DOCS_DIR, createApiPageMD, createInfoPageMD, dataModuleName, SPEC_DOWNLOAD_PATH, setGenerationTarget} from './markdown';
-import {pluginDocument} from './plugin-input';
-
-/* eslint-disable @typescript-eslint/no-var-requires, @typescript-eslint/no-explicit-any */
-const {processOpenapiFiles} = require('docusaurus-plugin-openapi-docs/lib/openapi') as {
-  processOpenapiFiles(files: {source: string; sourceDirName: string; data: unknown}[], options: unknown, sidebarOptions: unknown): Promise<[any[], any[], any[]]>;
-};
-const generateSidebarSlice = require('docusaurus-plugin-openapi-docs/lib/sidebars').default as (
-  sidebarOptions: unknown, options: unknown, items: any[], tags: any[], docPath: string, tagGroups: any[],
-) => any[];
-
-/** As configured in docusaurus.config.ts (the docs plugin's path is "docs", pages live under api/). */
-const PLUGIN_OPTIONS = {specPath: 'openapi.json', outputDir: 'docs/api', showSchemas: false};
-const SIDEBAR_OPTIONS = {groupPathsBy: 'tag', categoryLinkSource: 'auto'};
+import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeData, writeSchemaModules} from './markdown';
+import {planPages, sidebarSource} from './pages';
 
 export class GenerationError extends Error {}
 
@@ -48,6 +36,9 @@ export interface GenerateResult {
   pages: number;
   overview: string;
   durationMs: number;
+  /** Pages that load schemas on demand, and the shared schema modules they load from. */
+  lazyPages: number;
+  sharedSchemaModules: number;
 }
 
 export function expectedPages(doc: unknown): {operations: {id: string; where: string}[]; infoId: string} {
@@ -58,47 +49,43 @@ export function expectedPages(doc: unknown): {operations: {id: string; where: st
   return {operations, infoId: documentOverviewSlug(doc)};
 }
 
-/** Sidebar labels are the pipeline's titles (the plugin turns `"` into `'`). */
-function relabel(items: any[], titles: Map<string, string>): void {
-  for (const item of items) {
-    if (item.type === 'doc' && typeof item.id === 'string' && item.label !== undefined) {
-      const title = titles.get(item.id.replace(/^api\//, ''));
-      if (title !== undefined) item.label = title;
-    }
-    if (Array.isArray(item.items)) relabel(item.items, titles);
-  }
-}
-
 export async function generateApiPages(options: GenerateOptions): Promise<GenerateResult> {
   const started = Date.now();
   const {processedSpec, outDir} = options;
   if (!existsSync(processedSpec)) throw new GenerationError(`${processedSpec} does not exist: run "npm run spec" first.`);
-  const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(outDir, {recursive: true});
   setGenerationTarget(processedSpec, outDir);
 
-  let items: any[];
-  let tags: any[];
-  let tagGroups: any[];
+  let builder: ReturnType<typeof getBuilder>;
   try {
-    [items, tags, tagGroups] = await processOpenapiFiles([{source: processedSpec, sourceDirName: '.', data: pluginDocument(doc)}], PLUGIN_OPTIONS, SIDEBAR_OPTIONS);
+    builder = getBuilder();
   } catch (error) {
-    throw new GenerationError(`${processedSpec}: docusaurus-plugin-openapi-docs could not list the pages: ${(error as Error)?.message ?? String(error)}`);
+    throw new GenerationError((error as Error).message);
   }
-
+  const doc = builder.doc;
+  const plan = planPages(builder.doc);
   const {operations, infoId} = expectedPages(doc);
-  const titles = new Map(listOperations(doc, {webhooks: true}).map((op) => [op.slug ?? '', op.title]));
-  const sidebar = generateSidebarSlice(SIDEBAR_OPTIONS, PLUGIN_OPTIONS, items, tags, 'docs', tagGroups);
-  relabel(sidebar, titles);
-  writeFileSync(
-    path.join(outDir, 'sidebar.ts'),
-    `import type { SidebarsConfig } from "@docusaurus/plugin-content-docs";\n\nconst sidebar: SidebarsConfig = ${JSON.stringify({apisidebar: sidebar}, null, 2)};\n\nexport default sidebar.apisidebar;\n`,
-  );
-  for (const item of items) {
-    if (item.type === 'api') writeFileSync(path.join(outDir, `${item.id}.api.mdx`), createApiPageMD(item));
-    else if (item.type === 'info') writeFileSync(path.join(outDir, `${item.id}.info.mdx`), createInfoPageMD(item));
+  const source = typeof doc.info?.['x-portal-source'] === 'string' ? (doc.info['x-portal-source'] as string) : undefined;
+  let lazyPages = 0;
+  for (const page of plan.operations) {
+    try {
+      const data = page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path);
+      if (data.lazySchemas) lazyPages++;
+      writeData(page.id, data);
+    } catch (error) {
+      // Errors name the source document (the processed one too when they differ) and the page.
+      const message = (error as Error).message;
+      const where = page.webhook ? `webhook "${page.webhook.event}"` : `${page.method.toUpperCase()} ${page.path}`;
+      const via = source ? `, processed document ${processedSpec}` : '';
+      throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
+    }
+    writeFileSync(path.join(outDir, `${page.id}.api.mdx`), operationPageMdx(page));
   }
+  // Pages that do not carry their whole schema closure load the rest from shared modules.
+  const shared = lazyPages ? writeSchemaModules(builder) : 0;
+  writeFileSync(path.join(outDir, `${plan.info.id}.info.mdx`), infoPageMdx(plan.info, builder.doc));
+  writeFileSync(path.join(outDir, 'sidebar.ts'), sidebarSource(plan.sidebar));
 
   const files = new Set(readdirSync(outDir));
   const seen = new Map<string, string>();
@@ -116,7 +103,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
     copyFileSync(processedSpec, options.downloadCopy);
   }
-  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started};
+  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared};
 }
 
 function argValue(name: string): string | undefined {
@@ -140,7 +127,8 @@ async function main(): Promise<void> {
       console.log(`[gen:api] downloads: JSON${downloads.yaml ? ', YAML' : ''}, ${postman}`);
     }
     const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir});
-    console.log(`[gen:api] ${result.pages} operation pages + overview "${result.overview}" in ${result.durationMs} ms`);
+    const lazy = result.lazyPages ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)` : '';
+    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}" in ${result.durationMs} ms`);
   } catch (error) {
     console.error(`[gen:api] ${error instanceof GenerationError ? error.message : (error as Error)?.stack ?? String(error)}`);
     process.exitCode = 1;

@@ -1,22 +1,20 @@
 /**
- * Markdown generators for docusaurus-plugin-openapi-docs. The plugin decides which pages exist
- * (one per operation, slug from the summary; the overview from `info`; the sidebar with a
- * generated index per tag). These generators replace its heavy default output: each page is a
- * few lines of MDX that import a data module (JSON parsed from one string) written beside it,
- * rendered by our own lean components (src/components/ApiOperation, src/components/ApiOverview).
+ * The MDX of the API pages (which pages exist: ./pages.ts). Each page is a few lines of MDX that
+ * import a data module (JSON parsed from one string) written beside it, rendered by our own lean
+ * components (src/components/ApiOperation, src/components/ApiOverview).
  */
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {portalConfig, projectRoot} from '../../portal.config';
 import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
-import {existsSync} from 'node:fs';
 import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
-import {descriptionSummary, markdownToHtml, splitMarkdownSections} from './markdown-html';
-import {listOperations, type OperationRef} from '../../openapi/pipeline/checks';
-import type {OperationPage} from '../../src/components/ApiOperation/types';
-import {PageDataBuilder, PageDataError, type OpenApiDocument} from './page-data';
+import {markdownToHtml, splitMarkdownSections} from './markdown-html';
+import {PageDataBuilder, type OpenApiDocument} from './page-data';
+import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
+
+export {frontMatter} from './pages';
 
 export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
 export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
@@ -30,9 +28,10 @@ export function setGenerationTarget(processedSpec: string, outDir: string): void
   cached = undefined; // the file may have been rewritten since it was last read
 }
 
-let cached: {file: string; builder: PageDataBuilder; pages: Map<string, OperationRef>} | undefined;
+let cached: {file: string; builder: PageDataBuilder} | undefined;
 
-function load(file: string): NonNullable<typeof cached> {
+/** The page-data builder for the processed document (read once per generation run). */
+export function getBuilder(file = target.processedSpec): PageDataBuilder {
   if (!cached || cached.file !== file) {
     let doc: OpenApiDocument;
     try {
@@ -40,31 +39,9 @@ function load(file: string): NonNullable<typeof cached> {
     } catch (error) {
       throw new Error(`${file}: cannot read the processed OpenAPI document (${(error as Error).message}). Run "npm run spec".`);
     }
-    const pages = new Map(listOperations(doc, {webhooks: true}).map((op) => [op.slug ?? '', op]));
-    cached = {file, builder: new PageDataBuilder(doc), pages};
+    cached = {file, builder: new PageDataBuilder(doc)};
   }
-  return cached;
-}
-
-/** The page-data builder for the processed document (read once per generation run). */
-export function getBuilder(file = target.processedSpec): PageDataBuilder {
-  return load(file).builder;
-}
-
-/**
- * Front matter written safely: every value JSON-quoted (a JSON string is a valid YAML
- * double-quoted scalar), plus the characters YAML does not allow unescaped.
- *
- * A backslash becomes U+29F5 (⧵, which looks the same): Docusaurus 3.7's mdx-loader copies the
- * front matter into the page's JavaScript with stringify-object 3.3, which does not escape
- * backslashes (`title: 'Download to C:\'` is a syntax error; `C:\new` would gain a newline).
- * Only the HTML title and meta description see it: the page and the sidebar take the exact text
- * from the data module and sidebar.ts.
- */
-export function frontMatter(fields: Record<string, string | number | boolean | null>): string {
-  const yamlValue = (v: string | number | boolean | null) =>
-    JSON.stringify(typeof v === 'string' ? v.replace(/\\/g, '\u29f5') : v).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${yamlValue(v)}`), '---', ''].join('\n');
+  return cached.builder;
 }
 
 /** File name of a page's data module, beside its MDX. */
@@ -78,10 +55,35 @@ export const dataModuleName = (id: string): string => `${id}.data.js`;
  * load a large object.
  */
 export function dataModuleSource(data: unknown): string {
-  return `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
+  const json = JSON.stringify(JSON.stringify(data));
+  if (!(data as {lazySchemas?: boolean}).lazySchemas) return `export default JSON.parse(${json});\n`;
+  // A page of a large schema graph: the schemas it does not carry load from the shared modules.
+  return `const data = JSON.parse(${json});\ndata.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');\nexport default data;\n`;
 }
 
-function writeData(id: string, data: unknown): void {
+/** Folder of the shared schema modules in docs/api ("_" keeps it out of the docs). */
+export const SCHEMA_DIR = '_schemas';
+
+/**
+ * The shared schema modules: one per component schema (the schema and what its attribute list
+ * reads), and an index that maps each name to a lazy import of its module. Pages that do not carry
+ * their whole schema closure load the index, then the modules of what a reader opens.
+ */
+export function writeSchemaModules(builder: PageDataBuilder): number {
+  const dir = path.join(target.outDir, SCHEMA_DIR);
+  mkdirSync(dir, {recursive: true});
+  const names = builder.schemaNames();
+  const index: string[] = [];
+  names.forEach((name, i) => {
+    writeFileSync(path.join(dir, `${i}.js`), `export default JSON.parse(${JSON.stringify(JSON.stringify(builder.schemaModule(name)))});\n`);
+    // A computed key: a schema named "__proto__" stays an own key of the index.
+    index.push(`  [${JSON.stringify(name)}]: () => import('./${i}.js'),`);
+  });
+  writeFileSync(path.join(dir, 'index.js'), `export default {\n${index.join('\n')}\n};\n`);
+  return names.length;
+}
+
+export function writeData(id: string, data: unknown): void {
   mkdirSync(target.outDir, {recursive: true});
   writeFileSync(path.join(target.outDir, dataModuleName(id)), dataModuleSource(data));
 }
@@ -91,55 +93,16 @@ export function escapeMdx(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+!|~&-]/g, (c) => `\\${c}`);
 }
 
-interface ApiItem {
-  id: string;
-  title: string;
-  api: {method: string; path: string; operationId?: string; summary?: string; description?: string};
-  /** The plugin fills the front matter's `description` with the description's raw first line. */
-  frontMatter?: {description?: string};
-}
-
-export function createApiPageMD(item: ApiItem): string {
-  const {builder, pages} = load(target.processedSpec);
-  // The page's operation as the pipeline listed it (the plugin's id is the pipeline's slug).
-  const ref = pages.get(item.id);
-  const where = ref ? (ref.kind === 'webhook' ? `webhook "${ref.path}"` : `${ref.method.toUpperCase()} ${ref.path}`) : item.id;
-  let data: OperationPage;
-  try {
-    if (!ref) throw new PageDataError(`the plugin made a page "${item.id}" that the pipeline did not list`);
-    data = ref.kind === 'webhook' ? builder.webhook(ref.path, ref.method) : builder.operation(ref.method, ref.path);
-    writeData(item.id, data);
-  } catch (error) {
-    const message = (error as Error).message;
-    const source = builder.doc.info?.['x-portal-source'];
-    const file = typeof source === 'string' ? source : target.processedSpec;
-    const via = typeof source === 'string' ? `, processed document ${target.processedSpec}` : '';
-    throw new Error(`${file}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
-  }
-  const op = (ref.kind === 'webhook' ? (builder.doc.webhooks ?? builder.doc['x-webhooks']) : builder.doc.paths)[ref.path][ref.method];
+/** The MDX of an operation page: front matter and the import of its data module. */
+export function operationPageMdx(page: PlannedOperation): string {
   return [
-    frontMatter({
-      id: item.id,
-      title: ref.title,
-      description: descriptionSummary(op.description) || ref.title,
-      sidebar_label: ref.title,
-      hide_table_of_contents: true,
-      hide_title: true,
-      sidebar_class_name: `${ref.kind === 'webhook' ? 'event' : ref.method} api-method`,
-      custom_edit_url: null,
-    }),
+    operationFrontMatter(page),
     "import ApiOperation from '@site/src/components/ApiOperation';",
-    `import operation from './${dataModuleName(item.id)}';`,
+    `import operation from './${dataModuleName(page.id)}';`,
     '',
     '<ApiOperation operation={operation} />',
     '',
   ].join('\n');
-}
-
-interface InfoItem {
-  id: string;
-  title: string;
-  frontMatter?: {description?: string};
 }
 
 export function buildOverview(doc: OpenApiDocument): OverviewPage {
@@ -189,23 +152,15 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
   };
 }
 
-export function createInfoPageMD(item: InfoItem): string {
-  const {doc} = getBuilder();
+/** The overview page's MDX; writes its data module beside it. */
+export function infoPageMdx(info: PagePlan['info'], doc: OpenApiDocument): string {
   const overview = buildOverview(doc);
-  writeData(item.id, overview);
+  writeData(info.id, overview);
   const lines = [
-    frontMatter({
-      id: item.id,
-      title: String(doc.info.title),
-      description: descriptionSummary(doc.info.description),
-      sidebar_label: 'Introduction',
-      sidebar_position: 0,
-      hide_title: true,
-      custom_edit_url: null,
-    }),
+    infoFrontMatter(info),
     "import ApiHtml from '@site/src/components/ApiHtml';",
     "import ApiOverview, {ApiCategoryList} from '@site/src/components/ApiOverview';",
-    `import overview from './${dataModuleName(item.id)}';`,
+    `import overview from './${dataModuleName(info.id)}';`,
     '',
     '<ApiOverview overview={overview} />',
     '',
@@ -216,9 +171,4 @@ export function createInfoPageMD(item: InfoItem): string {
   });
   lines.push('## API reference {#api-reference}', '', '<ApiCategoryList categories={overview.categories} />', '');
   return lines.join('\n');
-}
-
-export function createTagPageMD(): string {
-  // Categories link to generated index pages (categoryLinkSource "auto"); no tag pages are written.
-  return '';
 }

@@ -157,6 +157,62 @@ test('an unknown operation is an error', () => {
   assert.throws(() => new PageDataBuilder(doc).operation('delete', '/things/{id}'), /No operation "DELETE \/things\/\{id\}"/);
 });
 
+test('page data: a large schema graph carries what the page shows; the rest is in shared modules', () => {
+  const graph: OpenApiDocument = {
+    openapi: '3.0.3',
+    info: {title: 'G', version: '1'},
+    components: {
+      schemas: {
+        Root: {type: 'object', properties: {a: {$ref: '#/components/schemas/A'}}},
+        A: {type: 'object', properties: {b: {$ref: '#/components/schemas/B'}, root: {$ref: '#/components/schemas/Root'}}},
+        B: {type: 'object', properties: {c: {$ref: '#/components/schemas/C'}}},
+        C: {type: 'object', properties: {x: {type: 'string'}}},
+        Error: {type: 'object', properties: {message: {type: 'string'}}},
+      },
+    },
+    paths: {
+      '/r': {
+        get: {
+          operationId: 'getRoot',
+          responses: {
+            '200': {description: 'ok', content: {'application/json': {schema: {$ref: '#/components/schemas/Root'}}}},
+            '400': {description: 'bad', content: {'application/json': {schema: {$ref: '#/components/schemas/Error'}}}},
+          },
+        },
+      },
+    },
+  };
+  const whole = new PageDataBuilder(graph).operation('get', '/r');
+  assert.deepEqual(Object.keys(whole.schemas).sort(), ['A', 'B', 'C', 'Error', 'Root']);
+  assert.equal(whole.lazySchemas, undefined);
+  const builder = new PageDataBuilder(graph, 10);
+  const page = builder.operation('get', '/r');
+  // Root and the attributes its open disclosure (a: A) shows; B is only a type label there.
+  assert.deepEqual(Object.keys(page.schemas).sort(), ['A', 'B', 'Root']);
+  assert.equal(page.lazySchemas, true);
+  assert.deepEqual(builder.schemaNames(), ['C', 'Error']);
+  assert.deepEqual(Object.keys(builder.schemaModule('B')).sort(), ['B', 'C']);
+  assert.deepEqual(Object.keys(builder.schemaModule('Error')), ['Error']);
+});
+
+test('page data: a circular reference that is not a component schema is marked', () => {
+  const d: OpenApiDocument = {
+    openapi: '3.0.3',
+    info: {title: 'G', version: '1'},
+    paths: {
+      '/t': {
+        get: {
+          operationId: 'tree',
+          responses: {'200': {description: 'ok', content: {'application/json': {schema: {$ref: '#/paths/~1t/get/x-tree'}}}}},
+          'x-tree': {type: 'object', properties: {next: {$ref: '#/paths/~1t/get/x-tree'}}},
+        },
+      },
+    },
+  };
+  const page = new PageDataBuilder(d).operation('get', '/t');
+  assert.deepEqual(page.responses[0].content[0].schema, {type: 'object', properties: {next: {circular: 'x-tree'}}});
+});
+
 test('references are URI fragments: "%7B" in a pointer is "{"', () => {
   const doc = {
     openapi: '3.0.3',

@@ -19,6 +19,8 @@ import type {
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
 import {highlight, languageForMediaType} from './highlight';
 import {markdownToHtml} from './markdown-html';
+import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
+import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -36,6 +38,12 @@ export interface OpenApiDocument {
 }
 
 const SCHEMA_PREFIX = '#/components/schemas/';
+/**
+ * A page whose schema closure serialises to at most this many bytes carries all of it (every
+ * disclosure opens without a request: our own document's pages all do). Above it, the page carries
+ * the schemas its HTML shows and the rest loads from the shared schema modules when opened.
+ */
+export const CLOSURE_BUDGET = 64 * 1024;
 const METHOD_NAMES = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const SCHEMA_KEYS = [
   'title', 'type', 'format', 'enum', 'default', 'example', 'nullable', 'readOnly', 'writeOnly', 'deprecated',
@@ -97,8 +105,16 @@ const schemaName = (ref: string) => (ref.startsWith(SCHEMA_PREFIX) && !ref.slice
 export class PageDataBuilder {
   private readonly converted = new Map<string, SchemaNode>();
   private readonly closures = new Map<string, Set<string>>();
+  private readonly sizes = new Map<string, number>();
+  /** Component schemas some page leaves to the shared modules. */
+  private readonly lazy = new Set<string>();
+  /** The converted component schemas by name (as a record: what SchemaView's model reads). */
+  readonly schemas: Record<string, SchemaNode> = {};
 
-  constructor(readonly doc: OpenApiDocument) {}
+  constructor(
+    readonly doc: OpenApiDocument,
+    private readonly closureBudget = CLOSURE_BUDGET,
+  ) {}
 
   /** Converts a raw schema, keeping component references as `{ref}`. */
   schema(raw: Json, stack: string[] = []): SchemaNode {
@@ -115,7 +131,7 @@ export class PageDataBuilder {
         this.component(name);
         return {ref: name};
       }
-      if (stack.includes(raw.$ref)) return {title: 'circular'};
+      if (stack.includes(raw.$ref)) return {circular: raw.$ref.split('/').pop()};
       return this.schema(resolvePointer(this.doc, raw.$ref), [...stack, raw.$ref]);
     }
     if (Array.isArray(raw.allOf)) return this.mergeAllOf(raw, stack);
@@ -204,29 +220,66 @@ export class PageDataBuilder {
     const node = this.schema(raw, [`${SCHEMA_PREFIX}${name}`]);
     if (!node.title) node.title = name;
     this.converted.set(name, node);
+    setOwn(this.schemas, name, node);
   }
 
-  /** Names of every component schema reachable from a node. */
+  /** Component schemas a node names directly (not through another component). */
+  private static directRefs(node: SchemaNode | undefined, out: Set<string>): Set<string> {
+    if (!node) return out;
+    if (node.ref) return out.add(node.ref);
+    Object.values(node.properties ?? {}).forEach((p) => PageDataBuilder.directRefs(p, out));
+    if (typeof node.additionalProperties === 'object') PageDataBuilder.directRefs(node.additionalProperties, out);
+    PageDataBuilder.directRefs(node.items, out);
+    node.oneOf?.forEach((s) => PageDataBuilder.directRefs(s, out));
+    node.anyOf?.forEach((s) => PageDataBuilder.directRefs(s, out));
+    PageDataBuilder.directRefs(node.not, out);
+    return out;
+  }
+
+  /**
+   * Names of every component schema reachable from a node: a walk over each component's direct
+   * references (computed once per component), so cycles never leave a closure incomplete.
+   */
   private reach(node: SchemaNode | undefined, out: Set<string>): void {
-    if (!node) return;
-    if (node.ref) {
-      if (out.has(node.ref)) return;
-      out.add(node.ref);
-      let closure = this.closures.get(node.ref);
-      if (!closure) {
-        closure = new Set();
-        this.closures.set(node.ref, closure);
-        this.reach(this.converted.get(node.ref), closure);
+    const queue = [...PageDataBuilder.directRefs(node, new Set())];
+    while (queue.length) {
+      const name = queue.pop()!;
+      if (out.has(name)) continue;
+      out.add(name);
+      let refs = this.closures.get(name);
+      if (!refs) {
+        refs = PageDataBuilder.directRefs(this.converted.get(name), new Set());
+        this.closures.set(name, refs);
       }
-      closure.forEach((n) => out.add(n));
-      return;
+      refs.forEach((n) => out.has(n) || queue.push(n));
     }
-    Object.values(node.properties ?? {}).forEach((p) => this.reach(p, out));
-    if (typeof node.additionalProperties === 'object') this.reach(node.additionalProperties, out);
-    this.reach(node.items, out);
-    node.oneOf?.forEach((s) => this.reach(s, out));
-    node.anyOf?.forEach((s) => this.reach(s, out));
-    this.reach(node.not, out);
+  }
+
+  /** Serialised size of a converted component schema. */
+  private size(name: string): number {
+    let n = this.sizes.get(name);
+    if (n === undefined) {
+      n = JSON.stringify(this.converted.get(name)).length + name.length;
+      this.sizes.set(name, n);
+    }
+    return n;
+  }
+
+  /**
+   * The schemas a disclosure showing component `name` needs: the schema and what its attribute
+   * list reads (type labels, variants), i.e. one shared module per component schema.
+   */
+  schemaModule(name: string): Record<string, SchemaNode> {
+    const out: Record<string, SchemaNode> = {};
+    for (const n of [...renderedRefs([{ref: name}], this.schemas, EAGER_DEPTH)].sort()) {
+      if (Object.prototype.hasOwnProperty.call(this.schemas, n)) setOwn(out, n, this.schemas[n]);
+    }
+    return out;
+  }
+
+  /** Names of the component schemas some page loads on demand (after the pages are built), sorted. */
+  schemaNames(): string[] {
+    return [...this.lazy].sort();
   }
 
   private example(mediaType: string, media: Json, kind: 'request' | 'response'): {value: unknown; given: boolean} | undefined {
@@ -296,6 +349,17 @@ export class PageDataBuilder {
   /** The webhooks of the document (OpenAPI 3.1 `webhooks`, or the `x-webhooks` extension). */
   private webhooks(): {key: 'webhooks' | 'x-webhooks'; items: Record<string, Json>} {
     return this.doc.webhooks ? {key: 'webhooks', items: this.doc.webhooks} : {key: 'x-webhooks', items: this.doc['x-webhooks'] ?? {}};
+  }
+
+  /** Every webhook operation of the document, in document order. */
+  webhookList(): {event: string; method: string; op: Json}[] {
+    const out: {event: string; method: string; op: Json}[] = [];
+    for (const [event, item] of Object.entries(this.webhooks().items)) {
+      for (const [method, op] of Object.entries<Json>(item ?? {})) {
+        if (op && typeof op === 'object' && METHOD_NAMES.has(method)) out.push({event, method, op});
+      }
+    }
+    return out;
   }
 
   /**
@@ -392,7 +456,24 @@ export class PageDataBuilder {
         r.content.forEach((m) => visit(m.schema));
         r.headers.forEach((h) => visit(h.schema));
       });
-      for (const name of [...reached].sort()) setOwn(page.schemas, name, this.converted.get(name)!);
+      // What the page's HTML shows: parameters, the request body, success responses (the other
+      // responses render when opened).
+      const success = page.responses.filter((r) => /^2/.test(r.status));
+      const shown = renderedRefs(
+        [
+          ...parameters.map((p) => p.schema),
+          ...(page.requestBody?.content ?? []).map((m) => m.schema),
+          ...success.flatMap((r) => [...r.content.map((m) => m.schema), ...r.headers.map((h) => h.schema)]),
+        ],
+        this.schemas,
+      );
+      const size = [...reached].reduce((n, name) => n + this.size(name), 0);
+      const carried = size <= this.closureBudget ? reached : new Set([...shown].filter((n) => reached.has(n)));
+      for (const name of [...carried].sort()) setOwn(page.schemas, name, this.converted.get(name)!);
+      if (carried.size < reached.size) {
+        page.lazySchemas = true;
+        reached.forEach((n) => carried.has(n) || this.lazy.add(n));
+      }
       page.samples = this.samples(page, op);
       return page;
     } catch (error) {

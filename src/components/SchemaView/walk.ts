@@ -1,0 +1,63 @@
+/**
+ * `renderedRefs`: the component schemas a SchemaView render reaches. The page generator
+ * (plugins/api-pages/page-data.ts) uses it to put into a page's data exactly the schemas its
+ * server-rendered HTML shows; in the browser, pages of large schema graphs import this module when
+ * a disclosure opens, to find which shared schema modules to load (it is not in any page's
+ * first-load JavaScript).
+ */
+import {EAGER_DEPTH, hasChildren, resolve, typeLabel, type Schemas} from './model';
+import type {SchemaNode} from '../ApiOperation/types';
+
+/** The names `fn` looks up in `schemas` (found or not). */
+function recording<T>(schemas: Schemas, out: Set<string>, fn: (s: Schemas) => T): T {
+  const proxy = new Proxy(schemas, {
+    get(target, key) {
+      if (typeof key === 'string') out.add(key);
+      return target[key as string];
+    },
+  });
+  return fn(proxy);
+}
+
+/**
+ * The component schemas that rendering these schemas reaches (SchemaView's walk: the schema, its
+ * attributes down to `EAGER_DEPTH` nested disclosures, variants, type labels), given the
+ * schemas known so far. Names not in `schemas` are returned too: they are what is missing.
+ * `fromDepth` starts the walk at that disclosure depth (a disclosure opened at depth d renders
+ * its body at d + 1).
+ */
+export function renderedRefs(roots: (SchemaNode | undefined)[], schemas: Schemas, fromDepth = 0): Set<string> {
+  const out = new Set<string>();
+  recording(schemas, out, (s) => {
+    const body = (raw: SchemaNode, depth: number, seen: string[]): void => {
+      const {node} = resolve(raw, s);
+      if (node.items && (node.type === 'array' || !node.properties)) {
+        const item = resolve(node.items, s);
+        if (item.name && seen.includes(item.name)) return;
+        if (hasChildren(node.items, s, seen)) body(node.items, depth, item.name ? [...seen, item.name] : seen);
+        return;
+      }
+      for (const p of Object.values(node.properties ?? {})) property(p, depth, seen);
+      if (typeof node.additionalProperties === 'object') property(node.additionalProperties, depth, seen);
+      for (const v of node.oneOf ?? node.anyOf ?? []) {
+        const r = resolve(v, s);
+        typeLabel(v, s);
+        if (hasChildren(v, s, seen)) body(v, depth + 1, r.name ? [...seen, r.name] : seen);
+      }
+    };
+    const property = (raw: SchemaNode, depth: number, seen: string[]): void => {
+      const {node, name} = resolve(raw, s);
+      const circular = name !== undefined && seen.includes(name);
+      typeLabel(raw, s);
+      if (node.items) resolve(node.items, s);
+      if (!circular && hasChildren(raw, s, seen) && depth < EAGER_DEPTH) body(raw, depth + 1, name ? [...seen, name] : seen);
+    };
+    for (const root of roots) {
+      if (!root) continue;
+      const {name} = resolve(root, s);
+      typeLabel(root, s);
+      if (hasChildren(root, s)) body(root, fromDepth, name ? [name] : []);
+    }
+  });
+  return out;
+}

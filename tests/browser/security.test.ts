@@ -42,13 +42,19 @@ async function injectionTraces(page: Page, dialogs: string[]) {
 
 const clean = {dialogs: [], handlers: [], scriptLinks: [], frames: 0};
 
-test('search page: ?q= payloads are shown as text and never run', async () => {
-  const page = await site.page();
+/** Messages of every dialog (alert, confirm, prompt) the page opens; each is dismissed. */
+function recordDialogs(page: Page): string[] {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
   });
+  return dialogs;
+}
+
+test('search page: ?q= payloads are shown as text and never run', async () => {
+  const page = await site.page();
+  const dialogs = recordDialogs(page);
   for (const payload of XSS) {
     await gotoHydrated(page, site, `/search?q=${encodeURIComponent(payload)}`);
     await page.locator('main h1').first().waitFor();
@@ -61,11 +67,7 @@ test('search page: ?q= payloads are shown as text and never run', async () => {
 
 test('search modal: typed payloads are shown as text and never run', async () => {
   const page = await site.page();
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   await gotoHydrated(page, site, '/');
   await page.keyboard.press('Control+k');
   const box = page.getByRole('combobox');
@@ -79,11 +81,7 @@ test('search modal: typed payloads are shown as text and never run', async () =>
 
 test('?_highlight= payloads on an API page and the overview are highlighted as text, never run', async () => {
   const page = await site.page();
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   for (const route of [OPERATION, overviewRoute()]) {
     const query = XSS.map((p) => `_highlight=${encodeURIComponent(p)}`).join('&');
     await gotoHydrated(page, site, `${route}?${query}`);

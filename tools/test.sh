@@ -63,7 +63,7 @@ run_node_tests() {
   # Node's own test runner through tsx; its summary lines are the suite's result.
   local concurrency="$1"; shift
   if [ "$#" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
-  npx tsx --test --test-concurrency="$concurrency" --test-reporter=spec "$@"
+  npx tsx --test --test-concurrency="$concurrency" --test-timeout=900000 --test-reporter=spec "$@"
 }
 
 if [ "$what" = all ] || [ "$what" = unit ]; then

@@ -17,7 +17,8 @@ async function main() {
   const code = await new Promise<number>((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+      // A test that hangs fails after 3 minutes instead of holding the run until CI's limit.
+      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', '--test-reporter=spec', ...files],
       {stdio: 'inherit', env: {...process.env, PORTAL_BROWSER_WS: server.wsEndpoint()}},
     );
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));

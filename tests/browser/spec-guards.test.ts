@@ -10,7 +10,7 @@ import type {Page, Route} from 'playwright-core';
 import {gotoHydrated, painted, useSite, waitForHydration} from './harness';
 import {contrast, flatten, parseColor} from './colors';
 import {overviewRoute} from './description';
-import {blogPosts, ROOT} from './site-content';
+import {blogPosts, markdownPageTitle, ROOT} from './site-content';
 import {searchOptions} from '../../src/config/search';
 
 const site = useSite();
@@ -135,11 +135,14 @@ test('§4: colour mode ignores a change of the system preference at run time', a
   const page = await site.page({colorScheme: 'light'});
   await gotoHydrated(page, site, '/');
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
-  const changed = page.evaluate(() => new Promise<boolean>((resolve) => {
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (e) => resolve(e.matches), {once: true});
-  }));
+  // The listener is in place before the system preference changes (then the event cannot be missed).
+  await page.evaluate(() => {
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (e) => {
+      (window as unknown as {sawDark?: boolean}).sawDark = e.matches;
+    }, {once: true});
+  });
   await page.emulateMedia({colorScheme: 'dark'});
-  assert.equal(await changed, true, 'the page saw the system switch to dark');
+  await page.waitForFunction(() => (window as unknown as {sawDark?: boolean}).sawDark === true, undefined, {timeout: 10_000});
   await painted(page); // the theme had a frame to react (it must not)
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light', 'still light');
 });
@@ -240,7 +243,8 @@ test('§4/§9: the progress bar starts 200 ms into a slow navigation (minimum 0.
   // Fast: the markdown page's chunks load at once (nothing held); the route updates well within 200 ms.
   await page.locator('footer a[href="/markdown-page"]').click();
   await page.waitForURL((u) => u.pathname === '/markdown-page');
-  await page.locator('h1').filter({hasText: /./}).first().waitFor();
+  // The new page is up (the home page's own h1 would not say so): its route has updated.
+  await page.getByRole('heading', {level: 1, name: markdownPageTitle(), exact: true}).waitFor();
   await page.clock.runFor(1000);
   assert.equal(await page.evaluate(() => (window as unknown as {barSeen: boolean}).barSeen), false, 'no bar on a fast navigation');
 

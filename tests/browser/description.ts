@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {resolveLocal} from '../../openapi/pipeline/examples';
 import {portalConfig} from '../../portal.config';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -19,14 +20,9 @@ export function processedDocument(): any {
   return cached;
 }
 
-/** Follow local `$ref`s ("#/components/…") to the node they name. */
+/** Follow local `$ref`s ("#/components/…") to the node they name (the pipeline's own resolver). */
 export function deref(node: any, doc = processedDocument()): any {
-  const seen = new Set<string>();
-  while (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && !seen.has(node.$ref)) {
-    seen.add(node.$ref);
-    node = node.$ref.slice(2).split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((n: any, k: string) => n?.[k], doc);
-  }
-  return node;
+  return resolveLocal(doc, node).node;
 }
 
 /** Top-level properties and required names of a schema, following $ref and allOf. */

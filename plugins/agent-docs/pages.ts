@@ -14,6 +14,7 @@ import type {ChildNode, Element, Document} from 'domhandler';
 import {listOperations} from '../../openapi/pipeline/checks';
 import type {OperationPage} from '../../src/components/ApiOperation/types';
 import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';
+import {SCHEMA_DIR} from '../api-pages/markdown';
 import {operationMarkdown, parseDataModule} from './operation-markdown';
 
 export interface AgentDocsOptions {
@@ -154,6 +155,11 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
   const tagsBySlug = new Map(listOperations(doc).map((op) => [op.slug ?? '', op.tags]));
   const apiPrefix = `${baseUrl.replace(/\/$/, '')}/docs/api/`;
 
+  // The shared schema modules that large-graph pages load on demand (read once, when first needed).
+  let shared: Promise<OperationPage['schemas']> | undefined;
+  const sharedSchemas = (): Promise<OperationPage['schemas']> =>
+    (shared ??= readSharedSchemas(path.join(options.apiDocsDir, SCHEMA_DIR)));
+
   const pages: TwinPage[] = [];
   await Promise.all(
     [...routes].map(async ([route, file]) => {
@@ -165,9 +171,10 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
       if (route.startsWith(apiPrefix)) {
         const slug = route.slice(apiPrefix.length);
         const dataFile = path.join(options.apiDocsDir, `${slug}.data.js`);
-        const data = existsSync(dataFile) ? (parseDataModule(await fs.readFile(dataFile, 'utf8')) as Partial<OperationPage>) : undefined;
+        const data = existsSync(dataFile) ? (readDataModule(dataFile, await fs.readFile(dataFile, 'utf8')) as Partial<OperationPage>) : undefined;
         if (data && typeof data.method === 'string' && Array.isArray(data.responses)) {
-          const page = data as OperationPage;
+          // A page of a large schema graph carries only what its HTML shows; its twin lists every field.
+          const page = (data.lazySchemas ? {...data, schemas: {...(await sharedSchemas()), ...data.schemas}} : data) as OperationPage;
           const markdown = operationMarkdown(page, {link});
           pages.push({
             ...base,
@@ -251,4 +258,27 @@ function llmsFiles(pages: TwinPage[], options: AgentDocsOptions, doc: {info?: {t
     .join('\n---\n\n')
     .trim()}\n`;
   return {llms, full};
+}
+
+/** Every schema of the shared modules in `dir` (one module per schema and what it reads). */
+async function readSharedSchemas(dir: string): Promise<OperationPage['schemas']> {
+  const all: OperationPage['schemas'] = {};
+  const files = (await fs.readdir(dir)).filter((f) => /^\d+\.js$/.test(f));
+  for (const f of files) {
+    const file = path.join(dir, f);
+    const module = readDataModule(file, await fs.readFile(file, 'utf8'));
+    for (const [name, schema] of Object.entries(module as OperationPage['schemas'])) {
+      if (!Object.prototype.hasOwnProperty.call(all, name)) Object.defineProperty(all, name, {value: schema, enumerable: true, writable: true, configurable: true});
+    }
+  }
+  return all;
+}
+
+/** parseDataModule, with the file named in its error. */
+function readDataModule(file: string, source: string): unknown {
+  try {
+    return parseDataModule(source);
+  } catch (e) {
+    throw new Error(`${file}: ${(e as Error).message}`);
+  }
 }

@@ -85,6 +85,7 @@ fi
 if [ "$what" = all ] || [ "$what" = build ]; then
   mapfile -t buildTests < <(find_tests ./tests/build)
   if [ "${#buildTests[@]}" -gt 0 ]; then
+    ensure_chromium # foreign-document.test.ts opens one of its builds in Chromium
     echo "== Build-level tests"
     run_node_tests 1 "${buildTests[@]}"
   fi

@@ -11,7 +11,7 @@ import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
 import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
-import {PageDataBuilder, type OpenApiDocument} from './page-data';
+import {CLOSURE_BUDGET, PageDataBuilder, type OpenApiDocument} from './page-data';
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 
 export {frontMatter} from './pages';
@@ -30,6 +30,18 @@ export function setGenerationTarget(processedSpec: string, outDir: string): void
 
 let cached: {file: string; builder: PageDataBuilder} | undefined;
 
+/**
+ * API_SCHEMA_BUDGET: bytes of schema closure a page carries before the rest loads on demand from the
+ * shared schema modules (default CLOSURE_BUDGET, 64 KB). 0 makes every page with schemas load them
+ * on demand, as on the largest documents (the build-level tests use it on a small one).
+ */
+function schemaBudget(): number {
+  const value = process.env.API_SCHEMA_BUDGET?.trim();
+  if (!value) return CLOSURE_BUDGET;
+  if (!/^\d+$/.test(value)) throw new Error(`API_SCHEMA_BUDGET must be a number of bytes, got "${value}"`);
+  return Number(value);
+}
+
 /** The page-data builder for the processed document (read once per generation run). */
 export function getBuilder(file = target.processedSpec): PageDataBuilder {
   if (!cached || cached.file !== file) {
@@ -39,7 +51,7 @@ export function getBuilder(file = target.processedSpec): PageDataBuilder {
     } catch (error) {
       throw new Error(`${file}: cannot read the processed OpenAPI document (${(error as Error).message}). Run "npm run spec".`);
     }
-    cached = {file, builder: new PageDataBuilder(doc)};
+    cached = {file, builder: new PageDataBuilder(doc, schemaBudget())};
   }
   return cached.builder;
 }

@@ -10,18 +10,22 @@ import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
 import {buildCopy, copyProject, PROJECT_ROOT} from './site-copy';
+import {startStaticServer} from '../../tools/serve/static-server';
+import {chromium} from 'playwright-core';
+import {CHROMIUM, CHROMIUM_ARGS, waitForHydration} from '../browser/harness';
 
 const EXAMPLES = path.join(PROJECT_ROOT, 'node_modules/@readme/oas-examples/3.0/json');
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-const documents = [
-  // Small, untagged, no summaries: pages take their operationIds.
-  {file: 'petstore-expanded.json', minOps: 4},
+const documents: {file: string; minOps: number; env?: Record<string, string>}[] = [
+  // Small, untagged, no summaries: pages take their operationIds. Built as the largest documents
+  // are: every page carries only the schemas its HTML shows, the rest loads from shared modules.
+  {file: 'petstore-expanded.json', minOps: 4, env: {API_SCHEMA_BUDGET: '0'}},
   // Larger: one operation per HTTP status code, tagged.
   {file: 'http-status-codes.json', minOps: 80},
 ];
 
-for (const {file, minOps} of documents) {
+for (const {file, minOps, env} of documents) {
   describe(`the site built from ${file}`, () => {
     const copy = copyProject(kebabCase(file));
     after(() => copy.dispose());
@@ -33,7 +37,7 @@ for (const {file, minOps} of documents) {
     // The build every test below reads, made before them (no test depends on another's work).
     let run: ReturnType<typeof buildCopy>;
     before(() => {
-      run = buildCopy(copy.dir, {OPENAPI_SOURCE: source});
+      run = buildCopy(copy.dir, {OPENAPI_SOURCE: source, ...env});
     });
 
     test('builds with no broken link', () => {
@@ -52,6 +56,53 @@ for (const {file, minOps} of documents) {
         assert.ok(text.includes(`>${op.method.toUpperCase()}<`), `${op.slug} shows ${op.method.toUpperCase()}`);
       }
     });
+
+    if (env?.API_SCHEMA_BUDGET === '0') {
+      test('pages that load schemas on demand have full Markdown twins', () => {
+        assert.equal(run.status, 0, 'the build succeeded');
+        const lazy = ops.filter((op) => readFileSync(path.join(copy.dir, 'docs/api', `${op.slug}.data.js`), 'utf8').startsWith('const data = JSON.parse('));
+        assert.ok(lazy.length > 0, 'some page loads its schemas on demand');
+        for (const op of lazy) {
+          const twin = readFileSync(path.join(copy.dir, 'build/docs/api', `${op.slug}.md`), 'utf8');
+          // Every operation answers the shared Error schema by default: its fields come from the shared modules.
+          for (const field of ['`code`', '`message`']) assert.ok(twin.includes(field), `${op.slug}.md lists ${field}`);
+        }
+      });
+
+      test('a schema that cannot load says so, and Retry loads it', async () => {
+        assert.equal(run.status, 0, 'the build succeeded');
+        const server = await startStaticServer({root: path.join(copy.dir, 'build')});
+        const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+        const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+        try {
+          const page = await context.newPage();
+          const errors: Error[] = [];
+          page.on('pageerror', (e) => errors.push(e));
+          const op = ops.find((o) => o.method === 'get' && o.path === '/pets');
+          assert.ok(op, 'GET /pets is in the document');
+          await page.goto(new URL(`docs/api/${op.slug}`, server.url).toString());
+          await waitForHydration(page);
+          // The network goes away: scripts the page asks for from now on fail.
+          let offline = true;
+          await context.route('**/*.js', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+          const response = page.locator('#response-default');
+          await response.locator('summary').click();
+          const alert = response.getByRole('alert');
+          await alert.waitFor();
+          assert.match(await alert.innerText(), /could not be loaded/);
+          assert.equal(await response.getByText('Loading attributes…').count(), 0, 'no endless "Loading…" once it failed');
+          // Back online: Retry loads the shared Error schema and lists its fields.
+          offline = false;
+          await alert.getByRole('button', {name: 'Retry'}).click();
+          await response.locator('code', {hasText: /^message$/}).first().waitFor();
+          assert.equal(await response.getByRole('alert').count(), 0, 'the failure message is gone');
+          assert.deepEqual(errors.map((e) => e.message), [], 'no uncaught page error');
+        } finally {
+          await browser.close();
+          await server.close();
+        }
+      });
+    }
 
     test('the navbar and home page point into this document, not ours', () => {
       assert.equal(run.status, 0, 'the build succeeded');

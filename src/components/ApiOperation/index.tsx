@@ -8,7 +8,7 @@ import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
 import SchemaView, {typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
-import {usePageSchemas} from './schemas';
+import {usePageSchemas, type SchemaLoader} from './schemas';
 import styles from './styles.module.css';
 
 /**
@@ -121,7 +121,7 @@ function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationP
   );
 }
 
-type Load = ((names: string[]) => void) | undefined;
+type Load = SchemaLoader | undefined;
 
 function MediaTypes({content, mode, schemas, load}: {content: MediaTypeData[]; mode: 'request' | 'response'; schemas: OperationPage['schemas']; load: Load}) {
   return (

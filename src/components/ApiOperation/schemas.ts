@@ -3,7 +3,7 @@
  * page of a large schema graph (`lazySchemas`), the shared schema modules loaded when a reader
  * opens something that needs them (see plugins/api-pages/markdown.ts: writeSchemaModules).
  */
-import {useCallback, useRef, useState} from 'react';
+import {useCallback, useMemo, useRef, useState} from 'react';
 import type {OperationPage, SchemaIndex, SchemaNode} from './types';
 
 type Schemas = Record<string, SchemaNode>;
@@ -15,12 +15,25 @@ export async function fetchSchemas(loadIndex: () => Promise<{default: SchemaInde
   return Object.assign({}, ...modules);
 }
 
-/** The page's schemas and `load`, which fetches missing ones once each (undefined when the page carries all). */
-export function usePageSchemas(operation: OperationPage): {schemas: Schemas; load?: (names: string[]) => void} {
+/**
+ * Fetches component schemas a large-graph page does not carry. `failed` is set when a module (or the
+ * walk that finds what is missing) could not load; `retry` clears it and asks again.
+ */
+export interface SchemaLoader {
+  request: (names: string[]) => void;
+  failed: boolean;
+  retry: () => void;
+  fail: () => void;
+}
+
+/** The page's schemas and their loader (undefined when the page carries all of them). */
+export function usePageSchemas(operation: OperationPage): {schemas: Schemas; load?: SchemaLoader} {
   const [schemas, setSchemas] = useState<Schemas>(operation.schemas);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const pending = useRef(new Set<string>());
   const {loadSchemaIndex} = operation;
-  const load = useCallback(
+  const request = useCallback(
     (names: string[]) => {
       if (!loadSchemaIndex) return;
       const fresh = names.filter((n) => !pending.current.has(n));
@@ -28,11 +41,25 @@ export function usePageSchemas(operation: OperationPage): {schemas: Schemas; loa
       fresh.forEach((n) => pending.current.add(n));
       fetchSchemas(loadSchemaIndex, fresh).then(
         (loaded) => setSchemas((prev) => ({...loaded, ...prev})),
-        // A failed chunk: forget the request, so that opening the disclosure again retries.
-        () => fresh.forEach((n) => pending.current.delete(n)),
+        // A failed chunk: forget the request, so that Retry asks again, and say so.
+        () => {
+          fresh.forEach((n) => pending.current.delete(n));
+          setFailed(true);
+        },
       );
     },
-    [loadSchemaIndex],
+    // A new `request` after Retry makes every view that still misses something ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [loadSchemaIndex, attempt],
   );
-  return {schemas, load: loadSchemaIndex ? load : undefined};
+  const retry = useCallback(() => {
+    setFailed(false);
+    setAttempt((a) => a + 1);
+  }, []);
+  const fail = useCallback(() => setFailed(true), []);
+  const load = useMemo<SchemaLoader | undefined>(
+    () => (loadSchemaIndex ? {request, failed, retry, fail} : undefined),
+    [loadSchemaIndex, request, failed, retry, fail],
+  );
+  return {schemas, load};
 }

@@ -1,6 +1,7 @@
 import React, {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type {SchemaNode} from '../ApiOperation/types';
+import type {SchemaLoader} from '../ApiOperation/schemas';
 import ApiHtml from '../ApiHtml';
 import {EAGER_DEPTH, hasChildren, resolve, typeLabel, type Schemas} from './model';
 import styles from './styles.module.css';
@@ -11,7 +12,7 @@ interface Ctx {
   schemas: Schemas;
   mode: SchemaMode;
   /** Asks for component schemas that are not loaded (pages of large schema graphs). */
-  load?: (names: string[]) => void;
+  load?: SchemaLoader;
 }
 
 /** Left out of the search index: only property names of the top level are indexed. */
@@ -21,22 +22,25 @@ export {resolve, typeLabel};
 
 /** After a render from `depth`, asks for the schemas it reached that are not loaded yet. */
 function useMissing(raw: SchemaNode, ctx: Ctx, depth: number, active: boolean): void {
-  const {schemas, load} = ctx;
+  const {schemas} = ctx;
+  // `request` changes only on Retry, `fail` never: a failure alone does not ask again (no retry loop).
+  const request = ctx.load?.request;
+  const fail = ctx.load?.fail;
   useEffect(() => {
-    if (!active || !load) return;
+    if (!active || !request || !fail) return;
     let live = true;
     // The walk is its own chunk: only pages of large schema graphs (with `load`) ever need it.
     import('./walk').then(
       ({renderedRefs}) => {
         const missing = [...renderedRefs([raw], schemas, depth)].filter((n) => !schemas[n]);
-        if (live && missing.length) load(missing);
+        if (live && missing.length) request(missing);
       },
-      () => undefined, // a failed chunk: the next render (or opening again) retries
+      () => live && fail(), // a failed chunk: say so; Retry makes a new `request` and runs this again
     );
     return () => {
       live = false;
     };
-  }, [raw, schemas, load, depth, active]);
+  }, [raw, schemas, request, fail, depth, active]);
 }
 
 const fmt = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -128,10 +132,23 @@ function visible(node: SchemaNode, mode: SchemaMode): boolean {
   return !(mode === 'request' && node.readOnly) && !(mode === 'response' && node.writeOnly);
 }
 
+/** What a view shows while a schema it needs is not loaded: progress, or the failure and Retry. */
+function Pending({load}: {load?: SchemaLoader}) {
+  if (!load?.failed) return <p className={styles.note} role="status">Loading attributes…</p>;
+  return (
+    <p className={styles.failed} role="alert">
+      These attributes could not be loaded (the network request failed).{' '}
+      <button type="button" className={styles.retry} onClick={load.retry}>
+        Retry
+      </button>
+    </p>
+  );
+}
+
 /** The attributes of a schema: properties, items, variants or additional properties. */
 function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: number; seen: string[]}) {
   const {node, missing} = resolve(raw, ctx.schemas);
-  if (missing) return <p className={styles.note} role="status">Loading attributes…</p>;
+  if (missing) return <Pending load={ctx.load} />;
   if (node.items && (node.type === 'array' || !node.properties)) {
     const item = resolve(node.items, ctx.schemas);
     const nextSeen = item.name ? [...seen, item.name] : seen;
@@ -189,7 +206,7 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
 }
 
 /** A schema as a readable attribute list (request bodies, responses, parameters). */
-export default function SchemaView({schema, schemas, mode, load}: {schema: SchemaNode; schemas: Schemas; mode: SchemaMode; load?: (names: string[]) => void}) {
+export default function SchemaView({schema, schemas, mode, load}: {schema: SchemaNode; schemas: Schemas; mode: SchemaMode; load?: SchemaLoader}) {
   const ctx: Ctx = {schemas, mode, load};
   const {node, name, missing} = resolve(schema, schemas);
   const children = hasChildren(schema, schemas);
@@ -200,7 +217,7 @@ export default function SchemaView({schema, schemas, mode, load}: {schema: Schem
         <p className={clsx(styles.summary, SKIP)}>
           <span className={styles.type}>{name}</span>
         </p>
-        <p className={styles.note} role="status">Loading attributes…</p>
+        <Pending load={load} />
       </div>
     );
   }

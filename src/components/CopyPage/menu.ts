@@ -3,10 +3,8 @@
  * button's wrapper is markup React does not manage). A WAI-ARIA menu button: Enter, Space or a
  * click toggles the menu and focuses its first item, ArrowDown / ArrowUp open it on the first /
  * last item; in the menu the arrow keys, Home and End move, Escape closes it and returns to the
- * button, Tab or a pointer press elsewhere closes it.
+ * button, Tab or a pointer press elsewhere closes it. Its styles are in ./styles.module.css.
  */
-import styles from './menu.module.css';
-
 /** Site path of a page's Markdown twin (plugins/agent-docs): "/x" -> "/x.md", "/" -> "/index.md". */
 export const markdownPath = (pathname: string): string => (pathname.endsWith('/') ? `${pathname}index.md` : `${pathname}.md`);
 
@@ -50,8 +48,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<H
 
 function item(tag: 'a' | 'button', label: string, hint: string, attrs: Record<string, string>): HTMLLIElement {
   const li = element('li', {}, {role: 'none'});
-  const el = element(tag, {className: styles.item, tabIndex: -1}, {role: 'menuitem', ...attrs});
-  el.append(label, element('span', {className: styles.hint, textContent: hint}));
+  const el = element(tag, {tabIndex: -1}, {role: 'menuitem', ...attrs});
+  el.append(label, element('span', {textContent: hint}));
   li.append(el);
   return li;
 }
@@ -76,7 +74,7 @@ function open(button: HTMLButtonElement, focus: 'first' | 'last'): void {
   const url = new URL(path, window.location.href).href;
   const prompt = encodeURIComponent(chatPrompt(url));
   const external = {target: '_blank', rel: 'noopener noreferrer'};
-  const menu = element('ul', {id: 'copy-page-menu', className: styles.menu}, {role: 'menu', 'aria-labelledby': button.id});
+  const menu = element('ul', {id: 'copy-page-menu'}, {role: 'menu', 'aria-labelledby': button.id});
   const copy = item('button', 'Copy page as Markdown', 'for LLMs and coding agents', {type: 'button'});
   menu.append(
     copy,
@@ -84,7 +82,7 @@ function open(button: HTMLButtonElement, focus: 'first' | 'last'): void {
     item('a', 'Open in ChatGPT', 'ask questions about this page', {href: `https://chatgpt.com/?hints=search&q=${prompt}`, ...external}),
     item('a', 'Open in Claude', 'ask questions about this page', {href: `https://claude.ai/new?q=${prompt}`, ...external}),
   );
-  const status = element('span', {className: styles.status}, {role: 'status'});
+  const status = element('span', {}, {role: 'status'});
 
   menu.addEventListener('click', (e) => {
     const target = (e.target as Element).closest('[role="menuitem"]');
@@ -127,7 +125,7 @@ function open(button: HTMLButtonElement, focus: 'first' | 'last'): void {
 }
 
 /** A click or an arrow key that reached the button's wrapper (./index). */
-export default function handle({type, target, key}: {type: string; target: EventTarget; key?: string}): void {
+export default function handle({type, target, key}: {type: string; target: EventTarget | null; key?: string}): void {
   const button = target instanceof Element ? target.closest<HTMLButtonElement>('#copy-page-button') : null;
   if (!button) return; // an event from inside the menu: the menu's own listeners handle it
   if (type === 'click') {

@@ -3,7 +3,7 @@
  * the top right, like on doc and API pages; the page's Markdown twin lists the category's items.
  * Wraps the theme's page, which stays as it is.
  */
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Page from '@theme-original/DocCategoryGeneratedIndexPage';
 import type PageType from '@theme/DocCategoryGeneratedIndexPage';
 import type {WrapperProps} from '@docusaurus/types';

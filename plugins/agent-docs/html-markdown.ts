@@ -39,7 +39,14 @@ function skipped(el: Element): boolean {
 
 const collapse = (s: string) => s.replace(/[ \t\r\n\f]+/g, ' ');
 /** Escapes characters that would start Markdown syntax in running text. */
-const escapeText = (s: string) => s.replace(/([\\`*[\]])/g, '\\$1').replace(/(^|\W)_|_(?=\W|$)/g, (m) => m.replace('_', '\\_')).replace(/^(\s*)([#>+-]|\d+\.)(?=\s)/, '$1\\$2').replace(/</g, '&lt;');
+const escapeText = (s: string) =>
+  s
+    .replace(/([\\`*[\]])/g, '\\$1')
+    .replace(/(^|\W)_|_(?=\W|$)/g, (m) => m.replace('_', '\\_'))
+    // Line starts that would open a heading, quote or list: "\#", "\-", "1\." (a backslash before a digit is no escape).
+    .replace(/^(\s*)([#>+-])(?=\s)/, '$1\\$2')
+    .replace(/^(\s*\d+)([.)])(?=\s)/, '$1\\$2')
+    .replace(/</g, '&lt;');
 
 function codeLanguage(el: Element): string {
   const candidates: Element[] = [el, ...DomUtils.getElementsByTagName('code', el, true, 1)];
@@ -66,12 +73,16 @@ export function fence(code: string, lang = ''): string {
   return `${ticks}${lang}\n${code.replace(/\n+$/, '')}\n${ticks}`;
 }
 
-function inlineCode(text: string): string {
+/** A code span of `text` (whitespace collapsed), fenced with more backticks than it contains. */
+export function codeSpan(text: string): string {
   const t = collapse(text);
   const ticks = '`'.repeat(Math.max(1, ...[...t.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   const pad = t.startsWith('`') || t.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${t}${pad}${ticks}`;
 }
+
+/** Parentheses and spaces would end a link destination early; encodeURIComponent leaves parentheses as they are. */
+const urlEscape = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 
 class Converter {
   constructor(private readonly options: HtmlToMarkdownOptions) {}
@@ -101,7 +112,7 @@ class Converter {
       case 'code':
       case 'kbd':
       case 'samp':
-        return inlineCode(DomUtils.textContent(node));
+        return codeSpan(DomUtils.textContent(node));
       case 'strong':
       case 'b': {
         const t = inner().trim();
@@ -110,7 +121,8 @@ class Converter {
       case 'em':
       case 'i': {
         const t = inner().trim();
-        return t ? `_${t}_` : '';
+        // Asterisks, not underscores: `a*b*c` is emphasis in CommonMark, `a_b_c` is not.
+        return t ? `*${t}*` : '';
       }
       case 'del':
       case 's':
@@ -119,7 +131,7 @@ class Converter {
         const text = inner().trim();
         const href = node.attribs.href;
         if (!href || href.startsWith('#') && !text) return text;
-        return text ? `[${text}](${this.href(href).replace(/[()\s]/g, encodeURIComponent)})` : '';
+        return text ? `[${text}](${this.href(href).replace(/[()\s]/g, urlEscape)})` : '';
       }
       case 'img': {
         const src = node.attribs.src;

@@ -13,7 +13,7 @@ import type {
   SchemaNode,
   SecuritySchemeData,
 } from '../../src/components/ApiOperation/types';
-import {fence, htmlText, htmlToMarkdown, tidy} from './html-markdown';
+import {codeSpan, fence, htmlText, htmlToMarkdown, tidy} from './html-markdown';
 
 const STATUS_TEXT: Record<string, string> = {
   '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '301': 'Moved Permanently', '302': 'Found',
@@ -29,7 +29,8 @@ const MAX_DEPTH = 8;
 const md = (html: string | undefined, link?: (href: string) => string): string => (html ? htmlToMarkdown(html, {link}) : '');
 /** One line of Markdown (table cells, list items). */
 const oneLine = (html: string | undefined, link?: (href: string) => string): string => md(html, link).replace(/\s*\n+\s*/g, ' ').trim();
-const code = (s: string) => `\`${s.replace(/`/g, 'ˋ')}\``;
+/** A code span that keeps the text exactly (backticks included: the fence grows instead). */
+const code = (s: string) => codeSpan(s);
 const json = (v: unknown) => JSON.stringify(v);
 
 export function securityLabel(s: SecuritySchemeData): string {
@@ -46,7 +47,7 @@ class SchemaWriter {
   /** Component schemas whose fields this page has already listed: later uses refer back to them. */
   readonly expanded = new Set<string>();
 
-  constructor(private readonly schemas: Record<string, SchemaNode>, private readonly link?: (href: string) => string) {}
+  constructor(private readonly schemas: Record<string, SchemaNode>, readonly link?: (href: string) => string) {}
 
   resolve(node: SchemaNode | undefined): SchemaNode {
     if (!node) return {};
@@ -54,13 +55,15 @@ class SchemaWriter {
     return node;
   }
 
-  /** "string", "array of Customer", "object (Address)", "integer | null"… */
-  typeOf(node: SchemaNode | undefined, depth = 0): string {
+  /** "string", "array of Customer", "object (Address)", "integer | null"… (`path`: the components this type is inside of). */
+  typeOf(node: SchemaNode | undefined, depth = 0, path: readonly string[] = []): string {
     if (!node) return 'any';
-    const s = this.resolve(node);
     const name = node.ref ?? undefined;
+    if (name && path.includes(name)) return `${name} (circular)`;
+    const inner = name ? [...path, name] : path;
+    const s = this.resolve(node);
     let t: string;
-    if (s.type === 'array' || (!s.type && s.items)) t = `array of ${depth > 3 ? 'items' : this.typeOf(s.items, depth + 1)}`;
+    if (s.type === 'array' || (!s.type && s.items)) t = `array of ${depth > 3 ? 'items' : this.typeOf(s.items, depth + 1, inner)}`;
     else if (Array.isArray(s.type)) t = s.type.join(' | ');
     else if (s.type) t = s.type;
     else if (s.oneOf) t = 'one of';
@@ -129,9 +132,9 @@ class SchemaWriter {
       lines.push(`${indent}- ${key === 'oneOf' ? 'One of' : 'Any of'}${s.discriminator ? ` (by ${code(s.discriminator.propertyName)})` : ''}:`);
       variants.forEach((v, i) => {
         const rv = this.resolve(v);
-        const title = v.ref ?? rv.title ?? `option ${i + 1}`;
-        const circular = v.ref && stack.includes(v.ref);
-        lines.push(`${indent}  - **${title}** (${this.typeOf(v)})${circular ? ' (circular: see above)' : ''}`);
+        const title = v.ref ?? v.circular ?? rv.title ?? `option ${i + 1}`;
+        const circular = v.circular !== undefined || (v.ref !== undefined && stack.includes(v.ref));
+        lines.push(`${indent}  - **${title}** (${v.circular ? 'circular' : this.typeOf(v)})${circular ? ' (circular: see above)' : ''}`);
         if (!circular) lines.push(...this.fields(v, depth + 2, stack));
       });
     }
@@ -140,7 +143,8 @@ class SchemaWriter {
 
   private field(name: string, child: SchemaNode, required: boolean, depth: number, stack: string[], note?: string): string[] {
     const indent = '  '.repeat(depth);
-    const parts = [this.typeOf(child)];
+    // A reference back into an inline schema has no type of its own here: the marker says it all.
+    const parts = child.circular ? [] : [this.typeOf(child)];
     if (required) parts.push('required');
     parts.push(...this.constraints(child));
     const circularRef = this.circular(child, stack);
@@ -161,10 +165,15 @@ class SchemaWriter {
     return ref && this.expanded.has(ref) ? ref : undefined;
   }
 
-  /** The component name when expanding `child` would repeat a schema that is being expanded. */
+  /**
+   * The schema's name when expanding `child` would repeat a schema that is being expanded: a
+   * component on the stack, or a reference back into an inline schema (`circular`, set by the
+   * page data where the HTML shows its "circular" badge).
+   */
   private circular(child: SchemaNode, stack: string[]): string | undefined {
     let n: SchemaNode | undefined = child;
     for (let i = 0; i < 4 && n; i++) {
+      if (n.circular) return n.circular;
       if (n.ref && stack.includes(n.ref)) return n.ref;
       const r: SchemaNode = this.resolve(n);
       n = r.items ?? (typeof r.additionalProperties === 'object' ? r.additionalProperties : undefined);
@@ -186,7 +195,7 @@ function mediaSection(w: SchemaWriter, media: MediaTypeData, kind: 'request' | '
     const s = w.resolve(media.schema);
     const seen = w.seen(media.schema);
     const fields = seen ? [] : w.fields(media.schema);
-    out.push(`Schema: ${w.typeOf(media.schema)}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description)}` : ''}`, '');
+    out.push(`Schema: ${w.typeOf(media.schema)}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description, w.link)}` : ''}`, '');
     if (fields.length) out.push(...fields, '');
   }
   let example: string | undefined;

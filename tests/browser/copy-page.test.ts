@@ -1,13 +1,14 @@
 /**
- * The "Copy page" menu of doc and API pages (src/components/CopyPage): a menu button loaded on
- * use, keyboard operable, copying the page's Markdown twin, with view/ChatGPT/Claude links that
- * point at the twin; no axe findings with the menu open.
+ * The "Copy page" menu of doc, API and category pages (src/components/CopyPage): a menu button
+ * whose code is loaded on use (the first load carries only its markup), keyboard operable, copying
+ * the page's Markdown twin, with view/ChatGPT/Claude links that point at the twin; no axe findings
+ * with the menu open.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {gotoHydrated, useSite} from './harness';
 import {audit, describeFindings} from './axe';
-import {describedOperations, overviewRoute} from './description';
+import {describedOperations, overviewRoute, sidebarCategories} from './description';
 
 const site = useSite();
 const op = describedOperations()[0]!;
@@ -64,11 +65,60 @@ test('the menu opens from the keyboard, copies the Markdown twin and links to it
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'copy-page-button', 'focus back on the button');
 });
 
-test('the overview page has the menu too, and a click elsewhere closes it', async () => {
+test('the overview page has the menu too; a click elsewhere closes it, a second click on the button too', async () => {
   const page = await site.page();
   await gotoHydrated(page, site, overviewRoute());
-  await page.getByRole('button', {name: 'Copy page'}).click();
+  const button = page.getByRole('button', {name: 'Copy page'});
+  await button.click();
   await page.getByRole('menu').waitFor();
   await page.locator('h2').first().click();
   await page.getByRole('menu').waitFor({state: 'detached'});
+  assert.equal(await button.getAttribute('aria-expanded'), 'false');
+
+  await button.click();
+  await page.getByRole('menu').waitFor();
+  await button.click();
+  await page.getByRole('menu').waitFor({state: 'detached'});
+  assert.equal(await button.getAttribute('aria-expanded'), 'false');
+  assert.equal(await button.getAttribute('aria-controls'), null);
+});
+
+test('category index pages have the menu, pointing at their twin; after a client-side navigation it points at the new page', async () => {
+  const category = sidebarCategories()[0]!;
+  const page = await site.page();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await gotoHydrated(page, site, category.route);
+  // The first load has the button's markup only: the menu's code arrives with the first press.
+  const firstLoad = await Promise.all(scripts.map((u) => fetch(u).then((r) => r.text())));
+  assert.ok(firstLoad.length > 0);
+  assert.ok(!firstLoad.some((js) => js.includes('Copy page as Markdown')), 'no first-load script carries the menu');
+
+  const button = page.getByRole('button', {name: 'Copy page'});
+  await button.focus();
+  await page.keyboard.press('ArrowUp');
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Open in Claude')), true, 'ArrowUp opens on the last item');
+  const {findings} = await audit(page);
+  assert.equal(findings.length, 0, describeFindings(findings));
+  const twin = `${category.route}.md`;
+  assert.equal(await menu.getByRole('menuitem', {name: /View as Markdown/}).getAttribute('href'), twin);
+  const response = await fetch(site.at(twin));
+  assert.equal(response.status, 200, twin);
+  assert.match(await response.text(), new RegExp(`^# ${category.label}`));
+  await page.keyboard.press('Escape');
+  await menu.waitFor({state: 'detached'});
+
+  // Follow a card to one of the category's pages without reloading: the new page's button works
+  // and its menu points at that page's twin.
+  const target = category.items[0]!;
+  await page.locator(`article a[href="${target}"]`).first().click();
+  await page.waitForURL((u) => u.pathname === target);
+  await page.getByRole('button', {name: 'Copy page'}).click();
+  await menu.waitFor();
+  assert.equal(await menu.getByRole('menuitem', {name: /View as Markdown/}).getAttribute('href'), `${target}.md`);
+  assert.equal(await page.locator('#copy-page-button').count(), 1);
 });

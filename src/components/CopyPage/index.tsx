@@ -1,71 +1,31 @@
 /**
- * The "Copy page" menu button of doc and API pages. Only the button is in the page's bundle: the
- * menu (./Menu: copy as Markdown, view as Markdown, open in ChatGPT or Claude) is loaded on first
- * use, or warmed when the pointer or focus reaches the button. The page's Markdown twin is
- * `<path>.md` (plugins/agent-docs).
+ * The "Copy page" menu button of doc, API and category pages. The page's bundle carries only the
+ * button's markup, as one string, and a loader: React renders the string as the inner HTML of a
+ * wrapper it never looks into, so the button needs no component code, no state and no hooks. The
+ * menu (./menu: copy as Markdown, view as Markdown, open in ChatGPT or Claude, in plain DOM, its
+ * styles in ./styles.module.css so that it has no CSS chunk to wait for) is loaded on the first
+ * click or arrow key and from then on manages the button and the menu inside that wrapper. The
+ * page's Markdown twin is `<path>.md` (plugins/agent-docs).
  */
-import React, {useRef, useState, type ComponentType} from 'react';
-import {useLocation} from '@docusaurus/router';
-import type {MenuProps} from './Menu';
+import type {SyntheticEvent} from 'react';
 import styles from './styles.module.css';
 
-let menuModule: Promise<{default: ComponentType<MenuProps>}> | null = null;
-function loadMenu() {
-  if (!menuModule) {
-    menuModule = import('./Menu');
-    menuModule.catch(() => (menuModule = null));
-  }
-  return menuModule;
-}
+/** `aria-expanded` and `aria-controls` are kept by ./menu from then on. */
+const BUTTON =
+  '<button type="button" id="copy-page-button" aria-haspopup="menu" aria-expanded="false">Copy page <span aria-hidden="true">▾</span></button>';
 
-export const markdownPath = (pathname: string): string => (pathname.endsWith('/') ? `${pathname}index.md` : `${pathname}.md`);
+// React 17+ does not reuse event objects: `type`, `target` and `key` stay readable after the import.
+// A failed download (offline) leaves the button as it is; the next press tries again.
+const load = (e: SyntheticEvent) => void import('./menu').then((m) => m.default(e), () => undefined);
 
 export default function CopyPage() {
-  const {pathname} = useLocation();
-  const [Menu, setMenu] = useState<ComponentType<MenuProps> | null>(null);
-  const [open, setOpen] = useState<false | 'first' | 'last'>(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const show = (focus: 'first' | 'last') =>
-    loadMenu().then(
-      (m) => {
-        setMenu(() => m.default);
-        setOpen(focus);
-      },
-      () => undefined,
-    );
-  const warm = () => void loadMenu().catch(() => undefined);
   return (
-    <div className={`copy-page search-skip ${styles.wrap}`}>
-      <button
-        ref={button}
-        type="button"
-        id="copy-page-button"
-        className={styles.button}
-        aria-haspopup="menu"
-        aria-expanded={open ? 'true' : 'false'}
-        aria-controls={open ? 'copy-page-menu' : undefined}
-        onPointerEnter={warm}
-        onFocus={warm}
-        onClick={() => (open ? setOpen(false) : void show('first'))}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            e.preventDefault();
-            void show(e.key === 'ArrowDown' ? 'first' : 'last');
-          }
-        }}>
-        Copy page <span aria-hidden="true">▾</span>
-      </button>
-      {open && Menu && (
-        <Menu
-          markdownPath={markdownPath(pathname)}
-          initialFocus={open}
-          button={button}
-          onClose={(restoreFocus) => {
-            setOpen(false);
-            if (restoreFocus) button.current?.focus();
-          }}
-        />
-      )}
-    </div>
+    <div
+      className={`copy-page search-skip ${styles.wrap}`}
+      onClick={load}
+      // Arrow keys open the menu on its first or last item; their default (scrolling) stops here, now.
+      onKeyDown={(e) => /^Arrow[UD]/.test(e.key) && (e.preventDefault(), load(e))}
+      dangerouslySetInnerHTML={{__html: BUTTON}}
+    />
   );
 }

@@ -2,7 +2,7 @@
  * Doc and API pages: the "Copy page" menu (src/components/CopyPage) at the top right of the
  * article, beside the title. Wraps the theme's content, which stays as it is.
  */
-import React, {type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';

@@ -1,6 +1,7 @@
 /**
  * `npm run spec:release -- <version>`: writes the working OpenAPI description (bundled by the
  * pipeline, without the portal's decorations; see release.ts) to openapi/releases/<version>.json.
+ * RELEASE_DATE=YYYY-MM-DD sets the release day (default today, UTC).
  * Exit codes: 0 written, 1 refused (bad version, existing, not above the last, document problems).
  */
 import { displayPath, SpecError } from './errors';
@@ -13,7 +14,7 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    const { file, previous } = await writeRelease({ version: args[0], source: process.env.OPENAPI_SOURCE || undefined });
+    const { file, previous } = await writeRelease({ version: args[0], source: process.env.OPENAPI_SOURCE || undefined, date: process.env.RELEASE_DATE || undefined });
     console.log(`spec:release: wrote ${displayPath(file)}${previous ? ` (previous release ${previous})` : ' (first release)'}`);
     return 0;
   } catch (error) {

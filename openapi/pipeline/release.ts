@@ -7,7 +7,10 @@
  * - **before** the portal's decorations: no `x-portal-title` / `x-portal-slug` on operations, no
  *   `info['x-portal-slug']` or `info['x-portal-source']`, and `servers` as the source states them
  *   (not replaced by API_BASE_URL);
- * - `info.version` is the release's version, equal to the file name (`2.0.0.json` has `2.0.0`).
+ * - `info.version` is the release's version, equal to the file name (`2.0.0.json` has `2.0.0`);
+ * - `info['x-release-date']` is the day it was released (YYYY-MM-DD; the changelog and its feed
+ *   show it). It is the one key a release adds to the source; tools that compare a release with
+ *   the source ignore it.
  *
  * A release is therefore a valid source document in its own right: `OPENAPI_SOURCE=openapi/releases/1.1.0.json
  * npm run build`, or `buildProcessedSpec({source: releaseFile('1.1.0'), strict: true, …})`, makes the
@@ -140,6 +143,8 @@ export interface WriteReleaseOptions {
   version: string;
   /** Source document (default: our own). Its info.version must be `version`. */
   source?: string;
+  /** Release day, YYYY-MM-DD (default: today, UTC). */
+  date?: string;
   dir?: string;
 }
 
@@ -164,6 +169,9 @@ export async function writeRelease(options: WriteReleaseOptions): Promise<{ file
   if (doc.info?.version !== version) {
     throw new ReleaseError(`${displayPath(source)}#/info/version: is "${String(doc.info?.version)}"; set it to "${version}" before releasing ${version}`);
   }
+  const date = options.date ?? new Date().toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ReleaseError(`release date "${date}" is not YYYY-MM-DD`);
+  (doc.info as Record<string, unknown>)['x-release-date'] = date;
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${version}.json`);
   fs.writeFileSync(file, releaseText(doc), { flag: 'wx' });

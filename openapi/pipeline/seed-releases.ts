@@ -11,6 +11,7 @@
  *   documentation only — reworded descriptions of "Get contacts" and "Create ticket".
  * - 1.0.0: the first release.
  *
+ * Release dates (`info['x-release-date']`): 1.0.0 2025-01-14, 1.1.0 2025-05-06, 2.0.0 2025-10-07.
  * Each written file is then checked by building it with the pipeline (strict, like our source).
  * Usage: npx tsx openapi/pipeline/seed-releases.ts [--force]   (refuses to overwrite without --force)
  */
@@ -120,6 +121,7 @@ const CUSTOMER_BALANCE_SCHEMA = {
 function toV110(v2: OpenApiDocument): OpenApiDocument {
   const doc = clone(v2) as Json;
   doc.info.version = '1.1.0';
+  doc.info['x-release-date'] = '2025-05-06';
   // "Get customer balance" existed (deprecated in 1.1.0 in favour of the new ledger).
   doc.paths = insertAfter(doc.paths, '/customers/{customer_id}/ledger', '/customers/{customer_id}/balance', { get: balanceOperation(true) });
   doc.components.schemas = insertAfter(doc.components.schemas, 'CustomerSummaryPage', 'CustomerBalance', CUSTOMER_BALANCE_SCHEMA);
@@ -133,8 +135,13 @@ function toV110(v2: OpenApiDocument): OpenApiDocument {
   // The status filter of a customer's invoices accepted `all`.
   const invoices = doc.paths['/customers/{customer_id}/invoices'].get;
   const status = invoices.parameters.find((p: Json) => p.name === 'status');
-  status.description = 'Only invoices with this status; `all` (the default) returns every status.';
-  status.schema = { type: 'string', enum: [...doc.components.schemas.InvoiceStatus.enum, 'all'], default: 'all' };
+  status.description = 'Only invoices with this status; `all` returns every status, as does leaving the parameter out.';
+  status.schema = { $ref: '#/components/schemas/InvoiceStatusFilter' };
+  doc.components.schemas = insertAfter(doc.components.schemas, 'InvoiceStatus', 'InvoiceStatusFilter', {
+    ...doc.components.schemas.InvoiceStatus,
+    description: `${doc.components.schemas.InvoiceStatus.description} \`all\`: any status.`,
+    enum: [...doc.components.schemas.InvoiceStatus.enum, 'all'],
+  });
   // receives_invoices was not deprecated.
   for (const name of ['Contact', 'ContactCreate', 'ContactUpdate']) {
     const field = doc.components.schemas[name].properties.receives_invoices;
@@ -151,6 +158,7 @@ function toV110(v2: OpenApiDocument): OpenApiDocument {
 function toV100(v11: OpenApiDocument): OpenApiDocument {
   const doc = clone(v11) as Json;
   doc.info.version = '1.0.0';
+  doc.info['x-release-date'] = '2025-01-14';
   delete doc.paths['/customers/{customer_id}/ledger'];
   doc.paths['/customers/{customer_id}/balance'].get = balanceOperation(false);
   // No external_id on customers yet.
@@ -175,6 +183,7 @@ async function main(): Promise<void> {
   const force = process.argv.includes('--force');
   const v2 = await releaseDocument(OUR_SOURCE);
   if (v2.info?.version !== '2.0.0') throw new Error(`${displayPath(OUR_SOURCE)}#/info/version is ${String(v2.info?.version)}; this script derives the history from 2.0.0`);
+  (v2.info as Record<string, unknown>)['x-release-date'] = '2025-10-07';
   const v11 = toV110(v2);
   const v10 = toV100(v11);
   fs.mkdirSync(RELEASES_DIR, { recursive: true });

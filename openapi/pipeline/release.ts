@@ -77,6 +77,7 @@ export interface ReleaseFile {
 /** The release files of a folder, oldest first. A file that is not `<semver>.json` is an error naming it. */
 export function listReleases(dir = RELEASES_DIR): ReleaseFile[] {
   if (!fs.existsSync(dir)) return [];
+  if (!fs.statSync(dir).isDirectory()) throw new ReleaseError(`${displayPath(dir)}: the releases must be a folder of <semantic version>.json files`);
   const out: ReleaseFile[] = [];
   for (const name of fs.readdirSync(dir).sort()) {
     if (name.startsWith('.') || name.toLowerCase() === 'readme.md') continue;

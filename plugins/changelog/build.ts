@@ -33,7 +33,8 @@ function diffCodeHash(): string {
   if (!codeHash) {
     const h = createHash('sha1');
     for (const f of readdirSync(__dirname).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) h.update(readFileSync(path.join(__dirname, f)));
-    h.update(readFileSync(require.resolve('api-smart-diff/package.json')));
+    // The library's version (its package.json is not exported: found beside its entry point).
+    h.update(readFileSync(path.join(path.dirname(require.resolve('api-smart-diff')), '..', 'package.json')));
     codeHash = h.digest('hex').slice(0, 16);
   }
   return codeHash;

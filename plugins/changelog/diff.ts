@@ -322,12 +322,23 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
   const groups = new Map<string, OperationChanges>();
   const general: Change[] = [];
   // A field added or removed together with its `required` entry reads as one change.
+  // In a request, a new field that is also required is one breaking change ("New required field").
   const fields = new Set(diffs.filter((d) => d.action !== 'replace' && d.path[d.path.length - 2] === 'properties').map((d) => `${d.action} ${pointerOf(d.path)}`));
-  const withField = (d: LibraryDiff) =>
-    d.action !== 'replace' && typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required' &&
-    fields.has(`${d.action} ${pointerOf([...d.path.slice(0, -2), 'properties', String(d.action === 'add' ? d.after : d.before)])}`);
+  const fieldOfRequired = (d: LibraryDiff) =>
+    d.action !== 'replace' && typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required'
+      ? `${d.action} ${pointerOf([...d.path.slice(0, -2), 'properties', String(d.action === 'add' ? d.after : d.before)])}`
+      : undefined;
+  const requiredNew = new Set(diffs.map(fieldOfRequired).filter((f): f is string => f !== undefined && fields.has(f)));
+  const inRequest = (d: LibraryDiff) => d.path[0] === 'paths' && (d.path[3] === 'parameters' || d.path[3] === 'requestBody');
   for (const diff of diffs) {
-    if (withField(diff)) continue;
+    const field = fieldOfRequired(diff);
+    let text: string | undefined;
+    if (field && requiredNew.has(field)) {
+      if (!(inRequest(diff) && diff.action === 'add')) continue;
+      text = describe({...diff, action: 'add', path: [...diff.path.slice(0, -2), 'properties', String(diff.after)]}, diff.path.slice(3, -2).concat(['properties', String(diff.after)]), before, after, diff.path.slice(0, 3), new Map()).replace(/^New field/, 'New required field');
+    } else if (diff.action === 'add' && inRequest(diff) && requiredNew.has(`add ${pointerOf(diff.path)}`)) {
+      continue;
+    }
     const [top, p, method] = diff.path;
     if (top === 'components' && diff.path[1] !== 'securitySchemes') continue; // shown under the operations using them
     if (top === 'info' && IGNORED_INFO.has(String(diff.path[1]))) continue;
@@ -347,7 +358,7 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
       }
       if (rest.length === 0 && diff.action === 'add') group.status = 'added';
       if (rest.length === 0 && diff.action === 'remove') group.status = 'removed';
-      const text = describe(diff, rest, before, after, opPath, ops);
+      text ??= describe(diff, rest, before, after, opPath, ops);
       group.changes.push({kind, ...(deprecation ? {deprecation} : {}), text, pointer: pointerOf(diff.path), ...(diff.action === 'remove' ? {removed: true} : {}), library: diff.type});
       continue;
     }

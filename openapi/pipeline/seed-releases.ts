@@ -142,6 +142,10 @@ function toV110(v2: OpenApiDocument): OpenApiDocument {
     description: `${doc.components.schemas.InvoiceStatus.description} \`all\`: any status.`,
     enum: [...doc.components.schemas.InvoiceStatus.enum, 'all'],
   });
+  doc.paths['/contacts'].post.description = String(doc.paths['/contacts'].post.description).replace(
+    "Give the `billing` role to email invoices to this contact when the customer's\nbill profile delivers by email (`receives_invoices` is deprecated).",
+    "Set `receives_invoices` to `true` to email invoices to this contact when the\ncustomer's bill profile delivers by email.",
+  );
   // receives_invoices was not deprecated.
   for (const name of ['Contact', 'ContactCreate', 'ContactUpdate']) {
     const field = doc.components.schemas[name].properties.receives_invoices;

@@ -24,7 +24,10 @@ function ChangeItem({change}: {change: Change}) {
   const kind = change.deprecation ? 'deprecation' : change.kind;
   return (
     <li className={styles.change} data-change-kind={change.kind} data-deprecation={change.deprecation ? '' : undefined}>
-      <span className={clsx(styles.kind, styles[kind === 'non-breaking' ? 'nonBreaking' : kind])}>{LABEL[kind]}</span>{' '}
+      <span className={clsx(styles.kind, styles[kind === 'non-breaking' ? 'nonBreaking' : kind])}>
+        {LABEL[kind]}
+        <span className={styles.hidden}>:</span>
+      </span>{' '}
       <span className={styles.text}>
         <Sentence text={change.text} />
       </span>
@@ -69,8 +72,13 @@ export function ApiChangelogRelease({release}: {release: ReleaseChanges}) {
   return (
     <div className={styles.release} data-release={release.version}>
       <p className={styles.meta}>
-        {release.date && <time dateTime={release.date}>{formatDate(release.date)}</time>}
-        {release.previous ? <span>Changes since {release.previous}: {countsText(release)}</span> : <span>First release</span>}
+        {release.date && (
+          <span>
+            Released <time dateTime={release.date}>{formatDate(release.date)}</time>
+            <span className={styles.hidden}>.</span>
+          </span>
+        )}
+        {release.previous ? <span>Changes since {release.previous}: {countsText(release)}</span> : <span>First release.</span>}
       </p>
       {release.operations.map((op) => (
         <Operation key={`${op.method} ${op.path}`} op={op} />

@@ -136,7 +136,8 @@ describe('our OpenAPI document: design conventions', () => {
       const schema = resolve(media.schema);
       if (method === 'post') {
         assert.ok(schema.required.length >= 2, `${where}: create body must name required fields`);
-        assert.ok((op.parameters ?? []).some((r: Obj) => r.$ref === '#/components/parameters/IdempotencyKey'), `${where}: Idempotency-Key`);
+        // Optional on most creates; required on Create invoice since 2.0.0 (IdempotencyKeyRequired).
+        assert.ok((op.parameters ?? []).some((r: Obj) => r.$ref === '#/components/parameters/IdempotencyKey' || r.$ref === '#/components/parameters/IdempotencyKeyRequired'), `${where}: Idempotency-Key`);
       }
       if (method === 'patch') {
         assert.equal(schema.minProperties, 1, where);

@@ -120,5 +120,15 @@ export function sidebarCategories(): SidebarCategory[] {
     }));
 }
 
+/**
+ * The sidebar's top-level links in order, from the generated sidebar: doc pages (the overview,
+ * the changelog) by route, categories by their index route.
+ */
+export function sidebarTopLinks(): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const items = require(path.join(ROOT, 'docs/api/sidebar.ts')).default as any[];
+  return items.map((item) => (item.type === 'category' ? `/docs${item.link.slug}` : `/docs/${item.id}`));
+}
+
 /** "Bill Profiles" -> "bill-profiles", as the category slugs are made. */
 export const categorySlug = (label: string) => kebabCase(label);

@@ -265,9 +265,12 @@ export function operationMarkdown(page: OperationPage, options: OperationMarkdow
   return `${tidy(out.join('\n'))}\n`;
 }
 
-/** Reads the page data back from a generated data module (`export default JSON.parse("…")`). */
+/**
+ * Reads the page data back from a generated data module (`export default JSON.parse("…")`, or
+ * `const data = JSON.parse("…");` followed by lazy loaders and `export default data;`).
+ */
 export function parseDataModule(source: string): unknown {
-  const m = /^export default JSON\.parse\(([\s\S]*)\);\s*$/.exec(source.trim());
+  const m = /^export default JSON\.parse\(([\s\S]*)\);\s*$/.exec(source.trim()) ?? /^const data = JSON\.parse\(("(?:[^"\\]|\\.)*")\);\n/.exec(source);
   if (!m) throw new Error('not a page data module');
   return JSON.parse(JSON.parse(m[1]!) as string);
 }

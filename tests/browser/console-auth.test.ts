@@ -12,9 +12,9 @@
  */
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {createServer, type IncomingHttpHeaders, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {OAuth2Server} from 'oauth2-mock-server';
@@ -34,6 +34,23 @@ const auth = new OAuth2Server();
 const authSeen = {authorize: [] as URLSearchParams[], token: [] as {body: Record<string, string>; authorization?: string}[]};
 const copy = copyProject('console-auth');
 
+// The site is built before the fixture serves it (useSite's hook checks for it), so the servers'
+// ports are chosen now: two loopback ports the system hands out and frees, taken again in before().
+const PORTS = JSON.parse(
+  execFileSync(process.execPath, [
+    '-e',
+    "const n=require('net');const a=n.createServer().listen(0,'127.0.0.1',()=>{const b=n.createServer().listen(0,'127.0.0.1',()=>{console.log(JSON.stringify({api:a.address().port,auth:b.address().port}));a.close();b.close();});});",
+  ], {encoding: 'utf8'}),
+) as {api: number; auth: number};
+api.origin = `http://127.0.0.1:${PORTS.api}`;
+{
+  const fixture = readFileSync(path.join(PROJECT_ROOT, 'tests/fixtures/console-auth.yaml'), 'utf8');
+  const source = path.join(copy.dir, 'console-auth.yaml');
+  writeFileSync(source, fixture.replace(/API_ORIGIN/g, api.origin).replace(/AUTH_ORIGIN/g, `http://127.0.0.1:${PORTS.auth}`));
+  const run = buildCopy(copy.dir, {OPENAPI_SOURCE: source});
+  if (run.status !== 0) throw new Error(`The fixture site did not build (status ${run.status}):\n${(run.stdout + run.stderr).slice(-3000)}`);
+}
+
 before(
   async () => {
     api.server = createServer((req, res) => {
@@ -50,11 +67,9 @@ before(
       const body = req.url?.startsWith('/v1/reports') ? [{id: 'r1', name: 'Report', size: 2}] : bad ? {id: 'w-bad', size: 0} : {id: 'w-1', name: 'Sprocket', size: 3};
       res.writeHead(req.method === 'POST' ? 201 : 200, {...cors, 'Content-Type': 'application/json'}).end(JSON.stringify(body));
     });
-    await new Promise<void>((r) => api.server!.listen(0, '127.0.0.1', r));
-    api.origin = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-
+    await new Promise<void>((r) => api.server!.listen(PORTS.api, '127.0.0.1', r));
     await auth.issuer.keys.generate('RS256');
-    await auth.start(0, '127.0.0.1');
+    await auth.start(PORTS.auth, '127.0.0.1');
     auth.service.on('beforeAuthorizeRedirect', (redirect: {url: URL}, req: {url?: string}) => {
       authSeen.authorize.push(new URL(req.url ?? '/', 'http://x').searchParams);
       if (tamperState) redirect.url.searchParams.set('state', 'forged-state');
@@ -63,13 +78,8 @@ before(
       authSeen.token.push({body: req.body, authorization: req.headers.authorization});
     });
 
-    const fixture = readFileSync(path.join(PROJECT_ROOT, 'tests/fixtures/console-auth.yaml'), 'utf8');
-    const source = path.join(copy.dir, 'console-auth.yaml');
-    writeFileSync(source, fixture.replace(/API_ORIGIN/g, api.origin).replace(/AUTH_ORIGIN/g, authOrigin()));
-    const run = buildCopy(copy.dir, {OPENAPI_SOURCE: source});
-    assert.equal(run.status, 0, `the fixture site builds:\n${(run.stdout + run.stderr).slice(-3000)}`);
   },
-  {timeout: 15 * 60_000},
+  {timeout: 60_000},
 );
 
 after(async () => {
@@ -123,7 +133,7 @@ describe('request console: security schemes', () => {
     const page = await site.page();
     const requests = recordRequests(page);
     const logged = consoleLines(page);
-    await gotoHydrated(page, site, '/docs/api/get-a-widget');
+    await gotoHydrated(page, site, '/docs/api/get-widget');
     const dialog = await openConsole(page);
     // The alternatives as the document states them: OAuth, or Basic + API key together.
     const radios = dialog.getByRole('radiogroup', {name: 'Security alternatives'}).getByRole('radio');
@@ -162,7 +172,7 @@ describe('request console: security schemes', () => {
 
   test('a forged state is refused: the code is not exchanged', async () => {
     const page = await site.page();
-    await gotoHydrated(page, site, '/docs/api/get-a-widget');
+    await gotoHydrated(page, site, '/docs/api/get-widget');
     const dialog = await openConsole(page);
     await field(dialog, 'oauthCode.clientId').fill('portal-console');
     const before = authSeen.token.length;
@@ -185,7 +195,7 @@ describe('request console: security schemes', () => {
     const page = await site.page();
     const requests = recordRequests(page);
     const logged = consoleLines(page);
-    await gotoHydrated(page, site, '/docs/api/create-a-widget');
+    await gotoHydrated(page, site, '/docs/api/create-widget');
     const dialog = await openConsole(page);
     const secret = 'cl1ent-s3cret-value';
     await field(dialog, 'clientCreds.clientId').fill('machine');
@@ -249,7 +259,7 @@ describe('request console: security schemes', () => {
     await dialog.getByRole('alert').filter({hasText: 'Sent without some credentials'}).waitFor();
     assert.equal(lastApiRequest().headers.cookie, undefined, 'no cookie reached the API');
 
-    await gotoHydrated(page, site, '/docs/api/get-a-widget');
+    await gotoHydrated(page, site, '/docs/api/get-widget');
     dialog = await openConsole(page);
     await dialog.getByRole('radio').nth(1).check();
     await field(dialog, 'basicAuth.username').fill('ann');
@@ -266,7 +276,7 @@ describe('request console: security schemes', () => {
 describe('request console: shared links and the response check', () => {
   test('Copy link round trip: operation, server, parameters and body restored; never credentials', async () => {
     const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
-    await gotoHydrated(page, site, '/docs/api/get-a-widget');
+    await gotoHydrated(page, site, '/docs/api/get-widget');
     const dialog = await openConsole(page);
     await dialog.getByRole('radio').nth(1).check();
     await field(dialog, 'basicAuth.username').fill('ann');
@@ -291,7 +301,7 @@ describe('request console: shared links and the response check', () => {
     assert.equal(await field(restored, 'basicAuth.password').inputValue(), '', 'no credentials restored');
 
     const post = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
-    await gotoHydrated(post, site, '/docs/api/create-a-widget');
+    await gotoHydrated(post, site, '/docs/api/create-widget');
     const d2 = await openConsole(post);
     const body = '{\n  "id": "shared",\n  "name": "Über",\n  "size": 9\n}';
     await d2.getByLabel('Request body').fill(body);
@@ -311,7 +321,7 @@ describe('request console: shared links and the response check', () => {
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => (window as unknown as {reportViolation: (v: string) => void}).reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
     });
-    await gotoHydrated(page, site, '/docs/api/get-a-widget');
+    await gotoHydrated(page, site, '/docs/api/get-widget');
     assert.match((await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '', /script-src 'self'/);
     const dialog = await openConsole(page);
     await dialog.locator('[data-param="path:widget_id"] input').fill('bad');

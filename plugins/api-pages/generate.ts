@@ -20,7 +20,8 @@ import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
-import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeData, writeSchemaModules} from './markdown';
+import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
+import {responseCheckModule} from './response-checks';
 import {planPages, sidebarSource} from './pages';
 import {buildChangelog, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
 import {writeChangelogPage} from '../changelog/page';
@@ -49,6 +50,8 @@ export interface GenerateResult {
   sharedSchemaModules: number;
   /** Releases in the changelog page (0: no page). */
   releases: number;
+  /** Operations with a response check module (Ajv standalone code, ./response-checks.ts). */
+  responseCheckModules: number;
 }
 
 export function expectedPages(doc: unknown): {operations: {id: string; where: string}[]; infoId: string} {
@@ -92,13 +95,17 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const {operations, infoId} = expectedPages(doc);
   const source = typeof doc.info?.['x-portal-source'] === 'string' ? (doc.info['x-portal-source'] as string) : undefined;
   let lazyPages = 0;
+  let checkModules = 0;
   for (const page of plan.operations) {
     try {
       const data = page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path);
       if (data.lazySchemas) lazyPages++;
       const mark = changelog?.marks.get(page.id);
       if (mark) data.release = mark;
-      writeData(page.id, data);
+      // Webhooks have no console: no response check.
+      const check = page.webhook ? undefined : responseCheckModule(builder.doc, builder.doc.paths?.[page.path]?.[page.method]);
+      if (check?.source) checkModules++;
+      writeData(page.id, data, writeCheckModule(page.id, check?.source));
     } catch (error) {
       // Errors name the source document (the processed one too when they differ) and the page.
       const message = (error as Error).message;
@@ -130,7 +137,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
     copyFileSync(processedSpec, options.downloadCopy);
   }
-  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelog?.changelog.releases.length ?? 0};
+  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelog?.changelog.releases.length ?? 0, responseCheckModules: checkModules};
 }
 
 function argValue(name: string): string | undefined {
@@ -157,7 +164,7 @@ async function main(): Promise<void> {
     const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir, ...(portalConfig.ownDocument && !out ? {changelog: {}} : {})});
     const lazy = result.lazyPages ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)` : '';
     const releases = result.releases ? ` + changelog of ${result.releases} releases` : '';
-    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}"${releases} in ${result.durationMs} ms`);
+    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}"${releases}, ${result.responseCheckModules} response checks, in ${result.durationMs} ms`);
   } catch (error) {
     console.error(`[gen:api] ${error instanceof GenerationError ? error.message : (error as Error)?.stack ?? String(error)}`);
     process.exitCode = 1;

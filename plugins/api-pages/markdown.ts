@@ -66,11 +66,29 @@ export const dataModuleName = (id: string): string => `${id}.data.js`;
  * string costs one allocation, and `JSON.parse` of a literal is also the fastest way for a browser to
  * load a large object.
  */
-export function dataModuleSource(data: unknown): string {
+export function dataModuleSource(data: unknown, checkModule?: string): string {
   const json = JSON.stringify(JSON.stringify(data));
-  if (!(data as {lazySchemas?: boolean}).lazySchemas) return `export default JSON.parse(${json});\n`;
+  const lazy = (data as {lazySchemas?: boolean}).lazySchemas;
+  if (!lazy && !checkModule) return `export default JSON.parse(${json});\n`;
+  const lines = [`const data = JSON.parse(${json});`];
   // A page of a large schema graph: the schemas it does not carry load from the shared modules.
-  return `const data = JSON.parse(${json});\ndata.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');\nexport default data;\n`;
+  if (lazy) lines.push(`data.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');`);
+  // The response check (Ajv standalone code, ./response-checks.ts), loaded when a response arrives.
+  if (checkModule) lines.push(`data.loadResponseCheck = () => import('./${CHECK_DIR}/${checkModule}');`);
+  lines.push('export default data;', '');
+  return lines.join('\n');
+}
+
+/** Folder of the response check modules in docs/api (one per operation with JSON responses). */
+export const CHECK_DIR = '_checks';
+
+/** Writes the response check module of a page; returns its file name, or undefined when it has none. */
+export function writeCheckModule(id: string, source: string | undefined): string | undefined {
+  if (!source) return undefined;
+  const dir = path.join(target.outDir, CHECK_DIR);
+  mkdirSync(dir, {recursive: true});
+  writeFileSync(path.join(dir, `${id}.js`), source);
+  return `${id}.js`;
 }
 
 /** Folder of the shared schema modules in docs/api ("_" keeps it out of the docs). */
@@ -95,9 +113,9 @@ export function writeSchemaModules(builder: PageDataBuilder): number {
   return names.length;
 }
 
-export function writeData(id: string, data: unknown): void {
+export function writeData(id: string, data: unknown, checkModule?: string): void {
   mkdirSync(target.outDir, {recursive: true});
-  writeFileSync(path.join(target.outDir, dataModuleName(id)), dataModuleSource(data));
+  writeFileSync(path.join(target.outDir, dataModuleName(id)), dataModuleSource(data, checkModule));
 }
 
 /** Escapes text for use in an MDX heading or paragraph. */

@@ -9,6 +9,8 @@ import type {
   CodeSample,
   HttpMethod,
   MediaTypeData,
+  OAuthFlowData,
+  OAuthFlowsData,
   OperationPage,
   ParameterData,
   Replacement,
@@ -335,6 +337,19 @@ export class PageDataBuilder {
         if (raw.name) s.name = raw.name;
         if (raw.description) s.description = markdownToHtml(raw.description);
         if (scopes?.length) s.scopes = scopes;
+        if (raw.type === 'oauth2' && raw.flows && typeof raw.flows === 'object') {
+          const flows: OAuthFlowsData = {};
+          for (const name of ['authorizationCode', 'clientCredentials', 'implicit', 'password'] as const) {
+            const f = raw.flows[name];
+            if (!f || typeof f !== 'object') continue;
+            const flow: OAuthFlowData = {scopes: {}};
+            for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) if (typeof f[k] === 'string') flow[k] = f[k];
+            for (const [scope, text] of Object.entries<Json>(f.scopes ?? {})) setOwn(flow.scopes, scope, typeof text === 'string' ? text : '');
+            flows[name] = flow;
+          }
+          s.flows = flows;
+        }
+        if (raw.type === 'openIdConnect' && typeof raw.openIdConnectUrl === 'string') s.openIdConnectUrl = raw.openIdConnectUrl;
         return s;
       }),
     );

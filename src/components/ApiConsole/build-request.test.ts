@@ -14,6 +14,8 @@ const bearer: SecuritySchemeData = {key: 'token', type: 'http', scheme: 'bearer'
 const subscriptionKey: SecuritySchemeData = {key: 'subscriptionKey', type: 'apiKey', in: 'header', name: 'Ocp-Apim-Subscription-Key'};
 const queryKey: SecuritySchemeData = {key: 'queryKey', type: 'apiKey', in: 'query', name: 'api_key'};
 const oauth: SecuritySchemeData = {key: 'oauth', type: 'oauth2', scopes: ['read']};
+const oidc: SecuritySchemeData = {key: 'oidc', type: 'openIdConnect', openIdConnectUrl: 'https://id.x/.well-known/openid-configuration'};
+const cookieKey: SecuritySchemeData = {key: 'session', type: 'apiKey', in: 'cookie', name: 'SESSION'};
 
 const idParam: ParameterData = {name: 'contact_id', in: 'path', required: true, schema: {type: 'integer'}};
 const idempotency: ParameterData = {name: 'Idempotency-Key', in: 'header', required: false, schema: {type: 'string'}};
@@ -53,6 +55,8 @@ interface Row {
   params?: Record<string, string>;
   credentials?: Record<string, string>;
   body?: string;
+  /** Index of the security alternative chosen (default 0). */
+  alternative?: number;
   expect: BuiltRequest | {refused: RequestRefused['kind']; message: string};
 }
 
@@ -94,7 +98,7 @@ const rows: Row[] = [
     operation: op({security: [[basic]]}),
     params: {'path:contact_id': '1'},
     credentials: {'basicAuth.username': 'a:b', 'basicAuth.password': 'p'},
-    expect: {refused: 'credentials', message: 'An HTTP Basic user name cannot contain ":"; nothing was sent.'},
+    expect: {refused: 'credentials', message: 'An HTTP Basic user name cannot contain ":" (scheme "basicAuth"); nothing was sent.'},
   },
   {
     name: 'bearer token',
@@ -279,6 +283,55 @@ const rows: Row[] = [
     credentials: {'subscriptionKey.value': 'clé'},
     expect: get('https://api.x/v1/contacts/7', {'Ocp-Apim-Subscription-Key': 'clé', ...ACCEPT}),
   },
+  // Alternatives (OR) and combinations (AND)
+  {
+    name: 'the second alternative is sent when chosen, not the first',
+    operation: op({security: [[basic, subscriptionKey], [bearer]]}),
+    params: {'path:contact_id': '7'},
+    credentials: {'basicAuth.username': 'u', 'basicAuth.password': 'p', 'subscriptionKey.value': 'k', 'token.token': 'T'},
+    alternative: 1,
+    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Bearer T', ...ACCEPT}),
+  },
+  {
+    name: 'every scheme of the chosen combination is sent',
+    operation: op({security: [[basic, subscriptionKey], [bearer]]}),
+    params: {'path:contact_id': '7'},
+    credentials: {'basicAuth.username': 'u', 'basicAuth.password': 'p', 'subscriptionKey.value': 'k', 'token.token': 'T'},
+    alternative: 0,
+    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'k', ...ACCEPT}),
+  },
+  {
+    name: 'an empty alternative ({}) sends no credentials',
+    operation: op({security: [[bearer], []]}),
+    params: {'path:contact_id': '7'},
+    credentials: {'token.token': 'T'},
+    alternative: 1,
+    expect: get('https://api.x/v1/contacts/7'),
+  },
+  {
+    name: 'OpenID Connect sends its access token as a bearer token',
+    operation: op({security: [[oidc]]}),
+    params: {'path:contact_id': '7'},
+    credentials: {'oidc.token': 'id-tok', 'oidc.clientId': 'portal', 'oidc.clientSecret': 'never-sent'},
+    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Bearer id-tok', ...ACCEPT}),
+  },
+  {
+    name: 'a cookie API key is not sent (browsers forbid Cookie) and is reported, not dropped silently',
+    operation: op({security: [[cookieKey]]}),
+    params: {'path:contact_id': '7'},
+    credentials: {'session.value': 'c00kie'},
+    expect: {
+      ...get('https://api.x/v1/contacts/7'),
+      notSent: [{scheme: 'session', reason: 'This API key goes in the cookie "SESSION". Browsers do not let a web page set the Cookie header, so the console sends the request without it; send it from a tool that can, e.g. curl --cookie "SESSION=…".'}],
+    },
+  },
+  {
+    name: 'two schemes that both need Authorization cannot be combined',
+    operation: op({security: [[basic, bearer]]}),
+    params: {'path:contact_id': '7'},
+    credentials: {'basicAuth.username': 'u', 'token.token': 'T'},
+    expect: {refused: 'credentials', message: 'The schemes "basicAuth" and "token" each need the Authorization header, which a request carries once; nothing was sent.'},
+  },
   {
     name: 'an invalid header parameter name is refused',
     operation: op({parameters: [idParam, {name: 'Bad Header', in: 'header', required: false}]}),
@@ -289,7 +342,7 @@ const rows: Row[] = [
 
 for (const row of rows) {
   test(`buildRequest: ${row.name}`, () => {
-    const run = () => buildRequest(row.operation ?? op(), row.server ?? 'https://api.x/v1', row.params ?? {}, row.credentials ?? {}, row.body, PAGE);
+    const run = () => buildRequest(row.operation ?? op(), row.server ?? 'https://api.x/v1', row.params ?? {}, row.credentials ?? {}, row.body, PAGE, row.alternative);
     if ('refused' in row.expect) {
       const {refused, message} = row.expect;
       assert.throws(run, (e: unknown) => {

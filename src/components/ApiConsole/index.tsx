@@ -3,6 +3,10 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
 import type {ApiSiteLinks} from '../../../plugins/api-pages/site-links';
 import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, serverChoices, serverOrigin} from './request';
+import AuthPanel from './auth/AuthPanel';
+import {credentialStore} from './auth/store';
+import {readShareFragment, shareFragment} from './share';
+import type {CheckResult} from './validate';
 import styles from './styles.module.css';
 
 // The pure request builder lives in request.ts (unit-tested under Node); still exported from here.
@@ -13,10 +17,8 @@ export {buildRequest} from './request';
  * "Try it": server choice, credentials, parameters and body in; status, timing, headers and body out.
  */
 
-// Credentials live in memory for the visit (they survive moving between operation pages, not a
-// reload), scoped to the server origin they were typed for: "origin scheme.field" -> value.
-const credentialMemory = new Map<string, string>();
-const memoryKey = (origin: string, field: string) => `${origin} ${field}`;
+// Credentials live in auth/store.ts: memory for the visit (session storage only when the reader
+// opts in), scoped to the server origin they were typed for.
 const CUSTOM_SERVER = '__custom__';
 
 interface Result {
@@ -26,6 +28,7 @@ interface Result {
   headers: [string, string][];
   body: string;
   download?: {url: string; name: string; size: number; type: string};
+  check?: CheckResult;
 }
 
 function paramValue(p: ParameterData, schemas: Record<string, SchemaNode>): string {
@@ -42,22 +45,32 @@ function enumOf(p: ParameterData, schemas: Record<string, SchemaNode>): unknown[
 
 export default function ApiConsole({operation, onClose}: {operation: OperationPage; onClose: () => void}) {
   const {siteConfig} = useDocusaurusContext();
+  // A shared link (#try=…) restores operation state, never credentials (share.ts).
+  const [shared] = useState(() => (typeof window === 'undefined' ? null : readShareFragment(window.location.hash, operation)));
+  const restored = shared && 'request' in shared ? shared.request : null;
   const configured = String(siteConfig.customFields?.apiBaseUrl ?? '');
   const foreign = Boolean((siteConfig.customFields?.api as ApiSiteLinks | undefined)?.foreign);
   const servers = useMemo(() => serverChoices(operation.servers, configured, foreign), [operation.servers, configured, foreign]);
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [server, setServer] = useState(servers[0] ?? CUSTOM_SERVER);
-  const [customServer, setCustomServer] = useState('');
-  const [params, setParams] = useState<Record<string, string>>(() =>
-    Object.fromEntries(operation.parameters.map((p) => [`${p.in}:${p.name}`, paramValue(p, operation.schemas)])),
-  );
-  // Bumped when a credential changes: the values themselves live in credentialMemory.
-  const [, setCredentialVersion] = useState(0);
+  const [server, setServer] = useState(() => (restored ? (servers.includes(restored.server) ? restored.server : CUSTOM_SERVER) : (servers[0] ?? CUSTOM_SERVER)));
+  const [customServer, setCustomServer] = useState(() => (restored && !servers.includes(restored.server) ? restored.server : ''));
+  const [params, setParams] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(operation.parameters.map((p) => [`${p.in}:${p.name}`, paramValue(p, operation.schemas)])),
+    ...(restored?.params ?? {}),
+  }));
+  const [alternative, setAlternative] = useState(restored?.alt ?? 0);
   const bodyMedia = operation.requestBody?.content[0];
   const [body, setBody] = useState(() =>
-    bodyMedia?.example === undefined ? '' : typeof bodyMedia.example === 'string' ? bodyMedia.example : JSON.stringify(bodyMedia.example, null, 2),
+    restored?.body !== undefined
+      ? restored.body
+      : bodyMedia?.example === undefined
+        ? ''
+        : typeof bodyMedia.example === 'string'
+          ? bodyMedia.example
+          : JSON.stringify(bodyMedia.example, null, 2),
   );
+  const [copied, setCopied] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
@@ -72,20 +85,24 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     if (result?.download) URL.revokeObjectURL(result.download.url);
   }, [result]);
 
-  const schemes = operation.security[0] ?? [];
+  const schemes = operation.security[alternative] ?? [];
   const base = server === CUSTOM_SERVER ? customServer.trim() : server;
   // Credentials belong to a security scheme and a server origin: the fields show (and the request
   // carries) only what was typed for the origin the request goes to.
   const origin = typeof window === 'undefined' ? null : serverOrigin(base, window.location.href);
-  const fields = schemes.flatMap(credentialFields);
-  const credentials: Record<string, string> = origin
-    ? Object.fromEntries(fields.map((f) => [f.key, credentialMemory.get(memoryKey(origin, f.key)) ?? '']))
-    : {};
-  const setCredential = (key: string, value: string) => {
-    if (!origin) return;
-    credentialMemory.set(memoryKey(origin, key), value);
-    setCredentialVersion((v) => v + 1);
+  const credentialsNow = (): Record<string, string> =>
+    origin ? Object.fromEntries(schemes.flatMap(credentialFields).map((f) => [f.key, credentialStore.get(origin, f.key)])) : {};
+  const copyLink = async () => {
+    const link = `${window.location.origin}${window.location.pathname}${window.location.search}${shareFragment(operation, {server: base, params, body: bodyMedia ? body : undefined, alt: alternative})}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('Link copied: it holds the operation, server, parameters and body, never credentials.');
+    } catch {
+      setCopied(`Copy this link (the clipboard was not available): ${link}`);
+    }
   };
+  // An unlisted server from a shared link is restored but flagged: check it before sending credentials.
+  const foreignServer = restored && !servers.includes(restored.server) && base === restored.server;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +121,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     let request: ReturnType<typeof buildRequest>;
     let prepared: Request;
     try {
-      request = buildRequest(operation, base, params, credentials, bodyMedia ? body : undefined, window.location.href);
+      request = buildRequest(operation, base, params, credentialsNow(), bodyMedia ? body : undefined, window.location.href, alternative);
       // The browser's own checks (header names and values, URL), before anything goes out.
       prepared = new Request(request.url, request.init);
     } catch (e) {
@@ -136,7 +153,20 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
         const ext = type.split('/')[1]?.split(/[;+]/)[0] ?? 'bin';
         download = {url: URL.createObjectURL(blob), name: `${operation.operationId ?? 'response'}.${ext}`, size: blob.size, type};
       }
-      setResult({status: response.status, statusText: response.statusText, ms: Math.round(performance.now() - started), headers, body: text, download});
+      const ms = Math.round(performance.now() - started);
+      const notSent = request.notSent?.map((n) => n.reason);
+      setResult({status: response.status, statusText: response.statusText, ms, headers, body: text, download});
+      if (notSent?.length) setError(`Sent without some credentials: ${notSent.join(' ')}`);
+      // The response check loads only now (validate.ts and the page's Ajv-generated check module).
+      if (!download) {
+        const raw = text;
+        void import('./validate')
+          .then(({checkResponse}) => checkResponse(operation, operation.loadResponseCheck, {status: response.status, contentType: type, body: raw}))
+          .then(
+            (check) => setResult((r) => (r && r.body === raw ? {...r, check} : r)),
+            (e: Error) => setResult((r) => (r && r.body === raw ? {...r, check: {kind: 'unchecked', reason: `The response check could not load (${e.message}).`}} : r)),
+          );
+      }
     } catch (e) {
       if ((e as Error).name === 'AbortError') {
         setError(FAILURE.timeout);
@@ -185,32 +215,26 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
               </label>
             )}
           </fieldset>
-          {schemes.length > 0 && (
-            <fieldset className={styles.group}>
-              <legend>Authentication</legend>
-              <p className={styles.hint} id={`${id}-credentials`}>
-                {origin ? (
-                  <>
-                    Kept in this tab's memory for <code data-testid="console-credential-origin">{origin}</code> only.
-                  </>
-                ) : (
-                  'Enter the server URL first: credentials are kept per server.'
-                )}
-              </p>
-              {fields.map((f) => (
-                <label key={f.key} className={styles.field} data-credential={f.key}>
-                  <span>{f.label}</span>
-                  <input
-                    type={f.type}
-                    autoComplete="off"
-                    disabled={!origin}
-                    aria-describedby={`${id}-credentials`}
-                    value={credentials[f.key] ?? ''}
-                    onChange={(e) => setCredential(f.key, e.target.value)}
-                  />
-                </label>
-              ))}
-            </fieldset>
+          {foreignServer && (
+            <p className={styles.warning} role="note" data-testid="console-shared-server">
+              This shared link sets a server the API description does not list ({restored?.server}). Check it before you send credentials there.
+            </p>
+          )}
+          {shared && 'error' in shared && (
+            <p className={styles.warning} role="note">
+              {shared.error}
+            </p>
+          )}
+          {operation.security.length > 0 && (
+            <AuthPanel
+              id={id}
+              security={operation.security}
+              alternative={alternative}
+              onAlternative={setAlternative}
+              origin={origin}
+              server={base}
+              baseUrl={siteConfig.baseUrl}
+            />
           )}
           {operation.parameters.length > 0 && (
             <fieldset className={styles.group}>
@@ -253,7 +277,15 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
             <button type="submit" className="button button--primary" disabled={pending}>
               {pending ? 'Sending…' : 'Send request'}
             </button>
+            <button type="button" className="button button--secondary" onClick={() => void copyLink()}>
+              Copy link
+            </button>
           </div>
+          {copied && (
+            <p className={styles.hint} role="status" data-testid="console-share-status">
+              {copied}
+            </p>
+          )}
           <div aria-live="polite">
             {error && (
               <p className={styles.error} role="alert">
@@ -276,9 +308,12 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
                     </a>
                   </p>
                 ) : (
-                  <pre className={styles.pre} data-testid="console-body">
-                    {result.body || '(empty body)'}
-                  </pre>
+                  <div className={styles.bodyAndCheck}>
+                    <pre className={styles.pre} data-testid="console-body">
+                      {result.body || '(empty body)'}
+                    </pre>
+                    {result.check && <ResponseCheck check={result.check} />}
+                  </div>
                 )}
               </section>
             )}
@@ -286,5 +321,35 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** The response check's verdict, shown beside the body. */
+function ResponseCheck({check}: {check: CheckResult}) {
+  if (check.kind === 'unchecked') {
+    return (
+      <aside className={styles.check} data-testid="console-check" data-check="unchecked" aria-label="Response check">
+        {check.reason}
+      </aside>
+    );
+  }
+  if (check.kind === 'valid') {
+    return (
+      <aside className={styles.check} data-testid="console-check" data-check="valid" aria-label="Response check">
+        ✓ Matches the documented schema for {check.against}.
+      </aside>
+    );
+  }
+  return (
+    <aside className={`${styles.check} ${styles.checkInvalid}`} data-testid="console-check" data-check="invalid" aria-label="Response check">
+      <strong>Does not match the documented schema for {check.against}:</strong>
+      <ul>
+        {check.mismatches.map((m, i) => (
+          <li key={i}>
+            <code data-testid="console-check-pointer">{m.pointer === '' ? '(whole body)' : m.pointer}</code> {m.message}
+          </li>
+        ))}
+      </ul>
+    </aside>
   );
 }

@@ -13,7 +13,8 @@
  *   refused here with a message naming the header, before anything is sent.
  * - Credentials are handed in already scoped (the component keeps them per server origin).
  */
-import type {OperationPage, ParameterData, SchemaNode, SecuritySchemeData, ServerData} from '../ApiOperation/types';
+import type {OperationPage, ParameterData, SchemaNode, ServerData} from '../ApiOperation/types';
+import {applyCredentials, CredentialError, type AppliedCredentials} from './auth/schemes';
 
 /** A request the console will not send, with the message it shows. Nothing was sent. */
 export class RequestRefused extends Error {
@@ -29,6 +30,8 @@ export class RequestRefused extends Error {
 export interface BuiltRequest {
   url: string;
   init: {method: string; headers: Record<string, string>; body?: string};
+  /** Credentials of the chosen alternative the browser cannot send (cookie API keys), with why. */
+  notSent?: {scheme: string; reason: string}[];
 }
 
 /** A server base: its origin and its path without a trailing slash ("" for the root). */
@@ -83,17 +86,8 @@ export function serverChoices(servers: ServerData[], configured: string, foreign
   return listed;
 }
 
-/** The credential inputs a security scheme needs; `key` is scheme key + field. */
-export function credentialFields(s: SecuritySchemeData): {key: string; label: string; type: 'text' | 'password'}[] {
-  if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') {
-    return [
-      {key: `${s.key}.username`, label: 'Username', type: 'text'},
-      {key: `${s.key}.password`, label: 'Password', type: 'password'},
-    ];
-  }
-  if (s.type === 'apiKey') return [{key: `${s.key}.value`, label: s.name ?? s.key, type: 'password'}];
-  return [{key: `${s.key}.token`, label: 'Bearer token', type: 'password'}];
-}
+// Scheme by scheme rules live in auth/schemes.ts; re-exported for the component and the tests.
+export {base64Utf8, credentialFields} from './auth/schemes';
 
 function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
   return p.schema?.ref ? schemas[p.schema.ref] : p.schema;
@@ -119,13 +113,6 @@ function checkHeader(name: string, value: string): void {
   }
 }
 
-/** UTF-8 bytes, base64-encoded (HTTP Basic credentials, RFC 7617 with charset UTF-8). */
-export function base64Utf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 const encodeQuery = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
 
 /**
@@ -134,6 +121,7 @@ const encodeQuery = (name: string, value: string) => `${encodeURIComponent(name)
  * - `credentials` is keyed by credentialFields() keys, already scoped to this server's origin.
  * - `body` is sent, with the request body's media type as Content-Type, only when not blank.
  * - `page` is the address relative servers resolve against (the browser's location).
+ * - `alternative` is the index of the security alternative the reader chose (operation.security).
  */
 export function buildRequest(
   operation: OperationPage,
@@ -142,6 +130,7 @@ export function buildRequest(
   credentials: Record<string, string>,
   body: string | undefined,
   page: string = typeof window === 'undefined' ? 'http://localhost/' : window.location.href,
+  alternative = 0,
 ): BuiltRequest {
   const base = serverBase(server, page);
   const headers: Record<string, string> = {};
@@ -170,22 +159,15 @@ export function buildRequest(
     // Cookie parameters: a page cannot set the Cookie header of a cross-site request.
   }
 
-  for (const s of operation.security[0] ?? []) {
-    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') {
-      const user = credentials[`${s.key}.username`] ?? '';
-      const pass = credentials[`${s.key}.password`] ?? '';
-      if (user.includes(':')) throw new RequestRefused('credentials', 'An HTTP Basic user name cannot contain ":"; nothing was sent.');
-      if (user || pass) headers.Authorization = `Basic ${base64Utf8(`${user}:${pass}`)}`;
-    } else if (s.type === 'apiKey') {
-      const v = credentials[`${s.key}.value`] ?? '';
-      if (!v || !s.name) continue;
-      if (s.in === 'header') headers[s.name] = v;
-      else if (s.in === 'query') query.push(encodeQuery(s.name, v));
-    } else {
-      const v = credentials[`${s.key}.token`] ?? '';
-      if (v) headers.Authorization = `Bearer ${v}`;
-    }
+  let applied: AppliedCredentials;
+  try {
+    applied = applyCredentials(operation.security[alternative] ?? [], credentials);
+  } catch (e) {
+    if (e instanceof CredentialError) throw new RequestRefused('credentials', e.message);
+    throw e;
   }
+  for (const [name, value] of applied.headers) headers[name] = value;
+  for (const [name, value] of applied.query) query.push(encodeQuery(name, value));
 
   const success = operation.responses.find((r) => /^2/.test(r.status) && r.content.length);
   if (success) headers.Accept = success.content[0].mediaType;
@@ -207,7 +189,9 @@ export function buildRequest(
   }
   const init: BuiltRequest['init'] = {method: operation.method.toUpperCase(), headers};
   if (sendBody) init.body = body;
-  return {url: url.href + (query.length ? `?${query.join('&')}` : ''), init};
+  const built: BuiltRequest = {url: url.href + (query.length ? `?${query.join('&')}` : ''), init};
+  if (applied.notSent.length) built.notSent = applied.notSent;
+  return built;
 }
 
 /** Why a fetch that rejected with a TypeError failed, and what to do about it. */

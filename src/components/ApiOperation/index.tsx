@@ -1,4 +1,4 @@
-import React, {lazy, Suspense, useState} from 'react';
+import React, {lazy, Suspense, useEffect, useState} from 'react';
 import WidgetBoundary from '../WidgetBoundary';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
@@ -22,6 +22,8 @@ export const SKIP = 'search-skip';
 // The request console is its own chunk, fetched only when the reader opens it (again after a
 // failed load: React.lazy keeps a rejected import for good, so Retry makes a new one).
 const loadConsole = () => lazy(() => import('../ApiConsole'));
+/** The fragment of a shared console link (the console's share.ts reads the rest). */
+const SHARE_PREFIX = '#try=';
 
 const LOCATIONS: [ParameterData['in'], string][] = [
   ['path', 'Path parameters'],
@@ -183,6 +185,13 @@ function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['
 function TryIt({operation}: {operation: OperationPage}) {
   const [open, setOpen] = useState(false);
   const [ApiConsole, setApiConsole] = useState(loadConsole);
+  // A shared request link ("#try=…", ApiConsole/share.ts) opens the console, which restores it.
+  useEffect(() => {
+    const check = () => window.location.hash.startsWith(SHARE_PREFIX) && setOpen(true);
+    check();
+    window.addEventListener('hashchange', check);
+    return () => window.removeEventListener('hashchange', check);
+  }, []);
   return (
     <div className={styles.tryIt}>
       <button type="button" className="button button--primary button--sm" onClick={() => setOpen(true)} aria-haspopup="dialog">

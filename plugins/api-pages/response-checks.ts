@@ -1,0 +1,177 @@
+/**
+ * Build-time response checks for the request console (issue #12 part 5).
+ *
+ * The console validates a response against the operation's schema for that status and media
+ * type. Ajv compiles schemas to JavaScript with `new Function`, which the site's
+ * Content-Security-Policy forbids (script-src has no 'unsafe-eval'), so Ajv runs here, at
+ * `gen:api`, and writes its standalone code: one CommonJS module per operation
+ * (`docs/api/_checks/<page id>.js`) holding a validate function per (status, media type). The
+ * page's data module loads it with a dynamic import only when a response arrives; Ajv itself never
+ * reaches the browser (only ajv-formats' format table, which the generated code requires).
+ *
+ * OpenAPI 3.0 schemas are not quite JSON Schema: annotations Ajv does not know are dropped
+ * (example, xml, externalDocs, discriminator: oneOf still applies), boolean exclusiveMinimum /
+ * exclusiveMaximum become the numeric form, `nullable` is Ajv's own OpenAPI keyword. 3.1
+ * documents use Ajv's 2020-12 dialect. A schema Ajv cannot compile is not fatal: that response's
+ * entry says why in `skipped`, and the console shows that reason instead of a check.
+ */
+import Ajv, {_, type Options} from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Json = any;
+
+/** Generated code per operation above this size is not shipped (the console says so). */
+export const CHECK_MODULE_BUDGET = 512 * 1024;
+
+const DROP = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator', '$comment']);
+const TEXT = new Set(['description', 'title']);
+const VALUES = new Set(['enum', 'const', 'default', 'required']);
+
+/** A schema as Ajv should see it: annotations it does not need or know dropped, 3.0 booleans converted. */
+export function toJsonSchema(node: Json, openapi31: boolean): Json {
+  if (Array.isArray(node)) return node.map((n) => toJsonSchema(n, openapi31));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries<Json>(node)) {
+    // Property names never reach this test: maps of schemas are walked below, name by name.
+    if (DROP.has(k) || (TEXT.has(k) && typeof v === 'string') || k.startsWith('x-')) continue;
+    if (VALUES.has(k)) {
+      out[k] = v; // data, not schema: copied as written
+      continue;
+    }
+    if (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions' || k === 'dependentSchemas') {
+      out[k] = Object.fromEntries(Object.entries<Json>(v ?? {}).map(([name, s]) => [name, toJsonSchema(s, openapi31)]));
+      continue;
+    }
+    out[k] = toJsonSchema(v, openapi31);
+  }
+  if (!openapi31) {
+    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+      if (typeof out[flag] === 'boolean') {
+        if (out[flag] && typeof out[bound] === 'number') {
+          out[flag] = out[bound];
+          delete out[bound];
+        } else {
+          delete out[flag];
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function deref(doc: Json, node: Json): Json {
+  const seen = new Set<string>();
+  while (node && typeof node === 'object' && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
+    if (seen.has(node.$ref)) return undefined;
+    seen.add(node.$ref);
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .map((p: string) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((n: Json, key: string) => (n && typeof n === 'object' ? n[key] : undefined), doc);
+  }
+  return node;
+}
+
+/** "#/components/..." pointers inside schemas point into the document registered as "doc". */
+function rebase(node: Json): Json {
+  if (Array.isArray(node)) return node.map(rebase);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries<Json>(node)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `doc${v}` : rebase(v);
+  return out;
+}
+
+export interface CheckModule {
+  /** The module's source (CommonJS), or undefined when no response of the operation has a schema. */
+  source?: string;
+  /** "status media-type" keys that have a validator. */
+  checked: string[];
+  /** "status media-type" -> why it has no validator. */
+  skipped: Record<string, string>;
+}
+
+const isJson = (media: string) => /^application\/(.+\+)?json\b|^application\/json/i.test(media) || /\+json\b/i.test(media);
+
+/**
+ * The standalone validators of one operation's JSON responses. `op` is the raw operation object of
+ * the processed document `doc`.
+ */
+export function responseCheckModule(doc: Json, op: Json): CheckModule {
+  const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
+  const options: Options = {
+    strict: false,
+    allErrors: true,
+    inlineRefs: false,
+    logger: false,
+    validateFormats: true,
+    code: {source: true, formats: _`require("ajv-formats/dist/formats").fullFormats`},
+  };
+  const ajv = openapi31 ? new Ajv2020(options) : new Ajv(options);
+  addFormats(ajv);
+  const checked: string[] = [];
+  const skipped: Record<string, string> = {};
+  const exportsMap: Record<string, string> = {};
+  const exportOf: Record<string, string> = {};
+  const componentSchemas = doc.components?.schemas ?? {};
+  try {
+    ajv.addSchema({components: {schemas: toJsonSchema(rebase(componentSchemas), openapi31)}}, 'doc');
+  } catch (error) {
+    for (const key of responseKeys(doc, op)) skipped[key] = `the document's component schemas could not be compiled (${(error as Error).message})`;
+    return {checked, skipped};
+  }
+  let i = 0;
+  for (const key of responseKeys(doc, op)) {
+    const [status, media] = splitKey(key);
+    const response = deref(doc, op.responses?.[status]);
+    const schema = response?.content?.[media]?.schema;
+    const id = `r${i++}`;
+    try {
+      const prepared = toJsonSchema(rebase(schema), openapi31);
+      ajv.addSchema(prepared, id);
+      ajv.getSchema(id); // compiles now: errors belong to this response
+      exportsMap[id] = id;
+      exportOf[key] = id;
+      checked.push(key);
+    } catch (error) {
+      ajv.removeSchema(id);
+      skipped[key] = `its schema could not be compiled for checking (${(error as Error).message})`;
+    }
+  }
+  if (!checked.length) return {checked, skipped};
+  let source: string;
+  try {
+    source = standaloneCode(ajv, exportsMap);
+  } catch (error) {
+    for (const key of checked) skipped[key] = `the check code could not be generated (${(error as Error).message})`;
+    return {checked: [], skipped};
+  }
+  if (source.length > CHECK_MODULE_BUDGET) {
+    for (const key of checked) skipped[key] = `the generated check is too large to ship (${Math.round(source.length / 1024)} KB)`;
+    return {checked: [], skipped};
+  }
+  const table = checked.map((key) => `  ${JSON.stringify(key)}: exports.${exportOf[key]},`);
+  source += `\nexports.checks = {\n${table.join('\n')}\n};\nexports.skipped = ${JSON.stringify(skipped)};\n`;
+  return {source, checked, skipped};
+}
+
+/** "status media" for every JSON response of the operation with a schema. */
+function responseKeys(doc: Json, op: Json): string[] {
+  const keys: string[] = [];
+  for (const [status, raw] of Object.entries<Json>(op?.responses ?? {})) {
+    const response = deref(doc, raw);
+    for (const [media, content] of Object.entries<Json>(response?.content ?? {})) {
+      if (isJson(media) && content && typeof content === 'object' && content.schema) keys.push(`${status} ${media}`);
+    }
+  }
+  return keys;
+}
+
+const splitKey = (key: string): [string, string] => {
+  const at = key.indexOf(' ');
+  return [key.slice(0, at), key.slice(at + 1)];
+};

@@ -1,0 +1,81 @@
+/**
+ * Shareable console requests: "Copy link" puts the operation, the server, the parameters and the
+ * body in the URL fragment (`#try=<base64url JSON>`); opening the link opens the console with
+ * them. Never credentials: the state carries only the operation's declared parameters (minus any
+ * that an apiKey scheme of the operation uses) and the body. The fragment never reaches a server.
+ */
+import type {OperationPage} from '../ApiOperation/types';
+
+export const SHARE_PREFIX = '#try=';
+
+export interface SharedRequest {
+  /** "METHOD /path": the link is for this operation only. */
+  op: string;
+  server: string;
+  /** Keyed "in:name" like the console's parameter state. */
+  params: Record<string, string>;
+  body?: string;
+  /** Index of the security alternative chosen (which schemes to fill; never their values). */
+  alt?: number;
+}
+
+const operationKey = (o: Pick<OperationPage, 'method' | 'path'>) => `${o.method.toUpperCase()} ${o.path}`;
+
+/** Parameter keys that carry an API key of one of the operation's schemes: never shared. */
+function credentialParams(operation: OperationPage): Set<string> {
+  const keys = new Set<string>();
+  for (const alt of operation.security) for (const s of alt) if (s.type === 'apiKey' && s.name && s.in) keys.add(`${s.in}:${s.name}`);
+  return keys;
+}
+
+function toBase64Url(text: string): string {
+  let binary = '';
+  for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', {fatal: true}).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** The fragment for this console state (starts with "#try="). Empty parameters are left out. */
+export function shareFragment(operation: OperationPage, state: {server: string; params: Record<string, string>; body?: string; alt?: number}): string {
+  const secret = credentialParams(operation);
+  const declared = new Set(operation.parameters.map((p) => `${p.in}:${p.name}`));
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(state.params)) if (v !== '' && declared.has(k) && !secret.has(k)) params[k] = v;
+  const shared: SharedRequest = {op: operationKey(operation), server: state.server, params};
+  if (state.body !== undefined && state.body.trim() !== '') shared.body = state.body;
+  if (state.alt) shared.alt = state.alt;
+  return SHARE_PREFIX + toBase64Url(JSON.stringify(shared));
+}
+
+/**
+ * The shared state in a fragment, checked against this operation: null when the fragment is not
+ * a share link; an error message naming what is wrong when it is one that cannot be used.
+ */
+export function readShareFragment(hash: string, operation: OperationPage): {request: SharedRequest} | {error: string} | null {
+  if (!hash.startsWith(SHARE_PREFIX)) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(fromBase64Url(hash.slice(SHARE_PREFIX.length)));
+  } catch {
+    return {error: 'The shared request link is damaged (its "#try=" part is not readable); the console starts empty.'};
+  }
+  const d = data as Partial<SharedRequest>;
+  if (!d || typeof d !== 'object' || typeof d.op !== 'string' || typeof d.server !== 'string' || (d.params !== undefined && typeof d.params !== 'object')) {
+    return {error: 'The shared request link is damaged (fields "op", "server" or "params" missing or of the wrong type); the console starts empty.'};
+  }
+  if (d.op !== operationKey(operation)) {
+    return {error: `The shared request link is for ${d.op}, not ${operationKey(operation)}; the console starts empty.`};
+  }
+  const declared = new Set(operation.parameters.map((p) => `${p.in}:${p.name}`));
+  const secret = credentialParams(operation);
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(d.params ?? {})) if (typeof v === 'string' && declared.has(k) && !secret.has(k)) params[k] = v;
+  const request: SharedRequest = {op: d.op, server: d.server, params};
+  if (typeof d.body === 'string') request.body = d.body;
+  if (typeof d.alt === 'number' && Number.isInteger(d.alt) && d.alt >= 0 && d.alt < operation.security.length) request.alt = d.alt;
+  return {request};
+}

@@ -24,6 +24,21 @@ export function inlineScripts(html: string): string[] {
   return out;
 }
 
+/**
+ * The page with each executable inline script's text replaced by `transform(text)` (the same
+ * scripts inlineScripts finds; src scripts and data blocks stay as they are).
+ */
+export function mapInlineScripts(html: string, transform: (text: string) => string): string {
+  return html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attrs: string, text: string) => {
+    if (/\ssrc\s*=/i.test(attrs)) return whole;
+    const type = /\stype\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+    const value = type ? (type[2] ?? type[3] ?? type[4] ?? '') : '';
+    if (!EXECUTABLE.test(value)) return whole;
+    const next = transform(text);
+    return next === text ? whole : whole.replace(`>${text}<`, () => `>${next}<`);
+  });
+}
+
 /** The CSP source expression of a script's text: 'sha256-…'. */
 export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

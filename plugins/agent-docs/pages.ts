@@ -161,10 +161,16 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
     (shared ??= readSharedSchemas(path.join(options.apiDocsDir, SCHEMA_DIR)));
 
   const pages: TwinPage[] = [];
-  await Promise.all(
-    [...routes].map(async ([route, file]) => {
-      const html = parseDocument(await fs.readFile(file, 'utf8'));
-      const meta = metaContent(html, 'description');
+  // 16 pages at a time: a 1,500-page reference does not hold every page's DOM at once.
+  await inBatches(
+    [...routes],
+    async ([route, file]) => {
+      const text = await fs.readFile(file, 'utf8');
+      // Operation pages are written from their data: only the <head> of their HTML is read.
+      const headEnd = text.search(/<\/head\s*>/i);
+      const meta = metaContent(parseDocument(headEnd < 0 ? text : text.slice(0, headEnd)), 'description');
+      let dom: Document | undefined;
+      const full = (): Document => (dom ??= parseDocument(text));
       // The site-wide default (the tagline) says nothing about the page.
       const description = meta === options.tagline || meta === `${options.title}: ${options.tagline}.` ? '' : meta;
       const base: Pick<TwinPage, 'route' | 'markdownPath' | 'description'> = {route, markdownPath: markdownPathOf(route, baseUrl), description};
@@ -186,13 +192,13 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
           });
           return;
         }
-        const converted = convertHtml(html, route, baseUrl, link);
-        pages.push({...base, title: pageTitle(html), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+        const converted = convertHtml(full(), route, baseUrl, link);
+        pages.push({...base, title: pageTitle(full()), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
         return;
       }
-      const converted = convertHtml(html, route, baseUrl, link);
-      pages.push({...base, title: pageTitle(html), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
-    }),
+      const converted = convertHtml(full(), route, baseUrl, link);
+      pages.push({...base, title: pageTitle(full()), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+    },
   );
   pages.sort((a, b) => a.route.localeCompare(b.route));
   for (const p of pages) {
@@ -281,4 +287,9 @@ function readDataModule(file: string, source: string): unknown {
   } catch (e) {
     throw new Error(`${file}: ${(e as Error).message}`);
   }
+}
+
+/** Runs `fn` on every item, 16 at a time. */
+async function inBatches<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += 16) await Promise.all(items.slice(i, i + 16).map(fn));
 }

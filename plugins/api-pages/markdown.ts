@@ -6,6 +6,7 @@
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
+import {listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
 import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
@@ -137,14 +138,10 @@ export function operationPageMdx(page: PlannedOperation): string {
 
 export function buildOverview(doc: OpenApiDocument): OverviewPage {
   const tags = doc.tags ?? [];
+  // Pages per tag, webhooks included: the same categories the sidebar has (pages.ts).
   const opTags = new Map<string, number>();
-  for (const pathItem of Object.values(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries<Record<string, unknown>>(pathItem ?? {})) {
-      if (!op || typeof op !== 'object') continue;
-      if (!['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method)) continue;
-      for (const t of (op.tags as string[] | undefined) ?? []) opTags.set(t, (opTags.get(t) ?? 0) + 1);
-    }
-  }
+  const refs = listOperations(doc, {webhooks: true});
+  for (const ref of refs) for (const t of new Set(ref.tags)) opTags.set(t, (opTags.get(t) ?? 0) + 1);
   const names = [...tags.map((t) => t.name).filter((n) => opTags.has(n)), ...[...opTags.keys()].filter((n) => !tags.some((t) => t.name === n))];
   const sections = splitMarkdownSections(doc.info.description ?? '');
   const schemes: SecuritySchemeData[] = Object.entries<Record<string, string>>(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
@@ -168,7 +165,8 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
     ]
       .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(SPEC_DOWNLOAD_PATH), d.file)))
       .map((d) => ({label: d.label, href: `${path.posix.dirname(SPEC_DOWNLOAD_PATH)}/${d.file}`})),
-    operationCount: [...opTags.values()].reduce((a, b) => a + b, 0),
+    operationCount: refs.filter((r) => r.kind === 'operation').length,
+    webhookCount: refs.filter((r) => r.kind === 'webhook').length,
     categories: names.map((name) => {
       const tag = tags.find((t) => t.name === name);
       return {

@@ -30,7 +30,9 @@ export default function ApiOverview({overview}: {overview: OverviewPage}) {
       <Heading as="h1">{overview.title}</Heading>
       <p className={styles.meta}>
         <span className={styles.version}>Version {overview.version}</span>
-        <span>{overview.operationCount} operations</span>
+        <span>
+          {overview.operationCount} operations{overview.webhookCount ? `, ${overview.webhookCount} webhooks` : ''}
+        </span>
         <a href={download} download className={styles.download}>
           Download the OpenAPI document
         </a>

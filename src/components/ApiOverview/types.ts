@@ -28,6 +28,8 @@ export interface OverviewPage {
   /** The other downloads that exist (YAML, Postman collection): label and site path. */
   downloads?: {label: string; href: string}[];
   operationCount: number;
+  /** Webhooks (OpenAPI 3.1 `webhooks`), each with its own page. */
+  webhookCount?: number;
   categories: OverviewCategory[];
   sections: OverviewSection[];
 }

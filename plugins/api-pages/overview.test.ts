@@ -1,0 +1,46 @@
+/** The overview's counts and categories agree with the pages and the sidebar (webhooks included). */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {buildOverview} from './markdown';
+import {planPages} from './pages';
+import type {OpenApiDocument} from './page-data';
+
+const doc = {
+  openapi: '3.1.0',
+  info: {title: 'Shop', version: '1.0.0'},
+  tags: [{name: 'Orders', description: 'Orders.'}, {name: 'Events'}],
+  paths: {
+    '/orders': {
+      get: {operationId: 'listOrders', tags: ['Orders', 'Reports'], responses: {200: {description: 'ok'}}},
+      post: {operationId: 'createOrder', tags: ['Orders'], responses: {201: {description: 'ok'}}},
+    },
+    '/ping': {get: {operationId: 'ping', responses: {200: {description: 'ok'}}}},
+  },
+  webhooks: {
+    orderPaid: {post: {operationId: 'orderPaid', tags: ['Events'], responses: {200: {description: 'ok'}}}},
+    orderShipped: {post: {operationId: 'orderShipped', tags: ['Events', 'Orders'], responses: {200: {description: 'ok'}}}},
+  },
+} as unknown as OpenApiDocument;
+
+test('operations and webhooks are counted once each, untagged ones too', () => {
+  const overview = buildOverview(doc);
+  assert.equal(overview.operationCount, 3);
+  assert.equal(overview.webhookCount, 2);
+});
+
+test('categories are the sidebar categories, with their page counts', () => {
+  const overview = buildOverview(doc);
+  assert.deepEqual(
+    overview.categories.map((c) => [c.label, c.count, c.href]),
+    [
+      ['Orders', 3, '/docs/category/api/orders'],
+      ['Events', 2, '/docs/category/api/events'],
+      ['Reports', 1, '/docs/category/api/reports'],
+    ],
+  );
+  const sidebar = planPages(doc).sidebar.filter((i) => i.type === 'category' && i.link);
+  assert.deepEqual(
+    sidebar.map((c) => [c.label, (c as {items: unknown[]}).items.length]),
+    overview.categories.map((c) => [c.label, c.count]),
+  );
+});

@@ -23,6 +23,7 @@ import {
   API_RECORDS_FORMAT,
   DocType,
   type ApiRecordDocument,
+  type ApiRecordEntry,
   type EngineOptions,
   INDEX_PART_FORMAT,
   type IndexLoadStatus,
@@ -84,14 +85,22 @@ export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; j
 const isApiEntry = (entry: unknown) =>
   !!entry && typeof entry === 'object' && (entry as {index?: {format?: unknown}}).index?.format === API_RECORDS_FORMAT;
 
-/** The API records of an index (its entry in the API_RECORDS_FORMAT), or null. */
-export function parseApiEntry(json: unknown): ApiRecords | null {
+/**
+ * The API records of an index (its entry in the API_RECORDS_FORMAT), or null; a record's missing
+ * summary and URL are its page title document's (`pages`, by id).
+ */
+export function parseApiEntry(json: unknown, pages: ReadonlyMap<number, SearchDocument> = new Map()): ApiRecords | null {
   if (!Array.isArray(json)) return null;
   const entry = json.find(isApiEntry) as {documents?: unknown} | undefined;
   if (!entry || !Array.isArray(entry.documents)) return null;
-  const docs = (entry.documents as ApiRecordDocument[]).filter(
-    (d) => d && typeof d.i === 'number' && typeof d.t === 'string' && typeof d.u === 'string' && typeof d.m === 'string' && typeof d.a === 'string',
-  );
+  const docs: ApiRecordDocument[] = [];
+  for (const raw of entry.documents as ApiRecordEntry[]) {
+    if (!raw || typeof raw.i !== 'number' || typeof raw.m !== 'string' || typeof raw.a !== 'string') continue;
+    const page = pages.get(raw.i);
+    const t = raw.t ?? page?.t;
+    const u = raw.u ?? page?.u;
+    if (typeof t === 'string' && typeof u === 'string') docs.push({...raw, t, u});
+  }
   return loadApiRecords(docs);
 }
 
@@ -135,10 +144,11 @@ export function emptySource(spec: IndexSourceSpec): LoadedSource {
   return {spec, indexes: [], pages: new Map(), api: null, parts: []};
 }
 
-function sourceFrom(spec: IndexSourceSpec, {indexes, parts}: ReturnType<typeof parseSearchIndex>, api: ApiRecords | null): LoadedSource {
+function sourceFrom(spec: IndexSourceSpec, {indexes, parts}: ReturnType<typeof parseSearchIndex>, json: unknown): LoadedSource {
   const pages = new Map<number, SearchDocument>();
   const titles = indexes.find((x) => x.type === DocType.Title);
   titles?.documents.forEach((doc) => pages.set(doc.i, doc));
+  const api = parseApiEntry(json, pages);
   // A record whose page is not among the titles cannot be shown.
   if (api) api.records = api.records.filter((r) => pages.has(r.doc.i));
   return {spec, indexes, pages, api, parts};
@@ -161,7 +171,7 @@ export async function loadSource(
     const response = await fetchImpl(spec.uri);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const json = await response.json();
-    const source = sourceFrom(spec, parseSearchIndex(json, options), parseApiEntry(json));
+    const source = sourceFrom(spec, parseSearchIndex(json, options), json);
     if (source.parts.some((p) => p.type === DocType.Title)) throw new Error('the page titles cannot be a separate part');
     const documents = source.indexes.reduce((n, x) => n + x.documents.size, 0);
     return {source, status: {heading: spec.heading, uri: spec.uri, ok: true, documents}};

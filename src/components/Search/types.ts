@@ -113,6 +113,8 @@ export interface InitRequest {
 /**
  * The API entry of our search-index.json (after the five sub-indexes): one document per operation,
  * written by plugins/search-index/api-records.ts and matched by ./api-match.ts (not by lunr).
+ * In the file, `t` (the summary) and `u` may be left out: they are then those of the page title
+ * document with the same id (ApiRecordEntry), which the engine fills in when it loads the index.
  */
 export const API_RECORDS_FORMAT = 'api-records-1';
 
@@ -143,3 +145,6 @@ export interface IndexPartRef {
   /** Documents in the part (informative). */
   documents: number;
 }
+
+/** An API record as stored: the page title's text and URL are not repeated. */
+export type ApiRecordEntry = Omit<ApiRecordDocument, 't' | 'u'> & {t?: string; u?: string};

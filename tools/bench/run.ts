@@ -32,6 +32,7 @@ import {goalsTable, mergeBenchmarksMd, renderResults} from './report';
 import type {BenchResults, BuildResult, Machine, PageResult} from './results';
 import {measureIndexLoad, measureSearch, type IndexLoadTiming, type SearchLatency} from './search-latency';
 import {documentQueries, measureQuality, siteQueries} from './search-quality';
+import {GITHUB_SEARCH_TERMS} from './search-terms';
 import {growth, kb, mb, seconds} from './stats';
 import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
 
@@ -260,14 +261,6 @@ const SYNTHETIC_SEARCH_TERMS = [
   'currency', 'partners', 'prepaid bundle', 'portal line', 'bill', 'sett', 'recal', 'zzqx',
 ];
 
-/** Words, paths, operationIds, field names, typos and a miss for GitHub's REST API build. */
-const GITHUB_SEARCH_TERMS = [
-  'repository', 'pull request', 'issue', 'create a repository', 'list issues for a repository', 'GET /repos/{owner}/{repo}',
-  'POST /repos/{owner}/{repo}/issues', '/repos/{owner}/{repo}/pulls/{pull_number}/merge', 'repos/get', 'issues/create', 'pulls/list',
-  'workflow', 'workflow run', 'webhook', 'commit', 'branch protection', 'gist', 'label', 'milestone', 'deploy key', 'secret',
-  'runner', 'artifact', 'team', 'collaborator', 'check run', 'release', 'codespace', 'dependabot', 'reaction', 'star', 'fork',
-  'pull_number', 'per_page', 'sha', 'rate limit', 'pagination', 'repositry', 'workflw', 'colaborator', 'repo', 'pul', 'zzqx',
-];
 
 /** Serve a finished build and measure on slow 4G how long its first query takes (worker + index load). */
 async function searchLoadOnBuild(buildDir: string, term: string): Promise<IndexLoadTiming | undefined> {

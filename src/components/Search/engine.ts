@@ -483,6 +483,8 @@ export class SearchEngine {
     this.completing = (async () => {
       const warnings: string[] = [];
       for (const source of sources) warnings.push(...(await loadParts(source, fetchImpl, request.options)));
+      // The typo vocabulary of the whole index, now rather than in the first query that needs it.
+      for (const source of sources) if (source.indexes.length > 0) vocabularyOf(source);
       return warnings;
     })();
     return [site!.status, ...externals.map((x) => x.status)];

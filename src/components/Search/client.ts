@@ -130,6 +130,8 @@ export function createSearchClient(options: {
       readyPromise = run.then(
         ({statuses}) => {
           for (const status of statuses) if (!status.ok && status.warning) console.warn(status.warning);
+          // The parts load on in the background; their warnings are logged when they are done.
+          void client.complete();
           return statuses;
         },
         (error: unknown) => {

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {apiRecordDocuments, operationRecords, schemaPropertyNames} from './api-records';
+import {apiEntry, apiRecordDocuments, operationRecords, schemaPropertyNames} from './api-records';
+import {parseApiEntry} from '../../src/components/Search/engine';
 
 const DOC = {
   openapi: '3.0.3',
@@ -54,13 +55,20 @@ test('schemaPropertyNames survives reference cycles', () => {
   assert.deepEqual(schemaPropertyNames(doc, {$ref: '#/components/schemas/Node'}), ['child']);
 });
 
-test('records get the id and URL of their page; operations without a page are left out', () => {
-  const docs = apiRecordDocuments(operationRecords(DOC), [
+test('records get the id of their page (its URL and title not repeated); operations without a page are left out', () => {
+  const titles = [
     {i: 7, t: 'Get customer', u: '/base/docs/api/get-customer'},
-    {i: 9, t: 'Download invoice', u: '/base/docs/api/download-invoice'},
-  ]);
+    {i: 9, t: 'Invoice as PDF', u: '/base/docs/api/download-invoice'},
+  ];
+  const docs = apiRecordDocuments(operationRecords(DOC), titles);
   assert.deepEqual(docs, [
-    {i: 7, t: 'Get customer', u: '/base/docs/api/get-customer', m: 'GET', a: '/customers/{customer_id}', o: 'getCustomer', g: ['Customers'], k: 'customer_id expand account_number billing_address'},
-    {i: 9, t: 'Download invoice', u: '/base/docs/api/download-invoice', m: 'GET', a: '/invoices/{invoice_id}/pdf', o: 'downloadInvoice', g: ['Invoices'], k: 'pdf'},
+    {i: 7, m: 'GET', a: '/customers/{customer_id}', o: 'getCustomer', g: ['Customers'], k: 'customer_id expand account_number billing_address'},
+    {i: 9, t: 'Download invoice', m: 'GET', a: '/invoices/{invoice_id}/pdf', o: 'downloadInvoice', g: ['Invoices'], k: 'pdf'},
   ]);
+  // The engine gives them back from the page titles.
+  const api = parseApiEntry([{documents: titles, index: {}}, apiEntry(docs)], new Map(titles.map((t) => [t.i, t])));
+  assert.deepEqual(
+    api!.records.map((r) => [r.doc.t, r.doc.u]),
+    [['Get customer', '/base/docs/api/get-customer'], ['Download invoice', '/base/docs/api/download-invoice']],
+  );
 });

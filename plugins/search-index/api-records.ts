@@ -9,7 +9,7 @@
  * ApiRecordDocument) with the id of its page's title document, so a match is that page.
  */
 import {listOperations} from '../../openapi/pipeline/checks';
-import {API_RECORDS_FORMAT, type ApiRecordDocument, type SearchDocument} from '../../src/components/Search/types';
+import {API_RECORDS_FORMAT, type ApiRecordEntry, type SearchDocument} from '../../src/components/Search/types';
 
 type Json = Record<string, unknown>;
 
@@ -108,19 +108,20 @@ export function operationRecords(document: unknown): OperationSearchRecord[] {
 
 /**
  * The index's API entry: a record per operation whose page is among the indexed pages (matched by
- * its URL ending in /docs/api/{slug}), with that page's title document id.
+ * its URL ending in /docs/api/{slug}), with that page's title document id. Its page's URL is not
+ * repeated, nor its summary when that is the page's title (the engine takes them from the page).
  */
-export function apiRecordDocuments(records: readonly OperationSearchRecord[], titles: readonly SearchDocument[]): ApiRecordDocument[] {
+export function apiRecordDocuments(records: readonly OperationSearchRecord[], titles: readonly SearchDocument[]): ApiRecordEntry[] {
   const byPath = new Map<string, SearchDocument>();
   for (const t of titles) {
     const m = /\/docs\/api\/([^/?#]+)\/?$/.exec(t.u);
     if (m) byPath.set(m[1]!, t);
   }
-  const out: ApiRecordDocument[] = [];
+  const out: ApiRecordEntry[] = [];
   for (const r of records) {
     const page = r.slug ? byPath.get(r.slug) : undefined;
     if (!page) continue;
-    const doc: ApiRecordDocument = {i: page.i, t: r.summary, u: page.u, m: r.method.toUpperCase(), a: r.path};
+    const doc: ApiRecordEntry = {i: page.i, ...(r.summary !== page.t ? {t: r.summary} : {}), m: r.method.toUpperCase(), a: r.path};
     if (r.operationId) doc.o = r.operationId;
     if (r.tags.length) doc.g = r.tags;
     if (r.names.length) doc.k = r.names.join(' ');
@@ -129,6 +130,6 @@ export function apiRecordDocuments(records: readonly OperationSearchRecord[], ti
   return out;
 }
 
-export function apiEntry(documents: ApiRecordDocument[]): {documents: ApiRecordDocument[]; index: {format: typeof API_RECORDS_FORMAT}} {
+export function apiEntry(documents: ApiRecordEntry[]): {documents: ApiRecordEntry[]; index: {format: typeof API_RECORDS_FORMAT}} {
   return {documents, index: {format: API_RECORDS_FORMAT}};
 }

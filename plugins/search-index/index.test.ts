@@ -7,6 +7,7 @@ import {scanDocuments} from '@easyops-cn/docusaurus-search-local/dist/server/ser
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions.js';
 import {validateOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
 import {isCompactIndex} from '../../src/components/Search/compact-index';
+import {INDEX_PART_FORMAT} from '../../src/components/Search/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {searchOptions} from '../../src/config/search';
 import {assembleDocuments, checkSupported, mapLimited, writeSearchIndex, type ThemeConfig} from './index';
@@ -100,9 +101,16 @@ test('writeSearchIndex writes compact sub-indexes for the routes the theme would
     const written = await writeSearchIndex({routesPaths, outDir: dir, baseUrl: '/', siteConfig: {trailingSlash: undefined}, plugins: []}, config);
     assert.equal(written.length, 1);
     assert.equal(written[0]!.pages, 4);
+    assert.deepEqual(written[0]!.parts, [path.join(dir, 'search-index-content.json')]);
     const json = JSON.parse(readFileSync(path.join(dir, 'search-index.json'), 'utf8')) as {documents: unknown[]; index: unknown}[];
     assert.equal(json.length, 5);
-    assert.ok(json.every((entry) => Array.isArray(entry.documents) && isCompactIndex(entry.index)));
+    // Titles, headings, descriptions and keywords in the file itself; the body text in its part.
+    assert.ok(json.slice(0, 4).every((entry) => Array.isArray(entry.documents) && isCompactIndex(entry.index)));
+    const part = JSON.parse(readFileSync(path.join(dir, 'search-index-content.json'), 'utf8')) as {documents: {t: string}[]; index: unknown}[];
+    assert.deepEqual(json[4], {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'search-index-content.json', documents: part[0]!.documents.length}});
+    assert.equal(part.length, 1);
+    assert.ok(isCompactIndex(part[0]!.index));
+    assert.ok(part[0]!.documents.some((d) => d.t === 'Add randomness.'));
     assert.deepEqual((json[0]!.documents as {u: string}[]).map((d) => d.u).sort(), Object.keys(PAGES).sort());
   } finally {
     rmSync(dir, {recursive: true, force: true});

@@ -10,14 +10,20 @@
  * - each sub-index is written in the compact form of src/components/Search/compact-index.ts
  *   (term counts; the browser lets lunr recompute the rest): 439 -> about 110 KB gzip at 1,000
  *   operations;
- * - a page description that is already part of the page's text is not indexed a second time.
+ * - a page description that is already part of the page's text is not indexed a second time;
+ * - the body text of the pages (the contents sub-index, most of the size) is written to its own
+ *   file, search-index-content.json, referred to from search-index.json (an INDEX_PART_FORMAT
+ *   entry in its place): the search modal answers from titles, headings, descriptions, keywords
+ *   and the API records as soon as search-index.json is in, and the search worker loads the body
+ *   text right after it (src/components/Search/engine.ts loadParts). At GitHub's 1,223 operations
+ *   that keeps the first file under 1 s on slow 4G.
  */
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {parse} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js';
 import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos.js';
 import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search/compact-index';
-import type {SearchDocument} from '../../src/components/Search/types';
+import {DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from '../../src/components/Search/types';
 import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
 
 /** The theme's options after its processPluginOptions (arrays normalised). */
@@ -41,6 +47,8 @@ export interface ParsedPage {
 }
 
 export const SEARCH_INDEX_FILE = 'search-index.json';
+/** The file of the body text part (DocType.Content), beside search-index.json. */
+export const CONTENT_PART_FILE = 'search-index-content.json';
 /** Pages read and parsed at the same time. */
 export const PARSE_CONCURRENCY = 4;
 
@@ -122,9 +130,24 @@ export function serializeIndex(lists: SearchDocument[][], config: ThemeConfig): 
   return lists.map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter})}));
 }
 
-/** One index file written: where, and how many documents and pages it holds. */
+/**
+ * search-index.json's entries with the body text (DocType.Content) moved to a part of its own:
+ * the entries to write to search-index.json, and the part file's content.
+ */
+export function splitContentPart(entries: readonly object[], partFile = CONTENT_PART_FILE): {main: object[]; part: object[]} {
+  const content = entries[DocType.Content] as IndexFileEntry | undefined;
+  if (!content) throw new Error(`search index: no contents entry (entry ${DocType.Content}) to move to ${partFile}`);
+  const ref: IndexPartRef = {format: INDEX_PART_FORMAT, uri: partFile, documents: content.documents.length};
+  const main = [...entries];
+  main[DocType.Content] = {documents: [], index: ref};
+  return {main, part: [content]};
+}
+
+/** One index file written: where, and how many documents and pages it holds (with its parts). */
 export interface WrittenIndex {
   file: string;
+  /** Files of its parts, loaded after it. */
+  parts: string[];
   documents: number;
   pages: number;
 }
@@ -148,10 +171,13 @@ export async function writeSearchIndex(buildData: object, config: ThemeConfig, a
     });
     const lists = assembleDocuments(pages);
     const file = path.join(version.outDir, SEARCH_INDEX_FILE);
+    const partFile = path.join(version.outDir, CONTENT_PART_FILE);
     const entries: object[] = serializeIndex(lists, config);
     if (apiDocument) entries.push(apiEntry(apiRecordDocuments(operations, lists[0]!)));
-    await writeFile(file, JSON.stringify(entries));
-    written.push({file, documents: lists.reduce((n, l) => n + l.length, 0), pages: lists[0]!.length});
+    const {main, part} = splitContentPart(entries);
+    await writeFile(partFile, JSON.stringify(part));
+    await writeFile(file, JSON.stringify(main));
+    written.push({file, parts: [partFile], documents: lists.reduce((n, l) => n + l.length, 0), pages: lists[0]!.length});
   }
   return written;
 }

@@ -593,6 +593,45 @@ describe('index failures', () => {
     assert.ok(warnings.some((w) => w.startsWith('Search worker unavailable (search worker failed: blocked)')), warnings.join('\n'));
   });
 
+  test('the body text arrives after search-index.json: titles answer at once, then the full answer replaces them', async () => {
+    const page = await site.page();
+    const requests: string[] = [];
+    page.on('request', (r: Request) => requests.push(new URL(r.url()).pathname));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/search-index-content.json*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoHydrated(page, site, '/');
+    await openWithButton(page);
+    await input(page).fill('ledger');
+    // Answered from search-index.json alone: results shown, but not yet the answer of the whole index.
+    await options(page).first().waitFor();
+    assert.notEqual(await dialog(page).locator('[role="status"]').getAttribute('data-answered-query'), 'ledger');
+    assert.deepEqual(requests.filter((p) => p.startsWith('/search-index')), ['/search-index.json', '/search-index-content.json'], 'the part is requested right after the index');
+    release();
+    await page.waitForFunction(() => document.querySelector('dialog[open] [role="status"]')?.getAttribute('data-answered-query') === 'ledger');
+    const hrefs = await hrefsOf(page, 'dialog[open] [role="option"]');
+    assert.equal(hrefs.length, searchClientConfig.searchResultLimits);
+    assert.equal(hrefs[0], `${LEDGER_PAGE}?_highlight=ledger`, hrefs.join('\n'));
+    // The same five results as the whole index gives (the judged set's engine in Node).
+    const engine = await loadBuiltEngine();
+    assert.deepEqual(hrefs, engine.search('ledger', searchClientConfig.searchResultLimits).sources[0]!.hits.map((h) => h.url));
+  });
+
+  test('a body text part that cannot be loaded: a warning, and titles, headings and API records still answer', async () => {
+    const page = await site.page({allow: ['searchIndex', 'failedResource']});
+    const warnings = collectWarnings(page);
+    await page.route('**/search-index-content.json*', (route) => route.fulfill({status: 500, body: 'Internal error'}));
+    await gotoHydrated(page, site, '/');
+    await openWithButton(page);
+    await typeQuery(page, 'POST /customers');
+    assert.equal(pathOf((await hrefsOf(page, 'dialog[open] [role="option"]'))[0]!), '/docs/api/create-customer');
+    const warning = /^Unable to load part of the search index from http:\/\/[^ ]+\/search-index-content\.json \(HTTP 500\); searching without it\.$/;
+    assert.equal(warnings.filter((w) => warning.test(w)).length, 1, warnings.join('\n'));
+  });
+
   for (const [name, fulfil] of [
     ['HTTP 500', {status: 500, body: 'Internal error'}],
     ['invalid JSON', {status: 200, contentType: 'application/json', body: '{"documents": [tru'}],

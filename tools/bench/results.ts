@@ -2,7 +2,7 @@
 import type {ByteClass, Bytes} from './page-weight';
 import type {MeasuredRun} from './proc-tree';
 import type {LighthouseSummary} from './lighthouse';
-import type {SearchLatency} from './search-latency';
+import type {IndexLoadTiming, SearchLatency} from './search-latency';
 import type {SearchQuality} from './search-quality';
 import type {Growth} from './stats';
 
@@ -25,6 +25,15 @@ export const GOALS = {
   searchTop5: 1,
   githubSearchTop5: 0.95,
 } as const;
+
+export interface IndexFile {
+  name: string;
+  raw: number;
+  gzip: number;
+}
+
+/** The file the search modal needs first (search-index.json), of a build's index files. */
+export const firstIndexFile = (files: readonly IndexFile[] | undefined): IndexFile | undefined => files?.find((f) => f.name === 'search-index.json');
 
 /** Transfer time of `bytes` on Lighthouse's mobile throttling (slow 4G: 1.6 Mbit/s down, 150 ms RTT). */
 export function slow4gMs(bytes: number): number {
@@ -61,9 +70,12 @@ export interface BuildResult
   htmlPages?: number;
   /** The build failed only at Docusaurus' final broken-link check: compile and static generation finished, so time and memory are complete. */
   failedAtLinkCheck?: boolean;
-  searchIndex?: {raw: number; gzip: number};
-  /** Search in Chromium on this build's /search page (measured for the 1,000-operation build). */
+  /** All search-index*.json files together, and each file (search-index.json is what the modal needs first). */
+  searchIndex?: {raw: number; gzip: number; files?: IndexFile[]};
+  /** Search in Chromium on this build's /search page (measured for the 1,000-operation and GitHub builds). */
   searchLatency?: SearchLatency;
+  /** The first query on slow 4G in Chromium: typing -> first results, and -> the full answer (GitHub build). */
+  searchLoad?: IndexLoadTiming;
   error?: string;
   logFile: string;
 }
@@ -100,7 +112,7 @@ export interface BenchResults {
   siteBuild?: BuildResult;
   pages?: PageResult[];
   search?: {
-    indexFiles: {name: string; raw: number; gzip: number}[];
+    indexFiles: IndexFile[];
     latency?: SearchLatency;
     quality?: SearchQuality;
   };

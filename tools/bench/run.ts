@@ -30,8 +30,9 @@ import {measurePage} from './page-weight';
 import {errorLine, runMeasured, stopRunningGroups, type MeasuredRun} from './proc-tree';
 import {goalsTable, mergeBenchmarksMd, renderResults} from './report';
 import type {BenchResults, BuildResult, Machine, PageResult} from './results';
-import {measureSearch, type SearchLatency} from './search-latency';
+import {measureIndexLoad, measureSearch, type IndexLoadTiming, type SearchLatency} from './search-latency';
 import {documentQueries, measureQuality, siteQueries} from './search-quality';
+import {GITHUB_SEARCH_TERMS} from './search-terms';
 import {growth, kb, mb, seconds} from './stats';
 import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
 
@@ -240,7 +241,7 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
     atPeak: run.atPeak,
     htmlPages: ok || failedAtLinkCheck ? countHtml(outDir) : undefined,
     failedAtLinkCheck: failedAtLinkCheck || undefined,
-    searchIndex: idx.length ? {raw: idx.reduce((s, f) => s + f.raw, 0), gzip: idx.reduce((s, f) => s + f.gzip, 0)} : undefined,
+    searchIndex: idx.length ? {raw: idx.reduce((s, f) => s + f.raw, 0), gzip: idx.reduce((s, f) => s + f.gzip, 0), files: idx} : undefined,
     error,
     logFile: path.relative(ROOT, logFile),
   };
@@ -259,6 +260,25 @@ const SYNTHETIC_SEARCH_TERMS = [
   'history entry', 'audit event', 'approve', 'cancel', 'recalculate', 'suspend', 'invoiced', 'idempotent',
   'currency', 'partners', 'prepaid bundle', 'portal line', 'bill', 'sett', 'recal', 'zzqx',
 ];
+
+
+/** Serve a finished build and measure on slow 4G how long its first query takes (worker + index load). */
+async function searchLoadOnBuild(buildDir: string, term: string): Promise<IndexLoadTiming | undefined> {
+  const server = await startStaticServer({root: buildDir, gzip: true});
+  try {
+    const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROME_FLAGS});
+    try {
+      log(`  first query on slow 4G in Chromium ("${term}")`);
+      const timing = await measureIndexLoad(browser, new URL('search', server.url).toString(), term);
+      log(timing.error ? `  error: ${timing.error}` : `  first results ${timing.firstResultsMs.toFixed(0)} ms, full answer ${timing.completeMs.toFixed(0)} ms (search-index.json ${timing.indexMs.toFixed(0)} ms on the network)`);
+      return timing;
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
 
 /** Serve a finished build and measure its search in Chromium (first query loads the index). */
 async function searchOnBuild(buildDir: string, terms: string[]): Promise<SearchLatency> {
@@ -601,9 +621,17 @@ async function main(): Promise<void> {
         operations,
       );
       // Search quality on GitHub's document (its METHOD /path and operationId queries).
+      // Search on GitHub's build: quality (its METHOD /path and operationId queries), latency in
+      // Chromium, the first query on slow 4G. Also when the build failed after writing its pages and
+      // index (a later postBuild step), since the search does not depend on it.
       const searchIndex = path.join(dir, 'build', 'search-index.json');
-      const searchQuality = f.key === 'github' && b.ok && existsSync(searchIndex) ? await measureQuality(searchIndex, documentQueries(path.join(dir, 'openapi.json'))) : undefined;
+      const searchable = f.key === 'github' && existsSync(searchIndex) && existsSync(path.join(dir, 'build', 'search', 'index.html'));
+      const searchQuality = searchable ? await measureQuality(searchIndex, documentQueries(path.join(dir, 'openapi.json'))) : undefined;
       if (searchQuality) log(`  search quality: top-1 ${(searchQuality.top1 * 100).toFixed(1)} %, top-5 ${(searchQuality.top5 * 100).toFixed(1)} %, MRR ${searchQuality.mrr.toFixed(3)} over ${searchQuality.queries} generated queries`);
+      if (searchable) {
+        b.searchLatency = await searchOnBuild(path.join(dir, 'build'), GITHUB_SEARCH_TERMS);
+        b.searchLoad = await searchLoadOnBuild(path.join(dir, 'build'), 'repository');
+      }
       results[f.key] = {...b, source: `${f.pkg} ${f.file.replace('package/', '')}`, ...(searchQuality ? {searchQuality} : {})};
       rmSync(path.join(dir, 'build'), {recursive: true, force: true});
     }

@@ -119,3 +119,74 @@ export async function measureSearch(browser: Browser, searchUrl: string, terms =
   }
   return result;
 }
+
+/** Slow 4G as the bench computes it (results.ts slow4gMs): 1.6 Mbit/s down, 150 ms round trip (DevTools adds it per request). */
+export const SLOW_4G = {offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8};
+
+export interface IndexLoadTiming {
+  term: string;
+  /** Typing the first query -> its first results on screen (search worker started, search-index.json fetched and loaded). */
+  firstResultsMs: number;
+  /** Typing the first query -> its full answer (the body text part, search-index-content.json, loaded too). */
+  completeMs: number;
+  /** search-index.json on the network: request start -> response end. */
+  indexMs: number;
+  /** search-index-content.json on the network. */
+  contentMs: number;
+  error?: string;
+}
+
+const FIRST_QUERY_IN_PAGE = `({term, selector, maxMs}) => new Promise((resolve) => {
+  const input = document.querySelector(selector);
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  input.focus();
+  const start = performance.now();
+  let first = null;
+  setter.call(input, term);
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  const check = () => {
+    const now = performance.now();
+    if (first === null && document.querySelector('main ol li')) first = now - start;
+    const status = (document.querySelector('main [role="status"]') || {}).textContent || '';
+    if (/found/.test(status) || now - start > maxMs) {
+      if (first === null) first = now - start;
+      resolve({first, complete: now - start});
+    } else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})`;
+
+/**
+ * The first query of a visit on slow 4G (SLOW_4G, applied after the page has loaded): from typing
+ * to the first results (what search-index.json answers) and to the full answer (with the body
+ * text part), on the /search page, whose client and worker are those of the modal.
+ */
+export async function measureIndexLoad(browser: Browser, searchUrl: string, term: string): Promise<IndexLoadTiming> {
+  const context = await browser.newContext({viewport: {width: 1350, height: 940}});
+  const page = await context.newPage();
+  const result: IndexLoadTiming = {term, firstResultsMs: NaN, completeMs: NaN, indexMs: NaN, contentMs: NaN};
+  try {
+    await page.goto(searchUrl, {waitUntil: 'load', timeout: 60_000});
+    await page.waitForLoadState('networkidle', {timeout: 30_000}).catch(() => undefined);
+    await page.waitForSelector(INPUT_SELECTOR, {timeout: 15_000});
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    page.on('requestfinished', (request) => {
+      const t = request.timing();
+      const ms = t.responseEnd >= 0 ? t.responseEnd : NaN;
+      if (/\/search-index\.json/.test(request.url())) result.indexMs = ms;
+      if (/\/search-index-content\.json/.test(request.url())) result.contentMs = ms;
+    });
+    const args = JSON.stringify({term, selector: INPUT_SELECTOR, maxMs: 30_000});
+    const r = (await page.evaluate(`(${FIRST_QUERY_IN_PAGE})(${args})`)) as {first: number; complete: number};
+    result.firstResultsMs = r.first;
+    result.completeMs = r.complete;
+    await page.waitForLoadState('networkidle', {timeout: 30_000}).catch(() => undefined);
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    await context.close();
+  }
+  return result;
+}

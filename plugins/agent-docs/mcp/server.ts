@@ -69,6 +69,9 @@ export function createServer(site: PortalSite): McpServer {
         fetchImpl,
       );
       if (!status?.ok) throw new Error(status?.warning ?? 'the search index could not be loaded');
+      // The body text part too (search-index-content.json): an agent waits for the full answer.
+      const warnings = await e.complete();
+      if (warnings.length) throw new Error(warnings.join('; '));
       return e;
     })();
     engine.catch(() => (engine = undefined));

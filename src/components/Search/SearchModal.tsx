@@ -99,13 +99,18 @@ export default function SearchModal({onClose}: SearchModalProps) {
       reporter.cancel();
       return;
     }
-    void client.search(q, searchClientConfig.searchResultLimits).then((answer) => {
-      if (n !== sequence.current) return; // a newer query is on its way
-      setResponse(answer);
-      setAnswered(q);
-      setActive(0);
-      reporter.queue(q, hitCount(answer));
-    });
+    // An answer from a partly loaded index (the body text still on its way) is shown at once, and
+    // asked again when the rest is in; only the full answer counts as answered.
+    const ask = (again: boolean): Promise<void> =>
+      client.search(q, searchClientConfig.searchResultLimits).then((answer) => {
+        if (n !== sequence.current) return; // a newer query is on its way
+        setResponse(answer);
+        if (!again) setActive(0);
+        if (answer.partial && !again) return client.complete().then(() => (n === sequence.current ? ask(true) : undefined));
+        setAnswered(q);
+        reporter.queue(q, hitCount(answer));
+      });
+    void ask(false);
   }, [query, client, reporter]);
 
   // Report a pending query when the modal goes away.
@@ -213,7 +218,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
         <div className={styles.body}>
           <div role="status" aria-live="polite" data-answered-query={answered}>
             {!trimmed && <p className={styles.message}>{t.empty_query}</p>}
-            {trimmed && !response && !indexReady && (
+            {trimmed && (response ? response.partial && flat.length === 0 : !indexReady) && (
               <p className={styles.message} aria-busy="true">
                 <span className={styles.spinner} aria-hidden="true" /> Loading…
               </p>

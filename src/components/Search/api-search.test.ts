@@ -6,7 +6,7 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {compactIdentifier, identifierWords, looksLikePath, nameWords, pathShape, pathWords} from './api-terms';
 import {loadApiRecords, matchApi, parseApiQuery} from './api-match';
-import {allowedEdits, correctQuery, editDistance, Vocabulary} from './typo';
+import {allowedEdits, correctQuery, editDistance, Vocabulary, WEAK_FACTOR, type WordStatus} from './typo';
 import {SearchEngine} from './engine';
 import {encodeCompactIndex} from './compact-index';
 import {API_RECORDS_FORMAT, type ApiRecordDocument, type SearchDocument} from './types';
@@ -123,11 +123,42 @@ describe('typo correction', () => {
   test('only words that find nothing are corrected; the last word may be a prefix', () => {
     const v = new Vocabulary();
     for (const w of ['customer', 'ledger']) v.add(w);
-    const known = (w: string, isLast: boolean) => v.has(w) || (isLast && v.hasPrefix(w));
+    const known = (w: string, isLast: boolean): WordStatus => (v.has(w) || (isLast && v.hasPrefix(w)) ? 'known' : 'unknown');
     assert.equal(correctQuery('custmer ledger', v, known), 'customer ledger');
     assert.equal(correctQuery('customer ledger', v, known), null);
     assert.equal(correctQuery('custo', v, known), null, 'typing');
     assert.equal(correctQuery('zzzxqv', v, known), null);
+  });
+
+  test('a word that finds very little is corrected only to a word at least WEAK_FACTOR times as frequent', () => {
+    const v = new Vocabulary();
+    v.add('customer', 40);
+    v.add('custmer', 1); // a typo in some page's text
+    v.add('watermark', 1);
+    v.add('watermarks', 3); // rare too: one rare word is never traded for another
+    v.add('ledger', 5);
+    v.add('ledgers', 1);
+    const status = (w: string): WordStatus => (['custmer', 'watermark', 'ledgers'].includes(w) ? 'weak' : v.has(w) ? 'known' : 'unknown');
+    assert.equal(correctQuery('custmer', v, status), 'customer', '40 ≥ 10 × 1');
+    assert.equal(correctQuery('watermark', v, status), null, 'watermarks is not 10 times as frequent');
+    assert.equal(correctQuery('ledgers', v, status), null, 'ledger: 5 < 10');
+    v.add('ledger', 5);
+    assert.equal(correctQuery('ledgers', v, status), 'ledger', 'ledger: 10 ≥ 10 × 1');
+    assert.equal(WEAK_FACTOR, 10);
+  });
+
+  test('typos inside punctuated words: identifiers whole, else each run of letters', () => {
+    const v = new Vocabulary();
+    for (const w of ['customer_id', 'customer', 'customers', 'ledger', 'id']) v.add(w);
+    const status = (w: string, isLast: boolean): WordStatus => (v.has(w) || (isLast && v.hasPrefix(w, true)) ? 'known' : 'unknown');
+    assert.equal(correctQuery('custmer_id', v, status), 'customer_id', 'the identifier whole');
+    assert.equal(correctQuery('custmer-id', v, status), 'customer-id');
+    assert.equal(correctQuery('/custmers/{id}/ledgr', v, status), '/customers/{id}/ledger');
+    assert.equal(correctQuery('custmer_zzz', v, status), 'customer_zzz', 'no such identifier: its words');
+    assert.equal(correctQuery('customer_id', v, status), null);
+    assert.equal(correctQuery('/customers/{id}', v, status), null);
+    assert.equal(correctQuery('/customers/{id}/led', v, status), null, 'the last run of the last word is being typed');
+    assert.equal(v.correct('custmer_id'), 'customer_id');
   });
 });
 

@@ -28,6 +28,7 @@ function backendServing(routes: Record<string, unknown>, requested: string[]) {
           return {ok: true, status: 200, json: async () => routes[url]};
         }),
       search: async (q: string, limit: number) => engine.search(q, limit),
+      complete: () => engine.complete(),
     };
   };
 }
@@ -94,6 +95,9 @@ test('a broken backend never rejects: empty answers and a warning', async (t) =>
     pageUrl: 'https://portal.test/',
     backend: () => ({
       init: async () => {
+        throw new Error('worker died');
+      },
+      complete: async () => {
         throw new Error('worker died');
       },
       search: async () => {

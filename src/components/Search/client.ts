@@ -21,11 +21,17 @@ export interface SearchClient {
   ready(): Promise<IndexLoadStatus[]>;
   /** Never rejects: on an engine failure the answer has no sources. */
   search(query: string, limit: number): Promise<SearchResponse>;
+  /**
+   * Resolves when the parts of the indexes that load after them (the body text of pages) are in,
+   * or left out with a warning; never rejects. An answer marked `partial` is asked again then.
+   */
+  complete(): Promise<void>;
 }
 
 interface Backend {
   init(request: InitRequest): Promise<IndexLoadStatus[]>;
   search(query: string, limit: number): Promise<SearchResponse>;
+  complete(): Promise<string[]>;
 }
 
 declare global {
@@ -50,6 +56,7 @@ function workerBackend(): Backend | null {
   return {
     init: (request) => rpc.call<IndexLoadStatus[]>({kind: 'init', request}),
     search: (query, limit) => rpc.call<SearchResponse>({kind: 'search', query, limit}),
+    complete: () => rpc.call<string[]>({kind: 'complete'}),
   };
 }
 
@@ -62,6 +69,10 @@ async function inPageBackend(): Promise<Backend> {
     search: async (query, limit) => {
       await ready;
       return engine.search(query, limit);
+    },
+    complete: async () => {
+      await ready;
+      return engine.complete();
     },
   };
 }
@@ -95,6 +106,7 @@ export function createSearchClient(options: {
 
   let backendPromise: Promise<Backend> | null = null;
   let readyPromise: Promise<IndexLoadStatus[]> | null = null;
+  let completePromise: Promise<void> | null = null;
 
   const start = async (): Promise<{backend: Backend; statuses: IndexLoadStatus[]}> => {
     let backend = await (options.backend ? options.backend() : workerBackend() ?? inPageBackend());
@@ -118,6 +130,8 @@ export function createSearchClient(options: {
       readyPromise = run.then(
         ({statuses}) => {
           for (const status of statuses) if (!status.ok && status.warning) console.warn(status.warning);
+          // The parts load on in the background; their warnings are logged when they are done.
+          void client.complete();
           return statuses;
         },
         (error: unknown) => {
@@ -145,8 +159,19 @@ export function createSearchClient(options: {
       } catch {
         response = {query, tokens: [], sources: [], engineMs: 0};
       }
-      measure(markName, {query, hits: response.sources.reduce((n, s) => n + s.hits.length, 0), engineMs: response.engineMs});
+      measure(markName, {query, hits: response.sources.reduce((n, s) => n + s.hits.length, 0), engineMs: response.engineMs, partial: !!response.partial});
       return response;
+    },
+    complete() {
+      completePromise ??= (async () => {
+        await client.ready();
+        try {
+          for (const warning of await (await started()).complete()) console.warn(warning);
+        } catch {
+          /* the backend failed: its searches answer with nothing, and nothing more will load */
+        }
+      })();
+      return completePromise;
     },
   };
   return client;

@@ -1,13 +1,13 @@
-import {test} from 'node:test';
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 // The theme's own index builder (server side), so the fixtures have the real search-index.json format.
 import {buildIndex} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js';
 import lunr from 'lunr';
 import {encodeCompactIndex} from './compact-index';
-import {SearchEngine, externalWarning, pageLabel, withHighlight, type FetchLike} from './engine';
+import {SearchEngine, externalWarning, pageLabel, partUri, withHighlight, type FetchLike} from './engine';
 import {planQueries, tokenizeQuery} from './query';
 import {stripHtml} from './snippet';
-import type {EngineOptions, SearchDocument} from './types';
+import {INDEX_PART_FORMAT, type EngineOptions, type SearchDocument} from './types';
 
 const options: EngineOptions = {
   removeDefaultStopWordFilter: false,
@@ -217,4 +217,90 @@ test('withHighlight adds one _highlight per term before the hash, or nothing whe
   assert.equal(withHighlight('/a', '#h', ['x', 'y z'], true), '/a?_highlight=x&_highlight=y+z#h');
   assert.equal(withHighlight('/a', '#h', ['x'], false), '/a#h');
   assert.equal(withHighlight('/a', undefined, [], true), '/a');
+});
+
+describe('an index whose body text is a separate part (search-index-content.json)', () => {
+  const PART = 'https://portal.test/search-index-content.json';
+  const [main, part] = ((): [unknown[], unknown[]] => {
+    const entries = siteCompactJson as unknown[];
+    const ref = {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'search-index-content.json', documents: contents.length}};
+    return [[...entries.slice(0, 4), ref], [entries[4]]];
+  })();
+
+  test('answers from the titles at once (partial), the same as the whole index once the part is in', async () => {
+    let releasePart!: () => void;
+    const partArrives = new Promise<void>((resolve) => (releasePart = resolve));
+    const fetchImpl: FetchLike = async (url) => {
+      if (url === PART) await partArrives;
+      const body = url === SITE ? main : url === PART ? part : null;
+      return {ok: body !== null, status: body ? 200 : 404, json: async () => body};
+    };
+    const engine = new SearchEngine();
+    const [status] = await engine.init({options, site: {heading: null, uri: SITE}, externals: []}, fetchImpl);
+    assert.equal(status!.ok, true);
+    const early = engine.search('ledger', 5);
+    assert.equal(early.partial, true);
+    assert.ok(early.sources[0]!.hits.length > 0, 'titles and headings answer before the body text is in');
+    assert.equal(engine.search('refunds', 5).sources[0]!.hits.length, 0, 'a word of the body text only: not yet');
+    assert.equal(engine.search('ledgr', 5).correctedQuery, undefined, 'no typo correction on a partial index');
+    releasePart();
+    assert.deepEqual(await engine.complete(), []);
+    const whole = (await engineWith({[SITE]: {body: siteCompactJson}})).engine;
+    for (const q of ['ledger', 'refunds', 'customer', 'ledgr', 'invoice report', 'bill profile']) {
+      const a = engine.search(q, 5);
+      const b = whole.search(q, 5);
+      assert.equal(a.partial, undefined, q);
+      assert.deepEqual({...a, engineMs: 0}, {...b, engineMs: 0}, `"${q}": the same answer as the whole index`);
+    }
+  });
+
+  test('a part that cannot be fetched or parsed: a warning, and the rest of the index answers', async () => {
+    for (const route of [{status: 404}, {text: 'not json'}, {body: {documents: []}}, {throws: true}]) {
+      const {engine, statuses} = await engineWith({[SITE]: {body: main}, [PART]: route});
+      assert.equal(statuses[0]!.ok, true);
+      const warnings = await engine.complete();
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /^Unable to load part of the search index from https:\/\/portal\.test\/search-index-content\.json \(.+\); searching without it\.$/);
+      const r = engine.search('ledger', 5);
+      assert.equal(r.partial, undefined);
+      assert.ok(r.sources[0]!.hits.length > 0);
+    }
+  });
+
+  test('part addresses are relative to the index (absolute or not)', () => {
+    assert.equal(partUri('https://x.test/portal/search-index.json?_=1', 'search-index-content.json'), 'https://x.test/portal/search-index-content.json');
+    assert.equal(partUri('search-index.json', 'search-index-content.json'), 'search-index-content.json');
+    assert.equal(partUri('site/search-index.json', 'search-index-content.json'), 'site/search-index-content.json');
+  });
+});
+
+describe('typo retry for a word that finds very little', () => {
+  // "custmer" is written once in some body text; "customer" is in titles and many texts.
+  const pages: SearchDocument[] = Array.from({length: 12}, (_, k) => ({i: k + 1, t: `Customer report ${k}`, u: `/docs/customer-${k}`, b: []}));
+  const body: SearchDocument[] = [
+    {i: 100, t: 'Every custmer gets a statement each month.', u: '/docs/customer-0', p: 1},
+    {i: 101, t: 'The watermark shows on drafts.', u: '/docs/customer-1', p: 2},
+    {i: 102, t: 'Customer accounts and customer contacts, customer invoices.', u: '/docs/customer-2', p: 3},
+  ];
+  const json = [pages, [], [], [], body].map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter: false})}));
+
+  test('a rare word of the body text only is corrected to a far more frequent one; a rare word without such a neighbour is not', async () => {
+    const {engine} = await engineWith({[SITE]: {body: JSON.parse(JSON.stringify(json))}});
+    const typo = engine.search('custmer', 5);
+    assert.equal(typo.correctedQuery, 'customer');
+    assert.match(typo.sources[0]!.hits[0]!.url, /^\/docs\/customer-/);
+    const rare = engine.search('watermark', 5);
+    assert.equal(rare.correctedQuery, undefined, 'watermark has no frequent neighbour: kept');
+    assert.equal(rare.sources[0]!.hits[0]!.url.replace(/\?.*$/, ''), '/docs/customer-1');
+    assert.equal(engine.search('customer', 5).correctedQuery, undefined);
+    assert.equal(engine.search('custmer_id', 5).correctedQuery, undefined, 'nothing like it in the index: no correction');
+  });
+
+  test('a word in a page title is never "weak", however rare', async () => {
+    const titled = JSON.parse(JSON.stringify(json)) as {documents: SearchDocument[]}[];
+    const docs = [...pages, {i: 50, t: 'Custmer (legacy spelling)', u: '/docs/legacy', b: []}];
+    titled[0] = {documents: docs, index: encodeCompactIndex(docs, {removeDefaultStopWordFilter: false})} as never;
+    const {engine} = await engineWith({[SITE]: {body: titled}});
+    assert.equal(engine.search('custmer', 5).correctedQuery, undefined);
+  });
 });

@@ -18,13 +18,16 @@ import {isCompactIndex, loadCompactIndex, termPositions, type PipelineOptions} f
 import {isStopWord, planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {buildSnippet, escapeHtml, highlightTokens} from './snippet';
 import {compareMatches, loadApiRecords, matchApi, stem, type ApiMatch, type ApiRecords} from './api-match';
-import {correctQuery, Vocabulary} from './typo';
+import {correctQuery, VERY_LITTLE_DOCUMENTS, Vocabulary, type WordStatus} from './typo';
 import {
   API_RECORDS_FORMAT,
   DocType,
   type ApiRecordDocument,
+  type ApiRecordEntry,
   type EngineOptions,
+  INDEX_PART_FORMAT,
   type IndexLoadStatus,
+  type IndexPartRef,
   type IndexSourceSpec,
   type InitRequest,
   type MatchPosition,
@@ -54,6 +57,8 @@ export interface LoadedSource {
   api: ApiRecords | null;
   /** Words of every document and API record (typo corrections), built on first need. */
   vocabulary?: Vocabulary;
+  /** Parts of the index still to load (INDEX_PART_FORMAT entries), by their type. */
+  parts: {type: number; uri: string}[];
 }
 
 /** Raw result before ordering; field names are those the theme's ordering helpers read. */
@@ -80,50 +85,73 @@ export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; j
 const isApiEntry = (entry: unknown) =>
   !!entry && typeof entry === 'object' && (entry as {index?: {format?: unknown}}).index?.format === API_RECORDS_FORMAT;
 
-/** The API records of an index (its entry in the API_RECORDS_FORMAT), or null. */
-export function parseApiEntry(json: unknown): ApiRecords | null {
+/**
+ * The API records of an index (its entry in the API_RECORDS_FORMAT), or null; a record's missing
+ * summary and URL are its page title document's (`pages`, by id).
+ */
+export function parseApiEntry(json: unknown, pages: ReadonlyMap<number, SearchDocument> = new Map()): ApiRecords | null {
   if (!Array.isArray(json)) return null;
   const entry = json.find(isApiEntry) as {documents?: unknown} | undefined;
   if (!entry || !Array.isArray(entry.documents)) return null;
-  const docs = (entry.documents as ApiRecordDocument[]).filter(
-    (d) => d && typeof d.i === 'number' && typeof d.t === 'string' && typeof d.u === 'string' && typeof d.m === 'string' && typeof d.a === 'string',
-  );
+  const docs: ApiRecordDocument[] = [];
+  for (const raw of entry.documents as ApiRecordEntry[]) {
+    if (!raw || typeof raw.i !== 'number' || typeof raw.m !== 'string' || typeof raw.a !== 'string') continue;
+    const page = pages.get(raw.i);
+    const t = raw.t ?? page?.t;
+    const u = raw.u ?? page?.u;
+    if (typeof t === 'string' && typeof u === 'string') docs.push({...raw, t, u});
+  }
   return loadApiRecords(docs);
 }
 
-export function parseSearchIndex(json: unknown, options: PipelineOptions): LoadedIndex[] {
+const isPartRef = (index: unknown): index is IndexPartRef =>
+  !!index && typeof index === 'object' && (index as {format?: unknown}).format === INDEX_PART_FORMAT && typeof (index as {uri?: unknown}).uri === 'string';
+
+/** One {documents, index} entry of a given type, loaded (lunr's serialised form or the compact one). */
+function parseEntry(entry: unknown, type: number, options: PipelineOptions): LoadedIndex {
+  if (!entry || typeof entry !== 'object' || !Array.isArray((entry as {documents?: unknown}).documents)) {
+    throw new Error(`entry ${type} has no documents`);
+  }
+  const {documents, index} = entry as {documents: SearchDocument[]; index: unknown};
+  const byRef = new Map<string, SearchDocument>();
+  const valid: SearchDocument[] = [];
+  for (const doc of documents) {
+    if (doc && typeof doc.i === 'number' && typeof doc.t === 'string' && typeof doc.u === 'string') {
+      byRef.set(String(doc.i), doc);
+      valid.push(doc);
+    }
+  }
+  if (isCompactIndex(index)) {
+    return {type, documents: byRef, index: loadCompactIndex(index, valid, options), compact: true};
+  }
+  return {type, documents: byRef, index: lunr.Index.load(index), compact: false};
+}
+
+/** The sub-indexes of an index file, and the parts it refers to (loaded later, see loadParts). */
+export function parseSearchIndex(json: unknown, options: PipelineOptions): {indexes: LoadedIndex[]; parts: {type: number; uri: string}[]} {
   if (!Array.isArray(json)) throw new Error('the index is not an array');
-  return json.filter((entry) => !isApiEntry(entry)).map((entry, type) => {
-    if (!entry || typeof entry !== 'object' || !Array.isArray((entry as {documents?: unknown}).documents)) {
-      throw new Error(`entry ${type} has no documents`);
-    }
-    const {documents, index} = entry as {documents: SearchDocument[]; index: unknown};
-    const byRef = new Map<string, SearchDocument>();
-    const valid: SearchDocument[] = [];
-    for (const doc of documents) {
-      if (doc && typeof doc.i === 'number' && typeof doc.t === 'string' && typeof doc.u === 'string') {
-        byRef.set(String(doc.i), doc);
-        valid.push(doc);
-      }
-    }
-    if (isCompactIndex(index)) {
-      return {type, documents: byRef, index: loadCompactIndex(index, valid, options), compact: true};
-    }
-    return {type, documents: byRef, index: lunr.Index.load(index), compact: false};
+  const indexes: LoadedIndex[] = [];
+  const parts: {type: number; uri: string}[] = [];
+  json.filter((entry) => !isApiEntry(entry)).forEach((entry, type) => {
+    const index = (entry as {index?: unknown} | null)?.index;
+    if (isPartRef(index)) parts.push({type, uri: index.uri});
+    else indexes.push(parseEntry(entry, type, options));
   });
+  return {indexes, parts};
 }
 
 export function emptySource(spec: IndexSourceSpec): LoadedSource {
-  return {spec, indexes: [], pages: new Map(), api: null};
+  return {spec, indexes: [], pages: new Map(), api: null, parts: []};
 }
 
-function sourceFrom(spec: IndexSourceSpec, indexes: LoadedIndex[], api: ApiRecords | null): LoadedSource {
+function sourceFrom(spec: IndexSourceSpec, {indexes, parts}: ReturnType<typeof parseSearchIndex>, json: unknown): LoadedSource {
   const pages = new Map<number, SearchDocument>();
   const titles = indexes.find((x) => x.type === DocType.Title);
   titles?.documents.forEach((doc) => pages.set(doc.i, doc));
+  const api = parseApiEntry(json, pages);
   // A record whose page is not among the titles cannot be shown.
   if (api) api.records = api.records.filter((r) => pages.has(r.doc.i));
-  return {spec, indexes, pages, api};
+  return {spec, indexes, pages, api, parts};
 }
 
 export function externalWarning(spec: IndexSourceSpec): string {
@@ -143,7 +171,8 @@ export async function loadSource(
     const response = await fetchImpl(spec.uri);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const json = await response.json();
-    const source = sourceFrom(spec, parseSearchIndex(json, options), parseApiEntry(json));
+    const source = sourceFrom(spec, parseSearchIndex(json, options), json);
+    if (source.parts.some((p) => p.type === DocType.Title)) throw new Error('the page titles cannot be a separate part');
     const documents = source.indexes.reduce((n, x) => n + x.documents.size, 0);
     return {source, status: {heading: spec.heading, uri: spec.uri, ok: true, documents}};
   } catch (error) {
@@ -154,6 +183,45 @@ export async function loadSource(
         : externalWarning(spec);
     return {source: emptySource(spec), status: {heading: spec.heading, uri: spec.uri, ok: false, warning, documents: 0}};
   }
+}
+
+/** A part's address: relative to its index's URL (which may itself be relative, as in Node tools). */
+export function partUri(indexUri: string, part: string): string {
+  try {
+    return new URL(part, indexUri).href;
+  } catch {
+    return indexUri.replace(/[^/]*$/, '') + part;
+  }
+}
+
+export function partWarning(uri: string, reason: string): string {
+  return `Unable to load part of the search index from ${uri} (${reason}); searching without it.`;
+}
+
+/**
+ * Load the parts a source refers to (one at a time, in order), each added to the source as soon as
+ * it is in. Never throws: a part that cannot be fetched or parsed is left out with a warning, which
+ * is returned.
+ */
+export async function loadParts(source: LoadedSource, fetchImpl: FetchLike, options: PipelineOptions): Promise<string[]> {
+  const warnings: string[] = [];
+  while (source.parts.length > 0) {
+    const part = source.parts[0]!;
+    const uri = partUri(source.spec.uri, part.uri);
+    try {
+      const response = await fetchImpl(uri);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const json = await response.json();
+      if (!Array.isArray(json) || json.length !== 1) throw new Error('a part is an array of one entry');
+      const loaded = parseEntry(json[0], part.type, options);
+      source.indexes = [...source.indexes, loaded].sort((a, b) => a.type - b.type);
+      source.vocabulary = undefined;
+    } catch (error) {
+      warnings.push(partWarning(uri, error instanceof Error ? error.message : String(error)));
+    }
+    source.parts.shift();
+  }
+  return warnings;
 }
 
 /**
@@ -396,7 +464,12 @@ export class SearchEngine {
   private options: EngineOptions | null = null;
   private site: LoadedSource | null = null;
   private externals: LoadedSource[] = [];
+  private completing: Promise<string[]> = Promise.resolve([]);
 
+  /**
+   * Loads every index (not their parts) and resolves with their statuses; the parts then load in
+   * the background (`complete()`).
+   */
   async init(request: InitRequest, fetchImpl: FetchLike): Promise<IndexLoadStatus[]> {
     this.options = request.options;
     const [site, ...externals] = await Promise.all([
@@ -406,19 +479,33 @@ export class SearchEngine {
     this.site = site!.source;
     // A failed external source is left out (its warning is reported); the others stay.
     this.externals = externals.filter((x) => x.status.ok).map((x) => x.source);
+    const sources = [this.site, ...this.externals];
+    this.completing = (async () => {
+      const warnings: string[] = [];
+      for (const source of sources) warnings.push(...(await loadParts(source, fetchImpl, request.options)));
+      // The typo vocabulary of the whole index, now rather than in the first query that needs it.
+      for (const source of sources) if (source.indexes.length > 0) vocabularyOf(source);
+      return warnings;
+    })();
     return [site!.status, ...externals.map((x) => x.status)];
+  }
+
+  /** Resolves when every part of every index is loaded or left out, with the warnings of those left out. */
+  complete(): Promise<string[]> {
+    return this.completing;
   }
 
   search(query: string, limit: number): SearchResponse {
     const started = now();
-    const corrected = this.site ? correction(this.site, query, this.options) : null;
+    const partial = [this.site, ...this.externals].some((s) => !!s && s.parts.length > 0);
+    const corrected = this.site && !partial ? correction(this.site, query, this.options) : null;
     if (corrected) {
       const answer = this.searchAs(corrected, limit);
       if (answer.sources.some((s) => s.hits.length > 0)) {
         return {...answer, query, correctedQuery: corrected, engineMs: now() - started};
       }
     }
-    return {...this.searchAs(query, limit), query, engineMs: now() - started};
+    return {...this.searchAs(query, limit), query, engineMs: now() - started, ...(partial ? {partial} : {})};
   }
 
   private searchAs(query: string, limit: number): Omit<SearchResponse, 'engineMs'> {
@@ -447,18 +534,40 @@ export function vocabularyOf(source: LoadedSource): Vocabulary {
   return source.vocabulary;
 }
 
-/** A word finds something as it is: a stop word, a word of the index (or its stem), or, last, a prefix. */
-function isKnownWord(source: LoadedSource, word: string, isLast: boolean, options: EngineOptions | null): boolean {
-  if (!options?.removeDefaultStopWordFilter && isStopWord(word)) return true;
-  const vocabulary = vocabularyOf(source);
-  if (vocabulary.has(word)) return true;
-  const stemmed = stem(word);
-  if (source.indexes.some((x) => Object.prototype.hasOwnProperty.call(x.index.invertedIndex, stemmed))) return true;
-  return isLast && vocabulary.hasPrefix(word);
+/** How many documents of the source's indexes hold this (pipeline-processed) term. */
+function documentsWithTerm(source: LoadedSource, term: string): {documents: number; inTitles: boolean} {
+  let documents = 0;
+  let inTitles = false;
+  for (const loaded of source.indexes) {
+    const posting = Object.prototype.hasOwnProperty.call(loaded.index.invertedIndex, term) ? loaded.index.invertedIndex[term] : undefined;
+    const field = (posting as {t?: object} | undefined)?.t;
+    if (!field) continue;
+    const n = Object.keys(field).length;
+    documents += n;
+    if (n > 0 && loaded.type === DocType.Title) inTitles = true;
+  }
+  return {documents, inTitles};
 }
 
-/** The query with its unknown words corrected (./typo.ts), or null. */
+/**
+ * How a word does as it is (./typo.ts WordStatus): "known" when it is a stop word, or it is in
+ * some page title or API record, or it finds more than VERY_LITTLE_DOCUMENTS documents, or it is
+ * the last word and some longer word starts with it (still being typed); "weak" when it finds
+ * 1–VERY_LITTLE_DOCUMENTS documents, none of them a title or an API record; else "unknown".
+ */
+export function wordStatus(source: LoadedSource, word: string, isLast: boolean, options: EngineOptions | null): WordStatus {
+  if (!options?.removeDefaultStopWordFilter && isStopWord(word)) return 'known';
+  const vocabulary = vocabularyOf(source);
+  if (isLast && vocabulary.hasPrefix(word, true)) return 'known';
+  if (source.api?.words.has(word)) return 'known';
+  const {documents, inTitles} = documentsWithTerm(source, stem(word));
+  if (inTitles || documents > VERY_LITTLE_DOCUMENTS) return 'known';
+  if (documents > 0) return 'weak';
+  return vocabulary.has(word) ? 'known' : 'unknown';
+}
+
+/** The query with its words that find nothing or very little corrected (./typo.ts), or null. */
 export function correction(source: LoadedSource, query: string, options: EngineOptions | null): string | null {
   if (source.indexes.length === 0) return null;
-  return correctQuery(query, vocabularyOf(source), (word, isLast) => isKnownWord(source, word, isLast, options));
+  return correctQuery(query, vocabularyOf(source), (word, isLast) => wordStatus(source, word, isLast, options));
 }

@@ -3,7 +3,8 @@ import type {InitRequest} from './types';
 
 export type WorkerRequest =
   | {id: number; kind: 'init'; request: InitRequest}
-  | {id: number; kind: 'search'; query: string; limit: number};
+  | {id: number; kind: 'search'; query: string; limit: number}
+  | {id: number; kind: 'complete'};
 
 export type WorkerResponse = {id: number; ok: true; value: unknown} | {id: number; ok: false; error: string};
 

@@ -74,6 +74,11 @@ export interface SearchResponse {
   sources: SourceResults[];
   /** Time spent in the engine (lunr queries + result building), in ms. */
   engineMs: number;
+  /**
+   * A part of an index (INDEX_PART_FORMAT) was still loading: the answer may change when it is in
+   * (the client asks again then). No typo correction is tried on a partial index.
+   */
+  partial?: boolean;
 }
 
 export interface IndexLoadStatus {
@@ -108,6 +113,8 @@ export interface InitRequest {
 /**
  * The API entry of our search-index.json (after the five sub-indexes): one document per operation,
  * written by plugins/search-index/api-records.ts and matched by ./api-match.ts (not by lunr).
+ * In the file, `t` (the summary) and `u` may be left out: they are then those of the page title
+ * document with the same id (ApiRecordEntry), which the engine fills in when it loads the index.
  */
 export const API_RECORDS_FORMAT = 'api-records-1';
 
@@ -123,3 +130,21 @@ export interface ApiRecordDocument extends SearchDocument {
   /** Parameter and body property names (and non-JSON media types), space-separated. */
   k?: string;
 }
+
+/**
+ * An entry of search-index.json whose documents live in another file, loaded after the index
+ * itself (plugins/search-index writes the body text of pages there: the modal can answer from
+ * titles, headings and API records first). `uri` is relative to the index's own URL; that file is
+ * an array with one entry, `{documents, index}`, as in search-index.json.
+ */
+export const INDEX_PART_FORMAT = 'index-part-1';
+
+export interface IndexPartRef {
+  format: typeof INDEX_PART_FORMAT;
+  uri: string;
+  /** Documents in the part (informative). */
+  documents: number;
+}
+
+/** An API record as stored: the page title's text and URL are not repeated. */
+export type ApiRecordEntry = Omit<ApiRecordDocument, 't' | 'u'> & {t?: string; u?: string};

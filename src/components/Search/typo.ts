@@ -1,10 +1,29 @@
 /**
- * Typo tolerance without noise: only a word that finds nothing is corrected, and only to a word
- * that is in the index, at most 1 edit away for words of 4–7 letters and 2 for 8 or more (an edit:
- * a letter inserted, deleted, replaced, or two neighbours swapped). Shorter words are never
- * corrected. Among candidates the closest wins, then the most frequent, then the first in
- * alphabetical order. The engine searches the corrected query and says so ("Showing results for").
+ * Typo tolerance without noise. A word of the query is corrected when it finds nothing, or very
+ * little (see WordStatus), and only to a word that is in the index, at most 1 edit away for words
+ * of 4–7 letters and 2 for 8 or more (an edit: a letter inserted, deleted, replaced, or two
+ * neighbours swapped). Shorter words are never corrected. Among candidates the closest wins, then
+ * the most frequent, then the first in alphabetical order. The engine searches the corrected query
+ * and says so ("Showing results for").
+ *
+ * - A word that finds nothing is corrected to any such word.
+ * - A word that finds very little ("weak": see the engine's wordStatus: in at most
+ *   VERY_LITTLE_DOCUMENTS documents, none of them a page title or an API record) is corrected
+ *   only to a word at least WEAK_FACTOR times as frequent: a rare word that is a typo of a common
+ *   one ("custmer" written once in some page, "customer" everywhere), never one rare word for
+ *   another.
+ * - Punctuated words: an identifier ("custmer_id") is corrected whole when the index has such an
+ *   identifier ("customer_id"); otherwise, like any word with punctuation ("custmer-id",
+ *   "/custmers/{id}"), each run of letters is corrected on its own.
  */
+
+/** How a word of the query does in the index. */
+export type WordStatus = 'known' | 'weak' | 'unknown';
+
+/** A "weak" word finds at most this many documents (and no page title or API record). */
+export const VERY_LITTLE_DOCUMENTS = 2;
+/** A weak word is only corrected to a word this many times as frequent in the index. */
+export const WEAK_FACTOR = 10;
 
 export const MIN_TYPO_LENGTH = 4;
 export const TWO_EDITS_LENGTH = 8;
@@ -60,8 +79,12 @@ export class Vocabulary {
     return this.counts.has(word);
   }
 
-  /** Some word starts with `prefix`. */
-  hasPrefix(prefix: string): boolean {
+  count(word: string): number {
+    return this.counts.get(word) ?? 0;
+  }
+
+  /** Some word starts with `prefix` (`longer`: some word other than `prefix` itself). */
+  hasPrefix(prefix: string, longer = false): boolean {
     const list = (this.sorted ??= [...this.counts.keys()].sort());
     let lo = 0;
     let hi = list.length;
@@ -70,18 +93,23 @@ export class Vocabulary {
       if (list[mid]! < prefix) lo = mid + 1;
       else hi = mid;
     }
+    if (longer && list[lo] === prefix) lo++;
     return lo < list.length && list[lo]!.startsWith(prefix);
   }
 
-  /** The closest word within the allowed edits, or null. */
-  correct(word: string): string | null {
+  /**
+   * The closest word within the allowed edits that occurs at least `minCount` times, or null. Words
+   * of letters, digits and "_" starting with a letter (identifiers too: "custmer_id"); the length
+   * that sets the allowed edits counts every character.
+   */
+  correct(word: string, minCount = 1): string | null {
     const max = allowedEdits(word);
-    if (max === 0 || !/^[a-z]+$/.test(word)) return null;
+    if (max === 0 || !/^[a-z][a-z0-9_]*$/.test(word)) return null;
     let best: string | null = null;
     let bestDistance = max + 1;
     let bestCount = 0;
     for (const [candidate, count] of this.counts) {
-      if (Math.abs(candidate.length - word.length) > max || !/^[a-z]/.test(candidate)) continue;
+      if (count < minCount || Math.abs(candidate.length - word.length) > max || !/^[a-z]/.test(candidate)) continue;
       const d = editDistance(word, candidate, Math.min(max, bestDistance));
       if (d > max || d === 0) continue;
       if (d < bestDistance || (d === bestDistance && (count > bestCount || (count === bestCount && best !== null && candidate < best)))) {
@@ -95,22 +123,52 @@ export class Vocabulary {
 }
 
 /**
- * The query with each unknown word replaced by its correction, or null when no word needed (or
- * got) one. `isKnown` says whether a word finds something as it is; the last word, which may be
- * unfinished, counts as known when some word starts with it.
+ * The query with each word that finds nothing or very little replaced by its correction, or null
+ * when no word needed (or got) one. `status` says how a word does as it is (see WordStatus); the
+ * last word, which may be unfinished, is passed with `isLast` (the status should count it as known
+ * when some longer word starts with it).
  */
-export function correctQuery(query: string, vocabulary: Vocabulary, isKnown: (word: string, isLast: boolean) => boolean): string | null {
+export function correctQuery(query: string, vocabulary: Vocabulary, status: (word: string, isLast: boolean) => WordStatus): string | null {
   const parts = query.trim().split(/(\s+)/);
+  const lastPart = parts.length - 1;
+  const endsOpen = !/\s$/.test(query);
   let changed = false;
-  const lastWordIndex = parts.length - 1;
+
+  /** The correction of one word (letters, digits, "_"), or null. */
+  const fix = (word: string, isLast: boolean): string | null => {
+    const lower = word.toLowerCase();
+    const st = status(lower, isLast);
+    if (st === 'known') return null;
+    return vocabulary.correct(lower, st === 'weak' ? WEAK_FACTOR * Math.max(1, vocabulary.count(lower)) : 1);
+  };
+
   const out = parts.map((part, k) => {
-    if (/^\s+$/.test(part) || !/^[A-Za-z]+$/.test(part)) return part;
-    const word = part.toLowerCase();
-    if (isKnown(word, k === lastWordIndex && !/\s$/.test(query))) return part;
-    const fixed = vocabulary.correct(word);
-    if (!fixed) return part;
-    changed = true;
-    return fixed;
+    if (/^\s*$/.test(part)) return part;
+    const isLast = k === lastPart && endsOpen;
+    // A word or an identifier, whole.
+    if (/^[A-Za-z][A-Za-z0-9_]*$/.test(part)) {
+      const whole = fix(part, isLast);
+      if (whole) {
+        changed = true;
+        return whole;
+      }
+      if (!part.includes('_') || status(part.toLowerCase(), isLast) === 'known') return part;
+    }
+    // Punctuated: each run of letters on its own (the last run of the last part may be unfinished).
+    const pieces = part.split(/([A-Za-z]+)/);
+    let lastRun = -1;
+    pieces.forEach((piece, j) => {
+      if (/^[A-Za-z]+$/.test(piece)) lastRun = j;
+    });
+    return pieces
+      .map((piece, j) => {
+        if (!/^[A-Za-z]+$/.test(piece)) return piece;
+        const fixed = fix(piece, isLast && j === lastRun && j === pieces.length - 2 && pieces[j + 1] === '');
+        if (!fixed) return piece;
+        changed = true;
+        return fixed;
+      })
+      .join('');
   });
   return changed ? out.join('') : null;
 }

@@ -3,7 +3,8 @@
  * queries, so neither JSON parsing nor lunr ever runs on the page's main thread.
  *
  * Protocol (see ./rpc.ts): {id, kind: 'init', request} -> IndexLoadStatus[];
- * {id, kind: 'search', query, limit} -> SearchResponse.
+ * {id, kind: 'search', query, limit} -> SearchResponse; {id, kind: 'complete'} -> the warnings of
+ * index parts left out, once every part is loaded or left out.
  */
 import {SearchEngine, type FetchLike} from './engine';
 import type {WorkerRequest, WorkerResponse} from './rpc';
@@ -34,5 +35,6 @@ async function handle(message: WorkerRequest): Promise<unknown> {
   }
   if (!ready) throw new Error('search worker used before init');
   await ready;
+  if (message.kind === 'complete') return engine.complete();
   return engine.search(message.query, message.limit);
 }

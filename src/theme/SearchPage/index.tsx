@@ -56,11 +56,15 @@ function SearchPageContent() {
     }
     let live = true;
     const client = getSearchClient(baseUrl, searchClientConfig);
-    void client.search(trimmed, searchClientConfig.searchPageResultLimits).then((answer) => {
-      if (!live) return;
-      setResponse(answer);
-      reporter.queue(trimmed, answer.sources.reduce((n, s) => n + s.hits.length, 0));
-    });
+    // An answer from a partly loaded index is shown, then asked again once the rest is in.
+    const ask = (again: boolean): Promise<void> =>
+      client.search(trimmed, searchClientConfig.searchPageResultLimits).then((answer) => {
+        if (!live) return;
+        setResponse(answer);
+        if (answer.partial && !again) return client.complete().then(() => (live ? ask(true) : undefined));
+        reporter.queue(trimmed, answer.sources.reduce((n, s) => n + s.hits.length, 0));
+      });
+    void ask(false);
     return () => {
       live = false;
     };
@@ -116,8 +120,8 @@ function SearchPageContent() {
 
         <div className={styles.status} role="status" aria-live="polite">
           {!trimmed && <p>{t.empty_query}</p>}
-          {trimmed && !current && <p aria-busy="true">Loading…</p>}
-          {current && <p>{total > 0 ? countLabel(total, t) : t.no_documents_were_found}</p>}
+          {trimmed && (!current || current.partial) && <p aria-busy="true">Loading…</p>}
+          {current && !current.partial && <p>{total > 0 ? countLabel(total, t) : t.no_documents_were_found}</p>}
         </div>
         {current?.correctedQuery && total > 0 && (
           <p className={styles.correction}>

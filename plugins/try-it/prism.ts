@@ -40,8 +40,6 @@ export interface PrismOptions {
   host?: string;
   /** How long Prism may take to start (default 60 s: the machine may be busy). */
   startTimeoutMs?: number;
-  /** Prism's log level (default "info": one line per request; "warn" is quieter). */
-  logLevel?: 'info' | 'warn' | 'error' | 'silent';
   /** Pass Prism's output through to this process's stdout/stderr as well. */
   inherit?: boolean;
 }
@@ -71,7 +69,7 @@ const LISTENING = /Prism is listening on (http:\/\/\S+)/;
 
 function startOnce(opts: PrismOptions, port: number): Promise<MockServer> {
   const host = opts.host ?? '127.0.0.1';
-  const args = [PRISM_BIN, 'mock', '--host', host, '--port', String(port), '--verboseLevel', opts.logLevel ?? 'info', opts.spec];
+  const args = [PRISM_BIN, 'mock', '--host', host, '--port', String(port), '--verboseLevel', 'info', opts.spec];
   const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1'}});
   let output = '';
   const stop = () =>

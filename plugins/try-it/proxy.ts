@@ -253,7 +253,7 @@ export function createProxy(options: ProxyOptions): Server {
       let answer: Response;
       let data: Buffer;
       try {
-        answer = await fetch(target, {method: req.method, headers, body: body && req.method !== 'GET' && req.method !== 'HEAD' ? body : undefined, redirect: 'manual', signal});
+        answer = await fetch(target, {method: req.method, headers, body: body && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(body) : undefined, redirect: 'manual', signal});
         data = await readCapped(answer, options.maxBodyBytes);
       } catch (e) {
         if (e instanceof ProxyError) throw e;

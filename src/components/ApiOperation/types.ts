@@ -57,6 +57,8 @@ export interface ParameterData {
   description?: string;
   schema?: SchemaNode;
   example?: unknown;
+  /** Query parameters with `explode: false`: a list is one comma-separated value (default: repeated keys). */
+  explode?: false;
 }
 
 export interface MediaTypeData {

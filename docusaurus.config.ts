@@ -64,6 +64,8 @@ const config: Config = {
     apiBaseUrl,
     api,
     firstRequest,
+    // "Try it": the mock server the console offers first and the CORS proxy it sends through (plugins/try-it).
+    tryIt: {mockUrl: portalConfig.mockUrl ?? null, proxyUrl: portalConfig.proxyUrl ?? null},
   },
 
   presets: [
@@ -108,7 +110,7 @@ const config: Config = {
     './plugins/server-shared-chunks/index.ts',
     './plugins/resilient-preload/index.ts',
     // Content-Security-Policy in every page and as hosting headers (after the pages are written).
-    ['./plugins/csp/index.ts', {processedSpec, imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc}],
+    ['./plugins/csp/index.ts', {processedSpec, imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc, consoleUrls: [portalConfig.mockUrl, portalConfig.proxyUrl].filter(Boolean)}],
     // Markdown twins of every page, llms.txt, llms-full.txt and the MCP server's index (after the pages are written).
     ['./plugins/agent-docs/index.ts', {processedSpec}],
   ],

@@ -9,7 +9,7 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {twinPathOfFile, withMarkdownAlternate} from '../agent-docs/head';
-import {directives, headersFile, inlineScripts, nginxSnippet, scriptHash, securityHeaders, withMetaPolicy} from './policy';
+import {directives, headersFile, originsOf, inlineScripts, nginxSnippet, scriptHash, securityHeaders, withMetaPolicy} from './policy';
 
 export interface CspOptions {
   /** The processed OpenAPI document: its servers' origins may be called and serve images. */
@@ -18,6 +18,8 @@ export interface CspOptions {
   imgSrc?: string[];
   /** Extra connect sources. */
   connectSrc?: string[];
+  /** The mock server and the CORS proxy the console calls (PORTAL_MOCK_URL, PORTAL_PROXY_URL): their origins join connect-src. */
+  consoleUrls?: string[];
 }
 
 /** Absolute origins of a document's `servers` (relative ones are the site's own origin). */
@@ -65,7 +67,7 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
         scriptHashes: hashes,
         apiOrigins: serverOrigins(options.processedSpec),
         imgSrc: options.imgSrc,
-        connectSrc: options.connectSrc,
+        connectSrc: [...(options.connectSrc ?? []), ...originsOf(options.consoleUrls ?? [])],
       });
       // The same pass links each page to its Markdown twin (plugins/agent-docs/head.ts).
       for (const page of pages) {

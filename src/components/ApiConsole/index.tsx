@@ -3,6 +3,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
 import type {ApiSiteLinks} from '../../../plugins/api-pages/site-links';
 import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, serverChoices, serverOrigin} from './request';
+import {proxyApplies, proxyErrorMessage, serverOptions, throughProxy, tryItConfig, TRY_IT_FAILURE} from './try-it';
 import styles from './styles.module.css';
 
 // The pure request builder lives in request.ts (unit-tested under Node); still exported from here.
@@ -45,9 +46,13 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   const configured = String(siteConfig.customFields?.apiBaseUrl ?? '');
   const foreign = Boolean((siteConfig.customFields?.api as ApiSiteLinks | undefined)?.foreign);
   const servers = useMemo(() => serverChoices(operation.servers, configured, foreign), [operation.servers, configured, foreign]);
+  // The mock server first (PORTAL_MOCK_URL / PORTAL_MOCK), the portal's proxy (PORTAL_PROXY_URL): try-it.ts.
+  const tryIt = useMemo(() => tryItConfig(siteConfig.customFields), [siteConfig.customFields]);
+  const options = useMemo(() => serverOptions(servers, tryIt), [servers, tryIt]);
+  const [proxyChosen, setProxyChosen] = useState(true);
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [server, setServer] = useState(servers[0] ?? CUSTOM_SERVER);
+  const [server, setServer] = useState(options[0]?.value ?? CUSTOM_SERVER);
   const [customServer, setCustomServer] = useState('');
   const [params, setParams] = useState<Record<string, string>>(() =>
     Object.fromEntries(operation.parameters.map((p) => [`${p.in}:${p.name}`, paramValue(p, operation.schemas)])),
@@ -74,6 +79,8 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
 
   const schemes = operation.security[0] ?? [];
   const base = server === CUSTOM_SERVER ? customServer.trim() : server;
+  const proxyAvailable = proxyApplies(base, servers, tryIt);
+  const viaProxy = proxyAvailable && proxyChosen;
   // Credentials belong to a security scheme and a server origin: the fields show (and the request
   // carries) only what was typed for the origin the request goes to.
   const origin = typeof window === 'undefined' ? null : serverOrigin(base, window.location.href);
@@ -106,7 +113,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     try {
       request = buildRequest(operation, base, params, credentials, bodyMedia ? body : undefined, window.location.href);
       // The browser's own checks (header names and values, URL), before anything goes out.
-      prepared = new Request(request.url, request.init);
+      prepared = new Request(viaProxy ? throughProxy(request.url, tryIt.proxyUrl!) : request.url, request.init);
     } catch (e) {
       return setError(e instanceof RequestRefused ? e.message : FAILURE.invalidRequest((e as Error).message));
     }
@@ -137,13 +144,17 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
         download = {url: URL.createObjectURL(blob), name: `${operation.operationId ?? 'response'}.${ext}`, size: blob.size, type};
       }
       setResult({status: response.status, statusText: response.statusText, ms: Math.round(performance.now() - started), headers, body: text, download});
+      const proxyError = viaProxy ? response.headers.get('x-proxy-error') : null;
+      if (proxyError) setError(TRY_IT_FAILURE.proxyRefused(tryIt.proxyUrl!, proxyErrorMessage(text, proxyError)));
     } catch (e) {
       if ((e as Error).name === 'AbortError') {
         setError(FAILURE.timeout);
+      } else if (e instanceof TypeError && viaProxy) {
+        setError(TRY_IT_FAILURE.proxyUnreachable(tryIt.proxyUrl!));
       } else if (e instanceof TypeError) {
         const probe = (url: string) => fetch(url, {mode: 'no-cors', method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(10000)});
         const kind = await diagnoseFailure(request.url, probe);
-        setError(kind === 'cors' ? FAILURE.cors(window.location.origin) : FAILURE.network(request.url.split('?')[0]));
+        setError(kind === 'cors' ? FAILURE.cors(window.location.origin, tryIt, proxyAvailable) : FAILURE.network(request.url.split('?')[0], tryIt, proxyAvailable));
       } else {
         setError(`The request did not complete: ${(e as Error).message}.`);
       }
@@ -170,9 +181,9 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
             <label className={styles.field}>
               <span>Base URL</span>
               <select value={server} onChange={(e) => setServer(e.target.value)}>
-                {servers.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
+                {options.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
                   </option>
                 ))}
                 <option value={CUSTOM_SERVER}>Custom URL…</option>
@@ -183,6 +194,23 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
                 <span>Custom base URL</span>
                 <input type="url" value={customServer} placeholder="https://sandbox.example.com/v1" onChange={(e) => setCustomServer(e.target.value)} />
               </label>
+            )}
+            {proxyAvailable && (
+              <label className={styles.check}>
+                <input type="checkbox" checked={proxyChosen} aria-describedby={`${id}-proxy`} onChange={(e) => setProxyChosen(e.target.checked)} />
+                <span>Send through the portal's proxy</span>
+              </label>
+            )}
+            {proxyAvailable && (
+              <p className={styles.hint} id={`${id}-proxy`} data-testid="console-proxy-note">
+                {viaProxy ? (
+                  <>
+                    Sent to the portal's proxy <code>{new URL(tryIt.proxyUrl!).origin}</code>, which forwards it (with your credentials, without cookies) to this server only.
+                  </>
+                ) : (
+                  'Sent directly from your browser: the server must allow this site (CORS).'
+                )}
+              </p>
             )}
           </fieldset>
           {schemes.length > 0 && (

@@ -10,7 +10,7 @@
  *   request violation (its fixed order, not configurable), so an invalid body on a create or
  *   update operation gets our 422 example, an invalid query or path parameter our 400;
  * - it answers CORS itself (`--cors`, on by default): preflights echo the requested origin,
- *   method and headers, other answers carry `Access-Control-Allow-Origin: *`.
+ *   method and headers; answers echo the Origin (`*` without one) and expose every header.
  * - binary responses without an example (the invoice PDF) get a placeholder body built from the
  *   schema (the text "string") with the documented Content-Type and headers.
  */

@@ -46,23 +46,27 @@ export function throughProxy(url: string, proxyUrl: string): string {
   return proxy.href;
 }
 
-/** What the reader can do when the browser blocks or cannot reach a server. */
-function remedies(config: TryItConfig, usedProxy: boolean, proxyAvailable: boolean): string {
+/**
+ * What the reader can do now. After a CORS block: the mock, the proxy, or a code sample (outside
+ * the browser CORS does not apply). After a network failure only the mock helps.
+ */
+function remedies(config: TryItConfig, proxyAvailable: boolean, samples: boolean): string {
   const ways: string[] = [];
   if (config.mockUrl) ways.push(`choose "${MOCK_SERVER_LABEL}" to try the operation against its documented examples`);
-  if (proxyAvailable && !usedProxy) ways.push(`tick "Send through the portal's proxy"`);
-  ways.push('send the request with curl or another code sample (they run outside the browser, where CORS does not apply)');
+  if (proxyAvailable) ways.push(`tick "Send through the portal's proxy"`);
+  if (samples) ways.push('send the request with curl or another code sample (they run outside the browser, where CORS does not apply)');
+  if (!ways.length) return '';
   const list = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(', ')} or ${ways[ways.length - 1]}`;
-  return `To try it now: ${list}.`;
+  return ` To try it now: ${list}.`;
 }
 
 export const TRY_IT_FAILURE = {
   /** Reachable, but the answer is not readable from this page (no CORS for the portal). */
   cors: (origin: string, config: TryItConfig = {}, proxyAvailable = false) =>
-    `The server answered, but the browser blocked the response: the API does not allow requests from this site (CORS). The API must allow the origin ${origin}. ${remedies(config, false, proxyAvailable)}`,
+    `The server answered, but the browser blocked the response: the API does not allow requests from this site (CORS). The API must allow the origin ${origin}.${remedies(config, proxyAvailable, true)}`,
   /** Not reachable at all. */
   network: (url: string, config: TryItConfig = {}, proxyAvailable = false) =>
-    `The server could not be reached (${url}). Check the server URL, that the server is running and reachable from your network, and try again. ${remedies(config, false, proxyAvailable)}`,
+    `The server could not be reached (${url}). Check the server URL, that the server is running and reachable from your network, and try again.${remedies(config, false, false)}`,
   /** The proxy itself could not be reached, or did not answer this page. */
   proxyUnreachable: (proxyUrl: string) =>
     `The portal's proxy (${new URL(proxyUrl).origin}) could not be reached or did not allow this site, so the request was not forwarded. Untick "Send through the portal's proxy" to send it directly, or send it with curl (see the code samples).`,

@@ -17,6 +17,7 @@ import type {AddressInfo} from 'node:net';
 import type {Locator, Page} from 'playwright-core';
 import {resolveLocal} from '../../openapi/pipeline/examples';
 import {gotoHydrated, useSite, type TrackedPage} from '../../tests/browser/harness';
+import {audit, describeFindings} from '../../tests/browser/axe';
 import {describedOperations, processedDocument, type DescribedOperation} from '../../tests/browser/description';
 import {MOCK_SERVER_LABEL, TRY_IT_FAILURE} from '../../src/components/ApiConsole/try-it';
 import {portalConfig} from '../../portal.config';
@@ -221,6 +222,15 @@ describe('with a mock server and the proxy configured', () => {
     const note = dialog.getByTestId('console-proxy-note');
     assert.match((await note.textContent()) ?? '', new RegExp(`Sent to the portal's proxy ${proxyUrl.replace(/[.]/g, '\\.')}, which forwards it`));
     assert.equal(await dialog.getByLabel("Send through the portal's proxy").isChecked(), true);
+    // The checkbox and its note pass axe (labels, contrast).
+    const {findings, checked} = await audit(page, 'dialog[open]');
+    assert.ok(checked.includes('label') && checked.includes('color-contrast'), 'axe audited labels and contrast');
+    assert.deepEqual(findings, [], describeFindings(findings));
+    // Keyboard: the checkbox is reachable and toggles with Space.
+    await dialog.getByLabel("Send through the portal's proxy").focus();
+    await page.keyboard.press('Space');
+    assert.equal(await dialog.getByLabel("Send through the portal's proxy").isChecked(), false);
+    await page.keyboard.press('Space');
     await fillCredentials(dialog);
     const before = proxied.length;
     // The proxy refuses the target (not on its allowlist here): the console shows the proxy's own

@@ -43,9 +43,15 @@ export function csWrap(code: string, i: number): string {
     `static class Sample${i} {`, '  public static async Task Run() {', ...body, '  }', '}', '',
   ].join('\n');
 }
+/** Main: `samples.exe <i>` runs sample i; `samples.exe all` runs each in turn, printing `#SAMPLE <i> OK|FAIL <why>`. */
 export const csMain = (count: number) => [
   'static class Program {',
   '  static int Main(string[] args) {',
+  '    if (args[0] == "all") {',
+  ...Array.from({length: count}, (_, i) =>
+    `      try { Sample${i}.Run().GetAwaiter().GetResult(); System.Console.WriteLine("#SAMPLE ${i} OK"); } catch (System.Exception e) { System.Console.WriteLine("#SAMPLE ${i} FAIL " + e.GetBaseException().Message.Replace("\\n", " ")); }`),
+  '      return 0;',
+  '    }',
   '    switch (args[0]) {',
   ...Array.from({length: count}, (_, i) => `      case "${i}": Sample${i}.Run().GetAwaiter().GetResult(); return 0;`),
   '    }',

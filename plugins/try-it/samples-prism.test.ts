@@ -11,8 +11,9 @@
  * Prism's `sl-violations` header of each exchange: several samples (Go, Java, Ruby) print
  * the status instead of failing on an error status.
  *
- * Run time: each compiled language is compiled once (javac, mcs, go build for all operations),
- * and the runs share a pool of cpus() workers.
+ * Run time: each compiled language is compiled once (javac, mcs, go build for all operations);
+ * JavaScript, Python, Ruby, Java and C# run all their samples in one process (BATCH), the others
+ * one process per sample; everything shares a pool of cpus() workers.
  */
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';

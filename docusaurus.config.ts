@@ -64,8 +64,9 @@ const config: Config = {
     apiBaseUrl,
     api,
     firstRequest,
-    // "Try it": the mock server the console offers first and the CORS proxy it sends through (plugins/try-it).
-    tryIt: {mockUrl: portalConfig.mockUrl ?? null, proxyUrl: portalConfig.proxyUrl ?? null},
+    // "Try it": the mock server the console offers first and the CORS proxy it sends through
+    // (plugins/try-it); left out when neither is set, so the default bundle carries nothing.
+    ...(portalConfig.mockUrl || portalConfig.proxyUrl ? {tryIt: {mockUrl: portalConfig.mockUrl ?? null, proxyUrl: portalConfig.proxyUrl ?? null}} : {}),
   },
 
   presets: [

@@ -5,10 +5,11 @@
  * document's error response, the invoice PDF downloads; with the mock and the proxy configured
  * the console offers "Mock server" first and sends through the real proxy (proxy.ts), saying so.
  *
- * The built site's `customFields.tryIt` (PORTAL_MOCK_URL, PORTAL_PROXY_URL) is part of the main
- * bundle; the tests that need a mock and a proxy on this run's ephemeral ports serve that bundle
- * with those two values replaced (the literal must be found, or the test fails), as a build
- * with those variables would have it. Everything else is the build as it is.
+ * The built site's `customFields` (with `tryIt` when PORTAL_MOCK_URL / PORTAL_PROXY_URL are set)
+ * are part of the main bundle; the tests that need a mock and a proxy on this run's ephemeral
+ * ports serve that bundle with `tryIt` set to them (the customFields literal must be found, or
+ * the test fails), as a build with those variables would have it. Everything else is the build
+ * as it is.
  */
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -88,17 +89,21 @@ async function send(dialog: Locator): Promise<{status: string; body: string}> {
   return {status: (await dialog.getByTestId('console-status').textContent()) ?? '', body: (await dialog.getByTestId('console-body').textContent().catch(() => '')) ?? ''};
 }
 
-/** Serves the built main bundle with customFields.tryIt set to these URLs. */
+/**
+ * Serves the built main bundle with customFields.tryIt set to these URLs, as a build with
+ * PORTAL_MOCK_URL / PORTAL_PROXY_URL writes it (a build without them has no tryIt at all).
+ */
 async function configureTryIt(page: TrackedPage, tryIt: {mockUrl: string | null; proxyUrl: string | null}): Promise<{replaced: () => number}> {
   let replaced = 0;
   await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
     const response = await route.fetch();
     const text = await response.text();
-    const pattern = /tryIt:\{mockUrl:(null|"[^"]*"),proxyUrl:(null|"[^"]*")\}/g;
-    const body = text.replace(pattern, () => {
-      replaced++;
-      return `tryIt:${JSON.stringify(tryIt)}`;
-    });
+    const body = text
+      .replace(/tryIt:\{mockUrl:(null|"[^"]*"),proxyUrl:(null|"[^"]*")\},?/g, '')
+      .replace(/customFields:\{/g, (m) => {
+        replaced++;
+        return `${m}tryIt:${JSON.stringify(tryIt)},`;
+      });
     await route.fulfill({response, body});
   });
   return {replaced: () => replaced};
@@ -197,7 +202,7 @@ describe('with a mock server and the proxy configured', () => {
     const tryIt = await configureTryIt(page, {mockUrl: mock.url, proxyUrl});
     const op = picks[0];
     await gotoHydrated(page, site, op.route);
-    assert.ok(tryIt.replaced() >= 1, 'the bundle carries customFields.tryIt');
+    assert.equal(tryIt.replaced(), 1, "the bundle's customFields were found once");
     const dialog = await openConsole(page);
     const select = dialog.getByLabel('Base URL');
     assert.equal(await select.locator('option').first().textContent(), `${MOCK_SERVER_LABEL} (${mock.url})`);

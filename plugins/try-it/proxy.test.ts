@@ -89,6 +89,8 @@ describe('allowlist', () => {
     assert.equal(ok('https://api.example.com/v1evil/contacts'), false, 'a path that only starts with the base text');
     assert.equal(ok('https://api.example.com/v2/contacts'), false);
     assert.equal(ok('https://api.example.com/v1/../admin'), false, 'dot segments are resolved by URL first');
+    assert.equal(ok('https://api.example.com/v1/%2e%2e/admin'), false, 'encoded dot segments too');
+    assert.equal(ok('https://api.example.com/v1\\..\\admin'), false, 'backslashes are slashes in http(s) URLs');
     assert.equal(ok('http://api.example.com/v1/contacts'), false, 'other scheme');
     assert.equal(ok('https://api.example.com:8443/v1/contacts'), false, 'other port');
     assert.equal(ok('https://api.example.com.evil.test/v1/contacts'), false, 'other host');

@@ -27,6 +27,14 @@ export interface PortalConfig {
   imgSrc?: string[];
   /** Extra connect sources for the request console (PORTAL_CONNECT_SRC, space-separated). */
   connectSrc?: string[];
+  /**
+   * The mock server the request console offers first as "Mock server": PORTAL_MOCK_URL (a hosted
+   * Prism), or with PORTAL_MOCK=1 the local one `npm start` runs beside the dev server
+   * (http://127.0.0.1:MOCK_PORT, default 4010). Undefined: no mock is offered.
+   */
+  mockUrl?: string;
+  /** The portal's CORS proxy (PORTAL_PROXY_URL, `npm run proxy`); undefined: requests go direct. */
+  proxyUrl?: string;
 }
 
 export const projectRoot = __dirname;
@@ -47,6 +55,32 @@ function sourceList(name: string): string[] | undefined {
     }
   }
   return sources;
+}
+
+/** An absolute http(s) URL from the environment, without a trailing slash; undefined when unset. */
+function urlFromEnv(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`portal.config.ts: ${name} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    throw new Error(`portal.config.ts: ${name} must be an http(s) URL without credentials, query or fragment, got "${value}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** PORTAL_MOCK_URL, else the local mock of PORTAL_MOCK=1 (MOCK_PORT, default 4010). */
+function mockUrlFromEnv(): string | undefined {
+  const hosted = urlFromEnv('PORTAL_MOCK_URL');
+  if (hosted) return hosted;
+  if (process.env.PORTAL_MOCK?.trim() !== '1') return undefined;
+  const port = process.env.MOCK_PORT?.trim() || '4010';
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new Error(`portal.config.ts: MOCK_PORT must be a port number, got "${port}"`);
+  return `http://127.0.0.1:${port}`;
 }
 
 function resolvePath(p: string): string {
@@ -76,6 +110,8 @@ export function loadPortalConfig(): PortalConfig {
     ownDocument: specSource === defaultSource,
     imgSrc: sourceList('PORTAL_IMG_SRC'),
     connectSrc: sourceList('PORTAL_CONNECT_SRC'),
+    mockUrl: mockUrlFromEnv(),
+    proxyUrl: urlFromEnv('PORTAL_PROXY_URL'),
   };
 }
 

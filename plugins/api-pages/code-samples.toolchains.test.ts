@@ -21,9 +21,9 @@ import {portalConfig} from '../../portal.config';
 import {renderSampleSources, type SampleRequest} from './code-samples';
 import {CANARY_VALUE, hostileRequests, PAYLOADS, SAMPLE_ENV} from './code-samples.fixtures';
 import {PageDataBuilder, sampleRequest} from './page-data';
+import {csWrap, GUZZLE_AUTOLOAD, goEnv, javaClass, javaWrap, MCS_ARGS, RUNNERS, writeGo, type Sample} from './sample-runners';
 
 const run = promisify(execFile);
-const GUZZLE_AUTOLOAD = '/usr/share/php/GuzzleHttp/autoload.php';
 const work = mkdtempSync(path.join(tmpdir(), 'code-samples-'));
 after(() => rmSync(work, {recursive: true, force: true}));
 
@@ -62,12 +62,6 @@ function documentRequests(): {name: string; req: SampleRequest}[] {
   assert.ok(ops.length > 0, 'the processed document has operations');
   // The same path as gen:api: page data, then the request its samples are made from.
   return ops.map((op) => ({name: `${op.method.toUpperCase()} ${op.path}`, req: sampleRequest(builder.operation(op.method, op.path))}));
-}
-
-interface Sample {
-  name: string;
-  lang: string;
-  code: string;
 }
 
 function samplesOf(requests: {name: string; req: SampleRequest}[]): Sample[] {
@@ -112,53 +106,8 @@ async function check(cmd: string, args: string[], opts: {cwd?: string; env?: Nod
 const where = (file: string, s: Sample) => `${s.lang} sample of ${s.name} (${file})`;
 const parallel = Math.max(2, cpus().length);
 
-/** Java: one class per file, renamed so one javac call compiles them all. */
-const javaClass = (i: number) => `Example${i}`;
-const javaWrap = (code: string, i: number) => {
-  assert.ok(code.includes('public class Example {'), 'the Java sample declares public class Example');
-  return code.replace('public class Example {', `public class ${javaClass(i)} {`);
-};
 
-/**
- * C#: Debian's compiler (mcs) speaks C# 7, the samples C# 9+ (top-level statements, using
- * declarations, .NET implicit usings). Each sample becomes the body of a static method, its
- * `using var x = ...;` declarations plain `var x = ...;`: everything else, the literals included,
- * is compiled as written.
- */
-function csWrap(code: string, i: number): string {
-  const lines = code.split('\n');
-  const usings = lines.filter((l) => /^using [\w.]+;$/.test(l));
-  const body = lines.filter((l) => !/^using [\w.]+;$/.test(l)).map((l) => l.replace(/^using var /, 'var '));
-  return [
-    'using System;', 'using System.IO;', 'using System.Net.Http;', 'using System.Threading.Tasks;', ...usings, '',
-    `static class Sample${i} {`, '  public static async Task Run() {', ...body, '  }', '}', '',
-  ].join('\n');
-}
-const csMain = (count: number) => [
-  'static class Program {',
-  '  static int Main(string[] args) {',
-  '    switch (args[0]) {',
-  ...Array.from({length: count}, (_, i) => `      case "${i}": Sample${i}.Run().GetAwaiter().GetResult(); return 0;`),
-  '    }',
-  '    return 2;',
-  '  }',
-  '}',
-].join('\n');
 
-const MCS_ARGS = ['-langversion:7.2', '-nowarn:1998', '-r:System.Net.Http.dll'];
-
-/** Go: one package per directory, all vetted with one go vet call. */
-function writeGo(dir: string, samples: Sample[]): [string, Sample][] {
-  mkdirSync(dir, {recursive: true});
-  writeFileSync(path.join(dir, 'go.mod'), 'module samples\n\ngo 1.19\n');
-  return samples.map((s, i) => {
-    mkdirSync(path.join(dir, `s${i}`));
-    const file = path.join(dir, `s${i}`, 'main.go');
-    writeFileSync(file, s.code);
-    return [file, s];
-  });
-}
-const goEnv = () => ({...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GO111MODULE: 'on', GOCACHE: process.env.GOCACHE ?? path.join(tmpdir(), 'code-samples-gocache')});
 
 /** The messages of a batch compiler, grouped back to the samples whose files they name. */
 function blame(output: string, files: [string, Sample][]): string[] {
@@ -424,53 +373,6 @@ function assertReceived(lang: string, req: SampleRequest, got: Received, base: s
   assert.ok(!all.includes(CANARY_VALUE), 'no environment variable named in the document was expanded');
 }
 
-interface Runner {
-  ext: string;
-  /** Compiles all samples at once (files in order); returns how to run sample i. */
-  prepare(dir: string, codes: string[]): Promise<(i: number, cwd: string) => [string, string[]]>;
-}
-
-const RUNNERS: Record<string, Runner> = {
-  curl: {ext: '.sh', prepare: async (dir) => (i) => ['bash', [path.join(dir, `s${i}.sh`)]]},
-  javascript: {ext: '.mjs', prepare: async (dir) => (i) => [process.execPath, [path.join(dir, `s${i}.mjs`)]]},
-  python: {ext: '.py', prepare: async (dir) => (i) => ['python3', [path.join(dir, `s${i}.py`)]]},
-  ruby: {ext: '.rb', prepare: async (dir) => (i) => ['ruby', [path.join(dir, `s${i}.rb`)]]},
-  php: {ext: '.php', prepare: async (dir) => (i) => ['php', [path.join(dir, `s${i}.php`)]]},
-  java: {
-    ext: '.java',
-    prepare: async (dir, codes) => {
-      const files = codes.map((c, i) => {
-        const f = path.join(dir, `${javaClass(i)}.java`);
-        writeFileSync(f, javaWrap(c, i));
-        return f;
-      });
-      await run('javac', ['-encoding', 'UTF-8', '-nowarn', '-d', path.join(dir, 'classes'), ...files]);
-      return (i) => ['java', ['-Dfile.encoding=UTF-8', '-cp', path.join(dir, 'classes'), javaClass(i)]];
-    },
-  },
-  csharp: {
-    ext: '.cs',
-    prepare: async (dir, codes) => {
-      const files = codes.map((c, i) => {
-        const f = path.join(dir, `w${i}.cs`);
-        writeFileSync(f, csWrap(c, i));
-        return f;
-      });
-      writeFileSync(path.join(dir, 'main.cs'), csMain(codes.length));
-      const exe = path.join(dir, 'samples.exe');
-      await run('mcs', [...MCS_ARGS, `-out:${exe}`, path.join(dir, 'main.cs'), ...files]);
-      return (i) => ['mono', [exe, String(i)]];
-    },
-  },
-  go: {
-    ext: '.go',
-    prepare: async (dir, codes) => {
-      writeGo(path.join(dir, 'mod'), codes.map((code, i) => ({name: `s${i}`, lang: 'go', code})));
-      await run('go', ['build', '-o', path.join(dir, 'bin') + '/', './...'], {cwd: path.join(dir, 'mod'), env: goEnv()});
-      return (i) => [path.join(dir, 'bin', `s${i}`), []];
-    },
-  },
-};
 
 describe('samples run against a local HTTP server', {concurrency: true}, () => {
 for (const lang of Object.keys(RUNNERS)) {

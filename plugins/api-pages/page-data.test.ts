@@ -106,6 +106,17 @@ test('code samples use example values, credentials from the environment and the 
   assert.match(page.samples[0].html, /<span class=[ksnfpc]>/);
 });
 
+test('a list query example is sent form-style: the key once per item, or comma-separated with explode: false', () => {
+  const listDoc = structuredClone(doc);
+  listDoc.paths['/things/{id}'].patch.parameters = [
+    {$ref: '#/components/parameters/Id'},
+    {name: 'kind', in: 'query', schema: {type: 'array', items: {type: 'string'}}, example: ['a', 'b']},
+    {name: 'ids', in: 'query', explode: false, schema: {type: 'array', items: {type: 'integer'}}, example: [1, 2]},
+  ];
+  const req = sampleRequest(new PageDataBuilder(listDoc).operation('patch', '/things/{id}'));
+  assert.deepEqual(req.query, [['kind', 'a'], ['kind', 'b'], ['ids', '1,2']]);
+});
+
 test('binary responses are saved to a file in the samples', () => {
   const page = new PageDataBuilder(doc).operation('get', '/things/{id}/pdf');
   const req = sampleRequest(page);

@@ -426,6 +426,7 @@ export class PageDataBuilder {
         if (schema) data.schema = this.schema(schema);
         const example = p.example ?? (p.examples ? deref(this.doc, Object.values(p.examples)[0])?.value : undefined);
         if (example !== undefined) data.example = example;
+        if (p.in === 'query' && p.explode === false) data.explode = false;
         return data;
       });
       const page: OperationPage = {
@@ -527,6 +528,21 @@ function exampleValue(p: ParameterData, schemas: Record<string, SchemaNode>): st
   return p.in === 'path' ? p.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_') : 'string';
 }
 
+/**
+ * A query parameter's example as the URL carries it (OpenAPI's default style "form"): a list is
+ * the key repeated once per item (`explode`, the default) or one comma-separated value.
+ */
+function queryValues(p: ParameterData, schemas: Record<string, SchemaNode>, value: string): string[] {
+  let list = p.example;
+  if (list === undefined) {
+    const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
+    list = s?.example ?? s?.default;
+  }
+  if (!Array.isArray(list)) return [value];
+  const items = list.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+  return p.explode === false ? [items.join(',')] : items;
+}
+
 const envName = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').toUpperCase();
 
 /** The request the code samples make: first server, example parameters, first security alternative. */
@@ -540,7 +556,7 @@ export function sampleRequest(page: OperationPage): SampleRequest {
     if (!p.required && p.example === undefined) continue;
     const value = exampleValue(p, page.schemas);
     if (p.in === 'path') path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
-    else if (p.in === 'query') query.push([p.name, value]);
+    else if (p.in === 'query') for (const v of queryValues(p, page.schemas, value)) query.push([p.name, v]);
     else if (p.in === 'header') headers.push([p.name, value]);
   }
   const auth: SampleAuth = {headers: [], query: []};

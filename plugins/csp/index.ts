@@ -10,7 +10,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {twinPathOfFile, withMarkdownAlternate} from '../agent-docs/head';
 import {InlineScriptMinifier} from './minify-scripts';
-import {directives, headersFile, inlineScripts, mapInlineScripts, nginxSnippet, scriptHash, securityHeaders, withMetaPolicy} from './policy';
+import {directives, headersFile, inlineScripts, mapInlineScripts, nginxSnippet, originsOf, scriptHash, securityHeaders, withMetaPolicy} from './policy';
 
 export interface CspOptions {
   /** The processed OpenAPI document: its servers' origins may be called and serve images. */
@@ -19,6 +19,8 @@ export interface CspOptions {
   imgSrc?: string[];
   /** Extra connect sources. */
   connectSrc?: string[];
+  /** The mock server and the CORS proxy the console calls (PORTAL_MOCK_URL, PORTAL_PROXY_URL): their origins join connect-src. */
+  consoleUrls?: string[];
 }
 
 /** Absolute origins of a document's `servers` (relative ones are the site's own origin). */
@@ -76,7 +78,7 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
         scriptHashes: hashes,
         apiOrigins: serverOrigins(options.processedSpec),
         imgSrc: options.imgSrc,
-        connectSrc: options.connectSrc,
+        connectSrc: [...(options.connectSrc ?? []), ...originsOf(options.consoleUrls ?? [])],
       });
       // Pass 2: the minified scripts, the policy, and (plugins/agent-docs/head.ts) the link to
       // each page's Markdown twin.

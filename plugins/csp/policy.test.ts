@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
-import {directives, headersFile, inlineScripts, nginxSnippet, parseHeadersFile, scriptHash, securityHeaders, serialize, withMetaPolicy} from './policy';
+import {directives, headersFile, inlineScripts, originsOf, nginxSnippet, parseHeadersFile, scriptHash, securityHeaders, serialize, withMetaPolicy} from './policy';
 
 const PAGE = [
   '<!doctype html><html lang="en"><head>',
@@ -72,4 +72,12 @@ test('hosting config: _headers round-trips, nginx adds every header', () => {
   assert.deepEqual(parseHeadersFile('/blog/*\n  X-Other: 1\n/*\n  A: b\n'), [['A', 'b']]);
   const nginx = nginxSnippet(headers);
   for (const [k] of headers) assert.match(nginx, new RegExp(`^add_header ${k} ".*" always;$`, 'm'));
+});
+
+test("the console's mock server and proxy (PORTAL_MOCK_URL, PORTAL_PROXY_URL) join connect-src by origin", () => {
+  const extra = originsOf(['http://mock.internal:4010/v1', 'http://mock.internal:4010', 'https://proxy.example.com/cors']);
+  assert.deepEqual(extra, ['http://mock.internal:4010', 'https://proxy.example.com']);
+  const policy = directives({scriptHashes: [], apiOrigins: ['https://api.rev.io'], connectSrc: extra});
+  const connect = policy.find(([name]) => name === 'connect-src')![1];
+  for (const o of extra) assert.ok(connect.includes(o), `${o} in connect-src`);
 });

@@ -55,6 +55,11 @@ export interface PolicyInput {
   connectSrc?: string[];
 }
 
+/** The distinct origins of absolute URLs (the console's mock server and proxy), as CSP sources. */
+export function originsOf(urls: string[]): string[] {
+  return [...new Set(urls.map((u) => new URL(u).origin))];
+}
+
 export type Directives = [name: string, values: string[]][];
 
 /**

@@ -7,6 +7,7 @@ import AuthPanel from './auth/AuthPanel';
 import {credentialStore} from './auth/store';
 import {readShareFragment, shareFragment} from './share';
 import type {CheckResult} from './validate';
+import {proxyApplies, proxyErrorMessage, serverOptions, throughProxy, tryItConfig, TRY_IT_FAILURE} from './try-it';
 import styles from './styles.module.css';
 
 // The pure request builder lives in request.ts (unit-tested under Node); still exported from here.
@@ -51,10 +52,14 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   const configured = String(siteConfig.customFields?.apiBaseUrl ?? '');
   const foreign = Boolean((siteConfig.customFields?.api as ApiSiteLinks | undefined)?.foreign);
   const servers = useMemo(() => serverChoices(operation.servers, configured, foreign), [operation.servers, configured, foreign]);
+  // The mock server first (PORTAL_MOCK_URL / PORTAL_MOCK), the portal's proxy (PORTAL_PROXY_URL): try-it.ts.
+  const tryIt = useMemo(() => tryItConfig(siteConfig.customFields), [siteConfig.customFields]);
+  const options = useMemo(() => serverOptions(servers, tryIt), [servers, tryIt]);
+  const [proxyChosen, setProxyChosen] = useState(true);
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [server, setServer] = useState(() => (restored ? (servers.includes(restored.server) ? restored.server : CUSTOM_SERVER) : (servers[0] ?? CUSTOM_SERVER)));
-  const [customServer, setCustomServer] = useState(() => (restored && !servers.includes(restored.server) ? restored.server : ''));
+  const [server, setServer] = useState(() => (restored ? (options.some((o) => o.value === restored.server) ? restored.server : CUSTOM_SERVER) : (options[0]?.value ?? CUSTOM_SERVER)));
+  const [customServer, setCustomServer] = useState(() => (restored && !options.some((o) => o.value === restored.server) ? restored.server : ''));
   const [params, setParams] = useState<Record<string, string>>(() => ({
     ...Object.fromEntries(operation.parameters.map((p) => [`${p.in}:${p.name}`, paramValue(p, operation.schemas)])),
     ...(restored?.params ?? {}),
@@ -87,6 +92,8 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
 
   const schemes = operation.security[alternative] ?? [];
   const base = server === CUSTOM_SERVER ? customServer.trim() : server;
+  const proxyAvailable = proxyApplies(base, servers, tryIt);
+  const viaProxy = proxyAvailable && proxyChosen;
   // Credentials belong to a security scheme and a server origin: the fields show (and the request
   // carries) only what was typed for the origin the request goes to.
   const origin = typeof window === 'undefined' ? null : serverOrigin(base, window.location.href);
@@ -102,7 +109,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     }
   };
   // An unlisted server from a shared link is restored but flagged: check it before sending credentials.
-  const foreignServer = restored && !servers.includes(restored.server) && base === restored.server;
+  const foreignServer = restored && !options.some((o) => o.value === restored.server) && base === restored.server;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -123,7 +130,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     try {
       request = buildRequest(operation, base, params, credentialsNow(), bodyMedia ? body : undefined, window.location.href, alternative);
       // The browser's own checks (header names and values, URL), before anything goes out.
-      prepared = new Request(request.url, request.init);
+      prepared = new Request(viaProxy ? throughProxy(request.url, tryIt.proxyUrl!) : request.url, request.init);
     } catch (e) {
       return setError(e instanceof RequestRefused ? e.message : FAILURE.invalidRequest((e as Error).message));
     }
@@ -156,7 +163,9 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
       const ms = Math.round(performance.now() - started);
       const notSent = request.notSent?.map((n) => n.reason);
       setResult({status: response.status, statusText: response.statusText, ms, headers, body: text, download});
-      if (notSent?.length) setError(`Sent without some credentials: ${notSent.join(' ')}`);
+      const proxyError = viaProxy ? response.headers.get('x-proxy-error') : null;
+      if (proxyError) setError(TRY_IT_FAILURE.proxyRefused(tryIt.proxyUrl!, proxyErrorMessage(text, proxyError)));
+      else if (notSent?.length) setError(`Sent without some credentials: ${notSent.join(' ')}`);
       // The response check loads only now (validate.ts and the page's Ajv-generated check module).
       if (!download) {
         const raw = text;
@@ -170,10 +179,12 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     } catch (e) {
       if ((e as Error).name === 'AbortError') {
         setError(FAILURE.timeout);
+      } else if (e instanceof TypeError && viaProxy) {
+        setError(TRY_IT_FAILURE.proxyUnreachable(tryIt.proxyUrl!));
       } else if (e instanceof TypeError) {
         const probe = (url: string) => fetch(url, {mode: 'no-cors', method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(10000)});
         const kind = await diagnoseFailure(request.url, probe);
-        setError(kind === 'cors' ? FAILURE.cors(window.location.origin) : FAILURE.network(request.url.split('?')[0]));
+        setError(kind === 'cors' ? FAILURE.cors(window.location.origin, tryIt, proxyAvailable) : FAILURE.network(request.url.split('?')[0], tryIt, proxyAvailable));
       } else {
         setError(`The request did not complete: ${(e as Error).message}.`);
       }
@@ -200,9 +211,9 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
             <label className={styles.field}>
               <span>Base URL</span>
               <select value={server} onChange={(e) => setServer(e.target.value)}>
-                {servers.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
+                {options.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
                   </option>
                 ))}
                 <option value={CUSTOM_SERVER}>Custom URL…</option>
@@ -213,6 +224,23 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
                 <span>Custom base URL</span>
                 <input type="url" value={customServer} placeholder="https://sandbox.example.com/v1" onChange={(e) => setCustomServer(e.target.value)} />
               </label>
+            )}
+            {proxyAvailable && (
+              <label className={styles.check}>
+                <input type="checkbox" checked={proxyChosen} aria-describedby={`${id}-proxy`} onChange={(e) => setProxyChosen(e.target.checked)} />
+                <span>Send through the portal's proxy</span>
+              </label>
+            )}
+            {proxyAvailable && (
+              <p className={styles.hint} id={`${id}-proxy`} data-testid="console-proxy-note">
+                {viaProxy ? (
+                  <>
+                    Sent to the portal's proxy <code>{new URL(tryIt.proxyUrl!).origin}</code>, which forwards it (with your credentials, without cookies) to this server only.
+                  </>
+                ) : (
+                  'Sent directly from your browser: the server must allow this site (CORS).'
+                )}
+              </p>
             )}
           </fieldset>
           {foreignServer && (

@@ -15,6 +15,7 @@
  */
 import type {OperationPage, ParameterData, SchemaNode, ServerData} from '../ApiOperation/types';
 import {applyCredentials, CredentialError, type AppliedCredentials} from './auth/schemes';
+import {TRY_IT_FAILURE} from './try-it';
 
 /** A request the console will not send, with the message it shows. Nothing was sent. */
 export class RequestRefused extends Error {
@@ -194,12 +195,10 @@ export function buildRequest(
   return built;
 }
 
-/** Why a fetch that rejected with a TypeError failed, and what to do about it. */
+/** Why a fetch that rejected with a TypeError failed, and what to do about it (try-it.ts words the first two). */
 export const FAILURE = {
-  cors: (origin: string) =>
-    `The server answered, but the browser blocked the response: the API does not allow requests from this site (CORS). The API must allow the origin ${origin}; until then, send the request with curl (see the code samples) or through a proxy.`,
-  network: (url: string) =>
-    `The server could not be reached (${url}). Check the server URL, that the server is running and reachable from your network, and try again.`,
+  cors: TRY_IT_FAILURE.cors,
+  network: TRY_IT_FAILURE.network,
   invalidRequest: (message: string) => `The browser refused to build this request (${message}). Check the header and parameter values for characters HTTP does not allow; nothing was sent.`,
   timeout: 'The request was cancelled or took longer than 30 seconds.',
 };

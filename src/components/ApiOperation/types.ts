@@ -63,6 +63,8 @@ export interface ParameterData {
   description?: string;
   schema?: SchemaNode;
   example?: unknown;
+  /** Query parameters with `explode: false`: a list is one comma-separated value (default: repeated keys). */
+  explode?: false;
 }
 
 /** What replaces a deprecated operation (`x-deprecated-by`: an operationId, else a text). */

@@ -1,0 +1,124 @@
+/**
+ * Stoplight Prism, the mock server of "Try it": started as a child process on the processed
+ * description. Used by `npm run mock` (mock-cli.ts), `PORTAL_MOCK=1 npm start` (with-mock.ts)
+ * and the tests, each of which starts its own Prism on a free port.
+ *
+ * What Prism does with our document (checked by prism.test.ts):
+ * - every operation answers with the document's example for its success status;
+ * - requests are validated (parameters, body, security): an invalid one gets the document's own
+ *   error response. Prism picks 422 when the operation defines it and 400 otherwise, for any
+ *   request violation (its fixed order, not configurable), so an invalid body on a create or
+ *   update operation gets our 422 example, an invalid query or path parameter our 400;
+ * - it answers CORS itself (`--cors`, on by default): preflights echo the requested origin,
+ *   method and headers; answers echo the Origin (`*` without one) and expose every header.
+ * - binary responses without an example (the invoice PDF) get a placeholder body built from the
+ *   schema (the text "string") with the documented Content-Type and headers.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {createServer} from 'node:net';
+import path from 'node:path';
+import {projectRoot} from '../../portal.config';
+
+export const PRISM_BIN = path.join(projectRoot, 'node_modules/@stoplight/prism-cli/dist/index.js');
+
+export interface MockServer {
+  /** Base URL of the mock: the document's paths are served right under it. */
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything Prism printed so far (its request log). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export interface PrismOptions {
+  /** The processed OpenAPI document. */
+  spec: string;
+  /** Port; 0 (default) finds a free one. */
+  port?: number;
+  host?: string;
+  /** How long Prism may take to start (default 60 s: the machine may be busy). */
+  startTimeoutMs?: number;
+  /** Pass Prism's output through to this process's stdout/stderr as well. */
+  inherit?: boolean;
+}
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The port of MOCK_PORT (default 4010), or a clear error naming the variable. */
+export function mockPortFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.MOCK_PORT?.trim();
+  if (!text) return 4010;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`MOCK_PORT must be a port number (0-65535), got "${text}"`);
+  return port;
+}
+
+const LISTENING = /Prism is listening on (http:\/\/\S+)/;
+
+function startOnce(opts: PrismOptions, port: number): Promise<MockServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const args = [PRISM_BIN, 'mock', '--host', host, '--port', String(port), '--verboseLevel', 'info', opts.spec];
+  const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1'}});
+  let output = '';
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`Prism did not start within ${opts.startTimeoutMs ?? 60000} ms on ${opts.spec}:\n${output.slice(-3000)}`));
+    }, opts.startTimeoutMs ?? 60000);
+    const onData = (chunk: Buffer, sink: NodeJS.WriteStream) => {
+      const text = chunk.toString();
+      // Keep the start of the log (the route list) and its recent end.
+      output = output.length > 1 << 20 ? output.slice(0, 1 << 16) + output.slice(-(1 << 19)) + text : output + text;
+      if (opts.inherit) sink.write(text);
+      const m = LISTENING.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        // Prism prints its address without a trailing slash; the port is the one we asked for.
+        resolve({url: `http://${host}:${port}`, port, child, log: () => output, stop});
+      }
+    };
+    child.stdout!.on('data', (c: Buffer) => onData(c, process.stdout));
+    child.stderr!.on('data', (c: Buffer) => onData(c, process.stderr));
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism could not be started (${PRISM_BIN}): ${e.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`Prism exited (${signal ?? `code ${code}`}) before listening on ${host}:${port} with ${opts.spec}:\n${output.slice(-3000)}`), {addressInUse: /EADDRINUSE/.test(output)}));
+    });
+  });
+}
+
+/** Starts Prism on the document; with port 0, on a free port (retried if another process took it first). */
+export async function startPrism(opts: PrismOptions): Promise<MockServer> {
+  if (!existsSync(opts.spec)) throw new Error(`The processed OpenAPI document ${opts.spec} is missing: run "npm run prepare:api" first.`);
+  if (!existsSync(PRISM_BIN)) throw new Error(`Prism is not installed (${PRISM_BIN} is missing): run "npm install".`);
+  for (let attempt = 0; ; attempt++) {
+    const port = opts.port || (await freePort(opts.host));
+    try {
+      return await startOnce(opts, port);
+    } catch (e) {
+      if (!opts.port && attempt < 3 && (e as {addressInUse?: boolean}).addressInUse) continue;
+      throw e;
+    }
+  }
+}

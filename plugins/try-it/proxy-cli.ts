@@ -1,0 +1,65 @@
+/**
+ * `npm run proxy`: the portal's CORS proxy (proxy.ts), configured from the environment (see the
+ * README's "Try it" section). The allowlist is the processed document's servers, the mock
+ * (PORTAL_MOCK_URL) and PROXY_ALLOW; the CORS origins are the portal's (PORTAL_URL's origin, the
+ * dev server) and PROXY_ORIGINS.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import {portalConfig} from '../../portal.config';
+import {createProxy, PROXY_DEFAULTS, serverBases, type ProxyOptions} from './proxy';
+
+function intFromEnv(name: string, fallback: number, min: number): number {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${text}"`);
+  return n;
+}
+
+const words = (name: string) => (process.env[name]?.trim() ? process.env[name]!.trim().split(/\s+/) : []);
+
+/** The proxy's options from the environment; throws naming the variable or file at fault. */
+export function proxyOptionsFromEnv(): ProxyOptions & {port: number; host: string} {
+  const spec = portalConfig.processedSpec;
+  if (!existsSync(spec)) throw new Error(`${spec} is missing: run "npm run spec" first (the allowlist is the document's servers).`);
+  let doc: Parameters<typeof serverBases>[0];
+  try {
+    doc = JSON.parse(readFileSync(spec, 'utf8'));
+  } catch (e) {
+    throw new Error(`${spec}: not valid JSON (${(e as Error).message})`);
+  }
+  const allow = [...new Set([...serverBases(doc), ...(portalConfig.mockUrl ? [portalConfig.mockUrl] : []), ...words('PROXY_ALLOW')])];
+  if (!allow.length) throw new Error(`${spec} lists no absolute http(s) server and PROXY_ALLOW is empty: there is nothing to forward to.`);
+  const origins = [...new Set([new URL(portalConfig.siteUrl).origin, 'http://127.0.0.1:3000', 'http://localhost:3000', ...words('PROXY_ORIGINS')])];
+  return {
+    port: intFromEnv('PROXY_PORT', 8787, 0),
+    host: process.env.PROXY_HOST?.trim() || '127.0.0.1',
+    allow,
+    origins,
+    maxBodyBytes: intFromEnv('PROXY_MAX_BODY_BYTES', PROXY_DEFAULTS.maxBodyBytes, 1),
+    timeoutMs: intFromEnv('PROXY_TIMEOUT_MS', PROXY_DEFAULTS.timeoutMs, 1),
+    rateLimit: {max: intFromEnv('PROXY_RATE_LIMIT', PROXY_DEFAULTS.rateLimit.max, 1), windowMs: intFromEnv('PROXY_RATE_WINDOW_MS', PROXY_DEFAULTS.rateLimit.windowMs, 1)},
+    trustForwardedFor: process.env.PROXY_TRUST_FORWARDED_FOR?.trim() === '1',
+    log: (line) => console.log(`proxy: ${line}`),
+  };
+}
+
+if (require.main === module) {
+  try {
+    const options = proxyOptionsFromEnv();
+    const server = createProxy(options);
+    server.listen(options.port, options.host, () => {
+      const address = server.address();
+      const port = address && typeof address === 'object' ? address.port : options.port;
+      console.log(`proxy: listening on http://${options.host}:${port}`);
+      console.log(`proxy: forwards to ${options.allow.join(', ')}`);
+      console.log(`proxy: CORS for ${options.origins.join(', ')}; body cap ${options.maxBodyBytes} B, time cap ${options.timeoutMs} ms, ${options.rateLimit.max} requests per ${options.rateLimit.windowMs} ms per client`);
+    });
+    const stop = () => server.close(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (e) {
+    console.error(`proxy: ${(e as Error).message}`);
+    process.exit(1);
+  }
+}

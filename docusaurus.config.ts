@@ -111,6 +111,8 @@ const config: Config = {
     ['./plugins/csp/index.ts', {processedSpec, imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc}],
     // Markdown twins of every page, llms.txt, llms-full.txt and the MCP server's index (after the pages are written).
     ['./plugins/agent-docs/index.ts', {processedSpec}],
+    // npm start only: a save in the OpenAPI source rebuilds the API pages it changes (plugins/live-preview).
+    ['./plugins/live-preview/index.ts', {specSource: portalConfig.specSource, processedSpec, apiBaseUrl, ownDocument: portalConfig.ownDocument}],
   ],
 
   themes: [['./plugins/search-index/plugin.ts', searchOptions]],

@@ -64,7 +64,11 @@ class SourceErrorPlugin {
       const {error} = state();
       if (!error) return;
       const ErrorClass = compiler.webpack?.WebpackError ?? Error;
-      compilation.errors.push(new ErrorClass(`${error}\n\nThe pages show the last good version of the document until the next save without problems.`));
+      const problem = Object.assign(new ErrorClass(`${error}\n\nThe pages show the last good version of the document until the next save without problems.`), {
+        name: 'Live preview',
+        hideStack: true, // the report is the message; where the plugin raised it is of no interest
+      });
+      compilation.errors.push(problem);
     });
   }
 }
@@ -78,7 +82,7 @@ function report(result: RefreshResult, changed: string[]): void {
   const shared = state();
   const what = changed.length ? list(changed.map(displayPath)) : 'first look at the document';
   if (!result.ok) {
-    shared.error = `OpenAPI source has problems (${changed.length ? `saved: ${what}` : what}).\n${result.message}`;
+    shared.error = `the OpenAPI source has problems (${changed.length ? `saved: ${what}` : what}).\n${result.message}`;
     console.error(`[live-preview] ${what}${changed.length ? ' saved' : ''}: the OpenAPI document has problems; the API pages keep the last good version.\n${result.message}`);
     recompile();
     return;
@@ -87,7 +91,9 @@ function report(result: RefreshResult, changed: string[]): void {
   shared.error = undefined;
   const touched = [...result.written, ...result.deleted.map((f) => `${f} (deleted)`)];
   const pages = touched.length ? `updated ${list(touched)}` : 'no page changed';
-  console.log(`[live-preview] ${what}${changed.length ? ' saved' : ''}: ${pages} in ${result.ms} ms${recovered ? '; the problems are fixed' : ''}`);
+  if (changed.length || touched.length || recovered) {
+    console.log(`[live-preview] ${what}${changed.length ? ' saved' : ''}: ${pages} in ${result.ms} ms${recovered ? '; the problems are fixed' : ''}`);
+  }
   for (const line of result.log.slice(0, -1)) console.warn(line);
   if (recovered) recompile();
 }
@@ -103,7 +109,9 @@ function startWatching(siteDir: string, options: LivePreviewOptions): void {
     outDir: path.join(siteDir, 'docs/api'),
     downloadsDir: path.join(siteDir, 'static/openapi'),
     trees: options.ownDocument ? [sourceFolder] : [],
-    scanFirst: !options.ownDocument,
+    // A first run at once: a foreign document's references are known only after it, edits made
+    // since `npm start` ran the pipeline show up, and the first save finds the pipeline warm.
+    scanFirst: true,
     onResult: report,
   });
   const watched = options.ownDocument ? `${displayPath(sourceFolder)}/` : `${displayPath(options.specSource)} and the files it references`;

@@ -50,8 +50,6 @@ export class SourceWatcher {
   private running: Promise<void> | undefined;
   private closed = false;
   private scanning = false;
-  /** The last refresh's result (undefined before the first save). */
-  last: RefreshResult | undefined;
 
   constructor(options: SourceWatcherOptions) {
     this.options = options;
@@ -60,14 +58,6 @@ export class SourceWatcher {
     if (options.scanFirst) {
       this.scanning = true;
       this.schedule(path.resolve(options.specSource));
-    }
-  }
-
-  /** Resolves once no refresh is running or scheduled (tests). */
-  async idle(): Promise<void> {
-    while (this.running || this.timer) {
-      if (this.running) await this.running;
-      else await new Promise((resolve) => setTimeout(resolve, this.options.debounceMs ?? 60));
     }
   }
 
@@ -152,7 +142,6 @@ export class SourceWatcher {
     this.running = (async () => {
       this.safely(() => this.options.onStart?.(changed));
       const result = await refreshApiPages(this.options);
-      this.last = result;
       // Watch what the document is read from now (a new $ref'd file), and, after a failure,
       // the files its problems name as well as those of the last good run.
       const next = new Set([path.resolve(this.options.specSource), ...result.files.map((f) => path.resolve(f))]);

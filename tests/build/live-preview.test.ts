@@ -14,7 +14,7 @@ import {readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, useSite} from '../browser/harness';
+import {useSite, waitForHydration} from '../browser/harness';
 import {listFiles} from '../../plugins/api-pages/sync-dir';
 import {startDevServer, type DevServer} from './dev-server';
 import {copyProject} from './site-copy';
@@ -50,6 +50,12 @@ function save(summary: string, edit: (text: string) => string = (t) => t): void 
   writeFileSync(sourceFile, text);
 }
 
+/** Opens the page and waits for hydration (the dev bundle is large: slower than a built page on a busy machine). */
+async function open(page: Page): Promise<void> {
+  await page.goto(site.at(PAGE), {timeout: UPDATE_TIMEOUT});
+  await waitForHydration(page, UPDATE_TIMEOUT);
+}
+
 const heading = (page: Page, name: string) => page.getByRole('heading', {level: 1, name, exact: true});
 const sidebarLink = (page: Page, href: string) => page.locator(`nav.menu a.menu__link[href="${href}"]`);
 const overlay = (page: Page) => page.frameLocator('#webpack-dev-server-client-overlay').locator('body');
@@ -61,8 +67,8 @@ function pageFiles(): Map<string, {mtimeMs: number; text: string}> {
 
 test('a saved summary shows on the open page; only that page, its data and the sidebar are rewritten', async (t) => {
   const page = await site.page();
-  await gotoHydrated(page, site, PAGE);
-  await heading(page, 'Get customer').waitFor();
+  await open(page);
+  await heading(page, 'Get customer').waitFor({timeout: UPDATE_TIMEOUT});
   const before = pageFiles();
   const from = server.output().length;
 
@@ -84,7 +90,7 @@ test('a saved summary shows on the open page; only that page, its data and the s
 test('an invalid edit shows the pipeline message (file and JSON pointer) in the terminal and the browser, and keeps the last good page', async () => {
   save('Get customer'); // a known good state first
   const page = await site.page({allow: [COMPILE_ERROR_LOGS]});
-  await gotoHydrated(page, site, PAGE);
+  await open(page);
   await heading(page, 'Get customer').waitFor({timeout: UPDATE_TIMEOUT});
   const good = pageFiles();
   const from = server.output().length;
@@ -99,14 +105,14 @@ test('an invalid edit shows the pipeline message (file and JSON pointer) in the 
   assert.equal(await heading(page, 'Get customer').count(), 1);
   const now = pageFiles();
   for (const [f, s] of good) assert.equal(now.get(f)?.text, s.text, `${f} is the last good version`);
-  await page.reload();
-  await heading(page, 'Get customer').waitFor();
+  await page.reload({timeout: UPDATE_TIMEOUT});
+  await heading(page, 'Get customer').waitFor({timeout: UPDATE_TIMEOUT});
   await overlay(page).getByText(MISMATCH_POINTER).waitFor({timeout: UPDATE_TIMEOUT});
 });
 
 test('the next good save after an invalid one clears the message and shows the new text', async () => {
   const page = await site.page({allow: [COMPILE_ERROR_LOGS]});
-  await gotoHydrated(page, site, PAGE);
+  await open(page);
   const from = server.output().length;
 
   // Broken YAML this time: the pipeline reports the file with line and column.

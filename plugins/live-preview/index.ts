@@ -16,9 +16,11 @@
  * The search index, the Markdown twins and the security headers are made after a production
  * build only (postBuild); the dev server has none of them, so there is nothing else to refresh.
  */
+import {utimesSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {displayPath} from '../../openapi/pipeline/errors';
+import {apiSiteLinks} from '../api-pages/site-links';
 import type {RefreshResult} from './refresh';
 import {SourceWatcher} from './watcher';
 
@@ -43,6 +45,8 @@ interface LivePreviewState {
   /** The report of the last refresh when it failed; undefined when the pages are current. */
   error?: string;
   compiler?: CompilerLike;
+  /** What docusaurus.config.ts reads from the document (apiSiteLinks), as of the last good run. */
+  siteLinks?: string;
 }
 
 // One watcher per process: Docusaurus loads the plugin module afresh when it reloads the site.
@@ -78,6 +82,24 @@ function recompile(): void {
   state().compiler?.watching?.invalidate();
 }
 
+/**
+ * docusaurus.config.ts reads the reference's categories and routes from the processed document
+ * when it loads (navbar, footer, the blog's links into the reference). When they change (a tag or
+ * an operation added, renamed or removed), touching the config file makes Docusaurus reload it.
+ */
+function reloadSiteConfigIfLinksChanged(context: LoadContext, processedSpec: string): void {
+  const shared = state();
+  const links = JSON.stringify(apiSiteLinks(processedSpec));
+  if (shared.siteLinks === undefined || shared.siteLinks === links) {
+    shared.siteLinks = links;
+    return;
+  }
+  shared.siteLinks = links;
+  console.log('[live-preview] categories or operation routes changed: Docusaurus reloads the site configuration (navbar, footer, links from the blog)');
+  const now = new Date();
+  utimesSync(context.siteConfigPath, now, now);
+}
+
 function report(result: RefreshResult, changed: string[]): void {
   const shared = state();
   const what = changed.length ? list(changed.map(displayPath)) : 'first look at the document';
@@ -98,9 +120,11 @@ function report(result: RefreshResult, changed: string[]): void {
   if (recovered) recompile();
 }
 
-function startWatching(siteDir: string, options: LivePreviewOptions): void {
+function startWatching(context: LoadContext, options: LivePreviewOptions): void {
+  const {siteDir} = context;
   const shared = state();
   if (shared.watcher) return;
+  shared.siteLinks = JSON.stringify(apiSiteLinks(options.processedSpec));
   const sourceFolder = path.dirname(options.specSource);
   shared.watcher = new SourceWatcher({
     specSource: options.specSource,
@@ -112,7 +136,10 @@ function startWatching(siteDir: string, options: LivePreviewOptions): void {
     // A first run at once: a foreign document's references are known only after it, edits made
     // since `npm start` ran the pipeline show up, and the first save finds the pipeline warm.
     scanFirst: true,
-    onResult: report,
+    onResult: (result, changed) => {
+      report(result, changed);
+      if (result.ok) reloadSiteConfigIfLinksChanged(context, options.processedSpec);
+    },
   });
   const watched = options.ownDocument ? `${displayPath(sourceFolder)}/` : `${displayPath(options.specSource)} and the files it references`;
   console.log(`[live-preview] watching ${watched}: a save rebuilds the API pages it changes`);
@@ -126,7 +153,7 @@ export default function livePreviewPlugin(context: LoadContext, options: LivePre
     configureWebpack(config, isServer) {
       // Only `docusaurus start` makes a development client configuration that watches files.
       if (isServer || config.mode !== 'development' || !config.watchOptions) return {};
-      startWatching(context.siteDir, options);
+      startWatching(context, options);
       return {plugins: [new SourceErrorPlugin() as never]};
     },
   };

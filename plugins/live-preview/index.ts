@@ -7,11 +7,13 @@
  *   OPENAPI_SOURCE names and every file it references;
  * - on save, re-runs the pipeline and regenerates the API pages (./refresh.ts); gen:api rewrites
  *   only the files whose content changed, so Docusaurus's own watcher reloads the docs plugin, the
- *   bundler rebuilds the changed pages and the open page reloads with the new content;
+ *   bundler rebuilds the changed pages and the open page shows the new content (hot update);
  * - when the document has problems, prints the pipeline's report (`<file>#<JSON pointer>: …`) in
  *   the terminal and makes it a compilation error of the dev bundle, which the dev server shows
  *   in the browser over the page (its error overlay); the pages stay the last good ones, and
- *   the next good save clears the error.
+ *   the next good save clears the error;
+ * - when the categories or operation routes change (read by docusaurus.config.ts when it loads),
+ *   touches the config file so that Docusaurus reloads the site configuration too.
  *
  * The search index, the Markdown twins and the security headers are made after a production
  * build only (postBuild); the dev server has none of them, so there is nothing else to refresh.

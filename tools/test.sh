@@ -3,7 +3,7 @@
 #   typecheck -> unit tests -> production build -> build-level tests -> browser suite (Chromium).
 # Usage: tools/test.sh [all|unit|build|browser]   (default: all)
 #   unit     typecheck + unit tests (no build, no browser)
-#   build    build-level tests only (they build their own copies of the site)
+#   build    build-level tests only (they build, or run `npm start` in, their own copies of the site)
 #   browser  browser suite against an existing build/ (SITE_DIR to point elsewhere)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -56,6 +56,30 @@ export interface BuildResult {
   findings: SpecProblem[];
   source: string;
   output?: string;
+  /** Absolute paths of the files the document was read from: the root and every file it references. */
+  files: string[];
+}
+
+export function envSet(name: string): boolean {
+  const value = process.env[name];
+  return value !== undefined && value.trim() !== '';
+}
+
+/**
+ * The portal's own run (npm run spec, and the dev server's live preview): our document is strict
+ * and gets the configured API base address; another document keeps its servers unless API_BASE_URL is set.
+ */
+export function portalBuildOptions(config: { specSource: string; processedSpec: string; apiBaseUrl: string }): BuildOptions {
+  const source = path.resolve(config.specSource);
+  const ours = source === OUR_SOURCE;
+  const overrideServer = ours || envSet('API_BASE_URL');
+  return {
+    source,
+    output: config.processedSpec,
+    strict: ours,
+    serverUrl: overrideServer ? config.apiBaseUrl : undefined,
+    serverDescription: ours ? 'Rev.io API (production)' : 'API base address (API_BASE_URL)',
+  };
 }
 
 function countTags(doc: OpenApiDocument): number {
@@ -143,7 +167,8 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
       findings: { errors, warnings: findings.length - errors },
       durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
     };
-    return { document, stats, findings, source, output: options.output ? path.resolve(options.output) : undefined };
+    const files = bundled.files.map((f) => (conversion && path.resolve(f) === path.resolve(conversion.file) ? source : path.resolve(f)));
+    return { document, stats, findings, source, output: options.output ? path.resolve(options.output) : undefined, files: [...new Set(files)] };
   } finally {
     conversion?.dispose();
   }

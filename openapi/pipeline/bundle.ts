@@ -18,7 +18,7 @@ export type OpenApiDocument = Record<string, unknown> & {
   tags?: { name: string; description?: string }[];
 };
 
-export async function bundleSource(file: string): Promise<{ document: OpenApiDocument; problems: SpecProblem[] }> {
+export async function bundleSource(file: string): Promise<{ document: OpenApiDocument; problems: SpecProblem[]; files: string[] }> {
   const config = await lintConfig();
   const result = await bundle({
     ref: file,
@@ -30,6 +30,8 @@ export async function bundleSource(file: string): Promise<{ document: OpenApiDoc
   return {
     document: result.bundle.parsed as OpenApiDocument,
     problems: result.problems.filter((p) => !p.ignored).map(toSpecProblem),
+    // Every file the document was read from (the root and what its references reach).
+    files: [...new Set([file, ...result.fileDependencies])],
   };
 }
 

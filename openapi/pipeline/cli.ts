@@ -8,29 +8,14 @@
  *
  * Exit codes: 0 success, 1 the document has problems, 2 unexpected failure.
  */
-import path from 'node:path';
-import { buildProcessedSpec, OUR_SOURCE, summaryLine, workaroundLines } from './build';
+import { buildProcessedSpec, envSet, portalBuildOptions, summaryLine, workaroundLines } from './build';
 import { displayPath, formatProblem, SpecError } from './errors';
-
-function envSet(name: string): boolean {
-  const value = process.env[name];
-  return value !== undefined && value.trim() !== '';
-}
 
 async function main(): Promise<number> {
   try {
     // Imported here so an invalid setting (e.g. API_BASE_URL) is reported as one line, not a stack trace.
     const { portalConfig } = await import('../../portal.config');
-    const source = path.resolve(portalConfig.specSource);
-    const ours = source === OUR_SOURCE;
-    const overrideServer = ours || envSet('API_BASE_URL');
-    const result = await buildProcessedSpec({
-      source,
-      output: portalConfig.processedSpec,
-      strict: ours,
-      serverUrl: overrideServer ? portalConfig.apiBaseUrl : undefined,
-      serverDescription: ours ? 'Rev.io API (production)' : 'API base address (API_BASE_URL)',
-    });
+    const result = await buildProcessedSpec(portalBuildOptions(portalConfig));
     if (envSet('OPENAPI_LINT_DETAILS')) for (const p of result.findings) console.log(`  ${formatProblem(p)}`);
     for (const line of workaroundLines(result)) console.warn(line.replace('[spec]', `[spec] ${displayPath(result.source)}:`));
     console.log(summaryLine(result));

@@ -1,13 +1,15 @@
 /**
  * npm run gen:api — processed OpenAPI JSON -> API pages.
  *
- * 1. Clears the output folder (docs/api: everything in it is generated).
- * 2. Plans the pages (./pages.ts: the pipeline's slugs and titles, order, sidebar; the rules of
+ * 1. Plans the pages (./pages.ts: the pipeline's slugs and titles, order, sidebar; the rules of
  *    docusaurus-plugin-openapi-docs, without its dereferencing of the whole document) and writes
  *    each operation's and webhook's MDX and data module (./page-data.ts; pages of large schema
- *    graphs load the rest from shared schema modules), the overview and sidebar.ts.
- * 3. Checks the result: one page and one data module per operation and webhook, the overview
- *    and the sidebar; any gap stops the build.
+ *    graphs load the rest from shared schema modules), the overview and sidebar.ts, in memory.
+ * 2. Checks the result: one page and one data module per operation and webhook, the overview
+ *    and the sidebar; any gap stops the build and leaves the output folder as it was.
+ * 3. Brings the output folder (docs/api: everything in it is generated) to exactly that set of
+ *    files, writing only those whose content changed and deleting the others (./sync-dir.ts), so
+ *    a running dev server reloads only the pages whose data changed (plugins/live-preview).
  * 4. Before all that (the site's own run, not --out): the downloads in static/openapi/ (the
  *    processed JSON, YAML and a Postman collection, plugins/agent-docs/downloads.ts), which the
  *    overview page links.
@@ -15,14 +17,15 @@
  * generateApiPages() is the same for other callers (the corpus runner) with another input and
  * output folder: `gen:api -- --out <dir>` or API_DOCS_OUT; OPENAPI_PROCESSED sets the input.
  */
-import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
-import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
+import {API_DOCS_DIR, dataModuleName, emitFile, generatedFiles, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
 import {responseCheckModule} from './response-checks';
 import {planPages, sidebarSource} from './pages';
+import {syncDirectory} from './sync-dir';
 import {buildChangelog, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
 import {writeChangelogPage} from '../changelog/page';
 import {ReleaseError} from '../../openapi/pipeline/release';
@@ -52,6 +55,9 @@ export interface GenerateResult {
   releases: number;
   /** Operations with a response check module (Ajv standalone code, ./response-checks.ts). */
   responseCheckModules: number;
+  /** Files of the output folder written (new or changed content) and deleted by this run. */
+  written: string[];
+  deleted: string[];
 }
 
 export function expectedPages(doc: unknown): {operations: {id: string; where: string}[]; infoId: string} {
@@ -66,9 +72,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const started = Date.now();
   const {processedSpec, outDir} = options;
   if (!existsSync(processedSpec)) throw new GenerationError(`${processedSpec} does not exist: run "npm run spec" first.`);
-  rmSync(outDir, {recursive: true, force: true});
-  mkdirSync(outDir, {recursive: true});
-  setGenerationTarget(processedSpec, outDir);
+  setGenerationTarget(processedSpec);
 
   let builder: ReturnType<typeof getBuilder>;
   try {
@@ -113,15 +117,16 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       const via = source ? `, processed document ${processedSpec}` : '';
       throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
     }
-    writeFileSync(path.join(outDir, `${page.id}.api.mdx`), operationPageMdx(page));
+    emitFile(`${page.id}.api.mdx`, operationPageMdx(page));
   }
   // Pages that do not carry their whole schema closure load the rest from shared modules.
   const shared = lazyPages ? writeSchemaModules(builder) : 0;
-  writeFileSync(path.join(outDir, `${plan.info.id}.info.mdx`), infoPageMdx(plan.info, builder.doc));
-  writeFileSync(path.join(outDir, 'sidebar.ts'), sidebarSource(plan.sidebar));
-  if (changelog) writeChangelogPage(outDir, changelog.changelog, String(doc.info?.title ?? 'API'));
+  emitFile(`${plan.info.id}.info.mdx`, infoPageMdx(plan.info, builder.doc));
+  emitFile('sidebar.ts', sidebarSource(plan.sidebar));
+  if (changelog) writeChangelogPage(emitFile, changelog.changelog, String(doc.info?.title ?? 'API'));
 
-  const files = new Set(readdirSync(outDir));
+  const generated = generatedFiles();
+  const files = new Set(generated.keys());
   const seen = new Map<string, string>();
   const missing: string[] = [];
   for (const {id, where} of operations) {
@@ -132,12 +137,13 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   }
   if (!files.has(`${infoId}.info.mdx`)) missing.push(`overview -> ${infoId}.info.mdx`);
   if (missing.length) throw new GenerationError(`${processedSpec}: pages missing after generation:\n  ${missing.join('\n  ')}`);
+  const {written, deleted} = syncDirectory(outDir, generated);
 
   if (options.downloadCopy) {
     mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
     copyFileSync(processedSpec, options.downloadCopy);
   }
-  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelog?.changelog.releases.length ?? 0, responseCheckModules: checkModules};
+  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelog?.changelog.releases.length ?? 0, responseCheckModules: checkModules, written, deleted};
 }
 
 function argValue(name: string): string | undefined {
@@ -164,7 +170,8 @@ async function main(): Promise<void> {
     const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir, ...(portalConfig.ownDocument && !out ? {changelog: {}} : {})});
     const lazy = result.lazyPages ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)` : '';
     const releases = result.releases ? ` + changelog of ${result.releases} releases` : '';
-    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}"${releases}, ${result.responseCheckModules} response checks, in ${result.durationMs} ms`);
+    const files = `${result.written.length} files written${result.deleted.length ? `, ${result.deleted.length} deleted` : ''}`;
+    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}"${releases}, ${result.responseCheckModules} response checks, in ${result.durationMs} ms (${files})`);
   } catch (error) {
     console.error(`[gen:api] ${error instanceof GenerationError ? error.message : (error as Error)?.stack ?? String(error)}`);
     process.exitCode = 1;

@@ -3,7 +3,7 @@
  * import a data module (JSON parsed from one string) written beside it, rendered by our own lean
  * components (src/components/ApiOperation, src/components/ApiOverview).
  */
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {listOperations} from '../../openapi/pipeline/checks';
@@ -20,13 +20,26 @@ export {frontMatter} from './pages';
 export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
 export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
 
-/** Where this generation run reads the processed document and writes pages (see generate.ts). */
-const target = {processedSpec: portalConfig.processedSpec, outDir: API_DOCS_DIR};
+/**
+ * Where this generation run reads the processed document, and the files it makes (path relative to
+ * the output folder -> content). generate.ts writes them to the folder once the whole set is made.
+ */
+const target = {processedSpec: portalConfig.processedSpec, files: new Map<string, string>()};
 
-export function setGenerationTarget(processedSpec: string, outDir: string): void {
+export function setGenerationTarget(processedSpec: string): void {
   target.processedSpec = processedSpec;
-  target.outDir = outDir;
+  target.files = new Map();
   cached = undefined; // the file may have been rewritten since it was last read
+}
+
+/** Adds a file to this run's output (relative to the output folder, "/" separated). */
+export function emitFile(relativePath: string, content: string): void {
+  target.files.set(relativePath, content);
+}
+
+/** The files made since setGenerationTarget(). */
+export function generatedFiles(): Map<string, string> {
+  return target.files;
 }
 
 let cached: {file: string; builder: PageDataBuilder} | undefined;
@@ -86,9 +99,7 @@ export const CHECK_DIR = '_checks';
 /** Writes the response check module of a page; returns its file name, or undefined when it has none. */
 export function writeCheckModule(id: string, source: string | undefined): string | undefined {
   if (!source) return undefined;
-  const dir = path.join(target.outDir, CHECK_DIR);
-  mkdirSync(dir, {recursive: true});
-  writeFileSync(path.join(dir, `${id}.js`), source);
+  emitFile(`${CHECK_DIR}/${id}.js`, source);
   return `${id}.js`;
 }
 
@@ -101,22 +112,19 @@ export const SCHEMA_DIR = '_schemas';
  * their whole schema closure load the index, then the modules of what a reader opens.
  */
 export function writeSchemaModules(builder: PageDataBuilder): number {
-  const dir = path.join(target.outDir, SCHEMA_DIR);
-  mkdirSync(dir, {recursive: true});
   const names = builder.schemaNames();
   const index: string[] = [];
   names.forEach((name, i) => {
-    writeFileSync(path.join(dir, `${i}.js`), `export default JSON.parse(${JSON.stringify(JSON.stringify(builder.schemaModule(name)))});\n`);
+    emitFile(`${SCHEMA_DIR}/${i}.js`, `export default JSON.parse(${JSON.stringify(JSON.stringify(builder.schemaModule(name)))});\n`);
     // A computed key: a schema named "__proto__" stays an own key of the index.
     index.push(`  [${JSON.stringify(name)}]: () => import('./${i}.js'),`);
   });
-  writeFileSync(path.join(dir, 'index.js'), `export default {\n${index.join('\n')}\n};\n`);
+  emitFile(`${SCHEMA_DIR}/index.js`, `export default {\n${index.join('\n')}\n};\n`);
   return names.length;
 }
 
 export function writeData(id: string, data: unknown, checkModule?: string): void {
-  mkdirSync(target.outDir, {recursive: true});
-  writeFileSync(path.join(target.outDir, dataModuleName(id)), dataModuleSource(data, checkModule));
+  emitFile(dataModuleName(id), dataModuleSource(data, checkModule));
 }
 
 /** Escapes text for use in an MDX heading or paragraph. */

@@ -4,7 +4,6 @@
  * (not `.data.js`: that suffix marks operation pages for plugins/agent-docs, which converts this
  * page's HTML like any other doc), and `_changelog.json` for the feed written after the build.
  */
-import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Changelog} from '../../src/components/ApiChangelog/types';
 import {frontMatter} from '../api-pages/pages';
@@ -34,9 +33,9 @@ export function changelogPageMdx(changelog: Changelog, apiTitle: string): string
   return lines.join('\n');
 }
 
-/** Writes the page, its data module and the JSON the feed is made from. */
-export function writeChangelogPage(outDir: string, changelog: Changelog, apiTitle: string): void {
-  writeFileSync(path.join(outDir, CHANGELOG_DATA), `export default JSON.parse(${JSON.stringify(JSON.stringify(changelog))});\n`);
-  writeFileSync(path.join(outDir, CHANGELOG_JSON), JSON.stringify({apiTitle, changelog}));
-  writeFileSync(path.join(outDir, `${CHANGELOG_SLUG}.mdx`), changelogPageMdx(changelog, apiTitle));
+/** Emits the page, its data module and the JSON the feed is made from (into gen:api's output). */
+export function writeChangelogPage(emit: (file: string, content: string) => void, changelog: Changelog, apiTitle: string): void {
+  emit(CHANGELOG_DATA, `export default JSON.parse(${JSON.stringify(JSON.stringify(changelog))});\n`);
+  emit(CHANGELOG_JSON, JSON.stringify({apiTitle, changelog}));
+  emit(`${CHANGELOG_SLUG}.mdx`, changelogPageMdx(changelog, apiTitle));
 }

@@ -1,6 +1,7 @@
 /**
  * The browser suite's one fixture. A test file calls `useSite()` at its top level and gets:
- * - the built site served like a CDN (or as a plain static host, `{plain: true}`);
+ * - the built site served like a CDN (or as a plain static host, `{plain: true}`), or a server
+ *   the test runs itself (`{url}`: the dev server of tests/build/live-preview.test.ts);
  * - one Chromium for the whole run: `tests/browser/run.ts` launches it once and hands its
  *   endpoint to every file through PORTAL_BROWSER_WS; a file run on its own launches its own;
  * - a fresh browser context for every page a test opens (own storage, own permissions);
@@ -94,6 +95,11 @@ export interface SiteOptions {
    * "/x" -> "/x/index.html" or "/x.html", unknown paths answered with 404.html.
    */
   plain?: boolean;
+  /**
+   * A site served by someone else (the dev server a test starts): its base URL, read when a
+   * test needs it. Nothing is served from `root` then.
+   */
+  url?: () => string;
 }
 
 let browserPromise: Promise<Browser> | null = null;
@@ -144,6 +150,7 @@ export function useSite(options: SiteOptions = {}): SiteFixture {
 
   const fixture: SiteFixture = {
     get url() {
+      if (options.url) return options.url();
       if (!server) throw new Error('useSite(): the site is served from the before() hook on; use it inside a test');
       return server.url;
     },
@@ -170,10 +177,12 @@ export function useSite(options: SiteOptions = {}): SiteFixture {
   };
 
   before(async () => {
-    if (!existsSync(path.join(root, 'index.html'))) {
-      throw new Error(`No built site in ${root}: run "npm run build" first (or set SITE_DIR).`);
+    if (!options.url) {
+      if (!existsSync(path.join(root, 'index.html'))) {
+        throw new Error(`No built site in ${root}: run "npm run build" first (or set SITE_DIR).`);
+      }
+      server = await startStaticServer({root, basePath: options.basePath, plain: options.plain});
     }
-    server = await startStaticServer({root, basePath: options.basePath, plain: options.plain});
     browser = await sharedBrowser();
   });
 

@@ -12,6 +12,7 @@ import {parseYaml} from '@redocly/openapi-core';
 import {buildProcessedSpec} from '../../openapi/pipeline/build';
 import {listOperations} from '../../openapi/pipeline/checks';
 import {fixture} from '../../openapi/pipeline/test-helpers';
+import {parseDataModule} from '../agent-docs/operation-markdown';
 import {generateApiPages} from './generate';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'gen-api-test-'));
@@ -33,8 +34,7 @@ function frontMatterOf(file: string): Record<string, unknown> {
 }
 
 function dataOf(file: string): any {
-  const src = readFileSync(file, 'utf8');
-  return JSON.parse(JSON.parse(src.slice(src.indexOf('(') + 1, src.lastIndexOf(')'))));
+  return parseDataModule(readFileSync(file, 'utf8'));
 }
 
 describe('gen:api on a foreign document with real-world slips', () => {

@@ -20,7 +20,7 @@ import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
-import {API_DOCS_DIR, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeData, writeSchemaModules} from './markdown';
+import {API_DOCS_DIR, type SiteTarget, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeData, writeSchemaModules} from './markdown';
 import {planPages, sidebarSource} from './pages';
 
 export class GenerationError extends Error {}
@@ -30,6 +30,8 @@ export interface GenerateOptions {
   outDir: string;
   /** Where to copy the processed document for the download link; nothing copied when omitted. */
   downloadCopy?: string;
+  /** Where the pages are served (docs route base, download path); default: the current version's. */
+  site?: SiteTarget;
 }
 
 export interface GenerateResult {
@@ -55,7 +57,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   if (!existsSync(processedSpec)) throw new GenerationError(`${processedSpec} does not exist: run "npm run spec" first.`);
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(outDir, {recursive: true});
-  setGenerationTarget(processedSpec, outDir);
+  setGenerationTarget(processedSpec, outDir, options.site);
 
   let builder: ReturnType<typeof getBuilder>;
   try {

@@ -19,12 +19,24 @@ export {frontMatter} from './pages';
 export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
 export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
 
-/** Where this generation run reads the processed document and writes pages (see generate.ts). */
-const target = {processedSpec: portalConfig.processedSpec, outDir: API_DOCS_DIR};
+/**
+ * Where the pages of a generation run are served: the docs route base ("/docs"; "/v1/docs" for an
+ * older API version, see plugins/api-versions) and the processed document's download path.
+ */
+export interface SiteTarget {
+  docsBasePath: string;
+  downloadPath: string;
+}
 
-export function setGenerationTarget(processedSpec: string, outDir: string): void {
+export const CURRENT_SITE_TARGET: SiteTarget = {docsBasePath: '/docs', downloadPath: SPEC_DOWNLOAD_PATH};
+
+/** Where this generation run reads the processed document and writes pages (see generate.ts). */
+const target = {processedSpec: portalConfig.processedSpec, outDir: API_DOCS_DIR, site: CURRENT_SITE_TARGET};
+
+export function setGenerationTarget(processedSpec: string, outDir: string, site: SiteTarget = CURRENT_SITE_TARGET): void {
   target.processedSpec = processedSpec;
   target.outDir = outDir;
+  target.site = site;
   cached = undefined; // the file may have been rewritten since it was last read
 }
 
@@ -130,20 +142,20 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
     version: doc.info.version,
     servers: (doc.servers ?? []).map((s: {url: string; description?: string}) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
     securitySchemes: schemes,
-    downloadUrl: SPEC_DOWNLOAD_PATH,
+    downloadUrl: target.site.downloadPath,
     // Written by gen:api before the pages (plugins/agent-docs/downloads.ts); a skipped one is not offered.
     downloads: [
       {file: YAML_FILE, label: 'YAML'},
       {file: POSTMAN_FILE, label: 'Postman collection'},
     ]
-      .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(SPEC_DOWNLOAD_PATH), d.file)))
-      .map((d) => ({label: d.label, href: `${path.posix.dirname(SPEC_DOWNLOAD_PATH)}/${d.file}`})),
+      .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(target.site.downloadPath), d.file)))
+      .map((d) => ({label: d.label, href: `${path.posix.dirname(target.site.downloadPath)}/${d.file}`})),
     operationCount: [...opTags.values()].reduce((a, b) => a + b, 0),
     categories: names.map((name) => {
       const tag = tags.find((t) => t.name === name);
       return {
         label: (tag?.['x-displayName'] as string | undefined) ?? name,
-        href: `/docs/category/api/${kebabCase(name)}`,
+        href: `${target.site.docsBasePath}/category/api/${kebabCase(name)}`,
         count: opTags.get(name) ?? 0,
         ...(tag?.description ? {description: markdownToHtml(tag.description)} : {}),
       };

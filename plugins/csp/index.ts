@@ -14,6 +14,8 @@ import {directives, headersFile, inlineScripts, nginxSnippet, scriptHash, securi
 export interface CspOptions {
   /** The processed OpenAPI document: its servers' origins may be called and serve images. */
   processedSpec: string;
+  /** The processed documents of older API versions (plugins/api-versions): their servers too. */
+  versionSpecs?: string[];
   /** Image sources instead of the default (self, data: and the API's origins). */
   imgSrc?: string[];
   /** Extra connect sources. */
@@ -63,7 +65,7 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
       const hashes = new Set(pages.flatMap((p) => inlineScripts(p.html).map(scriptHash)));
       const policy = directives({
         scriptHashes: hashes,
-        apiOrigins: serverOrigins(options.processedSpec),
+        apiOrigins: [...new Set([options.processedSpec, ...(options.versionSpecs ?? [])].flatMap(serverOrigins))],
         imgSrc: options.imgSrc,
         connectSrc: options.connectSrc,
       });

@@ -110,7 +110,7 @@ export function operationRecords(document: unknown): OperationSearchRecord[] {
  * The index's API entry: a record per operation whose page is among the indexed pages (matched by
  * its URL ending in /docs/api/{slug}), with that page's title document id.
  */
-export function apiRecordDocuments(records: readonly OperationSearchRecord[], titles: readonly SearchDocument[]): ApiRecordDocument[] {
+export function apiRecordDocuments(records: readonly OperationSearchRecord[], titles: readonly SearchDocument[], version?: string): ApiRecordDocument[] {
   const byPath = new Map<string, SearchDocument>();
   for (const t of titles) {
     const m = /\/docs\/api\/([^/?#]+)\/?$/.exec(t.u);
@@ -124,6 +124,7 @@ export function apiRecordDocuments(records: readonly OperationSearchRecord[], ti
     if (r.operationId) doc.o = r.operationId;
     if (r.tags.length) doc.g = r.tags;
     if (r.names.length) doc.k = r.names.join(' ');
+    if (version) doc.v = version;
     out.push(doc);
   }
   return out;

@@ -1,0 +1,98 @@
+/**
+ * The navbar's API version switcher (navbar item type `custom-apiVersion`): a button showing the
+ * version being read, opening a list of the documented versions. Each link keeps the reader on the
+ * same operation when the other version has it, else the closest page (plugins/api-versions/mapping.ts).
+ * The page lists load when the list is first opened (./targets), not with the page.
+ */
+import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {useLocation} from '@docusaurus/router';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import clsx from 'clsx';
+import type {VersionTarget} from './targets';
+import styles from './styles.module.css';
+
+interface Version {
+  id: string;
+  label: string;
+  base: string;
+}
+
+export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const versions = (siteConfig.customFields?.apiVersions ?? []) as Version[];
+  const base = siteConfig.baseUrl.replace(/\/$/, '');
+  const {pathname} = useLocation();
+  const path = pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
+  const active = versions.find((v, i) => i > 0 && (path === v.base || path.startsWith(`${v.base}/`))) ?? versions[0];
+  const [open, setOpen] = useState(false);
+  const [targets, setTargets] = useState<((p: string) => VersionTarget[]) | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return undefined;
+    const outside = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', outside);
+    document.addEventListener('touchstart', outside);
+    document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      document.removeEventListener('touchstart', outside);
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  if (!active) return null;
+  const toggle = () => {
+    if (!targets) void import('./targets').then((m) => setTargets(() => m.versionTargets));
+    setOpen(!open);
+  };
+  const list = open && targets && (
+    <ul id={id} className={mobile ? 'menu__list' : 'dropdown__menu'} aria-label="API versions">
+      {targets(path).map((t) => (
+        <li key={t.id} className={mobile ? 'menu__list-item' : undefined}>
+          <Link
+            to={t.to}
+            className={clsx(mobile ? 'menu__link' : 'dropdown__link', t.active && (mobile ? 'menu__link--active' : 'dropdown__link--active'))}
+            aria-current={t.active ? 'page' : undefined}
+            data-version={t.id}>
+            {t.label}
+            {t.release && <span className={styles.release}> {t.release}</span>}
+            {t.id === versions[0]!.id && <span className={styles.release}> (latest)</span>}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div
+      ref={root}
+      className={clsx(mobile ? 'menu__list-item' : 'navbar__item dropdown dropdown--right', !mobile && open && 'dropdown--show', styles.switcher)}
+      data-api-version={active.id}>
+      <button
+        ref={button}
+        type="button"
+        className={clsx(mobile ? 'menu__link menu__link--sublist-caret' : 'navbar__link', styles.button)}
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={`API version ${active.label}, choose another`}
+        onClick={toggle}>
+        {active.label}
+      </button>
+      {list}
+    </div>
+  );
+}

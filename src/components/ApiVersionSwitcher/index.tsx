@@ -27,7 +27,7 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
   const active = versions.find((v, i) => i > 0 && (path === v.base || path.startsWith(`${v.base}/`))) ?? versions[0];
   const [open, setOpen] = useState(false);
   const [targets, setTargets] = useState<((p: string) => VersionTarget[]) | null>(null);
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
 
@@ -70,29 +70,31 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
             aria-current={t.active ? 'page' : undefined}
             data-version={t.id}>
             {t.label}
-            {t.release && <span className={styles.release}> {t.release}</span>}
-            {t.id === versions[0]!.id && <span className={styles.release}> (latest)</span>}
+            {t.release && <span className={styles.release}>{t.release}</span>}
+            {t.id === versions[0]!.id && <span className={styles.release}>(latest)</span>}
           </Link>
         </li>
       ))}
     </ul>
   );
+  // In the mobile menu the item is a list item of the primary menu's list.
+  const Root = mobile ? 'li' : 'div';
   return (
-    <div
-      ref={root}
+    <Root
+      ref={root as React.RefObject<HTMLDivElement & HTMLLIElement>}
       className={clsx(mobile ? 'menu__list-item' : 'navbar__item dropdown dropdown--right', !mobile && open && 'dropdown--show', styles.switcher)}
       data-api-version={active.id}>
       <button
         ref={button}
         type="button"
-        className={clsx(mobile ? 'menu__link menu__link--sublist-caret' : 'navbar__link', styles.button)}
+        className={clsx(mobile ? clsx('menu__link menu__link--sublist menu__link--sublist-caret', styles.mobileButton) : 'navbar__link', styles.button)}
         aria-expanded={open}
         aria-controls={id}
         aria-label={`API version ${active.label}, choose another`}
         onClick={toggle}>
-        {active.label}
+        {mobile ? `API version ${active.label}` : active.label}
       </button>
       {list}
-    </div>
+    </Root>
   );
 }

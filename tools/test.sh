@@ -71,6 +71,8 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
   npm run --silent prepare:api
   echo "== Typecheck"
   npx tsc --noEmit
+  echo "== Breaking changes against the last release (npm run spec:check-breaking)"
+  npx tsx plugins/changelog/check-breaking.ts
   ensure_sample_toolchains
   echo "== Unit tests"
   mapfile -t unit < <( { find_tests ./openapi; find_tests ./plugins; find_tests ./tools; find_tests ./src; find_tests ./tests/unit; } )

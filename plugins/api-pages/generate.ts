@@ -22,6 +22,9 @@ import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, type SiteTarget, dataModuleName, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeData, writeSchemaModules} from './markdown';
 import {planPages, sidebarSource} from './pages';
+import {buildChangelog, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
+import {writeChangelogPage} from '../changelog/page';
+import {ReleaseError} from '../../openapi/pipeline/release';
 
 export class GenerationError extends Error {}
 
@@ -32,6 +35,11 @@ export interface GenerateOptions {
   downloadCopy?: string;
   /** Where the pages are served (docs route base, download path); default: the current version's. */
   site?: SiteTarget;
+  /**
+   * The changelog page and the operation pages' "New in / Changed in" marks from these releases
+   * (plugins/changelog; our own document only, the releases being ours). No page without releases.
+   */
+  changelog?: {releasesDir?: string};
 }
 
 export interface GenerateResult {
@@ -41,6 +49,8 @@ export interface GenerateResult {
   /** Pages that load schemas on demand, and the shared schema modules they load from. */
   lazyPages: number;
   sharedSchemaModules: number;
+  /** Releases in the changelog page (0: no page). */
+  releases: number;
 }
 
 export function expectedPages(doc: unknown): {operations: {id: string; where: string}[]; infoId: string} {
@@ -66,7 +76,21 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     throw new GenerationError((error as Error).message);
   }
   const doc = builder.doc;
-  const plan = planPages(builder.doc);
+  let changelog: ChangelogResult | undefined;
+  if (options.changelog) {
+    try {
+      changelog = buildChangelog({current: doc, releasesDir: options.changelog.releasesDir});
+    } catch (error) {
+      if (error instanceof ReleaseError) throw new GenerationError(`changelog: ${error.message}`);
+      throw error;
+    }
+    if (changelog.changelog.releases.length === 0) changelog = undefined;
+  }
+  const plan = planPages(builder.doc, changelog ? {changelog: {id: CHANGELOG_SLUG, label: 'Changelog'}} : {});
+  if (changelog) {
+    const clash = plan.operations.find((o) => o.id === CHANGELOG_SLUG);
+    if (clash) throw new GenerationError(`${processedSpec}: ${clash.method.toUpperCase()} ${clash.path} has the page slug "${CHANGELOG_SLUG}", the changelog's page (/docs/api/${CHANGELOG_SLUG}); give the operation another operationId.`);
+  }
   const {operations, infoId} = expectedPages(doc);
   const source = typeof doc.info?.['x-portal-source'] === 'string' ? (doc.info['x-portal-source'] as string) : undefined;
   let lazyPages = 0;
@@ -74,6 +98,8 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     try {
       const data = page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path);
       if (data.lazySchemas) lazyPages++;
+      const mark = changelog?.marks.get(page.id);
+      if (mark) data.release = mark;
       writeData(page.id, data);
     } catch (error) {
       // Errors name the source document (the processed one too when they differ) and the page.
@@ -88,6 +114,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const shared = lazyPages ? writeSchemaModules(builder) : 0;
   writeFileSync(path.join(outDir, `${plan.info.id}.info.mdx`), infoPageMdx(plan.info, builder.doc));
   writeFileSync(path.join(outDir, 'sidebar.ts'), sidebarSource(plan.sidebar));
+  if (changelog) writeChangelogPage(outDir, changelog.changelog, String(doc.info?.title ?? 'API'));
 
   const files = new Set(readdirSync(outDir));
   const seen = new Map<string, string>();
@@ -105,7 +132,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
     copyFileSync(processedSpec, options.downloadCopy);
   }
-  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared};
+  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelog?.changelog.releases.length ?? 0};
 }
 
 function argValue(name: string): string | undefined {
@@ -128,9 +155,11 @@ async function main(): Promise<void> {
       const postman = downloads.postman.ok ? `Postman collection (${downloads.postman.requests} requests, ${downloads.postman.ms} ms)` : 'no Postman collection';
       console.log(`[gen:api] downloads: JSON${downloads.yaml ? ', YAML' : ''}, ${postman}`);
     }
-    const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir});
+    // The releases in openapi/releases are those of our own document.
+    const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir, ...(portalConfig.ownDocument && !out ? {changelog: {}} : {})});
     const lazy = result.lazyPages ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)` : '';
-    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}" in ${result.durationMs} ms`);
+    const releases = result.releases ? ` + changelog of ${result.releases} releases` : '';
+    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}"${releases} in ${result.durationMs} ms`);
   } catch (error) {
     console.error(`[gen:api] ${error instanceof GenerationError ? error.message : (error as Error)?.stack ?? String(error)}`);
     process.exitCode = 1;

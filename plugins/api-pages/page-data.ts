@@ -11,6 +11,7 @@ import type {
   MediaTypeData,
   OperationPage,
   ParameterData,
+  Replacement,
   ResponseData,
   SchemaNode,
   SecuritySchemeData,
@@ -22,6 +23,7 @@ import {markdownToHtml} from './markdown-html';
 import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
+import {listOperations} from '../../openapi/pipeline/checks';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -142,6 +144,7 @@ export class PageDataBuilder {
     if (raw.const !== undefined && node.enum === undefined) node.enum = [raw.const];
     if (node.example === undefined && Array.isArray(raw.examples) && raw.examples.length) node.example = raw.examples[0];
     if (raw.description) node.description = markdownToHtml(String(raw.description));
+    if (raw.deprecated && typeof raw['x-deprecated-by'] === 'string' && raw['x-deprecated-by'].trim()) node.deprecatedBy = raw['x-deprecated-by'].trim();
     if (raw.properties) {
       node.properties = {};
       for (const [k, v] of Object.entries(raw.properties)) setOwn(node.properties, k, this.schema(v, stack));
@@ -402,6 +405,7 @@ export class PageDataBuilder {
       const parameters: ParameterData[] = [...params.values()].map((p) => {
         const data: ParameterData = {name: p.name, in: p.in, required: p.in === 'path' ? true : Boolean(p.required)};
         if (p.deprecated) data.deprecated = true;
+        if (p.deprecated && typeof p['x-deprecated-by'] === 'string' && p['x-deprecated-by'].trim()) data.deprecatedBy = p['x-deprecated-by'].trim();
         if (p.description) data.description = markdownToHtml(p.description);
         const schema = p.schema ?? (p.content ? (Object.values(p.content)[0] as Json)?.schema : undefined);
         if (schema) data.schema = this.schema(schema);
@@ -422,6 +426,7 @@ export class PageDataBuilder {
       };
       if (op.operationId) page.operationId = op.operationId;
       if (op.deprecated) page.deprecated = true;
+      if (op.deprecated && typeof op['x-deprecated-by'] === 'string' && op['x-deprecated-by'].trim()) page.deprecatedBy = this.replacement(op['x-deprecated-by'].trim());
       const description = markdownToHtml(op.description);
       if (description) page.description = description;
       if (op.requestBody) {
@@ -480,6 +485,13 @@ export class PageDataBuilder {
       if (error instanceof PageDataError) throw new PageDataError(`${where}: ${error.message}`);
       throw error;
     }
+  }
+
+  /** `x-deprecated-by` of an operation: an operationId of the document (linked to its page), else a text. */
+  private replacement(by: string): Replacement {
+    const target = listOperations(this.doc, {webhooks: true}).find((o) => o.operationId === by);
+    if (!target) return {label: by};
+    return {label: target.title, ...(target.slug ? {href: `/docs/api/${target.slug}`} : {})};
   }
 
   /** The operation's own samples first, ours for the other languages (./vendor-samples). */

@@ -57,7 +57,12 @@ export type SidebarItem =
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-export function planPages(doc: OpenApiDocument): PagePlan {
+export interface PlanOptions {
+  /** The changelog page (plugins/changelog) is listed right after the overview. */
+  changelog?: {id: string; label: string};
+}
+
+export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): PagePlan {
   const plan: PagePlan = {
     info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: descriptionSummary(doc.info?.description)},
     operations: [],
@@ -83,6 +88,7 @@ export function planPages(doc: OpenApiDocument): PagePlan {
   const positioned = plan.operations.filter((o) => o.position !== undefined).sort((a, b) => a.position! - b.position!);
   plan.operations = [...positioned, ...plan.operations.filter((o) => o.position === undefined)];
   plan.sidebar = sidebarOf(doc, plan);
+  if (options.changelog) plan.sidebar.splice(1, 0, {type: 'doc', id: `api/${options.changelog.id}`, label: options.changelog.label, className: 'api-changelog'});
   return plan;
 }
 

@@ -1,6 +1,7 @@
 import React, {lazy, Suspense, useState} from 'react';
 import WidgetBoundary from '../WidgetBoundary';
 import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import ApiHtml from '../ApiHtml';
 import CodeSamples from '../CodeSamples';
@@ -82,6 +83,11 @@ function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['sche
         {p.schema && <span className={clsx(styles.type, SKIP)}>{typeLabel(p.schema, schemas)}</span>}
         {p.required && <span className={clsx(styles.required, SKIP)}>required</span>}
         {p.deprecated && <span className={clsx(styles.deprecated, SKIP)}>deprecated</span>}
+        {p.deprecated && p.deprecatedBy && (
+          <span className={clsx(styles.replacement, SKIP)} data-deprecated-by={p.deprecatedBy}>
+            use <code>{p.deprecatedBy}</code> instead
+          </span>
+        )}
       </div>
       {p.description && <ApiHtml html={p.description} className={clsx(styles.paramText, SKIP)} />}
       {p.schema && <SchemaParamDetails p={p} schemas={schemas} />}
@@ -208,6 +214,21 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           {summary}
           {operation.deprecated && <span className={styles.deprecatedBadge}>Deprecated</span>}
         </Heading>
+        {(operation.release || (operation.deprecated && operation.deprecatedBy)) && (
+          <p className={clsx(styles.lifecycle, SKIP)}>
+            {operation.release && (
+              <Link to={operation.release.href} className={styles.releaseMark} data-release-mark={operation.release.kind}>
+                {operation.release.kind === 'new' ? 'New' : 'Changed'} in v{operation.release.version}
+              </Link>
+            )}
+            {operation.deprecated && operation.deprecatedBy && (
+              <span className={styles.replacedBy} data-deprecated-by="">
+                Deprecated: use{' '}
+                {operation.deprecatedBy.href ? <Link to={operation.deprecatedBy.href}>{operation.deprecatedBy.label}</Link> : <strong>{operation.deprecatedBy.label}</strong>} instead.
+              </span>
+            )}
+          </p>
+        )}
         {operation.webhook ? (
           <div className={styles.endpoint}>
             <MethodBadge method="webhook" />

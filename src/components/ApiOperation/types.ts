@@ -6,6 +6,8 @@
  * carries each referenced schema once (`schemas`), instead of inlining them at every use.
  */
 
+import type {ReleaseMark} from '../ApiChangelog/types';
+
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
 export interface SchemaNode {
@@ -25,6 +27,8 @@ export interface SchemaNode {
   readOnly?: boolean;
   writeOnly?: boolean;
   deprecated?: boolean;
+  /** What replaces a deprecated field (`x-deprecated-by`): a field name or a short text. */
+  deprecatedBy?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: boolean | number;
@@ -53,10 +57,20 @@ export interface ParameterData {
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
   deprecated?: boolean;
+  /** What replaces a deprecated parameter (`x-deprecated-by`). */
+  deprecatedBy?: string;
   /** HTML. */
   description?: string;
   schema?: SchemaNode;
   example?: unknown;
+}
+
+/** What replaces a deprecated operation (`x-deprecated-by`: an operationId, else a text). */
+export interface Replacement {
+  /** The replacing operation's title, or the text given. */
+  label: string;
+  /** Its page, when it is an operation of the document. */
+  href?: string;
 }
 
 export interface MediaTypeData {
@@ -119,6 +133,10 @@ export interface OperationPage {
   operationId?: string;
   summary: string;
   deprecated?: boolean;
+  /** The replacement of a deprecated operation. */
+  deprecatedBy?: Replacement;
+  /** "New in vX" / "Changed in vX": the latest recent release that added or changed it (plugins/changelog). */
+  release?: ReleaseMark;
   /** HTML. */
   description?: string;
   servers: ServerData[];

@@ -80,6 +80,11 @@ function Badges({node, required}: {node: SchemaNode; required?: boolean}) {
       {node.readOnly && <span className={styles.badge}>read-only</span>}
       {node.writeOnly && <span className={styles.badge}>write-only</span>}
       {node.deprecated && <span className={styles.deprecated}>deprecated</span>}
+      {node.deprecated && node.deprecatedBy && (
+        <span className={styles.replacement} data-deprecated-by={node.deprecatedBy}>
+          use <code>{node.deprecatedBy}</code> instead
+        </span>
+      )}
     </>
   );
 }

@@ -1,0 +1,203 @@
+/**
+ * One-off: seeds openapi/releases/ with the history of our API description, derived from the
+ * working source (which is 2.0.0) by editing copies of its bundled form backwards:
+ *
+ * - 2.0.0 (the source): breaking — "Get customer balance" removed (deprecated in 1.1.0 for "Get
+ *   customer ledger"); `Idempotency-Key` becomes a required header of "Create invoice"; the
+ *   `status` filter of "Get invoices for a customer" loses the value `all`. Deprecation — contact
+ *   field `receives_invoices`, replaced by `roles` (`x-deprecated-by: roles`).
+ * - 1.1.0: non-breaking — new operation "Get customer ledger", new optional field `external_id` on
+ *   customers; deprecation — "Get customer balance" (`x-deprecated-by: getCustomerLedger`);
+ *   documentation only — reworded descriptions of "Get contacts" and "Create ticket".
+ * - 1.0.0: the first release.
+ *
+ * Release dates (`info['x-release-date']`): 1.0.0 2025-01-14, 1.1.0 2025-05-06, 2.0.0 2025-10-07.
+ * Each written file is then checked by building it with the pipeline (strict, like our source).
+ * Usage: npx tsx openapi/pipeline/seed-releases.ts [--force]   (refuses to overwrite without --force)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildProcessedSpec, OUR_SOURCE } from './build';
+import type { OpenApiDocument } from './bundle';
+import { displayPath } from './errors';
+import { RELEASES_DIR, releaseDocument, releaseText } from './release';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Json = any;
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** Inserts `key: value` into an object right after `after` (key order is document order). */
+function insertAfter(obj: Record<string, Json>, after: string, key: string, value: Json): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    out[k] = v;
+    if (k === after) out[key] = value;
+  }
+  if (!(key in out)) out[key] = value;
+  return out;
+}
+
+/** Deletes components nothing refers to any more (the recommended ruleset warns about unused ones). */
+function pruneComponents(doc: OpenApiDocument): void {
+  const components = doc.components as Record<string, Record<string, Json>>;
+  const used = new Set<string>();
+  const queue: Json[] = [];
+  const { components: _omit, ...rest } = doc;
+  queue.push(rest);
+  while (queue.length) {
+    const node = queue.pop();
+    if (!node || typeof node !== 'object') continue;
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/') && !used.has(node.$ref)) {
+      used.add(node.$ref);
+      const [, , kind, name] = node.$ref.split('/');
+      queue.push(components[kind]?.[name]);
+    }
+    for (const v of Object.values(node)) if (v && typeof v === 'object') queue.push(v);
+  }
+  for (const kind of ['schemas', 'parameters', 'responses', 'examples', 'headers', 'requestBodies']) {
+    for (const name of Object.keys(components[kind] ?? {})) if (!used.has(`#/components/${kind}/${name}`)) delete components[kind][name];
+  }
+}
+
+const ERROR_RESPONSES = (codes: string[]) =>
+  Object.fromEntries(
+    codes.map((c) => [
+      c,
+      { $ref: `#/components/responses/${{ '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound', '429': 'TooManyRequests', '500': 'InternalServerError' }[c]}` },
+    ]),
+  );
+
+/** 1.x's "Get customer balance", removed in 2.0.0. */
+function balanceOperation(deprecated: boolean): Json {
+  const op: Json = {
+    operationId: 'getCustomerBalance',
+    summary: 'Get customer balance',
+    description: deprecated
+      ? 'Deprecated since 1.1.0 and removed in 2.0.0: use Get customer ledger, whose entries carry the `running_balance`.\n\n' +
+        "Returns a customer's current balance and past-due amount, as of now."
+      : "Returns a customer's current balance and past-due amount, as of now. Use it to show what a customer owes in a customer portal.",
+    tags: ['Customers'],
+    parameters: [{ $ref: '#/components/parameters/CustomerId' }],
+    responses: {
+      '200': {
+        description: 'The balance of the customer.',
+        headers: {
+          'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+          'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+          'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+        },
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/CustomerBalance' },
+            example: { customer_id: 100482, balance: { amount: '149.50', currency: 'USD' }, past_due_amount: { amount: '0.00', currency: 'USD' }, as_of: '2025-03-12T09:30:00Z' },
+          },
+        },
+      },
+      ...ERROR_RESPONSES(['401', '403', '404', '429', '500']),
+    },
+  };
+  if (deprecated) {
+    op.deprecated = true;
+    op['x-deprecated-by'] = 'getCustomerLedger';
+  }
+  return op;
+}
+
+const CUSTOMER_BALANCE_SCHEMA = {
+  type: 'object',
+  description: "A customer's balance at one moment.",
+  required: ['customer_id', 'balance', 'past_due_amount', 'as_of'],
+  properties: {
+    customer_id: { type: 'integer', format: 'int64', minimum: 1, description: 'The customer.', example: 100482 },
+    balance: { $ref: '#/components/schemas/Money' },
+    past_due_amount: { $ref: '#/components/schemas/Money' },
+    as_of: { type: 'string', format: 'date-time', description: 'When the balance was computed.', example: '2025-03-12T09:30:00Z' },
+  },
+};
+
+/** 2.0.0 -> 1.1.0 */
+function toV110(v2: OpenApiDocument): OpenApiDocument {
+  const doc = clone(v2) as Json;
+  doc.info.version = '1.1.0';
+  doc.info['x-release-date'] = '2025-05-06';
+  // "Get customer balance" existed (deprecated in 1.1.0 in favour of the new ledger).
+  doc.paths = insertAfter(doc.paths, '/customers/{customer_id}/ledger', '/customers/{customer_id}/balance', { get: balanceOperation(true) });
+  doc.components.schemas = insertAfter(doc.components.schemas, 'CustomerSummaryPage', 'CustomerBalance', CUSTOMER_BALANCE_SCHEMA);
+  // Idempotency-Key was optional on Create invoice.
+  const create = doc.paths['/invoices'].post;
+  create.parameters = create.parameters.map((p: Json) => (p.$ref === '#/components/parameters/IdempotencyKeyRequired' ? { $ref: '#/components/parameters/IdempotencyKey' } : p));
+  create.description = String(create.description).replace(
+    'The\n`Idempotency-Key` header is required: a retry without one could bill the customer twice.',
+    'Send an\n`Idempotency-Key`: retrying without one can bill the customer twice.',
+  );
+  // The status filter of a customer's invoices accepted `all`.
+  const invoices = doc.paths['/customers/{customer_id}/invoices'].get;
+  const status = invoices.parameters.find((p: Json) => p.name === 'status');
+  status.description = 'Only invoices with this status; `all` returns every status, as does leaving the parameter out.';
+  status.schema = { $ref: '#/components/schemas/InvoiceStatusFilter' };
+  doc.components.schemas = insertAfter(doc.components.schemas, 'InvoiceStatus', 'InvoiceStatusFilter', {
+    ...doc.components.schemas.InvoiceStatus,
+    description: `${doc.components.schemas.InvoiceStatus.description} \`all\`: any status.`,
+    enum: [...doc.components.schemas.InvoiceStatus.enum, 'all'],
+  });
+  // receives_invoices was not deprecated.
+  for (const name of ['Contact', 'ContactCreate', 'ContactUpdate']) {
+    const field = doc.components.schemas[name].properties.receives_invoices;
+    delete field.deprecated;
+    delete field['x-deprecated-by'];
+    if (name === 'Contact') field.description = 'When `true` and the bill profile delivers by `email`, invoices are emailed to this contact.';
+    else delete field.description;
+  }
+  pruneComponents(doc);
+  return doc;
+}
+
+/** 1.1.0 -> 1.0.0 */
+function toV100(v11: OpenApiDocument): OpenApiDocument {
+  const doc = clone(v11) as Json;
+  doc.info.version = '1.0.0';
+  doc.info['x-release-date'] = '2025-01-14';
+  delete doc.paths['/customers/{customer_id}/ledger'];
+  doc.paths['/customers/{customer_id}/balance'].get = balanceOperation(false);
+  // No external_id on customers yet.
+  for (const name of ['Customer', 'CustomerCreate', 'CustomerUpdate']) {
+    const schema = doc.components.schemas[name];
+    delete schema.properties.external_id;
+    if (Array.isArray(schema.required)) schema.required = schema.required.filter((f: string) => f !== 'external_id');
+  }
+  for (const example of Object.values<Json>(doc.components.examples)) {
+    if (example?.value && typeof example.value === 'object') delete example.value.external_id;
+  }
+  const q = doc.paths['/customer-summaries'].get.parameters.find((p: Json) => p.name === 'q');
+  if (q) q.description = String(q.description).replace(', account number or external id', ' or account number').replace(' name, account number or external id', ' name or account number');
+  // Documentation-only edits made in 1.1.0.
+  doc.paths['/contacts'].get.description = "Returns the contacts of your account. Filter by customer with `customer_id`.";
+  doc.paths['/tickets'].post.description = 'Opens a support ticket for a customer.';
+  pruneComponents(doc);
+  return doc;
+}
+
+async function main(): Promise<void> {
+  const force = process.argv.includes('--force');
+  const v2 = await releaseDocument(OUR_SOURCE);
+  if (v2.info?.version !== '2.0.0') throw new Error(`${displayPath(OUR_SOURCE)}#/info/version is ${String(v2.info?.version)}; this script derives the history from 2.0.0`);
+  (v2.info as Record<string, unknown>)['x-release-date'] = '2025-10-07';
+  const v11 = toV110(v2);
+  const v10 = toV100(v11);
+  fs.mkdirSync(RELEASES_DIR, { recursive: true });
+  for (const doc of [v10, v11, v2]) {
+    const file = path.join(RELEASES_DIR, `${doc.info!.version}.json`);
+    if (fs.existsSync(file) && !force) throw new Error(`${displayPath(file)} exists (run with --force to rewrite the seeded history)`);
+    fs.writeFileSync(file, releaseText(doc));
+    // Every release must pass the pipeline as our own document does.
+    const built = await buildProcessedSpec({ source: file, strict: true });
+    console.log(`seed-releases: ${displayPath(file)}: ${built.stats.operations} operations, ${built.stats.schemas} schemas`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`seed-releases: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

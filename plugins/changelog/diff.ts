@@ -1,0 +1,416 @@
+/**
+ * Diffs two releases of the description with api-smart-diff and turns its changes into what an
+ * API reader needs: one sentence per change, grouped by operation, classified as breaking,
+ * non-breaking or documentation-only (deprecations are non-breaking, flagged).
+ *
+ * api-smart-diff resolves `$ref`s, so a change to a shared schema appears under every operation
+ * that uses it (what a reader of one operation wants); its `components` entries are therefore not
+ * listed again. Its classification is kept except where it is wrong for a reader (classify()):
+ *
+ * - `deprecated` (its own type) -> non-breaking, flagged as a deprecation;
+ * - `annotation` -> documentation-only, and so is any change to descriptions, summaries, titles,
+ *   examples, tags, `externalDocs` or `x-` extensions (it leaves some of these "unclassified");
+ * - a new enum value in a response -> non-breaking (it says breaking; our compatibility policy, in
+ *   the overview, lets responses gain enum values), a value removed from a request -> breaking
+ *   (also when the whole request enum is replaced by a narrower one, which it leaves unclassified);
+ * - a changed `type` -> breaking (it says non-breaking for parameters);
+ * - a removed error response (4xx/5xx) -> non-breaking (a client never relied on receiving it);
+ * - a changed server URL -> breaking (it says annotation);
+ * - anything it leaves unclassified -> non-breaking.
+ */
+import {apiCompare} from 'api-smart-diff';
+import type {Change, ChangeKind, OperationChanges, ReleaseChanges} from '../../src/components/ApiChangelog/types';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Json = any;
+type Path = (string | number)[];
+
+export interface LibraryDiff {
+  action: 'add' | 'remove' | 'replace' | 'rename';
+  path: Path;
+  before?: unknown;
+  after?: unknown;
+  type: string;
+  description?: string;
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const DOC_KEYS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'tags', 'x-displayName']);
+/** info keys that are not part of the API (the version is the release itself). */
+const IGNORED_INFO = new Set(['version', 'x-release-date']);
+const KIND_ORDER: Record<ChangeKind, number> = {breaking: 0, 'non-breaking': 1, documentation: 2};
+
+export function pointerOf(path: Path): string {
+  return `#/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+}
+
+/** Follows `$ref`s (local) of a node. */
+function deref(doc: Json, node: Json): Json {
+  const seen = new Set<string>();
+  while (node && typeof node === 'object' && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && !seen.has(node.$ref)) {
+    seen.add(node.$ref);
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .map((t: string) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((n: Json, k: string) => (n && typeof n === 'object' ? n[k] : undefined), doc);
+  }
+  return node;
+}
+
+/** The value at a diff path, following `$ref`s on the way (api-smart-diff's paths run through resolved references). */
+export function valueAt(doc: Json, path: Path): Json {
+  let node = doc;
+  for (const key of path) {
+    node = deref(doc, node);
+    if (!node || typeof node !== 'object') return undefined;
+    node = node[key as string];
+  }
+  return deref(doc, node);
+}
+
+/** Where in an operation a change is: the request (parameters, body), a response, or the operation itself. */
+export type Side = 'request' | 'response' | 'operation' | 'general';
+
+export interface ClassifyContext {
+  side: Side;
+  /** Path inside the operation (after paths/<path>/<method>), or the whole path for general changes. */
+  rest: Path;
+}
+
+const lastKey = (path: Path): string => {
+  for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
+  return '';
+};
+
+/** The keyword a change is about: the last string key, ignoring an array index after it (enum/1, required/3, tags/0). */
+function keywordOf(rest: Path): string {
+  const last = rest[rest.length - 1];
+  return typeof last === 'number' ? String(rest[rest.length - 2] ?? '') : String(last ?? '');
+}
+
+/** Our classification of one api-smart-diff change (see the file comment for the overrides). */
+export function classify(diff: LibraryDiff, ctx: ClassifyContext): {kind: ChangeKind; deprecation?: boolean} {
+  const {rest, side} = ctx;
+  const keyword = keywordOf(rest);
+  if (diff.type === 'deprecated' || (keyword === 'deprecated' && diff.after === true)) return {kind: 'non-breaking', deprecation: true};
+  if (rest.some((k) => typeof k === 'string' && k.startsWith('x-'))) return {kind: 'documentation'};
+  if (DOC_KEYS.has(keyword) && !(keyword === 'tags' && side === 'general' && rest.length > 2)) return {kind: 'documentation'};
+  if (keyword === 'enum') {
+    const wholeEnum = typeof rest[rest.length - 1] !== 'number';
+    if (side === 'request') {
+      // A removed value, or a new list replacing none: fewer accepted values.
+      if (wholeEnum) return {kind: diff.action === 'remove' ? 'non-breaking' : 'breaking'};
+      return {kind: diff.action === 'add' ? 'non-breaking' : 'breaking'};
+    }
+    if (side === 'response') return {kind: 'non-breaking'};
+  }
+  if (keyword === 'type' && diff.action === 'replace') return {kind: 'breaking'};
+  if (side === 'response' && rest[0] === 'responses' && rest.length === 2 && diff.action === 'remove' && /^[45]/.test(String(rest[1]))) {
+    return {kind: 'non-breaking'};
+  }
+  if (side === 'general' && rest[0] === 'servers' && lastKey(rest) === 'url') return {kind: 'breaking'};
+  if (diff.type === 'breaking') return {kind: 'breaking'};
+  if (diff.type === 'annotation') return {kind: 'documentation'};
+  return {kind: 'non-breaking'};
+}
+
+const code = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+
+interface Subject {
+  /** "the request body", "the `201` response", "query parameter `status`". */
+  label: string;
+  /** Field path inside a schema ("items[].status"), empty for the subject itself. */
+  field: string;
+  /** The keywords after the schema path (e.g. ["enum", 2], ["required", 4], []). */
+  tail: Path;
+  /** The last schema step was a property name (a field added or removed). */
+  property?: string;
+}
+
+/** Reads a schema path: property names and array items make the field name, the rest is the tail. */
+function readSchemaPath(path: Path): {field: string; tail: Path; property?: string} {
+  const parts: string[] = [];
+  let i = 0;
+  let property: string | undefined;
+  while (i < path.length) {
+    const k = path[i];
+    if (k === 'properties' && i + 1 < path.length) {
+      property = String(path[i + 1]);
+      parts.push(`${parts.length ? '.' : ''}${property}`);
+      i += 2;
+      continue;
+    }
+    if (k === 'items') {
+      parts.push('[]');
+      property = undefined;
+      i += 1;
+      continue;
+    }
+    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && typeof path[i + 1] === 'number') {
+      i += 2;
+      continue;
+    }
+    if (k === 'additionalProperties') {
+      parts.push(`${parts.length ? '.' : ''}*`);
+      i += 1;
+      continue;
+    }
+    break;
+  }
+  const tail = path.slice(i);
+  return {field: parts.join(''), tail, property: tail.length === 0 ? property : undefined};
+}
+
+function subjectOf(rest: Path, before: Json, after: Json, opPath: Path): Subject | undefined {
+  if (rest[0] === 'parameters' && typeof rest[1] === 'number') {
+    const param = valueAt(after, [...opPath, 'parameters', rest[1]]) ?? valueAt(before, [...opPath, 'parameters', rest[1]]);
+    const label = param ? `${param.in} parameter ${code(param.name)}` : 'a parameter';
+    if (rest[2] === 'schema') return {label, ...readSchemaPath(rest.slice(3))};
+    return {label, field: '', tail: rest.slice(2)};
+  }
+  if (rest[0] === 'requestBody') {
+    if (rest[1] === 'content' && rest[3] === 'schema') return {label: 'the request body', ...readSchemaPath(rest.slice(4))};
+    return {label: 'the request body', field: '', tail: rest.slice(1)};
+  }
+  if (rest[0] === 'responses' && rest[1] !== undefined) {
+    const label = `the ${code(rest[1])} response`;
+    if (rest[2] === 'content' && rest[4] === 'schema') return {label, ...readSchemaPath(rest.slice(5))};
+    if (rest[2] === 'headers' && rest[3] !== undefined) {
+      const header = {label: `header ${code(rest[3])} of ${label}`, field: '', tail: rest.slice(4)};
+      if (rest[4] === 'schema') return {...header, ...readSchemaPath(rest.slice(5)), label: header.label};
+      return header;
+    }
+    return {label, field: '', tail: rest.slice(2)};
+  }
+  return undefined;
+}
+
+function replacementOf(doc: Json, path: Path, ops: Map<string, string>): string {
+  const parent = valueAt(doc, path.slice(0, -1));
+  const by = parent?.['x-deprecated-by'];
+  if (typeof by !== 'string' || !by) return '';
+  return `: use ${ops.get(by) ?? code(by)} instead`;
+}
+
+/** One sentence for a change. */
+function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPath: Path, ops: Map<string, string>): string {
+  const {action} = diff;
+  const newer = action === 'remove' ? before : after;
+  const fullPath = [...opPath, ...rest];
+  if (rest.length === 0) return action === 'add' ? 'New operation.' : action === 'remove' ? 'Operation removed.' : 'Operation replaced.';
+  const subject = subjectOf(rest, before, after, opPath);
+  if (subject) {
+    const {label, field, tail} = subject;
+    const what = field ? `${code(field)} in ${label}` : label;
+    const key = keywordOf(tail);
+    if (tail.length === 0) {
+      if (rest[0] === 'parameters' && rest.length === 2) {
+        const p = valueAt(newer, fullPath);
+        return action === 'add' ? `New ${p?.required ? 'required' : 'optional'} ${label}.` : action === 'remove' ? `Removed ${label}.` : `Changed ${label}.`;
+      }
+      if (rest[0] === 'responses' && rest.length === 2) return action === 'add' ? `New response ${code(rest[1])}.` : action === 'remove' ? `Response ${code(rest[1])} is no longer documented.` : `Changed response ${code(rest[1])}.`;
+      if (subject.property !== undefined) {
+        const node = valueAt(newer, fullPath);
+        const where = label;
+        return action === 'add' ? `New field ${code(field)} in ${where}${node?.deprecated ? ' (deprecated)' : ''}.` : action === 'remove' ? `Field ${code(field)} removed from ${where}.` : `Field ${code(field)} of ${where} changed.`;
+      }
+      return action === 'add' ? `Added ${what}.` : action === 'remove' ? `Removed ${what}.` : `Changed ${what}.`;
+    }
+    if (key === 'required') {
+      if (typeof tail[tail.length - 1] === 'number') {
+        const name = String(action === 'remove' ? diff.before : diff.after);
+        const f = field ? `${field}.${name}` : name;
+        return action === 'remove' ? `${code(f)} in ${label} is no longer required.` : `${code(f)} in ${label} is now required.`;
+      }
+      return valueAt(after, fullPath) === true ? `${what[0]!.toUpperCase()}${what.slice(1)} is now required.` : `${what[0]!.toUpperCase()}${what.slice(1)} is now optional.`;
+    }
+    if (key === 'enum') {
+      if (typeof tail[tail.length - 1] === 'number') {
+        const value = code(action === 'remove' ? diff.before : diff.after);
+        const request = rest[0] !== 'responses';
+        if (action === 'add') return request ? `${cap(what)} accepts the new value ${value}.` : `${cap(what)} may now be ${value}.`;
+        if (action === 'remove') return request ? `${cap(what)} no longer accepts ${value}.` : `${cap(what)} is no longer ${value}.`;
+        return `${cap(what)}: value ${code(diff.before)} is now ${code(diff.after)}.`;
+      }
+      const values = valueAt(after, fullPath);
+      return action === 'remove' ? `${cap(what)} is no longer limited to a list of values.` : `${cap(what)} is limited to ${Array.isArray(values) ? values.map(code).join(', ') : 'a list of values'}.`;
+    }
+    if (key === 'deprecated') {
+      return diff.after === true ? `${cap(what)} is deprecated${replacementOf(after, fullPath, ops)}.` : `${cap(what)} is no longer deprecated.`;
+    }
+    if (key === 'x-deprecated-by') return `${cap(what)}: replacement named (${code(diff.after ?? diff.before)}).`;
+    if (DOC_KEYS.has(key)) return `${key === 'example' || key === 'examples' ? 'Example' : key === 'description' ? 'Description' : cap(key)} of ${what} ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'updated'}.`;
+    if (key === 'type' || key === 'format' || key === 'default' || key === 'pattern' || /^(min|max|exclusive|multipleOf|uniqueItems|nullable|readOnly|writeOnly)/.test(key)) {
+      const b = diff.before === undefined ? 'none' : code(diff.before);
+      const a = diff.after === undefined ? 'none' : code(diff.after);
+      return `${cap(key)} of ${what} changed from ${b} to ${a}.`;
+    }
+    return `${cap(what)} changed (${key || 'structure'}).`;
+  }
+  const key = keywordOf(rest);
+  if (key === 'summary') return `Title changed from ${code(diff.before)} to ${code(diff.after)}.`;
+  if (key === 'description') return 'Description updated.';
+  if (key === 'deprecated') return diff.after === true ? `Operation deprecated${replacementOf(after, fullPath, ops)}.` : 'Operation no longer deprecated.';
+  if (key === 'x-deprecated-by') return `Replacement named: ${ops.get(String(diff.after)) ?? code(diff.after ?? diff.before)}.`;
+  if (key === 'operationId') return `Operation ID changed from ${code(diff.before)} to ${code(diff.after)}.`;
+  if (key === 'tags') return `Category changed${diff.after !== undefined ? ` to ${code(diff.after)}` : ''}.`;
+  if (key === 'security') return 'Authentication requirements changed.';
+  if (key === 'servers' || rest[0] === 'servers') return 'Servers changed.';
+  if (key.startsWith('x-')) return `Extension ${code(key)} ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'updated'}.`;
+  return (diff.description ?? `${cap(action)} ${key}`).replace(/^\[[A-Za-z]+\]\s*/, '').replace(/\s+/g, ' ').trim() + '.';
+}
+
+const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** Describes a change that is not inside an operation (servers, security schemes, tags, info). */
+function describeGeneral(diff: LibraryDiff): string {
+  const [top, ...rest] = diff.path.map(String);
+  const verb = diff.action === 'add' ? 'added' : diff.action === 'remove' ? 'removed' : 'updated';
+  if (top === 'servers') return lastKey(diff.path) === 'url' ? `Server URL changed from ${code(diff.before)} to ${code(diff.after)}.` : `Servers ${verb}.`;
+  if (top === 'info') return `${rest[0] === 'description' ? 'Overview' : `API ${rest[0]}`} ${verb}.`;
+  if (top === 'tags') return `Category descriptions ${verb}.`;
+  if (top === 'security') return `Default authentication ${verb}.`;
+  if (top === 'components' && rest[0] === 'securitySchemes') return `Security scheme ${code(rest[1])} ${verb}.`;
+  return `${[top, ...rest].join('.')} ${verb}.`;
+}
+
+export interface DiffOptions {
+  /** Current page addresses by "METHOD path" (lower-case method), for links from the entries. */
+  pages?: Map<string, string>;
+  /** Anchor for the release section (default from the version). */
+  anchor?: string;
+}
+
+export function releaseAnchor(version: string): string {
+  return `v${version.replace(/[^0-9A-Za-z]+/g, '-')}`;
+}
+
+/** Operation titles by operationId (both documents), for naming replacements. */
+function operationTitles(...docs: Json[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const doc of docs) {
+    for (const item of Object.values<Json>(doc?.paths ?? {})) {
+      for (const [m, op] of Object.entries<Json>(item ?? {})) {
+        if (METHODS.has(m) && op?.operationId) out.set(op.operationId, op.summary ? `“${op.summary}”` : code(op.operationId));
+      }
+    }
+  }
+  return out;
+}
+
+/** Document order of operations: newer document first, then what only the older one has. */
+function operationOrder(before: Json, after: Json): string[] {
+  const keys: string[] = [];
+  for (const doc of [after, before]) {
+    for (const [p, item] of Object.entries<Json>(doc?.paths ?? {})) {
+      for (const m of Object.keys(item ?? {})) if (METHODS.has(m) && !keys.includes(`${m} ${p}`)) keys.push(`${m} ${p}`);
+    }
+  }
+  return keys;
+}
+
+/** Runs api-smart-diff; exported for the tests of the classification. */
+export function libraryDiffs(before: Json, after: Json): LibraryDiff[] {
+  return apiCompare(before, after).diffs as unknown as LibraryDiff[];
+}
+
+/** The classified changes from `before` to `after` (two releases, or the last release and the working description). */
+export function diffDocuments(before: Json, after: Json, version: string, previous?: string, options: DiffOptions = {}): ReleaseChanges {
+  const diffs = libraryDiffs(before, after);
+  const ops = operationTitles(after, before);
+  const groups = new Map<string, OperationChanges>();
+  const general: Change[] = [];
+  // A field added or removed together with its `required` entry reads as one change.
+  // In a request, a new field that is also required is one breaking change ("New required field").
+  const fields = new Set(diffs.filter((d) => d.action !== 'replace' && d.path[d.path.length - 2] === 'properties').map((d) => `${d.action} ${pointerOf(d.path)}`));
+  const fieldOfRequired = (d: LibraryDiff) =>
+    d.action !== 'replace' && typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required'
+      ? `${d.action} ${pointerOf([...d.path.slice(0, -2), 'properties', String(d.action === 'add' ? d.after : d.before)])}`
+      : undefined;
+  const requiredNew = new Set(diffs.map(fieldOfRequired).filter((f): f is string => f !== undefined && fields.has(f)));
+  const inRequest = (d: LibraryDiff) => d.path[0] === 'paths' && (d.path[3] === 'parameters' || d.path[3] === 'requestBody');
+  for (const diff of diffs) {
+    const field = fieldOfRequired(diff);
+    let text: string | undefined;
+    if (field && requiredNew.has(field)) {
+      if (!(inRequest(diff) && diff.action === 'add')) continue;
+      text = describe({...diff, action: 'add', path: [...diff.path.slice(0, -2), 'properties', String(diff.after)]}, diff.path.slice(3, -2).concat(['properties', String(diff.after)]), before, after, diff.path.slice(0, 3), new Map()).replace(/^New field/, 'New required field');
+    } else if (diff.action === 'add' && inRequest(diff) && requiredNew.has(`add ${pointerOf(diff.path)}`)) {
+      continue;
+    }
+    const [top, p, method] = diff.path;
+    if (top === 'components' && diff.path[1] !== 'securitySchemes') continue; // shown under the operations using them
+    if (top === 'info' && IGNORED_INFO.has(String(diff.path[1]))) continue;
+    if (top === 'paths' && typeof p === 'string' && typeof method === 'string' && METHODS.has(method)) {
+      const rest = diff.path.slice(3);
+      const opPath: Path = ['paths', p, method];
+      const side: Side = rest[0] === 'parameters' || rest[0] === 'requestBody' ? 'request' : rest[0] === 'responses' ? 'response' : 'operation';
+      const {kind, deprecation} = classify(diff, {side, rest});
+      const key = `${method} ${p}`;
+      let group = groups.get(key);
+      if (!group) {
+        const op = valueAt(after, opPath) ?? valueAt(before, opPath);
+        group = {method, path: p, title: op?.summary ?? op?.operationId ?? `${method.toUpperCase()} ${p}`, status: 'changed', changes: []};
+        const href = options.pages?.get(key);
+        if (href) group.href = href;
+        groups.set(key, group);
+      }
+      if (rest.length === 0 && diff.action === 'add') group.status = 'added';
+      if (rest.length === 0 && diff.action === 'remove') group.status = 'removed';
+      text ??= describe(diff, rest, before, after, opPath, ops);
+      group.changes.push({kind, ...(deprecation ? {deprecation} : {}), text, pointer: pointerOf(diff.path), ...(diff.action === 'remove' ? {removed: true} : {}), library: diff.type});
+      continue;
+    }
+    if (top === 'paths') {
+      // Path-level keys (parameters shared by the path's operations, servers, summary): general.
+      const {kind} = classify(diff, {side: 'general', rest: diff.path});
+      general.push({kind, text: `${code(p)}: ${describe(diff, diff.path.slice(2), before, after, diff.path.slice(0, 2), ops)}`, pointer: pointerOf(diff.path), library: diff.type});
+      continue;
+    }
+    const {kind} = classify(diff, {side: 'general', rest: diff.path});
+    general.push({kind, text: describeGeneral(diff), pointer: pointerOf(diff.path), library: diff.type});
+  }
+  const order = operationOrder(before, after);
+  const operations = [...groups.values()].map((g) => ({...g, changes: tidy(g.changes)}));
+  operations.sort((a, b) => {
+    const ba = a.changes.some((c) => c.kind === 'breaking') ? 0 : 1;
+    const bb = b.changes.some((c) => c.kind === 'breaking') ? 0 : 1;
+    return ba - bb || order.indexOf(`${a.method} ${a.path}`) - order.indexOf(`${b.method} ${b.path}`);
+  });
+  const all = [...operations.flatMap((o) => o.changes), ...general];
+  const date = after?.info?.['x-release-date'];
+  return {
+    version,
+    ...(previous ? {previous} : {}),
+    ...(typeof date === 'string' ? {date} : {}),
+    anchor: options.anchor ?? releaseAnchor(version),
+    counts: {
+      breaking: all.filter((c) => c.kind === 'breaking').length,
+      'non-breaking': all.filter((c) => c.kind === 'non-breaking').length,
+      documentation: all.filter((c) => c.kind === 'documentation').length,
+      deprecations: all.filter((c) => c.deprecation).length,
+    },
+    operations,
+    general: tidy(general),
+  };
+}
+
+/**
+ * One entry per sentence (the same change under two responses reads once each, but never twice),
+ * an operation added or removed as one entry, replacement names merged into their deprecation,
+ * then breaking first.
+ */
+function tidy(changes: Change[]): Change[] {
+  const whole = changes.find((c) => c.text === 'New operation.' || c.text === 'Operation removed.');
+  if (whole) return [whole];
+  const seen = new Set<string>();
+  const out: Change[] = [];
+  for (const c of changes) {
+    if (/replacement named/i.test(c.text) && changes.some((d) => d.deprecation)) continue;
+    if (seen.has(c.text)) continue;
+    seen.add(c.text);
+    out.push(c);
+  }
+  return out.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || Number(Boolean(b.deprecation)) - Number(Boolean(a.deprecation)));
+}

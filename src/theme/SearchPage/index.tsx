@@ -39,7 +39,11 @@ function SearchPageContent() {
   const params = new URLSearchParams(location.search);
   const urlQuery = params.get('q') ?? '';
   // ?version={id}: an older API version's index (the modal's "See all results" from its pages).
-  const scope = scopeOfId(customFields?.apiVersions as ApiVersionInfo[] | undefined, params.get('version'));
+  // Like ?q=, taken once in the browser: the static HTML was rendered without it.
+  const urlVersion = params.get('version');
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => setVersion(urlVersion), [urlVersion]);
+  const scope = scopeOfId(customFields?.apiVersions as ApiVersionInfo[] | undefined, version);
   const siteTitle = scope.version ? `${title} · API ${scope.version.label}` : title;
   // The static HTML has no query: start empty and take ?q= once in the browser.
   const [query, setQuery] = useState('');

@@ -132,7 +132,7 @@ describe('version switcher', () => {
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-version')), currentVersion.id);
     await page.keyboard.press('Escape');
-    await versionLink(page, v1!.id).waitFor({state: 'detached'});
+    await versionLink(page, v1!.id).waitFor({state: 'hidden'});
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `API version ${currentVersion.label}, choose another`);
     await page.keyboard.press('Enter');
     await versionLink(page, v1!.id).focus();

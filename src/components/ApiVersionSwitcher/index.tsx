@@ -56,11 +56,16 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
   }, [open]);
 
   if (!active) return null;
-  const toggle = () => {
+  const load = () => {
     if (!targets) void import('./targets').then((m) => setTargets(() => m.versionTargets));
+  };
+  const toggle = () => {
+    load();
     setOpen(!open);
   };
-  const list = open && targets && (
+  // On desktop the menu also opens on hover, like the theme's dropdowns (Infima shows it with CSS
+  // once its links exist: they load when the pointer first comes near).
+  const list = (open || !mobile) && targets && (
     <ul id={id} className={mobile ? 'menu__list' : 'dropdown__menu'} aria-label="API versions">
       {targets(path).map((t) => (
         <li key={t.id} className={mobile ? 'menu__list-item' : undefined}>
@@ -82,7 +87,8 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
   return (
     <Root
       ref={root as React.RefObject<HTMLDivElement & HTMLLIElement>}
-      className={clsx(mobile ? 'menu__list-item' : 'navbar__item dropdown dropdown--right', !mobile && open && 'dropdown--show', styles.switcher)}
+      className={clsx(mobile ? 'menu__list-item' : 'navbar__item dropdown dropdown--hoverable dropdown--right', !mobile && open && 'dropdown--show', styles.switcher)}
+      onMouseEnter={mobile ? undefined : load}
       data-api-version={active.id}>
       <button
         ref={button}

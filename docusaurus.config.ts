@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
@@ -14,6 +15,10 @@ import {FIRST_REQUEST_LANGUAGE, firstRequestCode, type FirstRequest} from './src
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl, currentVersion, olderVersions} = portalConfig;
 // API versions (plugins/api-versions): the current one under /docs, older ones under /<id>/docs.
+for (const v of olderVersions) {
+  const sidebar = path.join(v.docsDir, 'sidebars.json');
+  if (!existsSync(sidebar)) throw new Error(`docusaurus.config.ts: ${sidebar} (API version "${v.id}") does not exist. Run "npm run gen:versions" (build and start run it for you), or set PORTAL_API_VERSIONS=none.`);
+}
 const apiVersions = [
   {id: currentVersion.id, label: currentVersion.label, base: currentVersion.routeBasePath, processedSpec},
   ...olderVersions.map((v) => ({id: v.id, label: v.label, base: v.routeBasePath, processedSpec: v.processedSpec})),

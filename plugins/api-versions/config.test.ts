@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {loadPortalConfig, projectRoot} from '../../portal.config';
+import {versionBaseUrl} from './generate';
 
 const saved = {...process.env};
 afterEach(() => {
@@ -65,4 +66,11 @@ test('a foreign document (OPENAPI_SOURCE) gets no versions from our releases', (
   assert.equal(config.ownDocument, false);
   assert.equal(config.currentVersion.id, 'v2', 'info.version of a JSON source');
   assert.deepEqual(config.olderVersions, []);
+});
+
+test('versionBaseUrl: the major segment of the API address follows the version', () => {
+  assert.equal(versionBaseUrl('https://api.rev.io/v2', 'v1'), 'https://api.rev.io/v1');
+  assert.equal(versionBaseUrl('https://api.rev.io/v1/', 'v1'), 'https://api.rev.io/v1');
+  assert.equal(versionBaseUrl('https://api.example.com', 'v1'), 'https://api.example.com');
+  assert.equal(versionBaseUrl('https://api.rev.io/v2', 'legacy'), 'https://api.rev.io/v2');
 });

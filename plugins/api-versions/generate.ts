@@ -5,7 +5,8 @@
  * For each older version:
  * 1. its released description (openapi/releases/<semver>.json) goes through the same pipeline as
  *    the source (lint, bundle, slugs and titles) into openapi/processed/versions/<id>.json; it is
- *    one of our own releases, so it must lint clean, and its own `servers` are kept;
+ *    one of our own releases, so it must lint clean; its server is the configured API address
+ *    with the version's major (versionBaseUrl);
  * 2. its pages are generated like the current ones (plugins/api-pages) into
  *    docs-versions/<id>/api, served by a second instance of plugin-content-docs at
  *    /<id>/docs/... (docusaurus.config.ts), with its sidebar in docs-versions/<id>/sidebars.json;
@@ -25,6 +26,16 @@ import {planPages} from '../api-pages/pages';
 export const VERSIONS_DOCS_ROOT = path.join(projectRoot, 'docs-versions');
 export const VERSIONS_STATIC_ROOT = (id: string): string => path.join(projectRoot, 'static', id);
 
+/**
+ * The API base address of an older version. Like the source, a release's server entry is replaced
+ * with the configured address (API_BASE_URL), whose last segment names the major version when it
+ * looks like one ("https://api.rev.io/v2" -> "https://api.rev.io/v1" for version "v1").
+ */
+export function versionBaseUrl(apiBaseUrl: string, id: string): string {
+  const url = apiBaseUrl.replace(/\/+$/, '');
+  return /^v\d+$/.test(id) && /\/v\d+$/.test(url) ? url.replace(/\/v\d+$/, `/${id}`) : url;
+}
+
 export interface VersionResult {
   id: string;
   pages: number;
@@ -35,7 +46,13 @@ export async function generateVersion(version: ApiVersion): Promise<VersionResul
   const started = Date.now();
   let spec;
   try {
-    spec = await buildProcessedSpec({source: version.source, output: version.processedSpec, strict: true});
+    spec = await buildProcessedSpec({
+      source: version.source,
+      output: version.processedSpec,
+      strict: true,
+      serverUrl: versionBaseUrl(portalConfig.apiBaseUrl, version.id),
+      serverDescription: `${portalConfig.brand} API ${version.id} (production)`,
+    });
   } catch (error) {
     if (error instanceof SpecError) {
       throw new GenerationError(`API version "${version.id}" (${displayPath(version.source)}): ${error.message}`);

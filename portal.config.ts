@@ -108,7 +108,8 @@ function olderVersion(id: string, source: string, label = id): ApiVersion {
     source,
     processedSpec: resolvePath(`openapi/processed/versions/${id}.json`),
     docsDir: resolvePath(`docs-versions/${id}`),
-    pluginId: `api-${id}`,
+    // Plugin ids allow letters, digits, "_" and "-" only.
+    pluginId: `api-${id.replace(/[^a-zA-Z0-9_-]/g, '_')}`,
   };
 }
 
@@ -152,6 +153,7 @@ function loadVersions(current: CurrentApiVersion, currentMajor: number | undefin
     }
     if (seen.has(v.id)) throw new Error(`portal.config.ts: API version id "${v.id}" is used twice (the current version is "${current.id}"; PORTAL_CURRENT_VERSION renames it)`);
     seen.add(v.id);
+    if (versions.some((w) => w.id !== v.id && w.pluginId === v.pluginId)) throw new Error(`portal.config.ts: API version ids "${versions.filter((w) => w.pluginId === v.pluginId).map((w) => w.id).join('" and "')}" are too alike (use letters, digits and "-")`);
   }
   return versions;
 }

@@ -28,7 +28,7 @@ test('default: the current version is v{major of the source}, plus the latest re
     const latest = files.filter((f) => Number(f.split('.')[0]) === major).sort((a, b) => a.localeCompare(b, 'en', {numeric: true})).at(-1);
     assert.equal(v.source, path.join(releases, latest!));
     assert.equal(v.routeBasePath, `/${v.id}/docs`);
-    assert.equal(v.pluginId, `api-${v.id}`);
+    assert.match(v.pluginId, /^api-[a-zA-Z0-9_-]+$/);
   }
   assert.equal(config.currentVersion.routeBasePath, '/docs');
 });
@@ -39,6 +39,7 @@ test('PORTAL_API_VERSIONS lists versions (id=file) or turns them off (none)', ()
     ['v1', '1.0.0.json', '/v1/docs'],
     ['v1.1', '1.1.0.json', '/v1.1/docs'],
   ]);
+  assert.deepEqual(loadPortalConfig().olderVersions.map((v) => v.pluginId), ['api-v1', 'api-v1_1']);
   process.env.PORTAL_API_VERSIONS = 'none';
   assert.deepEqual(loadPortalConfig().olderVersions, []);
 });

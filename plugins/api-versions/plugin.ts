@@ -32,5 +32,27 @@ export default function apiVersionsPlugin(_context: LoadContext, options: ApiVer
       await actions.createData(PAGES_DATA, JSON.stringify(content));
     },
     getPathsToWatch: () => options.versions.map((v) => v.processedSpec),
+    configureWebpack(config, isServer, _utils, content) {
+      if (isServer || !content) return {};
+      const minChunks = commonChunkThreshold(config, content.slice(1));
+      return minChunks === undefined ? {} : {optimization: {splitChunks: {cacheGroups: {common: {minChunks}}}}};
+    },
   };
+}
+
+/**
+ * Docusaurus puts every module that more than half of all routes use into the `common` chunk,
+ * which every page loads. Older versions add their pages to that count, so the API page
+ * components (used by the operation pages of every version) crossed the line and home, blog and
+ * search pages loaded them (+10 KB gzip with one older version). The threshold is raised by the
+ * older versions' page count: a module goes to `common` when half of the other pages use it
+ * besides the older versions' pages, as with one version.
+ */
+export function commonChunkThreshold(config: {optimization?: {splitChunks?: unknown}}, older: readonly VersionPages[]): number | undefined {
+  const groups = (config.optimization?.splitChunks as {cacheGroups?: Record<string, {minChunks?: number}>} | false | undefined) || undefined;
+  const docusaurus = groups?.cacheGroups?.common?.minChunks;
+  if (typeof docusaurus !== 'number') return undefined;
+  const olderPages = older.reduce((n, v) => n + v.operations.length + v.categories.length + 1, 0);
+  const total = docusaurus * 2; // Docusaurus 3.7: totalPages * 0.5
+  return Math.max(2, (total - olderPages) * 0.5 + olderPages);
 }

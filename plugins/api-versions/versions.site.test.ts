@@ -135,6 +135,8 @@ describe('version switcher', () => {
     await versionLink(page, v1!.id).waitFor({state: 'hidden'});
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `API version ${currentVersion.label}, choose another`);
     await page.keyboard.press('Enter');
+    // The menu's links stay in the page once loaded (hidden): focus one once it shows again.
+    await versionLink(page, v1!.id).waitFor({state: 'visible'});
     await versionLink(page, v1!.id).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === `${v1!.routeBasePath}/category/api/${tag}`);

@@ -2,15 +2,15 @@
  * The navbar's API version switcher (navbar item type `custom-apiVersion`): a button showing the
  * version being read, opening a list of the documented versions. Each link keeps the reader on the
  * same operation when the other version has it, else the closest page (plugins/api-versions/mapping.ts).
- * The page lists load when the list is first opened (./targets), not with the page.
+ * The page lists and the menu load when it is first opened or hovered (./menu), not with the page.
  */
-import React, {useEffect, useId, useRef, useState, type ReactNode} from 'react';
-import Link from '@docusaurus/Link';
+import React, {useEffect, useId, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import clsx from 'clsx';
-import type {VersionTarget} from './targets';
 import styles from './styles.module.css';
+
+type Menu = ComponentType<{id: string; path: string; mobile?: boolean}>;
 
 interface Version {
   id: string;
@@ -26,7 +26,7 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
   const path = pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
   const active = versions.find((v, i) => i > 0 && (path === v.base || path.startsWith(`${v.base}/`))) ?? versions[0];
   const [open, setOpen] = useState(false);
-  const [targets, setTargets] = useState<((p: string) => VersionTarget[]) | null>(null);
+  const [VersionMenu, setMenu] = useState<Menu | null>(null);
   const root = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -57,7 +57,7 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
 
   if (!active) return null;
   const load = () => {
-    if (!targets) void import('./targets').then((m) => setTargets(() => m.versionTargets));
+    if (!VersionMenu) void import('./menu').then((m) => setMenu(() => m.default));
   };
   const toggle = () => {
     load();
@@ -65,23 +65,8 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
   };
   // On desktop the menu also opens on hover, like the theme's dropdowns (Infima shows it with CSS
   // once its links exist: they load when the pointer first comes near).
-  const list = (open || !mobile) && targets && (
-    <ul id={id} className={mobile ? 'menu__list' : 'dropdown__menu'} aria-label="API versions">
-      {targets(path).map((t) => (
-        <li key={t.id} className={mobile ? 'menu__list-item' : undefined}>
-          <Link
-            to={t.to}
-            className={clsx(mobile ? 'menu__link' : 'dropdown__link', t.active && (mobile ? 'menu__link--active' : 'dropdown__link--active'))}
-            aria-current={t.active ? 'page' : undefined}
-            data-version={t.id}>
-            {t.label}
-            {t.release && <span className={styles.release}>{t.release}</span>}
-            {t.id === versions[0]!.id && <span className={styles.release}>(latest)</span>}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  const list = (open || !mobile) && VersionMenu && <VersionMenu id={id} path={path} mobile={mobile} />;
+
   // In the mobile menu the item is a list item of the primary menu's list.
   const Root = mobile ? 'li' : 'div';
   return (

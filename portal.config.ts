@@ -3,6 +3,7 @@
  * pipeline and the API page generator. Every value can be overridden with an environment variable
  * so the same source builds a portal for another brand, another API host or another OpenAPI document.
  */
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 export interface PortalConfig {
@@ -35,6 +36,32 @@ export interface PortalConfig {
   mockUrl?: string;
   /** The portal's CORS proxy (PORTAL_PROXY_URL, `npm run proxy`); undefined: requests go direct. */
   proxyUrl?: string;
+  /** The version the pages under /docs document (the OpenAPI source), e.g. "v2". */
+  currentVersion: CurrentApiVersion;
+  /**
+   * Older versions documented beside the current one, each under its own prefix
+   * (`/<id>/docs/api/...`); empty: one version, no switcher. PORTAL_API_VERSIONS overrides.
+   */
+  olderVersions: ApiVersion[];
+}
+
+export interface CurrentApiVersion {
+  /** Short name shown in the version switcher ("v2"). */
+  id: string;
+  label: string;
+  /** Route base of its docs: "/docs". */
+  routeBasePath: string;
+}
+
+export interface ApiVersion extends CurrentApiVersion {
+  /** The released description this version is built from (openapi/releases/<semver>.json). */
+  source: string;
+  /** Where the pipeline writes its processed document. */
+  processedSpec: string;
+  /** Folder of its generated docs (its pages in `api/`, its sidebar in `sidebars.json`). */
+  docsDir: string;
+  /** Id of its instance of plugin-content-docs. */
+  pluginId: string;
 }
 
 export const projectRoot = __dirname;
@@ -87,6 +114,84 @@ function resolvePath(p: string): string {
   return path.isAbsolute(p) ? p : path.join(projectRoot, p);
 }
 
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?$/;
+/** Version ids that would clash with the site's own top-level routes. */
+const RESERVED_IDS = new Set(['docs', 'blog', 'search', 'api', 'openapi', 'assets', 'img', 'markdown-page', '404']);
+
+/** `info.version` of the OpenAPI source's root file (YAML or JSON), or undefined. */
+function sourceVersion(specSource: string): string | undefined {
+  if (!existsSync(specSource)) return undefined;
+  const text = readFileSync(specSource, 'utf8');
+  // The root file's `info.version`, without parsing the whole document: the first indented
+  // `version:` under `info:` (YAML) or the JSON member.
+  const yaml = /^info:\s*\n(?:[ \t]+.*\n|\s*\n)*?[ \t]+version:\s*['"]?([^'"\s#]+)/m.exec(text);
+  if (yaml) return yaml[1];
+  try {
+    const json = JSON.parse(text) as {info?: {version?: unknown}};
+    return typeof json.info?.version === 'string' ? json.info.version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function olderVersion(id: string, source: string, label = id): ApiVersion {
+  return {
+    id,
+    label,
+    routeBasePath: `/${id}/docs`,
+    source,
+    processedSpec: resolvePath(`openapi/processed/versions/${id}.json`),
+    docsDir: resolvePath(`docs-versions/${id}`),
+    // Plugin ids allow letters, digits, "_" and "-" only.
+    pluginId: `api-${id.replace(/[^a-zA-Z0-9_-]/g, '_')}`,
+  };
+}
+
+/**
+ * PORTAL_API_VERSIONS: "none", or space/comma-separated `id=file` entries ("v1=openapi/releases/1.2.0.json").
+ * Default for our own document: one version per major release older than the source's major
+ * (openapi/releases/<semver>.json, the latest release of each).
+ */
+function loadVersions(current: CurrentApiVersion, currentMajor: number | undefined, ownDocument: boolean): ApiVersion[] {
+  const setting = process.env.PORTAL_API_VERSIONS?.trim();
+  let versions: ApiVersion[];
+  if (setting) {
+    if (setting === 'none') return [];
+    versions = setting.split(/[\s,]+/).map((entry) => {
+      const m = /^([^=]+)=(.+)$/.exec(entry);
+      if (!m) throw new Error(`portal.config.ts: PORTAL_API_VERSIONS entries are "id=file" (e.g. "v1=openapi/releases/1.2.0.json"), got "${entry}"`);
+      const file = resolvePath(m[2]!);
+      if (!existsSync(file)) throw new Error(`portal.config.ts: PORTAL_API_VERSIONS: "${m[1]}" points at ${file}, which does not exist`);
+      return olderVersion(m[1]!, file);
+    });
+  } else {
+    const dir = resolvePath('openapi/releases');
+    if (!ownDocument || currentMajor === undefined || !existsSync(dir)) return [];
+    const latest = new Map<number, {version: number[]; file: string}>();
+    for (const name of readdirSync(dir)) {
+      const m = SEMVER.exec(name.replace(/\.json$/, ''));
+      if (!m || !name.endsWith('.json') || name.includes('-')) continue;
+      const version = [Number(m[1]), Number(m[2]), Number(m[3])];
+      if (version[0]! >= currentMajor) continue;
+      const best = latest.get(version[0]!);
+      if (!best || version[1]! > best.version[1]! || (version[1] === best.version[1] && version[2]! > best.version[2]!)) {
+        latest.set(version[0]!, {version, file: path.join(dir, name)});
+      }
+    }
+    versions = [...latest.entries()].sort((a, b) => b[0] - a[0]).map(([major, {file}]) => olderVersion(`v${major}`, file));
+  }
+  const seen = new Set([current.id]);
+  for (const v of versions) {
+    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(v.id) || RESERVED_IDS.has(v.id.toLowerCase())) {
+      throw new Error(`portal.config.ts: PORTAL_API_VERSIONS: version id "${v.id}" must be a path segment (letters, digits, ".", "_", "-") other than ${[...RESERVED_IDS].join(', ')}`);
+    }
+    if (seen.has(v.id)) throw new Error(`portal.config.ts: API version id "${v.id}" is used twice (the current version is "${current.id}"; PORTAL_CURRENT_VERSION renames it)`);
+    seen.add(v.id);
+    if (versions.some((w) => w.id !== v.id && w.pluginId === v.pluginId)) throw new Error(`portal.config.ts: API version ids "${versions.filter((w) => w.pluginId === v.pluginId).map((w) => w.id).join('" and "')}" are too alike (use letters, digits and "-")`);
+  }
+  return versions;
+}
+
 export function loadPortalConfig(): PortalConfig {
   const apiBaseUrl = fromEnv('API_BASE_URL', 'https://api.rev.io/v1');
   try {
@@ -100,6 +205,10 @@ export function loadPortalConfig(): PortalConfig {
   }
   const defaultSource = resolvePath('openapi/source/openapi.yaml');
   const specSource = resolvePath(fromEnv('OPENAPI_SOURCE', defaultSource));
+  const ownDocument = specSource === defaultSource;
+  const major = SEMVER.exec(sourceVersion(specSource) ?? '')?.[1];
+  const currentId = fromEnv('PORTAL_CURRENT_VERSION', major === undefined ? 'current' : `v${major}`);
+  const currentVersion: CurrentApiVersion = {id: currentId, label: currentId, routeBasePath: '/docs'};
   return {
     brand: fromEnv('PORTAL_BRAND', 'Rev.io'),
     apiBaseUrl,
@@ -107,11 +216,13 @@ export function loadPortalConfig(): PortalConfig {
     processedSpec: resolvePath(fromEnv('OPENAPI_PROCESSED', 'openapi/processed/openapi.json')),
     siteUrl: fromEnv('PORTAL_URL', 'https://developers.rev.io'),
     baseUrl,
-    ownDocument: specSource === defaultSource,
+    ownDocument,
     imgSrc: sourceList('PORTAL_IMG_SRC'),
     connectSrc: sourceList('PORTAL_CONNECT_SRC'),
     mockUrl: mockUrlFromEnv(),
     proxyUrl: urlFromEnv('PORTAL_PROXY_URL'),
+    currentVersion,
+    olderVersions: loadVersions(currentVersion, major === undefined ? undefined : Number(major), ownDocument),
   };
 }
 

@@ -8,10 +8,12 @@
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {writeAgentDocs} from './pages';
+import {writeAgentDocs, type AgentDocsOptions} from './pages';
 
 export interface AgentDocsPluginOptions {
   processedSpec: string;
+  /** Older API versions (plugins/api-versions): route base, generated pages, processed document. */
+  versions?: AgentDocsOptions['versions'];
 }
 
 export default function agentDocsPlugin(context: LoadContext, options: AgentDocsPluginOptions): Plugin {
@@ -25,6 +27,7 @@ export default function agentDocsPlugin(context: LoadContext, options: AgentDocs
         baseUrl: siteConfig.baseUrl,
         apiDocsDir: path.join(context.siteDir, 'docs/api'),
         processedSpec: options.processedSpec,
+        versions: options.versions,
         title: siteConfig.title,
         tagline: siteConfig.tagline,
       });

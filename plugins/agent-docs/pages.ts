@@ -30,6 +30,8 @@ export interface AgentDocsOptions {
   /** Site title and tagline (llms.txt heading and summary). */
   title: string;
   tagline: string;
+  /** Older API versions (plugins/api-versions): their pages under their own route base. */
+  versions?: {id: string; routeBasePath: string; apiDocsDir: string; processedSpec: string}[];
 }
 
 export interface TwinPage {
@@ -41,6 +43,8 @@ export interface TwinPage {
   kind: 'operation' | 'overview' | 'category' | 'doc' | 'blog' | 'page' | 'home';
   /** For operations. */
   operation?: {method: string; path: string; operationId?: string; tags: string[]; webhook?: string};
+  /** An older API version's page (its id, e.g. "v1"); absent for the current version and other pages. */
+  version?: string;
   markdown: string;
 }
 
@@ -152,13 +156,29 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
   };
 
   const doc = JSON.parse(await fs.readFile(options.processedSpec, 'utf8'));
-  const tagsBySlug = new Map(listOperations(doc).map((op) => [op.slug ?? '', op.tags]));
-  const apiPrefix = `${baseUrl.replace(/\/$/, '')}/docs/api/`;
+  const tagsOf = (document: unknown) => new Map(listOperations(document).map((op) => [op.slug ?? '', op.tags]));
+  const site = baseUrl.replace(/\/$/, '');
+  // The current version's API pages, then each older version's (under its own route base).
+  const apiSets = [
+    {version: undefined as string | undefined, prefix: `${site}/docs/api/`, dir: options.apiDocsDir, tagsBySlug: tagsOf(doc)},
+    ...(await Promise.all(
+      (options.versions ?? []).map(async (v) => ({
+        version: v.id,
+        prefix: `${site}${v.routeBasePath}/api/`,
+        dir: v.apiDocsDir,
+        tagsBySlug: tagsOf(JSON.parse(await fs.readFile(v.processedSpec, 'utf8'))),
+      })),
+    )),
+  ];
+  const versionOf = (route: string) => options.versions?.find((v) => route === `${site}${v.routeBasePath}` || route.startsWith(`${site}${v.routeBasePath}/`))?.id;
 
-  // The shared schema modules that large-graph pages load on demand (read once, when first needed).
-  let shared: Promise<OperationPage['schemas']> | undefined;
-  const sharedSchemas = (): Promise<OperationPage['schemas']> =>
-    (shared ??= readSharedSchemas(path.join(options.apiDocsDir, SCHEMA_DIR)));
+  // The shared schema modules that large-graph pages load on demand (read once per folder, when first needed).
+  const shared = new Map<string, Promise<OperationPage['schemas']>>();
+  const sharedSchemas = (dir: string): Promise<OperationPage['schemas']> => {
+    let schemas = shared.get(dir);
+    if (!schemas) shared.set(dir, (schemas = readSharedSchemas(path.join(dir, SCHEMA_DIR))));
+    return schemas;
+  };
 
   const pages: TwinPage[] = [];
   // 16 pages at a time: a 1,500-page reference does not hold every page's DOM at once.
@@ -173,14 +193,17 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
       const full = (): Document => (dom ??= parseDocument(text));
       // The site-wide default (the tagline) says nothing about the page.
       const description = meta === options.tagline || meta === `${options.title}: ${options.tagline}.` ? '' : meta;
-      const base: Pick<TwinPage, 'route' | 'markdownPath' | 'description'> = {route, markdownPath: markdownPathOf(route, baseUrl), description};
-      if (route.startsWith(apiPrefix)) {
-        const slug = route.slice(apiPrefix.length);
-        const dataFile = path.join(options.apiDocsDir, `${slug}.data.js`);
+      const version = versionOf(route);
+      const base: Pick<TwinPage, 'route' | 'markdownPath' | 'description' | 'version'> = {route, markdownPath: markdownPathOf(route, baseUrl), description, ...(version ? {version} : {})};
+      const api = apiSets.find((set) => route.startsWith(set.prefix));
+      if (api) {
+        const {tagsBySlug} = api;
+        const slug = route.slice(api.prefix.length);
+        const dataFile = path.join(api.dir, `${slug}.data.js`);
         const data = existsSync(dataFile) ? (readDataModule(dataFile, await fs.readFile(dataFile, 'utf8')) as Partial<OperationPage>) : undefined;
         if (data && typeof data.method === 'string' && Array.isArray(data.responses)) {
           // A page of a large schema graph carries only what its HTML shows; its twin lists every field.
-          const page = (data.lazySchemas ? {...data, schemas: {...(await sharedSchemas()), ...data.schemas}} : data) as OperationPage;
+          const page = (data.lazySchemas ? {...data, schemas: {...(await sharedSchemas(api.dir)), ...data.schemas}} : data) as OperationPage;
           const markdown = operationMarkdown(page, {link});
           pages.push({
             ...base,
@@ -229,6 +252,9 @@ function llmsFiles(pages: TwinPage[], options: AgentDocsOptions, doc: {info?: {t
   const url = (p: TwinPage) => `${origin}${p.markdownPath}`;
   const item = (p: TwinPage, prefix = '') => `- [${p.title}](${url(p)})${prefix || p.description ? `: ${prefix}${p.description}` : ''}`;
   const sections: {title: string; pages: TwinPage[]; prefix?: (p: TwinPage) => string}[] = [];
+  // Older API versions' pages get a section each, after the current reference.
+  const older = pages.filter((p) => p.version);
+  pages = pages.filter((p) => !p.version);
   const overview = pages.filter((p) => p.kind === 'overview');
   const guides = pages.filter((p) => p.kind === 'doc' || p.kind === 'page' || p.kind === 'home');
   sections.push({title: 'Guides', pages: [...overview, ...guides.filter((p) => p.kind !== 'home')]});
@@ -240,6 +266,12 @@ function llmsFiles(pages: TwinPage[], options: AgentDocsOptions, doc: {info?: {t
   for (const tag of tagOrder) sections.push({title: `API reference: ${tag}`, pages: ops.filter((p) => p.operation!.tags[0] === tag), prefix: opLine});
   const untagged = ops.filter((p) => !p.operation!.tags.length);
   if (untagged.length) sections.push({title: 'API reference: other operations', pages: untagged, prefix: opLine});
+  for (const v of options.versions ?? []) {
+    const vPages = older.filter((p) => p.version === v.id);
+    const order = (p: TwinPage) => (p.kind === 'overview' ? 0 : p.kind === 'operation' ? 1 : 2);
+    vPages.sort((a, b) => order(a) - order(b));
+    sections.push({title: `API reference, version ${v.id}`, pages: vPages, prefix: (p) => (p.operation ? opLine(p) : '')});
+  }
   const blogPosts = pages.filter((p) => p.kind === 'blog' && !/\/blog(\/(tags|authors|archive|page)(\/|$)|$)/.test(p.route));
   sections.push({title: 'Blog', pages: blogPosts});
   const optional = pages.filter((p) => p.kind === 'category' || p.kind === 'home' || (p.kind === 'blog' && !blogPosts.includes(p)));

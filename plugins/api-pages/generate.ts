@@ -22,7 +22,7 @@ import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
-import {API_DOCS_DIR, dataModuleName, emitFile, generatedFiles, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
+import {API_DOCS_DIR, type SiteTarget, dataModuleName, emitFile, generatedFiles, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
 import {responseCheckModule} from './response-checks';
 import {planPages, sidebarSource} from './pages';
 import {syncDirectory} from './sync-dir';
@@ -37,6 +37,8 @@ export interface GenerateOptions {
   outDir: string;
   /** Where to copy the processed document for the download link; nothing copied when omitted. */
   downloadCopy?: string;
+  /** Where the pages are served (docs route base, download path); default: the current version's. */
+  site?: SiteTarget;
   /**
    * The changelog page and the operation pages' "New in / Changed in" marks from these releases
    * (plugins/changelog; our own document only, the releases being ours). No page without releases.
@@ -72,7 +74,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const started = Date.now();
   const {processedSpec, outDir} = options;
   if (!existsSync(processedSpec)) throw new GenerationError(`${processedSpec} does not exist: run "npm run spec" first.`);
-  setGenerationTarget(processedSpec);
+  setGenerationTarget(processedSpec, options.site);
 
   let builder: ReturnType<typeof getBuilder>;
   try {

@@ -21,13 +21,26 @@ export const API_DOCS_DIR = path.join(projectRoot, 'docs/api');
 export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
 
 /**
- * Where this generation run reads the processed document, and the files it makes (path relative to
- * the output folder -> content). generate.ts writes them to the folder once the whole set is made.
+ * Where the pages of a generation run are served: the docs route base ("/docs"; "/v1/docs" for an
+ * older API version, see plugins/api-versions) and the processed document's download path.
  */
-const target = {processedSpec: portalConfig.processedSpec, files: new Map<string, string>()};
+export interface SiteTarget {
+  docsBasePath: string;
+  downloadPath: string;
+}
 
-export function setGenerationTarget(processedSpec: string): void {
+export const CURRENT_SITE_TARGET: SiteTarget = {docsBasePath: '/docs', downloadPath: SPEC_DOWNLOAD_PATH};
+
+/**
+ * Where this generation run reads the processed document, where its pages are served, and the
+ * files it makes (path relative to the output folder -> content). generate.ts writes them to the
+ * folder once the whole set is made.
+ */
+const target = {processedSpec: portalConfig.processedSpec, site: CURRENT_SITE_TARGET, files: new Map<string, string>()};
+
+export function setGenerationTarget(processedSpec: string, site: SiteTarget = CURRENT_SITE_TARGET): void {
   target.processedSpec = processedSpec;
+  target.site = site;
   target.files = new Map();
   cached = undefined; // the file may have been rewritten since it was last read
 }
@@ -165,21 +178,21 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
     version: doc.info.version,
     servers: (doc.servers ?? []).map((s: {url: string; description?: string}) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
     securitySchemes: schemes,
-    downloadUrl: SPEC_DOWNLOAD_PATH,
+    downloadUrl: target.site.downloadPath,
     // Written by gen:api before the pages (plugins/agent-docs/downloads.ts); a skipped one is not offered.
     downloads: [
       {file: YAML_FILE, label: 'YAML'},
       {file: POSTMAN_FILE, label: 'Postman collection'},
     ]
-      .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(SPEC_DOWNLOAD_PATH), d.file)))
-      .map((d) => ({label: d.label, href: `${path.posix.dirname(SPEC_DOWNLOAD_PATH)}/${d.file}`})),
+      .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(target.site.downloadPath), d.file)))
+      .map((d) => ({label: d.label, href: `${path.posix.dirname(target.site.downloadPath)}/${d.file}`})),
     operationCount: refs.filter((r) => r.kind === 'operation').length,
     webhookCount: refs.filter((r) => r.kind === 'webhook').length,
     categories: names.map((name) => {
       const tag = tags.find((t) => t.name === name);
       return {
         label: (tag?.['x-displayName'] as string | undefined) ?? name,
-        href: `/docs/category/api/${kebabCase(name)}`,
+        href: `${target.site.docsBasePath}/category/api/${kebabCase(name)}`,
         count: opTags.get(name) ?? 0,
         ...(tag?.description ? {description: markdownToHtml(tag.description)} : {}),
       };

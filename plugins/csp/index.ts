@@ -15,6 +15,8 @@ import {directives, headersFile, inlineScripts, mapInlineScripts, nginxSnippet, 
 export interface CspOptions {
   /** The processed OpenAPI document: its servers' origins may be called and serve images. */
   processedSpec: string;
+  /** The processed documents of older API versions (plugins/api-versions): their servers too. */
+  versionSpecs?: string[];
   /** Image sources instead of the default (self, data: and the API's origins). */
   imgSrc?: string[];
   /** Extra connect sources. */
@@ -76,7 +78,7 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
       });
       const policy = directives({
         scriptHashes: hashes,
-        apiOrigins: serverOrigins(options.processedSpec),
+        apiOrigins: [...new Set([options.processedSpec, ...(options.versionSpecs ?? [])].flatMap(serverOrigins))],
         imgSrc: options.imgSrc,
         connectSrc: [...(options.connectSrc ?? []), ...originsOf(options.consoleUrls ?? [])],
       });

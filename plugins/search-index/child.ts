@@ -36,6 +36,16 @@ export interface IndexJob {
   config: ThemeConfig;
   /** The processed OpenAPI document (its operations become the index's API records). */
   apiDocument?: string;
+  /**
+   * API versions (plugins/api-versions): the current one's id, and for each older one its docs
+   * route base ("/v1/docs"), whose pages get an index of their own, with its document's records.
+   */
+  apiVersions?: ApiVersionIndex;
+}
+
+export interface ApiVersionIndex {
+  current: string;
+  older: {id: string; routeBasePath: string; apiDocument: string}[];
 }
 
 interface PostBuildProps {
@@ -46,15 +56,20 @@ interface PostBuildProps {
   plugins: {name: string; content?: unknown}[];
 }
 
-/** Plain data for the child: routes and, for each docs version, its path and permalinks. */
-export function indexBuildData(props: PostBuildProps): IndexBuildData {
+/**
+ * Plain data for the child: routes and, for each docs version, its path and permalinks. The docs
+ * under an older API version's route base (`olderRouteBases`, e.g. "/v1/docs") are not the
+ * latest version: the theme's page selection gives them an index of their own in that folder.
+ */
+export function indexBuildData(props: PostBuildProps, olderRouteBases: readonly string[] = []): IndexBuildData {
+  const older = (versionPath: string) => olderRouteBases.some((base) => `${versionPath.replace(/\/$/, '')}/`.startsWith(`${props.baseUrl.replace(/\/$/, '')}${base}/`));
   const plugins = props.plugins
     .filter((p) => p.name === 'docusaurus-plugin-content-docs')
     .map((p) => {
       const versions = (p.content as {loadedVersions?: DocsVersion[]} | undefined)?.loadedVersions ?? [];
       return {
         name: p.name,
-        content: {loadedVersions: versions.map((v) => ({path: v.path, isLast: v.isLast, docs: v.docs.map((d) => ({permalink: d.permalink}))}))},
+        content: {loadedVersions: versions.map((v) => ({path: v.path, isLast: v.isLast && !older(v.path), docs: v.docs.map((d) => ({permalink: d.permalink}))}))},
       };
     });
   return {

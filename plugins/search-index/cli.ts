@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const file = process.argv[2];
   if (!file) throw new Error('usage: tsx plugins/search-index/cli.ts <job.json>');
   const job = JSON.parse(readFileSync(file, 'utf8')) as IndexJob;
-  const written = await writeSearchIndex(job.buildData, job.config, job.apiDocument);
+  const written = await writeSearchIndex(job.buildData, job.config, job.apiDocument, job.apiVersions);
   process.stdout.write(JSON.stringify(written));
 }
 

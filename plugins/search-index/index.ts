@@ -25,6 +25,7 @@ import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/s
 import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search/compact-index';
 import {DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from '../../src/components/Search/types';
 import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
+import type {ApiVersionIndex} from './child';
 
 /** The theme's options after its processPluginOptions (arrays normalised). */
 export interface ThemeConfig {
@@ -153,12 +154,20 @@ export interface WrittenIndex {
 }
 
 /** postBuild: read the built pages, write search-index.json beside them. */
-export async function writeSearchIndex(buildData: object, config: ThemeConfig, apiDocument?: string): Promise<WrittenIndex[]> {
+export async function writeSearchIndex(buildData: object, config: ThemeConfig, apiDocument?: string, apiVersions?: ApiVersionIndex): Promise<WrittenIndex[]> {
   checkSupported(config);
   // The processed OpenAPI document: its operations become the API entry (./api-records.ts).
-  const operations = apiDocument ? operationRecords(JSON.parse(await readFile(apiDocument, 'utf8'))) : [];
+  const records = async (file: string) => operationRecords(JSON.parse(await readFile(file, 'utf8')));
+  const operations = apiDocument ? await records(apiDocument) : [];
   const written: WrittenIndex[] = [];
+  const outDir = (buildData as {outDir: string}).outDir;
   for (const version of processDocInfos(buildData, config)) {
+    // An older API version's pages (plugins/api-versions) are indexed in its own folder, with
+    // the records of its own document: a reader searches the version being read.
+    const older = apiVersions?.older.find((v) => path.resolve(version.outDir) === path.join(outDir, ...v.routeBasePath.split('/').filter(Boolean)));
+    if (apiVersions && path.resolve(version.outDir) !== path.resolve(outDir) && !older) {
+      throw new Error(`search index: ${version.outDir} is neither the site's root nor an API version's folder (${apiVersions.older.map((v) => v.routeBasePath).join(', ') || 'none configured'})`);
+    }
     const pages = await mapLimited(version.paths, PARSE_CONCURRENCY, async ({filePath, url, type}) => {
       let html: string;
       try {
@@ -173,7 +182,8 @@ export async function writeSearchIndex(buildData: object, config: ThemeConfig, a
     const file = path.join(version.outDir, SEARCH_INDEX_FILE);
     const partFile = path.join(version.outDir, CONTENT_PART_FILE);
     const entries: object[] = serializeIndex(lists, config);
-    if (apiDocument) entries.push(apiEntry(apiRecordDocuments(operations, lists[0]!)));
+    if (older) entries.push(apiEntry(apiRecordDocuments(await records(older.apiDocument), lists[0]!, older.id)));
+    else if (apiDocument) entries.push(apiEntry(apiRecordDocuments(operations, lists[0]!, apiVersions?.current)));
     const {main, part} = splitContentPart(entries);
     await writeFile(partFile, JSON.stringify(part));
     await writeFile(file, JSON.stringify(main));

@@ -20,7 +20,13 @@ export default function searchLocalWithCompactIndex(context: LoadContext, option
   return {
     ...theme,
     async postBuild(props) {
-      await writeSearchIndexInChild({buildData: indexBuildData(props), config, apiDocument: portalConfig.processedSpec});
+      const {currentVersion, olderVersions} = portalConfig;
+      await writeSearchIndexInChild({
+        buildData: indexBuildData(props, olderVersions.map((v) => v.routeBasePath)),
+        config,
+        apiDocument: portalConfig.processedSpec,
+        apiVersions: {current: currentVersion.id, older: olderVersions.map((v) => ({id: v.id, routeBasePath: v.routeBasePath, apiDocument: v.processedSpec}))},
+      });
     },
   };
 }

@@ -42,7 +42,8 @@ export function createServer(site: PortalSite): McpServer {
   const server = new McpServer({name: 'developer-portal-docs', version: '1.0.0'});
   let engine: Promise<SearchEngine> | undefined;
 
-  const operations = async (): Promise<IndexedPage[]> => (await site.agentIndex()).pages.filter((p) => p.kind === 'operation');
+  // The current API version's operations (older versions' pages stay readable with get_page).
+  const operations = async (): Promise<IndexedPage[]> => (await site.agentIndex()).pages.filter((p) => p.kind === 'operation' && !p.version);
   const markdownOf = async (page: IndexedPage) => site.read(await site.relative(page.markdownPath));
   const opLine = (p: IndexedPage) =>
     `- ${p.operation!.webhook ? `webhook ${p.operation!.webhook}` : `${p.operation!.method.toUpperCase()} ${p.operation!.path}`}` +

@@ -6,10 +6,11 @@
  */
 import React, {useCallback, useEffect, useId, useMemo, useRef, useState} from 'react';
 import clsx from 'clsx';
-import {useHistory} from '@docusaurus/router';
+import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {searchClientConfig} from '@site/src/config/search';
 import {getSearchClient} from './client';
+import {scopeOfPath, type ApiVersionInfo} from './scope';
 import {createSearchReporter} from './analytics';
 import {countLabel, searchPageUrl} from './format';
 import {IconEnter, IconForType, IconTree} from './icons';
@@ -27,8 +28,9 @@ export interface SearchModalProps {
 let lastQuery = '';
 
 /** Start the worker and the index download (the reader hovers or focuses the search button). */
-export function warmUp(baseUrl: string): void {
-  void getSearchClient(baseUrl, searchClientConfig).ready();
+export function warmUp(baseUrl: string, apiVersions?: unknown): void {
+  const {indexDir} = scopeOfPath(apiVersions as ApiVersionInfo[] | undefined, window.location.pathname, baseUrl);
+  void getSearchClient(baseUrl, searchClientConfig, indexDir).ready();
 }
 
 const hitCount = (response: SearchResponse) => response.sources.reduce((n, s) => n + s.hits.length, 0);
@@ -39,11 +41,15 @@ function isPlainClick(event: React.MouseEvent): boolean {
 
 export default function SearchModal({onClose}: SearchModalProps) {
   const {
-    siteConfig: {baseUrl, title},
+    siteConfig: {baseUrl, title: siteTitle, customFields},
   } = useDocusaurusContext();
   const history = useHistory();
+  const {pathname} = useLocation();
   const t = searchClientConfig.translations;
-  const client = useMemo(() => getSearchClient(baseUrl, searchClientConfig), [baseUrl]);
+  // The API version being read: an older version's pages search that version's index.
+  const scope = scopeOfPath(customFields?.apiVersions as ApiVersionInfo[] | undefined, pathname, baseUrl);
+  const title = scope.version ? `${siteTitle} · API ${scope.version.label}` : siteTitle;
+  const client = useMemo(() => getSearchClient(baseUrl, searchClientConfig, scope.indexDir), [baseUrl, scope.indexDir]);
   const reporter = useMemo(() => createSearchReporter('modal'), []);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -143,7 +149,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
   const openSearchPage = (event: React.MouseEvent) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
-    navigate(searchPageUrl(baseUrl, trimmed), false);
+    navigate(searchPageUrl(baseUrl, trimmed, scope.version?.id), false);
   };
 
   const onInputKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -244,7 +250,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
                         title
                       ) : (
                         <a
-                          href={searchPageUrl(baseUrl, trimmed)}
+                          href={searchPageUrl(baseUrl, trimmed, scope.version?.id)}
                           onClick={openSearchPage}>
                           {group.heading}
                         </a>
@@ -274,7 +280,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
         {trimmed && flat.length > 0 && (
           <div className={styles.footer}>
             <a
-              href={searchPageUrl(baseUrl, trimmed)}
+              href={searchPageUrl(baseUrl, trimmed, scope.version?.id)}
               onClick={openSearchPage}>
               {t.see_all_results}
             </a>

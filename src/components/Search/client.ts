@@ -77,10 +77,11 @@ async function inPageBackend(): Promise<Backend> {
   };
 }
 
-export function indexUrl(baseUrl: string, indexHash: string | null, origin: string): string {
+/** `{baseUrl}{indexDir}search-index.json`; indexDir is "" or an older API version's folder ("v1/docs/"). */
+export function indexUrl(baseUrl: string, indexHash: string | null, origin: string, indexDir = ''): string {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const query = indexHash ? `?_=${encodeURIComponent(indexHash)}` : '';
-  return new URL(`${base}search-index.json${query}`, origin).href;
+  return new URL(`${base}${indexDir}search-index.json${query}`, origin).href;
 }
 
 export function createSearchClient(options: {
@@ -88,6 +89,8 @@ export function createSearchClient(options: {
   config: SearchClientConfig;
   /** Page URL the index URLs are resolved against (default: location.href). */
   pageUrl?: string;
+  /** The index's folder: "" (the current API version) or an older version's ("v1/docs/", ./scope.ts). */
+  indexDir?: string;
   /** Test hook: the engine backend (default: a Web Worker, or the page if that fails). */
   backend?: () => Backend | Promise<Backend>;
 }): SearchClient {
@@ -100,7 +103,7 @@ export function createSearchClient(options: {
       highlightSearchTermsOnTargetPage: config.highlightSearchTermsOnTargetPage,
       baseUrl,
     },
-    site: {heading: null, uri: indexUrl(baseUrl, config.indexHash, pageUrl)},
+    site: {heading: null, uri: indexUrl(baseUrl, config.indexHash, pageUrl, options.indexDir)},
     externals: config.externalSearchSources.map(({heading, uri}) => ({heading, uri: resolveUri(uri, pageUrl)})),
   };
 
@@ -202,13 +205,18 @@ function measure(markName: string, detail: object) {
   }
 }
 
-let shared: SearchClient | null = null;
+const shared = new Map<string, SearchClient>();
 
-/** The page's search client (created on first call, i.e. when the reader starts searching). */
-export function getSearchClient(baseUrl: string, config: SearchClientConfig): SearchClient {
-  if (!shared) {
-    shared = createSearchClient({baseUrl, config});
-    if (typeof window !== 'undefined') window.__portalSearch = shared;
+/**
+ * The page's search client for an index folder ("" or an older API version's, ./scope.ts),
+ * created on first call, i.e. when the reader starts searching in that version.
+ */
+export function getSearchClient(baseUrl: string, config: SearchClientConfig, indexDir = ''): SearchClient {
+  let client = shared.get(indexDir);
+  if (!client) {
+    client = createSearchClient({baseUrl, config, indexDir});
+    shared.set(indexDir, client);
   }
-  return shared;
+  if (typeof window !== 'undefined') window.__portalSearch = client;
+  return client;
 }

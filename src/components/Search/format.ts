@@ -10,9 +10,10 @@ export function countLabel(count: number, labels: {count_documents_found: string
   return format(count === 1 ? labels.count_documents_found : labels.count_documents_found_plural, {count});
 }
 
-/** `{baseUrl}search?q={query}` */
-export function searchPageUrl(baseUrl: string, query: string): string {
+/** `{baseUrl}search?q={query}`, plus `&version={id}` for an older API version (./scope.ts). */
+export function searchPageUrl(baseUrl: string, query: string, version?: string): string {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const q = query.trim();
-  return q ? `${base}search?q=${encodeURIComponent(q)}` : `${base}search`;
+  const params = [q && `q=${encodeURIComponent(q)}`, version && `version=${encodeURIComponent(version)}`].filter(Boolean).join('&');
+  return params ? `${base}search?${params}` : `${base}search`;
 }

@@ -129,6 +129,8 @@ export interface ApiRecordDocument extends SearchDocument {
   g?: string[];
   /** Parameter and body property names (and non-JSON media types), space-separated. */
   k?: string;
+  /** The API version the operation belongs to ("v2"; each version's pages have their own index). */
+  v?: string;
 }
 
 /**

@@ -44,7 +44,7 @@ export function isEditableTarget(target: EventTarget | null): boolean {
 
 export default function SearchBar(): ReactNode {
   const {
-    siteConfig: {baseUrl},
+    siteConfig: {baseUrl, customFields},
   } = useDocusaurusContext();
   const location = useLocation();
   const label = searchClientConfig.translations.search_placeholder;
@@ -60,10 +60,10 @@ export default function SearchBar(): ReactNode {
   const prepare = useCallback(
     () =>
       loadModal().then((m) => {
-        m.warmUp(baseUrl);
+        m.warmUp(baseUrl, customFields?.apiVersions);
         setModal(() => m.default);
       }),
-    [baseUrl],
+    [baseUrl, customFields],
   );
 
   const warm = useCallback(() => {

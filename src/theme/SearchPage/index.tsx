@@ -11,6 +11,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {searchClientConfig} from '@site/src/config/search';
 import {getSearchClient} from '@site/src/components/Search/client';
+import {scopeOfId, type ApiVersionInfo} from '@site/src/components/Search/scope';
 import {createSearchReporter} from '@site/src/components/Search/analytics';
 import {countLabel, format} from '@site/src/components/Search/format';
 import type {SearchHit, SearchResponse} from '@site/src/components/Search/types';
@@ -30,12 +31,20 @@ const URL_UPDATE_DELAY_MS = 300;
 
 function SearchPageContent() {
   const {
-    siteConfig: {baseUrl, title: siteTitle},
+    siteConfig: {baseUrl, title, customFields},
   } = useDocusaurusContext();
   const location = useLocation();
   const history = useHistory();
   const t = searchClientConfig.translations;
-  const urlQuery = new URLSearchParams(location.search).get('q') ?? '';
+  const params = new URLSearchParams(location.search);
+  const urlQuery = params.get('q') ?? '';
+  // ?version={id}: an older API version's index (the modal's "See all results" from its pages).
+  // Like ?q=, taken once in the browser: the static HTML was rendered without it.
+  const urlVersion = params.get('version');
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => setVersion(urlVersion), [urlVersion]);
+  const scope = scopeOfId(customFields?.apiVersions as ApiVersionInfo[] | undefined, version);
+  const siteTitle = scope.version ? `${title} · API ${scope.version.label}` : title;
   // The static HTML has no query: start empty and take ?q= once in the browser.
   const [query, setQuery] = useState('');
   const [response, setResponse] = useState<SearchResponse | null>(null);
@@ -55,7 +64,7 @@ function SearchPageContent() {
       return;
     }
     let live = true;
-    const client = getSearchClient(baseUrl, searchClientConfig);
+    const client = getSearchClient(baseUrl, searchClientConfig, scope.indexDir);
     // An answer from a partly loaded index is shown, then asked again once the rest is in.
     const ask = (again: boolean): Promise<void> =>
       client.search(trimmed, searchClientConfig.searchPageResultLimits).then((answer) => {
@@ -68,7 +77,7 @@ function SearchPageContent() {
     return () => {
       live = false;
     };
-  }, [trimmed, baseUrl, reporter]);
+  }, [trimmed, baseUrl, reporter, scope.indexDir]);
 
   useEffect(() => () => reporter.flush(), [reporter]);
 
@@ -118,6 +127,12 @@ function SearchPageContent() {
           />
         </form>
 
+        {scope.version && (
+          <p className={styles.scope}>
+            Searching API version <strong>{scope.version.label}</strong> and the rest of the site.{' '}
+            <Link to={`/search${trimmed ? `?q=${encodeURIComponent(trimmed)}` : ''}`}>Search the latest version</Link>
+          </p>
+        )}
         <div className={styles.status} role="status" aria-live="polite">
           {!trimmed && <p>{t.empty_query}</p>}
           {trimmed && (!current || current.partial) && <p aria-busy="true">Loading…</p>}

@@ -1,0 +1,107 @@
+/**
+ * npm run gen:versions — the pages of the older API versions (portal.config.ts `olderVersions`,
+ * PORTAL_API_VERSIONS), after `spec` and `gen:api` have made the current version's.
+ *
+ * For each older version:
+ * 1. its released description (openapi/releases/<semver>.json) goes through the same pipeline as
+ *    the source (lint, bundle, slugs and titles) into openapi/processed/versions/<id>.json; it is
+ *    one of our own releases, so it must lint clean; its server is the configured API address
+ *    with the version's major (versionBaseUrl);
+ * 2. its pages are generated like the current ones (plugins/api-pages) into
+ *    docs-versions/<id>/api, served by a second instance of plugin-content-docs at
+ *    /<id>/docs/... (docusaurus.config.ts), with its sidebar in docs-versions/<id>/sidebars.json;
+ * 3. its processed document is offered for download at /<id>/openapi/openapi.json.
+ *
+ * Folders of versions no longer configured are removed, so a stale version never builds.
+ */
+import {existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {buildProcessedSpec, summaryLine} from '../../openapi/pipeline/build';
+import {displayPath, SpecError} from '../../openapi/pipeline/errors';
+import {portalConfig, projectRoot, type ApiVersion} from '../../portal.config';
+import {generateApiPages, GenerationError} from '../api-pages/generate';
+import {getBuilder} from '../api-pages/markdown';
+import {planPages} from '../api-pages/pages';
+
+export const VERSIONS_DOCS_ROOT = path.join(projectRoot, 'docs-versions');
+export const VERSIONS_STATIC_ROOT = (id: string): string => path.join(projectRoot, 'static', id);
+
+/**
+ * The API base address of an older version. Like the source, a release's server entry is replaced
+ * with the configured address (API_BASE_URL), whose last segment names the major version when it
+ * looks like one ("https://api.rev.io/v2" -> "https://api.rev.io/v1" for version "v1").
+ */
+export function versionBaseUrl(apiBaseUrl: string, id: string): string {
+  const url = apiBaseUrl.replace(/\/+$/, '');
+  return /^v\d+$/.test(id) && /\/v\d+$/.test(url) ? url.replace(/\/v\d+$/, `/${id}`) : url;
+}
+
+export interface VersionResult {
+  id: string;
+  pages: number;
+  ms: number;
+}
+
+export async function generateVersion(version: ApiVersion): Promise<VersionResult> {
+  const started = Date.now();
+  let spec;
+  try {
+    spec = await buildProcessedSpec({
+      source: version.source,
+      output: version.processedSpec,
+      strict: true,
+      serverUrl: versionBaseUrl(portalConfig.apiBaseUrl, version.id),
+      serverDescription: `${portalConfig.brand} API ${version.id} (production)`,
+    });
+  } catch (error) {
+    if (error instanceof SpecError) {
+      throw new GenerationError(`API version "${version.id}" (${displayPath(version.source)}): ${error.message}`);
+    }
+    throw error;
+  }
+  console.log(`[gen:versions] ${version.id}: ${summaryLine(spec)}`);
+  const download = path.join(VERSIONS_STATIC_ROOT(version.id), 'openapi', 'openapi.json');
+  rmSync(VERSIONS_STATIC_ROOT(version.id), {recursive: true, force: true});
+  const outDir = path.join(version.docsDir, 'api');
+  const result = await generateApiPages({
+    processedSpec: version.processedSpec,
+    outDir,
+    downloadCopy: download,
+    site: {docsBasePath: version.routeBasePath, downloadPath: `/${version.id}/openapi/openapi.json`},
+  });
+  // The version's docs instance reads this sidebar (same items as the current version's).
+  const plan = planPages(getBuilder(version.processedSpec).doc);
+  writeFileSync(path.join(version.docsDir, 'sidebars.json'), `${JSON.stringify({apiSidebar: plan.sidebar}, null, 2)}\n`);
+  return {id: version.id, pages: result.pages, ms: Date.now() - started};
+}
+
+/** Generates every configured older version; removes the folders of versions not configured. */
+export async function generateVersions(versions: readonly ApiVersion[] = portalConfig.olderVersions): Promise<VersionResult[]> {
+  const keep = new Set(versions.map((v) => path.basename(v.docsDir)));
+  if (existsSync(VERSIONS_DOCS_ROOT)) {
+    for (const entry of readdirSync(VERSIONS_DOCS_ROOT)) {
+      if (!keep.has(entry)) {
+        rmSync(path.join(VERSIONS_DOCS_ROOT, entry), {recursive: true, force: true});
+        rmSync(VERSIONS_STATIC_ROOT(entry), {recursive: true, force: true});
+      }
+    }
+  }
+  mkdirSync(VERSIONS_DOCS_ROOT, {recursive: true});
+  const results: VersionResult[] = [];
+  for (const version of versions) results.push(await generateVersion(version));
+  return results;
+}
+
+async function main(): Promise<void> {
+  try {
+    const results = await generateVersions();
+    const current = portalConfig.currentVersion.id;
+    if (!results.length) console.log(`[gen:versions] one API version (${current}); older versions: none`);
+    for (const r of results) console.log(`[gen:versions] ${r.id}: ${r.pages} operation pages under /${r.id}/docs in ${r.ms} ms`);
+  } catch (error) {
+    console.error(`[gen:versions] ${error instanceof GenerationError ? error.message : (error as Error)?.stack ?? String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,91 @@
+/**
+ * The version switcher's page mapping: which page of another API version is "the same page".
+ *
+ * Build time (./plugin.ts) reduces each version's processed document to its page list
+ * (`versionPages`); the switcher's menu (src/components/ApiVersionSwitcher) loads those lists
+ * when it is first opened and calls `targetPath` for each version it offers:
+ * - an operation page goes to the same operation in the other version: the same operationId, else
+ *   the same method and path (webhooks: the same event);
+ * - an operation the other version does not have goes to the category of its first tag there,
+ *   else to that version's overview;
+ * - a category index goes to the same category, else the overview; any other page (the overview,
+ *   a page outside the reference) goes to the overview.
+ *
+ * Plain data and functions: the browser bundle imports this module (no Node APIs).
+ */
+
+/** [slug, operationId ("" when none), "GET /path" or "webhook event", first tag's category slug ("" when untagged)] */
+export type OperationEntry = [slug: string, operationId: string, endpoint: string, category: string];
+
+export interface VersionPages {
+  id: string;
+  label: string;
+  /** info.version of its document ("2.0.0"). */
+  release: string;
+  /** Docs route base without the site's base URL: "/docs", "/v1/docs". */
+  base: string;
+  /** Slug of the overview page (/<base>/api/<overview>). */
+  overview: string;
+  /** Category index slugs (/<base>/category/api/<slug>). */
+  categories: string[];
+  operations: OperationEntry[];
+}
+
+/** Lower-case words joined by "-", as lodash's kebabCase (the category slugs of plugins/api-pages). */
+export type KebabCase = (text: string) => string;
+
+interface OperationRef {
+  kind?: string;
+  method: string;
+  path: string;
+  operationId?: string;
+  slug?: string;
+  tags: string[];
+}
+
+/** A version's page list from its processed document's operations (listOperations of the pipeline). */
+export function versionPages(
+  meta: {id: string; label: string; base: string},
+  doc: {info?: {version?: unknown}},
+  operations: readonly OperationRef[],
+  overview: string,
+  kebabCase: KebabCase,
+): VersionPages {
+  const categories: string[] = [];
+  for (const op of operations) for (const tag of op.tags) if (!categories.includes(kebabCase(tag))) categories.push(kebabCase(tag));
+  return {
+    ...meta,
+    release: typeof doc.info?.version === 'string' ? doc.info.version : '',
+    overview,
+    categories,
+    operations: operations.map((op) => [
+      op.slug ?? '',
+      op.operationId ?? '',
+      op.kind === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`,
+      op.tags[0] ? kebabCase(op.tags[0]) : '',
+    ]),
+  };
+}
+
+/** The version whose docs a site path (without the base URL, e.g. "/v1/docs/api/x") belongs to; the first (current) otherwise. */
+export function versionOfPath<V extends {base: string}>(versions: readonly V[], path: string): V | undefined {
+  return versions.find((v, i) => i > 0 && (path === v.base || path.startsWith(`${v.base}/`))) ?? versions[0];
+}
+
+/** Where the switcher takes a reader of `path` (in version `from`) in version `to`. */
+export function targetPath(path: string, from: VersionPages, to: VersionPages): string {
+  const overview = `${to.base}/api/${to.overview}`;
+  const inFrom = path.replace(/\/+$/, '');
+  if (!inFrom.startsWith(`${from.base}/`)) return overview;
+  const rest = inFrom.slice(from.base.length);
+  const category = /^\/category\/api\/([^/]+)$/.exec(rest);
+  if (category) return to.categories.includes(category[1]!) ? `${to.base}/category/api/${category[1]}` : overview;
+  const page = /^\/api\/([^/]+)$/.exec(rest);
+  const op = page ? from.operations.find((o) => o[0] === page[1]) : undefined;
+  if (!op) return overview;
+  const [, operationId, endpoint, tag] = op;
+  const same = (operationId && to.operations.find((o) => o[1] === operationId)) || to.operations.find((o) => o[2] === endpoint);
+  if (same) return `${to.base}/api/${same[0]}`;
+  if (tag && to.categories.includes(tag)) return `${to.base}/category/api/${tag}`;
+  return overview;
+}

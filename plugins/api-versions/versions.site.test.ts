@@ -1,0 +1,258 @@
+/**
+ * API versions in the built site (issue #13, part 3), in headless Chromium: the older versions'
+ * pages under /<id>/docs, the navbar's version switcher (same operation, else the closest page;
+ * keyboard; its page lists loaded only when opened), search scoped to the version being read,
+ * and the Markdown twins, llms.txt and search indexes of the extra routes.
+ *
+ * Expectations come from the processed documents (the pipeline's listOperations), compared here
+ * by operationId and method + path, not from the switcher's own mapping code.
+ */
+import {describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import kebabCase from 'lodash/kebabCase';
+import type {Page} from 'playwright-core';
+import {gotoHydrated, SITE_DIR, useSite} from '../../tests/browser/harness';
+import {audit, describeFindings} from '../../tests/browser/axe';
+import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {portalConfig} from '../../portal.config';
+import {searchTranslations as T} from '../../src/config/search';
+
+const site = useSite();
+
+const {currentVersion, olderVersions} = portalConfig;
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+const current = read(portalConfig.processedSpec);
+const currentOps = listOperations(current);
+const older = olderVersions.map((v) => ({...v, doc: read(v.processedSpec)})).map((v) => ({...v, ops: listOperations(v.doc), overview: documentOverviewSlug(v.doc)}));
+const v1 = older[0];
+
+const switcherButton = (page: Page) => page.locator('.navbar__inner').getByRole('button', {name: /^API version /});
+const versionLink = (page: Page, id: string) => page.locator(`.navbar__inner a[data-version="${id}"]`);
+const sitePath = (page: Page) => new URL(page.url()).pathname.replace(/\/$/, '');
+
+async function switchTo(page: Page, id: string) {
+  await switcherButton(page).click();
+  await versionLink(page, id).click();
+}
+
+test('the portal documents more than one version (the releases in openapi/releases)', () => {
+  assert.ok(v1, 'portal.config.ts found no older API version: openapi/releases should hold a release of an older major');
+  assert.notEqual(v1!.id, currentVersion.id);
+});
+
+describe('older version pages', () => {
+  test('every page of the older version answers 200 under its prefix, and the current routes keep theirs', async () => {
+    for (const v of older) {
+      const routes = [`${v.routeBasePath}/api/${v.overview}`, ...v.ops.map((o) => `${v.routeBasePath}/api/${o.slug}`), ...new Set(v.ops.flatMap((o) => o.tags).map((t) => `${v.routeBasePath}/category/api/${kebabCase(t)}`))];
+      for (const route of routes) assert.equal((await fetch(site.at(route))).status, 200, route);
+    }
+    for (const o of currentOps) assert.equal((await fetch(site.at(`/docs/api/${o.slug}`))).status, 200, `/docs/api/${o.slug}`);
+  });
+
+  test('an older operation page renders its own document: title, method and path, sidebar within the version', async () => {
+    const page = await site.page();
+    const op = v1!.ops.find((o) => !currentOps.some((c) => c.operationId === o.operationId)) ?? v1!.ops[0]!;
+    await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${op.slug}`);
+    assert.ok((await page.locator('main h1').first().textContent())?.startsWith(op.title), `h1 starts with "${op.title}"`);
+    assert.match((await page.locator('main').textContent()) ?? '', new RegExp(op.path.replace(/[{}]/g, '\\$&')));
+    assert.equal(await switcherButton(page).textContent(), v1!.label);
+    const sidebarLinks = await page.locator('nav.menu a.menu__link[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    assert.ok(sidebarLinks.length > v1!.ops.length / 2, 'the version has its own sidebar');
+    assert.deepEqual(sidebarLinks.filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)), [], 'sidebar links stay in the version');
+  });
+
+  test('the older overview links its own categories and download', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${v1!.overview}`);
+    const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const categories = hrefs.filter((h) => h.includes('/category/api/'));
+    assert.ok(categories.length > 0);
+    assert.deepEqual(categories.filter((h) => !h.startsWith(`${v1!.routeBasePath}/category/api/`)), []);
+    assert.ok(hrefs.includes(`/${v1!.id}/openapi/openapi.json`), `download link in ${hrefs.join(' ')}`);
+    assert.equal((await fetch(site.at(`/${v1!.id}/openapi/openapi.json`))).status, 200);
+  });
+});
+
+describe('version switcher', () => {
+  test('keeps the reader on the same operation (by operationId) in both directions', async () => {
+    const page = await site.page();
+    const shared = currentOps.find((c) => v1!.ops.some((o) => o.operationId === c.operationId))!;
+    const inV1 = v1!.ops.find((o) => o.operationId === shared.operationId)!;
+    await gotoHydrated(page, site, `/docs/api/${shared.slug}`);
+    assert.equal(await switcherButton(page).textContent(), currentVersion.label);
+    await switchTo(page, v1!.id);
+    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === `${v1!.routeBasePath}/api/${inV1.slug}`);
+    await page.locator('main h1', {hasText: inV1.title}).waitFor();
+    assert.equal(await switcherButton(page).textContent(), v1!.label);
+    await switchTo(page, currentVersion.id);
+    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === `/docs/api/${shared.slug}`);
+    await page.locator('main h1', {hasText: shared.title}).waitFor();
+  });
+
+  test('an operation the other version lacks leads to its category there (else the overview)', async () => {
+    const missing = v1!.ops.filter((o) => !currentOps.some((c) => c.operationId === o.operationId || (c.method === o.method && c.path === o.path)));
+    assert.ok(missing.length > 0, `${v1!.id} has no operation that ${currentVersion.id} lacks: the releases changed, pick another case`);
+    const page = await site.page();
+    for (const op of missing) {
+      const currentTags = new Set(currentOps.flatMap((c) => c.tags));
+      const expected = op.tags[0] && currentTags.has(op.tags[0]) ? `/docs/category/api/${kebabCase(op.tags[0])}` : `/docs/api/${documentOverviewSlug(current)}`;
+      await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${op.slug}`);
+      await switcherButton(page).click();
+      assert.equal(await versionLink(page, currentVersion.id).getAttribute('href'), expected, `${op.slug}`);
+      await versionLink(page, currentVersion.id).click();
+      await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === expected);
+    }
+  });
+
+  test('every operation link of the menu is the same operation, matched by operationId or method and path', async () => {
+    const page = await site.page();
+    for (const op of currentOps.slice(0, 6)) {
+      await gotoHydrated(page, site, `/docs/api/${op.slug}`);
+      await switcherButton(page).click();
+      const href = await versionLink(page, v1!.id).getAttribute('href');
+      const same = v1!.ops.find((o) => o.operationId === op.operationId) ?? v1!.ops.find((o) => o.method === op.method && o.path === op.path);
+      if (same) assert.equal(href, `${v1!.routeBasePath}/api/${same.slug}`, op.slug);
+      else assert.ok(href?.startsWith(`${v1!.routeBasePath}/`), op.slug);
+    }
+  });
+
+  test('a category page goes to the same category; keyboard: Enter opens, Tab reaches the links, Escape closes', async () => {
+    const page = await site.page();
+    const tag = kebabCase(v1!.ops[0]!.tags[0]!);
+    await gotoHydrated(page, site, `/docs/category/api/${tag}`);
+    await switcherButton(page).focus();
+    await page.keyboard.press('Enter');
+    await versionLink(page, v1!.id).waitFor();
+    assert.equal(await switcherButton(page).getAttribute('aria-expanded'), 'true');
+    assert.equal(await versionLink(page, currentVersion.id).getAttribute('aria-current'), 'page');
+    const {findings} = await audit(page, '.navbar');
+    assert.deepEqual(findings, [], describeFindings(findings));
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-version')), currentVersion.id);
+    await page.keyboard.press('Escape');
+    await versionLink(page, v1!.id).waitFor({state: 'hidden'});
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `API version ${currentVersion.label}, choose another`);
+    await page.keyboard.press('Enter');
+    // The menu's links stay in the page once loaded (hidden): focus one once it shows again.
+    await versionLink(page, v1!.id).waitFor({state: 'visible'});
+    await versionLink(page, v1!.id).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === `${v1!.routeBasePath}/category/api/${tag}`);
+  });
+
+  test('the page lists load only when the switcher is opened', async () => {
+    const page = await site.page();
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
+    });
+    const marker = `"release":"${String(v1!.doc.info.version)}"`;
+    await gotoHydrated(page, site, `/docs/api/${currentOps[0]!.slug}`);
+    await page.waitForLoadState('networkidle');
+    assert.equal(scripts.filter((s) => s.includes(marker)).length, 0, 'no script of the first load carries the page lists');
+    await switcherButton(page).click();
+    await versionLink(page, v1!.id).waitFor();
+    assert.ok(scripts.some((s) => s.includes(marker)), 'opening the switcher loaded them');
+  });
+
+  test('the mobile menu offers the versions too', async () => {
+    const page = await site.page({viewport: {width: 390, height: 844}});
+    const op = currentOps[0]!;
+    const same = v1!.ops.find((o) => o.operationId === op.operationId)!;
+    await gotoHydrated(page, site, `/docs/api/${op.slug}`);
+    await page.locator('button.navbar__toggle').click();
+    await page.locator('button.navbar-sidebar__back').click();
+    await page.locator('.navbar-sidebar').getByRole('button', {name: /^API version /}).click();
+    await page.locator(`.navbar-sidebar a[data-version="${v1!.id}"]`).click();
+    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === `${v1!.routeBasePath}/api/${same.slug}`);
+  });
+});
+
+describe('search scoped to the version being read', () => {
+  const dialog = (page: Page) => page.locator('dialog[open]');
+  async function modalHrefs(page: Page, query: string): Promise<string[]> {
+    await page.locator('.navbar').getByRole('button', {name: 'Search', exact: true}).click();
+    await dialog(page).locator('input[role="combobox"]').fill(query);
+    await page.waitForFunction((q) => {
+      const d = document.querySelector('dialog[open]');
+      return d?.querySelector('[role="status"]')?.getAttribute('data-answered-query') === q && d.querySelector('[role="option"]') !== null;
+    }, query);
+    return dialog(page).locator('[role="option"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!.replace(/[?#].*$/, '')));
+  }
+  const apiPages = (hrefs: string[]) => hrefs.filter((h) => /\/docs\/(api|category)\//.test(h));
+
+  test('the modal on an older page finds that version\'s operations only, and the current one the current\'s', async () => {
+    const onlyOld = v1!.ops.find((o) => !currentOps.some((c) => c.operationId === o.operationId))!;
+    const page = await site.page();
+    await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${v1!.overview}`);
+    const inOld = await modalHrefs(page, onlyOld.title);
+    assert.ok(inOld.includes(`${v1!.routeBasePath}/api/${onlyOld.slug}`), `"${onlyOld.title}" in ${v1!.id}: ${inOld.join(' ')}`);
+    const shared = currentOps[0]!;
+    const sharedInOld = await (async () => {
+      await dialog(page).locator('input[role="combobox"]').fill('');
+      await dialog(page).getByText(T.empty_query, {exact: true}).waitFor();
+      await dialog(page).locator('input[role="combobox"]').fill(shared.title);
+      await page.waitForFunction((q) => document.querySelector('dialog[open] [role="status"]')?.getAttribute('data-answered-query') === q, shared.title);
+      return dialog(page).locator('[role="option"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!.replace(/[?#].*$/, '')));
+    })();
+    assert.ok(apiPages(sharedInOld).length > 0);
+    assert.deepEqual(apiPages(sharedInOld).filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)), [], `${v1!.id} results only`);
+    assert.match(await dialog(page).locator('[role="group"]').first().textContent() ?? '', new RegExp(`API ${v1!.label}`), 'the results are labelled with the version');
+    const seeAll = await dialog(page).getByText(T.see_all_results).getAttribute('href');
+    assert.match(seeAll ?? '', new RegExp(`[?&]version=${v1!.id}(&|$)`));
+
+    const now = await site.page();
+    await gotoHydrated(now, site, `/docs/api/${shared.slug}`);
+    const inCurrent = await modalHrefs(now, shared.title);
+    assert.ok(apiPages(inCurrent).length > 0);
+    assert.deepEqual(inCurrent.filter((h) => h.startsWith(`${v1!.routeBasePath}/`)), [], 'no older version result on a current page');
+  });
+
+  test('the search page searches the version named by ?version=', async () => {
+    const page = await site.page();
+    const shared = currentOps[0]!;
+    const results = async (url: string) => {
+      await gotoHydrated(page, site, url);
+      await page.waitForFunction(() => /\d+ documents? found/.test(document.querySelector('main [role="status"]')?.textContent ?? ''));
+      return page.locator('main ol a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!.replace(/[?#].*$/, '')));
+    };
+    const old = await results(`/search?q=${encodeURIComponent(shared.title)}&version=${v1!.id}`);
+    assert.ok(apiPages(old).length > 0);
+    assert.deepEqual(apiPages(old).filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)), []);
+    await page.getByText(`Searching API version ${v1!.label}`).waitFor();
+    const now = await results(`/search?q=${encodeURIComponent(shared.title)}`);
+    assert.ok(apiPages(now).length > 0);
+    assert.deepEqual(now.filter((h) => h.startsWith(`${v1!.routeBasePath}/`)), []);
+  });
+});
+
+describe('build output of the extra routes', () => {
+  test('each older version has its own search index, whose API records carry its version', () => {
+    for (const v of older) {
+      const index = read(path.join(SITE_DIR, ...v.routeBasePath.split('/').filter(Boolean), 'search-index.json'));
+      const api = index.at(-1).documents as {u: string; v?: string}[];
+      assert.equal(api.length, v.ops.length);
+      assert.deepEqual([...new Set(api.map((d) => d.v))], [v.id]);
+      const titles = index[0].documents as {u: string}[];
+      assert.deepEqual(titles.filter((d) => d.u.startsWith('/docs/')), [], `${v.id}'s index holds no current API page`);
+    }
+    const root = read(path.join(SITE_DIR, 'search-index.json'));
+    assert.deepEqual([...new Set((root.at(-1).documents as {v?: string}[]).map((d) => d.v))], [currentVersion.id]);
+    assert.deepEqual((root[0].documents as {u: string}[]).filter((d) => older.some((v) => d.u.startsWith(`${v.routeBasePath}/`))), []);
+  });
+
+  test('every older page has its Markdown twin; llms.txt lists them in a section of their own', () => {
+    const llms = readFileSync(path.join(SITE_DIR, 'llms.txt'), 'utf8');
+    for (const v of older) {
+      for (const o of v.ops) {
+        const twin = path.join(SITE_DIR, `${v.routeBasePath}/api/${o.slug}.md`);
+        assert.ok(existsSync(twin), twin);
+        assert.ok(readFileSync(twin, 'utf8').includes(`\`${o.method.toUpperCase()} ${o.path}\``), twin);
+      }
+      const section = llms.split(`## API reference, version ${v.id}\n`)[1]?.split('\n## ')[0] ?? '';
+      for (const o of v.ops) assert.ok(section.includes(`${v.routeBasePath}/api/${o.slug}.md)`), `llms.txt ${v.id} section: ${o.slug}`);
+    }
+  });
+});

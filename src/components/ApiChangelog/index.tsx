@@ -35,9 +35,15 @@ function ChangeItem({change}: {change: Change}) {
   );
 }
 
+/**
+ * Left out of the search index: each entry repeats an operation's name and fields, and would
+ * outrank the operation's own page and the guides (the page is found by its title and intro).
+ */
+const SKIP = 'search-skip';
+
 function Operation({op}: {op: OperationChanges}) {
   return (
-    <section className={styles.operation} data-operation={`${op.method} ${op.path}`}>
+    <section className={clsx(styles.operation, SKIP)} data-operation={`${op.method} ${op.path}`}>
       <h3 className={styles.opTitle}>
         <MethodBadge method={op.method} />
         {op.href ? <Link to={op.href}>{op.title}</Link> : <span>{op.title}</span>}
@@ -84,7 +90,7 @@ export function ApiChangelogRelease({release}: {release: ReleaseChanges}) {
         <Operation key={`${op.method} ${op.path}`} op={op} />
       ))}
       {release.general.length > 0 && (
-        <section className={styles.operation}>
+        <section className={clsx(styles.operation, SKIP)}>
           {release.previous && <h3 className={styles.opTitle}>Whole API</h3>}
           <ul className={styles.changes}>
             {release.general.map((c, i) => (

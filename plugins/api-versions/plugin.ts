@@ -33,7 +33,8 @@ export default function apiVersionsPlugin(_context: LoadContext, options: ApiVer
     },
     getPathsToWatch: () => options.versions.map((v) => v.processedSpec),
     configureWebpack(config, isServer, _utils, content) {
-      if (isServer || !content) return {};
+      // One version (a foreign document, or PORTAL_API_VERSIONS=none): Docusaurus's chunking as is.
+      if (isServer || !content || content.length < 2) return {};
       const minChunks = commonChunkThreshold(config, content.slice(1));
       return minChunks === undefined ? {} : {optimization: {splitChunks: {cacheGroups: {common: {minChunks}}}}};
     },

@@ -84,6 +84,8 @@ const SHOTS: Shot[] = [
       if (vp === 'phone') await page.locator('.navbar').getByRole('button', {name: 'Search', exact: true}).press('Enter');
       else await page.keyboard.press('Control+k');
       await page.locator('dialog[open] input[role="combobox"]').fill('contact');
+      // The full answer (the body text part of the index loads after the first part).
+      await page.locator('dialog[open] [data-answered-query="contact"]').waitFor({state: 'attached'});
       await page.locator('dialog[open] [role="option"]').first().waitFor();
     },
   },

@@ -129,6 +129,15 @@ async function openConsole(page: Page): Promise<Locator> {
 const field = (dialog: Locator, key: string) => dialog.locator(`[data-credential="${key}"] input`);
 const lastApiRequest = () => api.requests[api.requests.length - 1];
 
+/**
+ * Resolves when the sign-in pop-up the next click opens has closed. The close listener is set the
+ * moment the pop-up appears (a pop-up that hands its answer back quickly may close before a later
+ * listener would be registered), and a pop-up already closed by then counts.
+ */
+function closedPopup(page: Page): Promise<void> {
+  return page.waitForEvent('popup').then((popup) => (popup.isClosed() ? undefined : popup.waitForEvent('close').then(() => undefined)));
+}
+
 describe('request console: security schemes', () => {
   test('OAuth 2.0 authorization code with PKCE (S256): sign-in pop-up, state, token, bearer request', async () => {
     const page = await site.page();
@@ -145,9 +154,9 @@ describe('request console: security schemes', () => {
     await field(dialog, 'oauthCode.clientId').fill('portal-console');
     await dialog.locator('[data-param="path:widget_id"] input').fill('w-1');
 
-    const popup = page.waitForEvent('popup');
+    const popupClosed = closedPopup(page);
     await dialog.getByRole('button', {name: 'Authorize'}).click();
-    await (await popup).waitForEvent('close');
+    await popupClosed;
     await dialog.getByTestId('oauth-status-oauthCode').filter({hasText: 'Access token received'}).waitFor();
 
     const asked = authSeen.authorize.at(-1)!;
@@ -179,9 +188,9 @@ describe('request console: security schemes', () => {
     const before = authSeen.token.length;
     tamperState = true;
     try {
-      const popup = page.waitForEvent('popup');
+      const popupClosed = closedPopup(page);
       await dialog.getByRole('button', {name: 'Authorize'}).click();
-      await (await popup).waitForEvent('close');
+      await popupClosed;
       const alert = dialog.getByTestId('oauth-status-oauthCode');
       await alert.filter({hasText: 'Refused'}).waitFor();
       assert.match((await alert.textContent()) ?? '', /does not carry the state this console sent/);
@@ -231,9 +240,9 @@ describe('request console: security schemes', () => {
     await dialog.getByTestId('oauth-status-oidc').filter({hasText: 'Provider settings read'}).waitFor();
     assert.ok(requests.some((r) => r.url() === `${authOrigin()}/.well-known/openid-configuration`), 'discovery fetched from the document URL');
     await field(dialog, 'oidc.clientId').fill('portal-oidc');
-    const popup = page.waitForEvent('popup');
+    const popupClosed = closedPopup(page);
     await dialog.getByRole('button', {name: 'Authorize'}).click();
-    await (await popup).waitForEvent('close');
+    await popupClosed;
     await dialog.getByTestId('oauth-status-oidc').filter({hasText: 'Access token received'}).waitFor();
     assert.equal(authSeen.authorize.at(-1)!.get('scope'), 'openid');
     const token = await field(dialog, 'oidc.token').inputValue();

@@ -332,6 +332,8 @@ test('§9: search result snippets are at most 50 characters, with an ellipsis at
   await gotoHydrated(page, site, '/');
   await page.keyboard.press('Control+k');
   await page.getByRole('combobox').fill('invoice');
+  // The full answer: body-text snippets come with the index's second part.
+  await page.locator('[data-answered-query="invoice"]').waitFor({state: 'attached'});
   await page.getByRole('option').first().waitFor();
   const titles = await page.getByRole('option').evaluateAll((options) =>
     options.map((o) => (o.querySelector('span > span') as HTMLElement | null)?.innerText ?? ''));

@@ -19,6 +19,7 @@ import Ajv, {_, type Options} from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
+import {followLocalRefs} from '../../openapi/pipeline/examples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -61,20 +62,6 @@ export function toJsonSchema(node: Json, openapi31: boolean): Json {
     }
   }
   return out;
-}
-
-function deref(doc: Json, node: Json): Json {
-  const seen = new Set<string>();
-  while (node && typeof node === 'object' && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
-    if (seen.has(node.$ref)) return undefined;
-    seen.add(node.$ref);
-    node = node.$ref
-      .slice(2)
-      .split('/')
-      .map((p: string) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((n: Json, key: string) => (n && typeof n === 'object' ? n[key] : undefined), doc);
-  }
-  return node;
 }
 
 /** "#/components/..." pointers inside schemas point into the document registered as "doc". */
@@ -141,7 +128,7 @@ class ResponseCheckCompiler {
     let i = 0;
     for (const key of responseKeys(doc, op)) {
       const [status, media] = splitKey(key);
-      const response = deref(doc, op.responses?.[status]);
+      const response = followLocalRefs(doc, op.responses?.[status]);
       const schema = response?.content?.[media]?.schema;
       // Unique in the shared instance; the export keeps the short per-module name.
       const id = `op${this.next++}`;
@@ -192,7 +179,7 @@ export function responseCheckModule(doc: Json, op: Json): CheckModule {
 function responseKeys(doc: Json, op: Json): string[] {
   const keys: string[] = [];
   for (const [status, raw] of Object.entries<Json>(op?.responses ?? {})) {
-    const response = deref(doc, raw);
+    const response = followLocalRefs(doc, raw);
     for (const [media, content] of Object.entries<Json>(response?.content ?? {})) {
       if (isJson(media) && content && typeof content === 'object' && content.schema) keys.push(`${status} ${media}`);
     }

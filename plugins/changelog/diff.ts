@@ -20,6 +20,7 @@
  */
 import {apiCompare} from 'api-smart-diff';
 import type {Change, ChangeKind, OperationChanges, ReleaseChanges} from '../../src/components/ApiChangelog/types';
+import {followLocalRefs} from '../../openapi/pipeline/examples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -44,29 +45,15 @@ export function pointerOf(path: Path): string {
   return `#/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }
 
-/** Follows `$ref`s (local) of a node. */
-function deref(doc: Json, node: Json): Json {
-  const seen = new Set<string>();
-  while (node && typeof node === 'object' && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && !seen.has(node.$ref)) {
-    seen.add(node.$ref);
-    node = node.$ref
-      .slice(2)
-      .split('/')
-      .map((t: string) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((n: Json, k: string) => (n && typeof n === 'object' ? n[k] : undefined), doc);
-  }
-  return node;
-}
-
 /** The value at a diff path, following `$ref`s on the way (api-smart-diff's paths run through resolved references). */
 export function valueAt(doc: Json, path: Path): Json {
   let node = doc;
   for (const key of path) {
-    node = deref(doc, node);
+    node = followLocalRefs(doc, node);
     if (!node || typeof node !== 'object') return undefined;
     node = node[key as string];
   }
-  return deref(doc, node);
+  return followLocalRefs(doc, node);
 }
 
 /** Where in an operation a change is: the request (parameters, body), a response, or the operation itself. */

@@ -16,6 +16,7 @@ import type {OperationPage} from '../../src/components/ApiOperation/types';
 import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';
 import {SCHEMA_DIR} from '../api-pages/markdown';
 import {operationMarkdown, parseDataModule} from './operation-markdown';
+import {mapLimited} from '../search-index/map-limited';
 
 export interface AgentDocsOptions {
   outDir: string;
@@ -182,8 +183,9 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
 
   const pages: TwinPage[] = [];
   // 16 pages at a time: a 1,500-page reference does not hold every page's DOM at once.
-  await inBatches(
+  await mapLimited(
     [...routes],
+    16,
     async ([route, file]) => {
       const text = await fs.readFile(file, 'utf8');
       // Operation pages are written from their data: only the <head> of their HTML is read.
@@ -321,7 +323,3 @@ function readDataModule(file: string, source: string): unknown {
   }
 }
 
-/** Runs `fn` on every item, 16 at a time. */
-async function inBatches<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += 16) await Promise.all(items.slice(i, i + 16).map(fn));
-}

@@ -11,6 +11,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {twinPathOfFile, withMarkdownAlternate} from '../agent-docs/head';
 import {InlineScriptMinifier} from './minify-scripts';
 import {directives, headersFile, inlineScripts, mapInlineScripts, nginxSnippet, originsOf, scriptHash, securityHeaders, withMetaPolicy} from './policy';
+import {mapLimited} from '../search-index/map-limited';
 
 export interface CspOptions {
   /** The processed OpenAPI document: its servers' origins may be called and serve images. */
@@ -52,10 +53,6 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return out;
 }
 
-/** Runs `fn` on every item, 32 at a time (files are read and written without holding them all). */
-async function inBatches<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += 32) await Promise.all(items.slice(i, i + 32).map(fn));
-}
 
 /** Replace a file in one step, so that a reader (the search index builder) never sees half of it. */
 async function replaceFile(file: string, text: string): Promise<void> {
@@ -73,7 +70,7 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
       // are read twice rather than held: a 1,500-page reference is ~250 MB of HTML.
       const minifier = new InlineScriptMinifier();
       const hashes = new Set<string>();
-      await inBatches(files, async (file) => {
+      await mapLimited(files, 32, async (file) => {
         for (const text of inlineScripts(await fs.readFile(file, 'utf8'))) hashes.add(scriptHash(await minifier.minify(text)));
       });
       const policy = directives({
@@ -84,7 +81,7 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
       });
       // Pass 2: the minified scripts, the policy, and (plugins/agent-docs/head.ts) the link to
       // each page's Markdown twin.
-      await inBatches(files, async (file) => {
+      await mapLimited(files, 32, async (file) => {
         let html = mapInlineScripts(await fs.readFile(file, 'utf8'), (text) => minifier.minified(text));
         html = withMarkdownAlternate(html, twinPathOfFile(outDir, file, siteConfig.baseUrl));
         await replaceFile(file, withMetaPolicy(html, policy));

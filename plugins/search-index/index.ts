@@ -26,6 +26,9 @@ import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search
 import {DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from '../../src/components/Search/types';
 import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
 import type {ApiVersionIndex} from './child';
+import {mapLimited} from './map-limited';
+
+export {mapLimited};
 
 /** The theme's options after its processPluginOptions (arrays normalised). */
 export interface ThemeConfig {
@@ -107,19 +110,6 @@ export function assembleDocuments(pages: readonly ({url: string; parsed: ParsedP
   return [titles, headings, descriptions, keywords, contents];
 }
 
-/** Map with at most `limit` calls in flight; results in input order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const k = next++;
-      results[k] = await fn(items[k]!, k);
-    }
-  };
-  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
-  return results;
-}
 
 export interface IndexFileEntry {
   documents: SearchDocument[];

@@ -227,6 +227,8 @@ for (const theme of ['light', 'dark'] as const) {
         const problems: string[] = [];
         for (let i = 0; i < count; i++) {
           await dropdowns.nth(i).hover();
+          // A menu may load its content on hover (the API version switcher): wait until it shows.
+          await dropdowns.nth(i).locator('.dropdown__menu').waitFor({state: 'visible'});
           await settled(page);
           problems.push(...(await overlayProblems(page, `nav.navbar .navbar__item.dropdown:nth-of-type(${i + 1}) .dropdown__menu`, `navbar dropdown ${i + 1}`, t)));
         }

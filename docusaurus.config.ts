@@ -6,6 +6,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {portalConfig} from './portal.config';
 import {searchOptions} from './src/config/search';
 import {apiSiteLinks} from './plugins/api-pages/site-links';
+import {publicDirOf} from './plugins/api-pages/public-files';
 import remarkApiLinks from './plugins/remark/api-links';
 import remarkStaticCode from './plugins/remark/static-code';
 import {highlight} from './plugins/api-pages/highlight';
@@ -41,6 +42,9 @@ const config: Config = {
   url: siteUrl,
   baseUrl,
   trailingSlash: undefined,
+
+  // static/, and the generated files each API version serves as they are (response checks).
+  staticDirectories: ['static', publicDirOf('docs/api'), ...olderVersions.map((v) => publicDirOf(path.relative(__dirname, path.join(v.docsDir, 'api'))))],
 
   onBrokenLinks: 'throw',
   onBrokenMarkdownLinks: 'throw',

@@ -23,7 +23,7 @@ import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/check
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, type SiteTarget, dataModuleName, emitFile, generatedFiles, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
-import {responseCheckModule} from './response-checks';
+import {checkFile, responseCheckModule} from './response-checks';
 import {planPages, sidebarSource} from './pages';
 import {syncDirectory} from './sync-dir';
 import {buildChangelog, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
@@ -111,7 +111,9 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       // Webhooks have no console: no response check.
       const check = page.webhook ? undefined : responseCheckModule(builder.doc, builder.doc.paths?.[page.path]?.[page.method]);
       if (check?.source) checkModules++;
-      writeData(page.id, data, writeCheckModule(page.id, check?.source));
+      const responseCheck = check ? writeCheckModule(page.id, checkFile(check)) : undefined;
+      if (responseCheck) data.responseCheck = responseCheck;
+      writeData(page.id, data);
     } catch (error) {
       // Errors name the source document (the processed one too when they differ) and the page.
       const message = (error as Error).message;

@@ -3,6 +3,7 @@
  * import a data module (JSON parsed from one string) written beside it, rendered by our own lean
  * components (src/components/ApiOperation, src/components/ApiOverview).
  */
+import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
@@ -12,6 +13,7 @@ import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
 import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
+import {PUBLIC_DIR} from './public-files';
 import {CLOSURE_BUDGET, PageDataBuilder, type OpenApiDocument} from './page-data';
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 
@@ -27,9 +29,11 @@ export const SPEC_DOWNLOAD_PATH = '/openapi/openapi.json';
 export interface SiteTarget {
   docsBasePath: string;
   downloadPath: string;
+  /** Folder of the response check files under the site's base URL, no slashes around ("api-checks"). */
+  checksPath: string;
 }
 
-export const CURRENT_SITE_TARGET: SiteTarget = {docsBasePath: '/docs', downloadPath: SPEC_DOWNLOAD_PATH};
+export const CURRENT_SITE_TARGET: SiteTarget = {docsBasePath: '/docs', downloadPath: SPEC_DOWNLOAD_PATH, checksPath: 'api-checks'};
 
 /**
  * Where this generation run reads the processed document, where its pages are served, and the
@@ -93,27 +97,23 @@ export const dataModuleName = (id: string): string => `${id}.data.js`;
  * string costs one allocation, and `JSON.parse` of a literal is also the fastest way for a browser to
  * load a large object.
  */
-export function dataModuleSource(data: unknown, checkModule?: string): string {
+export function dataModuleSource(data: unknown): string {
   const json = JSON.stringify(JSON.stringify(data));
-  const lazy = (data as {lazySchemas?: boolean}).lazySchemas;
-  if (!lazy && !checkModule) return `export default JSON.parse(${json});\n`;
-  const lines = [`const data = JSON.parse(${json});`];
+  if (!(data as {lazySchemas?: boolean}).lazySchemas) return `export default JSON.parse(${json});\n`;
   // A page of a large schema graph: the schemas it does not carry load from the shared modules.
-  if (lazy) lines.push(`data.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');`);
-  // The response check (Ajv standalone code, ./response-checks.ts), loaded when a response arrives.
-  if (checkModule) lines.push(`data.loadResponseCheck = () => import('./${CHECK_DIR}/${checkModule}');`);
-  lines.push('export default data;', '');
-  return lines.join('\n');
+  return [`const data = JSON.parse(${json});`, `data.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');`, 'export default data;', ''].join('\n');
 }
 
-/** Folder of the response check modules in docs/api (one per operation with JSON responses). */
-export const CHECK_DIR = '_checks';
-
-/** Writes the response check module of a page; returns its file name, or undefined when it has none. */
-export function writeCheckModule(id: string, source: string | undefined): string | undefined {
-  if (!source) return undefined;
-  emitFile(`${CHECK_DIR}/${id}.js`, source);
-  return `${id}.js`;
+/**
+ * Writes a page's response check file (./response-checks.ts checkFile) under the target's checks
+ * folder, named by page and content hash (a host may cache it for good); returns its path from the
+ * site's base URL, or undefined when the page has no check.
+ */
+export function writeCheckModule(id: string, file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  const name = `${id}.${createHash('sha256').update(file).digest('hex').slice(0, 10)}.js`;
+  emitFile(`${PUBLIC_DIR}/${target.site.checksPath}/${name}`, file);
+  return `${target.site.checksPath}/${name}`;
 }
 
 /** Folder of the shared schema modules in docs/api ("_" keeps it out of the docs). */
@@ -136,8 +136,8 @@ export function writeSchemaModules(builder: PageDataBuilder): number {
   return names.length;
 }
 
-export function writeData(id: string, data: unknown, checkModule?: string): void {
-  emitFile(dataModuleName(id), dataModuleSource(data, checkModule));
+export function writeData(id: string, data: unknown): void {
+  emitFile(dataModuleName(id), dataModuleSource(data));
 }
 
 /** Escapes text for use in an MDX heading or paragraph. */

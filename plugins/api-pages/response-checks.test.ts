@@ -5,14 +5,27 @@
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {test} from 'node:test';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import vm from 'node:vm';
-import {responseCheckModule} from './response-checks';
+import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
+import {checkFile, requiredModules, responseCheckModule} from './response-checks';
 
 const doc = {
   openapi: '3.0.3',
   info: {title: 't', version: '1'},
   paths: {
     '/a': {get: {responses: {200: {description: 'ok', content: {'application/json': {schema: {$ref: '#/components/schemas/Pet'}}}}}}},
+    '/c': {
+      get: {
+        responses: {
+          400: {description: 'bad', content: {'application/json': {schema: {$ref: '#/components/schemas/Error'}}}},
+          500: {description: 'down', content: {'application/problem+json': {schema: {$ref: '#/components/schemas/Error'}}}},
+        },
+      },
+    },
     '/b': {
       get: {
         responses: {
@@ -25,7 +38,7 @@ const doc = {
   components: {
     schemas: {
       Pet: {type: 'object', required: ['name'], properties: {name: {type: 'string'}, age: {type: 'integer', minimum: 0, exclusiveMinimum: true}, owner: {$ref: '#/components/schemas/Owner'}}},
-      Owner: {type: 'object', properties: {email: {type: 'string', format: 'email'}}, nullable: true},
+      Owner: {type: 'object', properties: {email: {type: 'string', format: 'email'}, since: {type: 'string', format: 'date-time'}}, nullable: true},
       Error: {type: 'object', required: ['message'], properties: {message: {type: 'string'}}},
     },
   },
@@ -65,4 +78,42 @@ test('an operation asked for twice gets a working module both times', () => {
   const again = responseCheckModule(doc, doc.paths['/a'].get);
   assert.equal(load(again.source!).checks['200 application/json']!({name: 'x'}), true);
   assert.equal(load(first.source!).checks['200 application/json']!({}), false);
+});
+
+test('a component is compiled once per document: the responses that use it call the same function', () => {
+  const c = responseCheckModule(doc, doc.paths['/c'].get);
+  assert.deepEqual(c.checked, ['400 application/json', '500 application/problem+json']);
+  // Error's code (its "message" is required) appears once, called by both responses' validators.
+  assert.equal(c.source!.split('missingProperty: "message"').length - 1, 1, 'one copy of the Error validator');
+  const checks = load(c.source!).checks;
+  assert.equal(checks['400 application/json']!({message: 'x'}), true);
+  assert.equal(checks['500 application/problem+json']!({}), false);
+});
+
+test('the served file is an ES module that runs with the helpers it lists', async () => {
+  const b = responseCheckModule(doc, doc.paths['/b'].get);
+  const a = responseCheckModule(doc, doc.paths['/a'].get);
+  // Owner's date-time format is a function of the format table (email is a regular expression
+  // inlined in the code): listed, so the console loads the table first.
+  assert.deepEqual(a.requires, ['ajv-formats/dist/formats']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'check-file-'));
+  const file = path.join(dir, 'a.mjs');
+  writeFileSync(file, checkFile(a)!);
+  const mod = (await import(pathToFileURL(file).href)) as {requires: string[]; default: (require: (id: string) => unknown) => {checks: Record<string, (d: unknown) => boolean>}};
+  assert.deepEqual(mod.requires, a.requires);
+  const asked: string[] = [];
+  const nodeRequire = createRequire(__filename);
+  const checks = mod.default((id) => (asked.push(id), nodeRequire(id))).checks;
+  assert.equal(checks['200 application/json']!({name: 'Rex', owner: {email: 'rex@example.com'}}), true);
+  assert.equal(checks['200 application/json']!({name: 'Rex', owner: {email: 'nope'}}), false);
+  assert.equal(checks['200 application/json']!({name: 'Rex', owner: {since: '2025-02-30T25:00:00Z'}}), false);
+  assert.equal(checks['200 application/json']!({name: 'Rex', owner: {since: '2025-02-03T10:00:00Z'}}), true);
+  assert.deepEqual([...new Set(asked)], a.requires);
+  assert.equal(checkFile({checked: [], skipped: {}, requires: []}), undefined);
+  assert.ok(b.source);
+});
+
+test('every helper a check may require is one the console provides, and resolves', () => {
+  assert.deepEqual(requiredModules('const a = require("x/y").default; require("x/y"); require("z")'), ['x/y', 'z']);
+  for (const id of Object.keys(CHECK_RUNTIME)) assert.ok(require.resolve(id), id);
 });

@@ -4,10 +4,13 @@
  * The console validates a response against the operation's schema for that status and media
  * type. Ajv compiles schemas to JavaScript with `new Function`, which the site's
  * Content-Security-Policy forbids (script-src has no 'unsafe-eval'), so Ajv runs here, at
- * `gen:api`, and writes its standalone code: one CommonJS module per operation
- * (`docs/api/_checks/<page id>.js`) holding a validate function per (status, media type). The
- * page's data module loads it with a dynamic import only when a response arrives; Ajv itself never
- * reaches the browser (only ajv-formats' format table, which the generated code requires).
+ * `gen:api`, and writes its standalone code: one file per operation holding a validate function per
+ * (status, media type). The file is an ES module served as it is (`/api-checks/<page>.<hash>.js`,
+ * see ./markdown.ts writeCheckModule), not bundled: on GitHub's 1,223 operations the bundler spent
+ * ~20 s on 36 MB of check modules. The console imports it only when a response arrives
+ * (src/components/ApiConsole/check-loader.ts) and hands it the few runtime helpers the code
+ * requires (ajv-formats' format table, ucs2length…: src/components/ApiConsole/check-runtime.ts).
+ * Ajv itself never reaches the browser.
  *
  * OpenAPI 3.0 schemas are not quite JSON Schema: annotations Ajv does not know are dropped
  * (example, xml, externalDocs, discriminator: oneOf still applies), boolean exclusiveMinimum /
@@ -20,6 +23,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import {followLocalRefs} from '../../openapi/pipeline/examples';
+import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -64,18 +68,50 @@ export function toJsonSchema(node: Json, openapi31: boolean): Json {
   return out;
 }
 
-/** "#/components/..." pointers inside schemas point into the document registered as "doc". */
-function rebase(node: Json): Json {
-  if (Array.isArray(node)) return node.map(rebase);
+/**
+ * Each component schema is registered in Ajv as a schema of its own under this base + its index,
+ * and "#/components/schemas/<name>" references point there: Ajv then compiles a component once per
+ * document and every operation's code calls the same function. (Through one "doc" schema holding
+ * all components, Ajv compiled a fresh copy of every referenced component for each response: on
+ * GitHub's document 36 MB of check code, most of it the same components over and over.)
+ */
+const COMPONENT_BASE = 'https://response-checks.invalid/components/schemas/';
+
+/** A JSON pointer token as written in a $ref (URI-encoded, ~0 / ~1 escaped) -> the name. */
+function pointerToken(token: string): string {
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // not URI-encoded
+  }
+  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * Local "#/..." pointers inside schemas: a component schema (or a place inside one) -> its own
+ * registered schema (`keys`: name -> key), anything else -> the whole document, registered as "doc".
+ */
+function rebase(node: Json, keys: ReadonlyMap<string, string>): Json {
+  if (Array.isArray(node)) return node.map((n) => rebase(n, keys));
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
-  for (const [k, v] of Object.entries<Json>(node)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `doc${v}` : rebase(v);
+  for (const [k, v] of Object.entries<Json>(node)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? refTarget(v, keys) : rebase(v, keys);
   return out;
+}
+
+function refTarget(ref: string, keys: ReadonlyMap<string, string>): string {
+  const m = /^#\/components\/schemas\/([^/]+)(\/.*)?$/.exec(ref);
+  const key = m ? keys.get(pointerToken(m[1]!)) : undefined;
+  if (!key) return `doc${ref}`;
+  return m![2] ? `${key}#${m![2]}` : key;
 }
 
 export interface CheckModule {
   /** The module's source (CommonJS), or undefined when no response of the operation has a schema. */
   source?: string;
+  /** The modules `source` requires (all of them in the console's CHECK_RUNTIME). */
+  requires: string[];
   /** "status media-type" keys that have a validator. */
   checked: string[];
   /** "status media-type" -> why it has no validator. */
@@ -93,6 +129,7 @@ const isJson = (media: string) => /^application\/(.+\+)?json\b|^application\/jso
 class ResponseCheckCompiler {
   private readonly ajv: Ajv;
   private readonly componentsError?: string;
+  private readonly keys: ReadonlyMap<string, string>;
   private next = 0;
 
   constructor(private readonly doc: Json) {
@@ -107,8 +144,14 @@ class ResponseCheckCompiler {
     };
     this.ajv = openapi31 ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.ajv);
+    const schemas: Record<string, Json> = doc.components?.schemas ?? {};
+    // Components with an $id of their own would be registered twice (as themselves and inside
+    // "doc"), which Ajv refuses: such a document keeps every component inside "doc".
+    const ownIds = JSON.stringify(schemas).includes('"$id"');
+    this.keys = new Map(ownIds ? [] : Object.keys(schemas).map((name, i) => [name, `${COMPONENT_BASE}${i}`]));
     try {
-      this.ajv.addSchema({components: {schemas: toJsonSchema(rebase(doc.components?.schemas ?? {}), openapi31)}}, 'doc');
+      this.ajv.addSchema({components: {schemas: toJsonSchema(rebase(schemas, this.keys), openapi31)}}, 'doc');
+      for (const [name, key] of this.keys) this.ajv.addSchema(toJsonSchema(rebase(schemas[name], this.keys), openapi31), key);
     } catch (error) {
       this.componentsError = (error as Error).message;
     }
@@ -123,7 +166,7 @@ class ResponseCheckCompiler {
     const exportOf: Record<string, string> = {};
     if (this.componentsError !== undefined) {
       for (const key of responseKeys(doc, op)) skipped[key] = `the document's component schemas could not be compiled (${this.componentsError})`;
-      return {checked, skipped};
+      return {checked, skipped, requires: []};
     }
     let i = 0;
     for (const key of responseKeys(doc, op)) {
@@ -134,7 +177,7 @@ class ResponseCheckCompiler {
       const id = `op${this.next++}`;
       const name = `r${i++}`;
       try {
-        const prepared = toJsonSchema(rebase(schema), openapi31);
+        const prepared = toJsonSchema(rebase(schema, this.keys), openapi31);
         ajv.addSchema(prepared, id);
         ajv.getSchema(id); // compiles now: errors belong to this response
         exportsMap[name] = id;
@@ -145,21 +188,27 @@ class ResponseCheckCompiler {
         skipped[key] = `its schema could not be compiled for checking (${(error as Error).message})`;
       }
     }
-    if (!checked.length) return {checked, skipped};
+    if (!checked.length) return {checked, skipped, requires: []};
     let source: string;
     try {
       source = standaloneCode(ajv, exportsMap);
     } catch (error) {
       for (const key of checked) skipped[key] = `the check code could not be generated (${(error as Error).message})`;
-      return {checked: [], skipped};
+      return {checked: [], skipped, requires: []};
     }
     if (source.length > CHECK_MODULE_BUDGET) {
       for (const key of checked) skipped[key] = `the generated check is too large to ship (${Math.round(source.length / 1024)} KB)`;
-      return {checked: [], skipped};
+      return {checked: [], skipped, requires: []};
+    }
+    const requires = requiredModules(source);
+    const missing = requires.filter((id) => !(id in CHECK_RUNTIME));
+    if (missing.length) {
+      for (const key of checked) skipped[key] = `the check code needs ${missing.map((id) => `"${id}"`).join(', ')}, which the console does not provide`;
+      return {checked: [], skipped, requires: []};
     }
     const table = checked.map((key) => `  ${JSON.stringify(key)}: exports.${exportOf[key]},`);
     source += `\nexports.checks = {\n${table.join('\n')}\n};\nexports.skipped = ${JSON.stringify(skipped)};\n`;
-    return {source, checked, skipped};
+    return {source, checked, skipped, requires};
   }
 }
 
@@ -173,6 +222,31 @@ export function responseCheckModule(doc: Json, op: Json): CheckModule {
   let compiler = compilers.get(doc);
   if (!compiler) compilers.set(doc, (compiler = new ResponseCheckCompiler(doc)));
   return compiler.module(op);
+}
+
+/** The module ids a CommonJS source requires, in order of first use. */
+export function requiredModules(source: string): string[] {
+  return [...new Set([...source.matchAll(/\brequire\(("(?:[^"\\]|\\.)*")\)/g)].map((m) => JSON.parse(m[1]!) as string))];
+}
+
+/**
+ * The file the site serves for a check module: an ES module whose default export runs the
+ * CommonJS code with the `require` the console passes (the helpers listed in `requires`, loaded
+ * first). undefined when the operation has no check.
+ */
+export function checkFile(check: CheckModule): string | undefined {
+  if (!check.source) return undefined;
+  return [
+    '// Response check generated by gen:api (plugins/api-pages/response-checks.ts) with Ajv standalone code.',
+    `export const requires = ${JSON.stringify(check.requires)};`,
+    'export default function (require) {',
+    'const module = {exports: {}};',
+    'const exports = module.exports;',
+    check.source,
+    'return module.exports;',
+    '}',
+    '',
+  ].join('\n');
 }
 
 /** "status media" for every JSON response of the operation with a schema. */

@@ -67,7 +67,7 @@ export async function generateVersion(version: ApiVersion): Promise<VersionResul
     processedSpec: version.processedSpec,
     outDir,
     downloadCopy: download,
-    site: {docsBasePath: version.routeBasePath, downloadPath: `/${version.id}/openapi/openapi.json`},
+    site: {docsBasePath: version.routeBasePath, downloadPath: `/${version.id}/openapi/openapi.json`, checksPath: `${version.id}/api-checks`},
   });
   // The version's docs instance reads this sidebar (same items as the current version's).
   const plan = planPages(getBuilder(version.processedSpec).doc);

@@ -169,8 +169,11 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
       // The response check loads only now (validate.ts and the page's Ajv-generated check module).
       if (!download) {
         const raw = text;
+        const checkUrl = operation.responseCheck ? `${siteConfig.baseUrl}${operation.responseCheck}` : undefined;
         void import('./validate')
-          .then(({checkResponse}) => checkResponse(operation, operation.loadResponseCheck, {status: response.status, contentType: type, body: raw}))
+          .then(({checkResponse, loadCheckModule}) =>
+            checkResponse(operation, checkUrl ? () => loadCheckModule(checkUrl) : undefined, {status: response.status, contentType: type, body: raw}),
+          )
           .then(
             (check) => setResult((r) => (r && r.body === raw ? {...r, check} : r)),
             (e: Error) => setResult((r) => (r && r.body === raw ? {...r, check: {kind: 'unchecked', reason: `The response check could not load (${e.message}).`}} : r)),

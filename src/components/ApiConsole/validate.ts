@@ -6,6 +6,9 @@
  */
 import type {OperationPage, ResponseCheckModule} from '../ApiOperation/types';
 
+// One lazy chunk for the console's response check: this module and the check file loader.
+export {loadCheckModule} from './check-loader';
+
 export interface Mismatch {
   /** JSON pointer into the response body ("" is the whole body). */
   pointer: string;
@@ -42,10 +45,10 @@ function documentedMedia(operation: Pick<OperationPage, 'responses'>, status: st
   );
 }
 
-/** Checks a response. `load` fetches the check module (the page data's loadResponseCheck). */
+/** Checks a response. `load` fetches the check module (./check-loader.ts, from the page data's responseCheck). */
 export async function checkResponse(
   operation: Pick<OperationPage, 'responses'>,
-  load: (() => Promise<ResponseCheckModule | {default: ResponseCheckModule}>) | undefined,
+  load: (() => Promise<ResponseCheckModule>) | undefined,
   response: {status: number; contentType: string; body: string},
 ): Promise<CheckResult> {
   const status = documentedStatus(operation, response.status);
@@ -62,8 +65,7 @@ export async function checkResponse(
   } catch (e) {
     return {kind: 'invalid', against: `${status} ${media}`, mismatches: [{pointer: '', message: `the body is not valid JSON (${(e as Error).message})`}]};
   }
-  const loaded = await load();
-  const module = ('checks' in loaded ? loaded : loaded.default) as ResponseCheckModule;
+  const module = await load();
   const key = `${status} ${media}`;
   const validate = module.checks[key];
   if (!validate) return {kind: 'unchecked', reason: module.skipped[key] ? `Not checked: ${module.skipped[key]}.` : `No schema is documented for ${key}.`};

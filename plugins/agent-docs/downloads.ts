@@ -3,7 +3,8 @@
  * YAML, and a Postman Collection v2.1 made by openapi-to-postmanv2 in a child process with a time
  * budget (POSTMAN_TIMEOUT_MS, default 120 s). A conversion that fails or runs out of time is a
  * warning and leaves that file out; the overview page and llms.txt list only what exists.
- * Called by plugins/api-pages/generate.ts (gen:api), before the pages are generated.
+ * Called by plugins/api-pages/generate.ts (gen:api), which generates the pages meanwhile and waits
+ * for it before the overview page.
  */
 import {spawn} from 'node:child_process';
 import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -39,6 +40,12 @@ function runChild(args: string[], timeoutMs: number): Promise<{code: number | nu
 }
 
 export async function writeDownloads(processedSpec: string, dir: string, timeoutMs = Number(process.env.POSTMAN_TIMEOUT_MS ?? 120_000)): Promise<DownloadResult> {
+  const out = path.join(dir, POSTMAN_FILE);
+  rmSync(out, {force: true});
+  // The conversion starts first, in its own process: the YAML and the caller's page generation
+  // (gen:api) run meanwhile on this one.
+  const started = Date.now();
+  const converting = runChild([path.join(__dirname, 'postman-child.ts'), processedSpec, out], timeoutMs);
   const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
   let yaml = false;
   try {
@@ -47,10 +54,7 @@ export async function writeDownloads(processedSpec: string, dir: string, timeout
   } catch (error) {
     console.warn(`[downloads] YAML skipped: ${(error as Error).message}`);
   }
-  const out = path.join(dir, POSTMAN_FILE);
-  rmSync(out, {force: true});
-  const started = Date.now();
-  const run = await runChild([path.join(__dirname, 'postman-child.ts'), processedSpec, out], timeoutMs);
+  const run = await converting;
   const ms = Date.now() - started;
   if (run.code === 0 && existsSync(out)) return {yaml, postman: {ok: true, requests: Number(run.stdout.trim().split('\n').pop()), ms}};
   rmSync(out, {force: true});

@@ -10,9 +10,9 @@
  * 3. Brings the output folder (docs/api: everything in it is generated) to exactly that set of
  *    files, writing only those whose content changed and deleting the others (./sync-dir.ts), so
  *    a running dev server reloads only the pages whose data changed (plugins/live-preview).
- * 4. Before all that (the site's own run, not --out): the downloads in static/openapi/ (the
- *    processed JSON, YAML and a Postman collection, plugins/agent-docs/downloads.ts), which the
- *    overview page links.
+ * 4. Meanwhile (the site's own run, not --out): the downloads in static/openapi/ (the processed
+ *    JSON, YAML and a Postman collection, plugins/agent-docs/downloads.ts, whose conversion runs in
+ *    a process of its own), which the overview page, made last, links.
  *
  * generateApiPages() is the same for other callers (the corpus runner) with another input and
  * output folder: `gen:api -- --out <dir>` or API_DOCS_OUT; OPENAPI_PROCESSED sets the input.
@@ -44,6 +44,8 @@ export interface GenerateOptions {
    * (plugins/changelog; our own document only, the releases being ours). No page without releases.
    */
   changelog?: {releasesDir?: string};
+  /** The downloads being written meanwhile (gen:api): the overview page, made last, links those that exist. */
+  downloads?: Promise<unknown>;
 }
 
 export interface GenerateResult {
@@ -125,6 +127,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   }
   // Pages that do not carry their whole schema closure load the rest from shared modules.
   const shared = lazyPages ? writeSchemaModules(builder) : 0;
+  await options.downloads;
   emitFile(`${plan.info.id}.info.mdx`, infoPageMdx(plan.info, builder.doc));
   emitFile('sidebar.ts', sidebarSource(plan.sidebar));
   if (changelog) writeChangelogPage(emitFile, changelog.changelog, String(doc.info?.title ?? 'API'));
@@ -159,19 +162,22 @@ async function main(): Promise<void> {
   const out = argValue('--out') ?? process.env.API_DOCS_OUT;
   const outDir = out ? path.resolve(out) : API_DOCS_DIR;
   try {
+    let downloads: Promise<void> | undefined;
     if (!out) {
-      // The downloads first (JSON, YAML, Postman collection): the overview page links those that exist.
+      // The downloads (JSON, YAML, Postman collection) are written while the pages are generated;
+      // the overview page links those that exist, so it waits for them.
       if (!existsSync(portalConfig.processedSpec)) throw new GenerationError(`${portalConfig.processedSpec} does not exist: run "npm run spec" first.`);
       const download = path.join(projectRoot, 'static', SPEC_DOWNLOAD_PATH);
       rmSync(path.dirname(download), {recursive: true, force: true});
       mkdirSync(path.dirname(download), {recursive: true});
       copyFileSync(portalConfig.processedSpec, download);
-      const downloads = await writeDownloads(portalConfig.processedSpec, path.dirname(download));
-      const postman = downloads.postman.ok ? `Postman collection (${downloads.postman.requests} requests, ${downloads.postman.ms} ms)` : 'no Postman collection';
-      console.log(`[gen:api] downloads: JSON${downloads.yaml ? ', YAML' : ''}, ${postman}`);
+      downloads = writeDownloads(portalConfig.processedSpec, path.dirname(download)).then((d) => {
+        const postman = d.postman.ok ? `Postman collection (${d.postman.requests} requests, ${d.postman.ms} ms)` : 'no Postman collection';
+        console.log(`[gen:api] downloads: JSON${d.yaml ? ', YAML' : ''}, ${postman}`);
+      });
     }
     // The releases in openapi/releases are those of our own document.
-    const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir, ...(portalConfig.ownDocument && !out ? {changelog: {}} : {})});
+    const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir, ...(portalConfig.ownDocument && !out ? {changelog: {}} : {}), downloads});
     const lazy = result.lazyPages ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)` : '';
     const releases = result.releases ? ` + changelog of ${result.releases} releases` : '';
     const files = `${result.written.length} files written${result.deleted.length ? `, ${result.deleted.length} deleted` : ''}`;

@@ -187,12 +187,11 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
     [...routes],
     16,
     async ([route, file]) => {
-      const text = await fs.readFile(file, 'utf8');
       // Operation pages are written from their data: only the <head> of their HTML is read.
-      const headEnd = text.search(/<\/head\s*>/i);
-      const meta = metaContent(parseDocument(headEnd < 0 ? text : text.slice(0, headEnd)), 'description');
+      const head = await readHead(file);
+      const meta = metaContent(parseDocument(head ?? (await fs.readFile(file, 'utf8'))), 'description');
       let dom: Document | undefined;
-      const full = (): Document => (dom ??= parseDocument(text));
+      const full = async (): Promise<Document> => (dom ??= parseDocument(await fs.readFile(file, 'utf8')));
       // The site-wide default (the tagline) says nothing about the page.
       const description = meta === options.tagline || meta === `${options.title}: ${options.tagline}.` ? '' : meta;
       const version = versionOf(route);
@@ -217,12 +216,14 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
           });
           return;
         }
-        const converted = convertHtml(full(), route, baseUrl, link);
-        pages.push({...base, title: pageTitle(full()), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+        const page = await full();
+        const converted = convertHtml(page, route, baseUrl, link);
+        pages.push({...base, title: pageTitle(page), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
         return;
       }
-      const converted = convertHtml(full(), route, baseUrl, link);
-      pages.push({...base, title: pageTitle(full()), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+      const page = await full();
+      const converted = convertHtml(page, route, baseUrl, link);
+      pages.push({...base, title: pageTitle(page), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
     },
   );
   pages.sort((a, b) => a.route.localeCompare(b.route));
@@ -298,6 +299,23 @@ function llmsFiles(pages: TwinPage[], options: AgentDocsOptions, doc: {info?: {t
     .join('\n---\n\n')
     .trim()}\n`;
   return {llms, full};
+}
+
+/** Bytes read for a page's <head> (Docusaurus heads are ~6 KB; a longer one is read whole). */
+const HEAD_BYTES = 32 * 1024;
+
+/** The text of a built page up to its </head>, reading only the file's start; undefined when that is not enough. */
+async function readHead(file: string): Promise<string | undefined> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const {bytesRead} = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    const text = buffer.subarray(0, bytesRead).toString('utf8');
+    const end = text.search(/<\/head\s*>/i);
+    return end < 0 ? undefined : text.slice(0, end);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Every schema of the shared modules in `dir` (one module per schema and what it reads). */

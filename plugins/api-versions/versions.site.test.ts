@@ -152,9 +152,13 @@ describe('version switcher', () => {
     await gotoHydrated(page, site, `/docs/api/${currentOps[0]!.slug}`);
     await page.waitForLoadState('networkidle');
     assert.equal(scripts.filter((s) => s.includes(marker)).length, 0, 'no script of the first load carries the page lists');
+    // Waited for, not read from `scripts`: a response's text arrives after the menu may already show.
+    const loaded = page
+      .waitForResponse(async (r) => r.url().endsWith('.js') && (await r.text().catch(() => '')).includes(marker), {timeout: 15_000})
+      .then(() => true, () => false);
     await switcherButton(page).click();
     await versionLink(page, v1!.id).waitFor();
-    assert.ok(scripts.some((s) => s.includes(marker)), 'opening the switcher loaded them');
+    assert.ok(await loaded, 'opening the switcher loaded them');
   });
 
   test('the mobile menu offers the versions too', async () => {

@@ -138,8 +138,16 @@ function firstLine(markdown: string): string {
   return para.replace(/\s+/g, ' ').replace(/!\[[^\]]*\]\([^)]*\)/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim().slice(0, 200);
 }
 
-/** Writes the twins, llms.txt, llms-full.txt and agent-docs.json into outDir. */
-export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages: TwinPage[]; llmsTxt: number; llmsFullTxt: number}> {
+/** A page of the index: a twin without its Markdown (which is on disk once written). */
+export type TwinInfo = Omit<TwinPage, 'markdown'>;
+
+/**
+ * Writes the twins, llms.txt, llms-full.txt and agent-docs.json into outDir. Each twin is written
+ * as soon as it is made and only its index entry is kept; llms-full.txt is then streamed from the
+ * twin files (Stripe's twins are 131 MB: holding them all, and their concatenation, made this the
+ * largest process of the build after Docusaurus itself).
+ */
+export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages: TwinInfo[]; llmsTxt: number; llmsFullTxt: number}> {
   const {outDir, baseUrl} = options;
   const origin = options.siteUrl.replace(/\/$/, '');
   const files = await htmlFiles(outDir);
@@ -181,7 +189,16 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
     return schemas;
   };
 
-  const pages: TwinPage[] = [];
+  const pages: TwinInfo[] = [];
+  const twinFile = (p: TwinInfo) => path.join(outDir, p.markdownPath.slice(baseUrl.length));
+  const add = async (page: TwinPage): Promise<void> => {
+    const {markdown, ...info} = page;
+    if (!info.description && info.kind === 'category') info.description = `${(markdown.match(/^- /gm) ?? []).length} pages`;
+    if (!info.description) info.description = firstLine(markdown.replace(/^# .*\n/, ''));
+    await fs.mkdir(path.dirname(twinFile(info)), {recursive: true});
+    await fs.writeFile(twinFile(info), markdown);
+    pages.push(info);
+  };
   // 16 pages at a time: a 1,500-page reference does not hold every page's DOM at once.
   await mapLimited(
     [...routes],
@@ -206,7 +223,7 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
           // A page of a large schema graph carries only what its HTML shows; its twin lists every field.
           const page = (data.lazySchemas ? {...data, schemas: {...(await sharedSchemas(api.dir)), ...data.schemas}} : data) as OperationPage;
           const markdown = operationMarkdown(page, {link});
-          pages.push({
+          await add({
             ...base,
             title: page.summary,
             description: description || firstLine(markdown.split('\n').slice(2).join('\n')),
@@ -218,29 +235,47 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
         }
         const page = await full();
         const converted = convertHtml(page, route, baseUrl, link);
-        pages.push({...base, title: pageTitle(page), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+        await add({...base, title: pageTitle(page), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
         return;
       }
       const page = await full();
       const converted = convertHtml(page, route, baseUrl, link);
-      pages.push({...base, title: pageTitle(page), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+      await add({...base, title: pageTitle(page), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
     },
   );
   pages.sort((a, b) => a.route.localeCompare(b.route));
-  for (const p of pages) {
-    if (!p.description && p.kind === 'category') p.description = `${(p.markdown.match(/^- /gm) ?? []).length} pages`;
-    if (!p.description) p.description = firstLine(p.markdown.replace(/^# .*\n/, ''));
-    const target = path.join(outDir, p.markdownPath.slice(baseUrl.length));
-    await fs.mkdir(path.dirname(target), {recursive: true});
-    await fs.writeFile(target, p.markdown);
-  }
 
-  const {llms, full} = llmsFiles(pages, options, doc);
+  const {llms, ordered} = llmsFiles(pages, options, doc);
   await fs.writeFile(path.join(outDir, 'llms.txt'), llms);
-  await fs.writeFile(path.join(outDir, 'llms-full.txt'), full);
-  const index: AgentDocsIndex = {title: options.title, siteUrl: origin, baseUrl, pages: pages.map(({markdown: _m, ...rest}) => rest)};
+  const llmsFullTxt = await writeLlmsFull(path.join(outDir, 'llms-full.txt'), ordered, twinFile, (p) => `${origin}${p.markdownPath}`);
+  const index: AgentDocsIndex = {title: options.title, siteUrl: origin, baseUrl, pages};
   await fs.writeFile(path.join(outDir, 'agent-docs.json'), JSON.stringify(index));
-  return {pages, llmsTxt: Buffer.byteLength(llms), llmsFullTxt: Buffer.byteLength(full)};
+  return {pages, llmsTxt: Buffer.byteLength(llms), llmsFullTxt};
+}
+
+/**
+ * llms-full.txt: the twins in llms.txt's order, each with its source URL under its title,
+ * separated by rules, read back one at a time from the files just written. Returns its bytes.
+ */
+async function writeLlmsFull(file: string, ordered: TwinInfo[], twinFile: (p: TwinInfo) => string, url: (p: TwinInfo) => string): Promise<number> {
+  const out = await fs.open(file, 'w');
+  let bytes = 0;
+  const write = async (text: string) => {
+    await out.write(text);
+    bytes += Buffer.byteLength(text);
+  };
+  try {
+    for (const [i, p] of ordered.entries()) {
+      let text = (await fs.readFile(twinFile(p), 'utf8')).replace(/^(# .*)\n/, `$1\n\nSource: ${url(p)}\n`);
+      if (i === 0) text = text.trimStart();
+      if (i === ordered.length - 1) text = text.trimEnd();
+      await write(`${i ? '\n---\n\n' : ''}${text}`);
+    }
+    await write('\n');
+  } finally {
+    await out.close();
+  }
+  return bytes;
 }
 
 /** The downloads build/openapi/ holds (written by ./downloads at gen:api time). */
@@ -250,11 +285,11 @@ export const DOWNLOADS = [
   {file: 'postman-collection.json', label: 'Postman Collection v2.1', note: 'one request per operation, folders by tag, a baseUrl variable and the authentication'},
 ] as const;
 
-function llmsFiles(pages: TwinPage[], options: AgentDocsOptions, doc: {info?: {title?: string; description?: string}; tags?: {name: string}[]}): {llms: string; full: string} {
+function llmsFiles(pages: TwinInfo[], options: AgentDocsOptions, doc: {info?: {title?: string; description?: string}; tags?: {name: string}[]}): {llms: string; ordered: TwinInfo[]} {
   const origin = options.siteUrl.replace(/\/$/, '');
-  const url = (p: TwinPage) => `${origin}${p.markdownPath}`;
-  const item = (p: TwinPage, prefix = '') => `- [${p.title}](${url(p)})${prefix || p.description ? `: ${prefix}${p.description}` : ''}`;
-  const sections: {title: string; pages: TwinPage[]; prefix?: (p: TwinPage) => string}[] = [];
+  const url = (p: TwinInfo) => `${origin}${p.markdownPath}`;
+  const item = (p: TwinInfo, prefix = '') => `- [${p.title}](${url(p)})${prefix || p.description ? `: ${prefix}${p.description}` : ''}`;
+  const sections: {title: string; pages: TwinInfo[]; prefix?: (p: TwinInfo) => string}[] = [];
   // Older API versions' pages get a section each, after the current reference.
   const older = pages.filter((p) => p.version);
   pages = pages.filter((p) => !p.version);
@@ -265,13 +300,13 @@ function llmsFiles(pages: TwinPage[], options: AgentDocsOptions, doc: {info?: {t
   const declared = (doc.tags ?? []).map((t) => t.name);
   const used = [...new Set(ops.flatMap((p) => p.operation!.tags.slice(0, 1)))];
   const tagOrder = [...declared.filter((t) => used.includes(t)), ...used.filter((t) => !declared.includes(t))];
-  const opLine = (p: TwinPage) => (p.operation!.webhook ? `webhook \`${p.operation!.webhook}\`. ` : `\`${p.operation!.method.toUpperCase()} ${p.operation!.path}\`. `);
+  const opLine = (p: TwinInfo) => (p.operation!.webhook ? `webhook \`${p.operation!.webhook}\`. ` : `\`${p.operation!.method.toUpperCase()} ${p.operation!.path}\`. `);
   for (const tag of tagOrder) sections.push({title: `API reference: ${tag}`, pages: ops.filter((p) => p.operation!.tags[0] === tag), prefix: opLine});
   const untagged = ops.filter((p) => !p.operation!.tags.length);
   if (untagged.length) sections.push({title: 'API reference: other operations', pages: untagged, prefix: opLine});
   for (const v of options.versions ?? []) {
     const vPages = older.filter((p) => p.version === v.id);
-    const order = (p: TwinPage) => (p.kind === 'overview' ? 0 : p.kind === 'operation' ? 1 : 2);
+    const order = (p: TwinInfo) => (p.kind === 'overview' ? 0 : p.kind === 'operation' ? 1 : 2);
     vPages.sort((a, b) => order(a) - order(b));
     sections.push({title: `API reference, version ${v.id}`, pages: vPages, prefix: (p) => (p.operation ? opLine(p) : '')});
   }
@@ -294,11 +329,7 @@ function llmsFiles(pages: TwinPage[], options: AgentDocsOptions, doc: {info?: {t
   const llms = `${lines.join('\n').trim()}\n`;
 
   const ordered = [...new Set([...sections.flatMap((s) => s.pages), ...optional])];
-  const full = `${ordered
-    .map((p) => p.markdown.replace(/^(# .*)\n/, `$1\n\nSource: ${url(p)}\n`))
-    .join('\n---\n\n')
-    .trim()}\n`;
-  return {llms, full};
+  return {llms, ordered};
 }
 
 /** Bytes read for a page's <head> (Docusaurus heads are ~6 KB; a longer one is read whole). */

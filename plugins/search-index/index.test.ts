@@ -11,6 +11,7 @@ import {INDEX_PART_FORMAT} from '../../src/components/Search/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {searchOptions} from '../../src/config/search';
 import {assembleDocuments, checkSupported, mapLimited, writeSearchIndex, type ThemeConfig} from './index';
+import {parseBuiltPage} from './parse-page';
 
 // The options as Docusaurus hands them to the theme: validated (defaults filled in), then processed.
 const validated = validateOptions({
@@ -75,8 +76,7 @@ test("the documents are the theme's own, except descriptions already in the page
   const {dir, paths} = writeSite();
   try {
     const theirs = await scanDocuments(paths, config);
-    const {parse} = await import('@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js');
-    const ours = assembleDocuments(paths.map(({filePath, url, type}) => ({url, parsed: parse(readFileSync(filePath, 'utf8'), type, url, config)!})));
+    const ours = assembleDocuments(paths.map(({filePath, url, type}) => ({url, parsed: parseBuiltPage(readFileSync(filePath, 'utf8'), type, url, config)!})));
     assert.deepEqual(ours[0], theirs[0], 'titles');
     assert.deepEqual(ours[1], theirs[1], 'headings');
     assert.deepEqual(ours[3], theirs[3], 'keywords');

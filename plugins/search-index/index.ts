@@ -4,7 +4,8 @@
  * It replaces the postBuild of @easyops-cn/docusaurus-search-local (see
  * plugins/search-index/plugin.ts) and keeps the theme's choices: the same pages (its processDocInfos),
  * parsed the same way (its parse: titles, breadcrumbs, descriptions, keywords, sections, with the
- * `ignoreCssSelectors` removed) and the same documents and ids. It differs in three ways:
+ * `ignoreCssSelectors` removed; ./parse-page.ts, with htmlparser2 instead of parse5) and the same
+ * documents and ids. It differs in these ways:
  * - pages are read a few at a time instead of all at once (the theme's Promise.all held every page
  *   and its parsed DOM: about 1 GB at 1,000 operations, the peak of the whole build);
  * - each sub-index is written in the compact form of src/components/Search/compact-index.ts
@@ -20,13 +21,13 @@
  */
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {parse} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js';
 import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos.js';
 import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search/compact-index';
 import {DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from '../../src/components/Search/types';
 import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
 import type {ApiVersionIndex} from './child';
 import {mapLimited} from './map-limited';
+import {parseBuiltPage} from './parse-page';
 
 export {mapLimited};
 
@@ -165,7 +166,7 @@ export async function writeSearchIndex(buildData: object, config: ThemeConfig, a
       } catch (error) {
         throw new Error(`search index: cannot read ${filePath} (the page of ${url}): ${(error as Error).message}`);
       }
-      const parsed = parse(html, type, url, config);
+      const parsed = parseBuiltPage(html, type, url, config);
       return parsed ? {url, parsed} : null;
     });
     const lists = assembleDocuments(pages);

@@ -37,3 +37,22 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/sca
     config: import('./index').ThemeConfig,
   ): Promise<import('../../src/components/Search/types').SearchDocument[][]>;
 }
+
+/** The part of the theme's cheerio `$` (its own cheerio 1.x copy) that plugins/search-index/parse-page.ts uses. */
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parseDocument.js' {
+  export interface ThemeCheerioSelection {
+    attr(name: string): string | undefined;
+    text(): string;
+    remove(): ThemeCheerioSelection;
+    filter(keep: (index: number, element: unknown) => boolean): ThemeCheerioSelection;
+  }
+  export type ThemeCheerio = (selector: string | unknown) => ThemeCheerioSelection;
+  export function parseDocument($: ThemeCheerio): import('./index').ParsedPage;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parsePage.js' {
+  export function parsePage(
+    $: import('@easyops-cn/docusaurus-search-local/dist/server/server/utils/parseDocument.js').ThemeCheerio,
+    url: string,
+  ): import('./index').ParsedPage;
+}

@@ -1,0 +1,60 @@
+/**
+ * One built page → what the search index keeps of it (title, description, keywords, breadcrumb,
+ * sections). The same steps as the theme's own `parse` (@easyops-cn/docusaurus-search-local
+ * dist/server/server/utils/parse.js), then the theme's own `parseDocument` / `parsePage`, but the
+ * page is loaded with htmlparser2 (cheerio's `xml` option in HTML mode) instead of parse5.
+ *
+ * Why: at GitHub's 1,223 operations the search child spent ~35 s, a third of it in parse5 and
+ * another third collecting its garbage (a page is ~90 KB of HTML, 70 KB of it the sidebar).
+ * htmlparser2 builds the same DOM (domhandler nodes) for the HTML Docusaurus writes: the index
+ * files come out byte-identical (checked on the whole of our build and GitHub's; parse-page.test.ts
+ * compares both parsers on representative pages so a cheerio or theme update that breaks the
+ * equivalence fails there).
+ *
+ * The cheerio instance is the theme's own (resolved from its folder): parseDocument and parsePage
+ * receive the `$` they were written against.
+ */
+import {createRequire} from 'node:module';
+import {parseDocument} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parseDocument.js';
+import {parsePage} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parsePage.js';
+import type {ParsedPage, ThemeConfig} from './index';
+
+type CheerioRoot = import('@easyops-cn/docusaurus-search-local/dist/server/server/utils/parseDocument.js').ThemeCheerio;
+
+const themeRequire = createRequire(require.resolve('@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js'));
+const cheerio = themeRequire('cheerio') as {load(html: string, options: object): CheerioRoot};
+
+/** htmlparser2, HTML mode (tag names case-insensitive, void and implied end tags), entities decoded. */
+const LOAD_OPTIONS = {xml: {xmlMode: false, decodeEntities: true}};
+
+export type PageType = 'docs' | 'blog' | 'page';
+
+/**
+ * The theme's parse() with htmlparser2: null for a page whose robots meta says noindex (unless
+ * `forceIgnoreNoIndex`).
+ */
+export function parseBuiltPage(html: string, type: PageType, url: string, config: Pick<ThemeConfig, 'ignoreCssSelectors'> & {forceIgnoreNoIndex?: unknown}): ParsedPage | null {
+  const $ = cheerio.load(html, LOAD_OPTIONS);
+  if (!config.forceIgnoreNoIndex && $('meta[name="robots"]').attr('content')?.includes('noindex')) return null;
+  // The copy buttons of code blocks.
+  $('div[class^="mdxCodeBlock_"] button').remove();
+  for (const selector of config.ignoreCssSelectors ?? []) $(selector).remove();
+  // "Version: x" badges of versioned docs.
+  if (type === 'docs') {
+    $('span.badge')
+      .filter((_, element) => $(element).text().startsWith('Version:'))
+      .remove();
+  }
+  return detached(type === 'page' ? parsePage($, url) : parseDocument($));
+}
+
+/**
+ * A copy of the result whose strings own their characters. htmlparser2's text and attribute values
+ * are slices of the page's HTML, and V8 keeps a sliced string's whole parent alive: a kept title
+ * or description would hold its page's ~90-180 KB of HTML until the index is written (at
+ * GitHub's 1,500 pages, past the child's 384 MB heap). parse5 builds new strings, so the theme's
+ * parse never had this.
+ */
+function detached(page: ParsedPage): ParsedPage {
+  return JSON.parse(JSON.stringify(page)) as ParsedPage;
+}

@@ -7,7 +7,8 @@
  * `ignoreCssSelectors` removed; ./parse-page.ts, with htmlparser2 instead of parse5) and the same
  * documents and ids. It differs in these ways:
  * - pages are read a few at a time instead of all at once (the theme's Promise.all held every page
- *   and its parsed DOM: about 1 GB at 1,000 operations, the peak of the whole build);
+ *   and its parsed DOM: about 1 GB at 1,000 operations, the peak of the whole build), on two
+ *   threads (./parse-pool.ts);
  * - each sub-index is written in the compact form of src/components/Search/compact-index.ts
  *   (term counts; the browser lets lunr recompute the rest): 439 -> about 110 KB gzip at 1,000
  *   operations;
@@ -27,7 +28,7 @@ import {DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from
 import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
 import type {ApiVersionIndex} from './child';
 import {mapLimited} from './map-limited';
-import {parseBuiltPage} from './parse-page';
+import {parsePages} from './parse-pool';
 
 export {mapLimited};
 
@@ -54,8 +55,6 @@ export interface ParsedPage {
 export const SEARCH_INDEX_FILE = 'search-index.json';
 /** The file of the body text part (DocType.Content), beside search-index.json. */
 export const CONTENT_PART_FILE = 'search-index-content.json';
-/** Pages read and parsed at the same time. */
-export const PARSE_CONCURRENCY = 4;
 
 /** Options of the theme this builder does not implement: refuse them rather than ignore them. */
 export function checkSupported(config: ThemeConfig): void {
@@ -159,16 +158,7 @@ export async function writeSearchIndex(buildData: object, config: ThemeConfig, a
     if (apiVersions && path.resolve(version.outDir) !== path.resolve(outDir) && !older) {
       throw new Error(`search index: ${version.outDir} is neither the site's root nor an API version's folder (${apiVersions.older.map((v) => v.routeBasePath).join(', ') || 'none configured'})`);
     }
-    const pages = await mapLimited(version.paths, PARSE_CONCURRENCY, async ({filePath, url, type}) => {
-      let html: string;
-      try {
-        html = await readFile(filePath, 'utf8');
-      } catch (error) {
-        throw new Error(`search index: cannot read ${filePath} (the page of ${url}): ${(error as Error).message}`);
-      }
-      const parsed = parseBuiltPage(html, type, url, config);
-      return parsed ? {url, parsed} : null;
-    });
+    const pages = await parsePages(version.paths, config);
     const lists = assembleDocuments(pages);
     const file = path.join(version.outDir, SEARCH_INDEX_FILE);
     const partFile = path.join(version.outDir, CONTENT_PART_FILE);

@@ -1,8 +1,9 @@
 /**
  * Docusaurus plugin: after the build, every HTML page gets the site's Content-Security-Policy as
- * a <meta> tag (inline scripts allowed by hash), and build/ gets the same policy with the other
- * security headers as hosting config: `_headers` (Netlify, Cloudflare Pages) and
- * `security-headers.nginx.conf`. tools/serve/static-server.ts sends what `_headers` says.
+ * a <meta> tag (its own inline scripts allowed by hash), and build/ gets the policy (every inline
+ * script of the site) with the other security headers as hosting config: `_headers` (Netlify,
+ * Cloudflare Pages) and `security-headers.nginx.conf`. tools/serve/static-server.ts sends what
+ * `_headers` says.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {promises as fs} from 'node:fs';
@@ -61,35 +62,57 @@ async function replaceFile(file: string, text: string): Promise<void> {
   await fs.rename(tmp, file);
 }
 
+/** What writeSecurityPolicy did, for the build log. */
+export interface PolicySummary {
+  pages: number;
+  /** Distinct inline scripts, each minified once. */
+  scripts: number;
+  /** Bytes saved by minifying the distinct scripts. */
+  saved: number;
+  /** Hashes in the hosting files' policy: every inline script of the site. */
+  hashes: number;
+}
+
+/**
+ * One pass over the built pages: each page is read once, its inline scripts minified (each
+ * distinct script once for the whole site) and hashed, and the page rewritten with the minified
+ * scripts, the link to its Markdown twin (plugins/agent-docs/head.ts) and a <meta> policy naming
+ * the hashes of its own inline scripts. That is all a page needs: a <meta> policy governs the
+ * document it was loaded in, and client-side navigation renders the next route with the bundle's
+ * scripts, never another page's inline ones (Docusaurus's base-URL banner script, on the home
+ * page only, is rendered on the server only). The hosting files (`_headers`, the nginx snippet)
+ * apply one policy to every response, so theirs names the union, written after the pass.
+ */
+export async function writeSecurityPolicy(outDir: string, baseUrl: string, options: CspOptions): Promise<PolicySummary> {
+  const files = await htmlFiles(outDir);
+  const input = {
+    apiOrigins: [...new Set([options.processedSpec, ...(options.versionSpecs ?? [])].flatMap(serverOrigins))],
+    imgSrc: options.imgSrc,
+    connectSrc: [...(options.connectSrc ?? []), ...originsOf(options.consoleUrls ?? [])],
+  };
+  const minifier = new InlineScriptMinifier();
+  const siteHashes = new Set<string>();
+  await mapLimited(files, 32, async (file) => {
+    const original = await fs.readFile(file, 'utf8');
+    const own = new Set<string>();
+    for (const text of inlineScripts(original)) own.add(scriptHash(await minifier.minify(text)));
+    for (const hash of own) siteHashes.add(hash);
+    let html = mapInlineScripts(original, (text) => minifier.minified(text));
+    html = withMarkdownAlternate(html, twinPathOfFile(outDir, file, baseUrl));
+    await replaceFile(file, withMetaPolicy(html, directives({...input, scriptHashes: own})));
+  });
+  const headers = securityHeaders(directives({...input, scriptHashes: siteHashes}));
+  await fs.writeFile(path.join(outDir, '_headers'), headersFile(headers));
+  await fs.writeFile(path.join(outDir, 'security-headers.nginx.conf'), nginxSnippet(headers));
+  return {pages: files.length, scripts: minifier.size, saved: minifier.saved, hashes: siteHashes.size};
+}
+
 export default function cspPlugin(_context: LoadContext, options: CspOptions): Plugin {
   return {
     name: 'portal-csp',
     async postBuild({outDir, siteConfig}) {
-      const files = await htmlFiles(outDir);
-      // Pass 1: each page's inline scripts, minified (each distinct one once) and hashed. Pages
-      // are read twice rather than held: a 1,500-page reference is ~250 MB of HTML.
-      const minifier = new InlineScriptMinifier();
-      const hashes = new Set<string>();
-      await mapLimited(files, 32, async (file) => {
-        for (const text of inlineScripts(await fs.readFile(file, 'utf8'))) hashes.add(scriptHash(await minifier.minify(text)));
-      });
-      const policy = directives({
-        scriptHashes: hashes,
-        apiOrigins: [...new Set([options.processedSpec, ...(options.versionSpecs ?? [])].flatMap(serverOrigins))],
-        imgSrc: options.imgSrc,
-        connectSrc: [...(options.connectSrc ?? []), ...originsOf(options.consoleUrls ?? [])],
-      });
-      // Pass 2: the minified scripts, the policy, and (plugins/agent-docs/head.ts) the link to
-      // each page's Markdown twin.
-      await mapLimited(files, 32, async (file) => {
-        let html = mapInlineScripts(await fs.readFile(file, 'utf8'), (text) => minifier.minified(text));
-        html = withMarkdownAlternate(html, twinPathOfFile(outDir, file, siteConfig.baseUrl));
-        await replaceFile(file, withMetaPolicy(html, policy));
-      });
-      const headers = securityHeaders(policy);
-      await fs.writeFile(path.join(outDir, '_headers'), headersFile(headers));
-      await fs.writeFile(path.join(outDir, 'security-headers.nginx.conf'), nginxSnippet(headers));
-      console.log(`[csp] ${files.length} pages (${minifier.size} distinct inline scripts, minified once each: ${minifier.saved} bytes smaller): Content-Security-Policy with ${hashes.size} inline script hash(es); _headers and security-headers.nginx.conf written`);
+      const summary = await writeSecurityPolicy(outDir, siteConfig.baseUrl, options);
+      console.log(`[csp] ${summary.pages} pages (${summary.scripts} distinct inline scripts, minified once each: ${summary.saved} bytes smaller): Content-Security-Policy with ${summary.hashes} inline script hash(es); _headers and security-headers.nginx.conf written`);
     },
   };
 }

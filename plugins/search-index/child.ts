@@ -6,11 +6,9 @@
  * grow by another 1.2 GB of short-lived garbage. A child with its own capped heap collects that
  * garbage instead of growing, and gives everything back when it exits.
  */
-import {spawn} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type {ThemeConfig, WrittenIndex} from './index';
+import {runJobInChild} from './job-child';
 
 /** Heap cap of the child, in MB: the documents it keeps are a few MB even for 1,500 pages. */
 export const CHILD_HEAP_MB = 384;
@@ -81,24 +79,6 @@ export function indexBuildData(props: PostBuildProps, olderRouteBases: readonly 
   };
 }
 
-export async function writeSearchIndexInChild(job: IndexJob): Promise<WrittenIndex[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'search-index-job-'));
-  const jobFile = path.join(dir, 'job.json');
-  writeFileSync(jobFile, JSON.stringify(job));
-  try {
-    const args = [`--max-old-space-size=${CHILD_HEAP_MB}`, '--require', require.resolve('tsx/cjs'), path.join(__dirname, 'cli.ts'), jobFile];
-    const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe']});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', resolve);
-    });
-    if (code !== 0) throw new Error(`search index (plugins/search-index/cli.ts) failed with exit code ${code}: ${stderr.trim()}`);
-    return JSON.parse(stdout) as WrittenIndex[];
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
+export function writeSearchIndexInChild(job: IndexJob): Promise<WrittenIndex[]> {
+  return runJobInChild<WrittenIndex[]>({name: 'search index', script: path.join(__dirname, 'cli.ts'), heapMb: CHILD_HEAP_MB}, job);
 }

@@ -1,0 +1,42 @@
+/**
+ * Runs a build step in a child Node process from postBuild (the search index, ./child.ts; the
+ * Markdown twins, plugins/agent-docs/child.ts): the job goes to the script as a JSON file, the
+ * script answers on stdout with JSON; a failure is an error with the script's stderr.
+ * Dependency-free, so that any plugin can use it.
+ */
+import {spawn} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface JobChild {
+  /** What the step is called in an error ("search index"). */
+  name: string;
+  /** The TypeScript script, run with tsx: `<script> <job.json>`. */
+  script: string;
+  /** Heap cap of the child, in MB. */
+  heapMb: number;
+}
+
+export async function runJobInChild<T>(child: JobChild, job: unknown): Promise<T> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'build-job-'));
+  const jobFile = path.join(dir, 'job.json');
+  writeFileSync(jobFile, JSON.stringify(job));
+  try {
+    const args = [`--max-old-space-size=${child.heapMb}`, '--require', require.resolve('tsx/cjs'), child.script, jobFile];
+    const proc = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe']});
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      proc.on('error', reject);
+      proc.on('close', resolve);
+    });
+    const where = path.relative(process.cwd(), child.script) || child.script;
+    if (code !== 0) throw new Error(`${child.name} (${where}) failed with exit code ${code}: ${stderr.trim()}`);
+    return JSON.parse(stdout) as T;
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}

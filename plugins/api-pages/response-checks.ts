@@ -145,12 +145,13 @@ class ResponseCheckCompiler {
     this.ajv = openapi31 ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.ajv);
     const schemas: Record<string, Json> = doc.components?.schemas ?? {};
-    // Components with an $id of their own would be registered twice (as themselves and inside
-    // "doc"), which Ajv refuses: such a document keeps every component inside "doc".
+    // Components with an $id of their own keep the single "doc" schema (Ajv registers every $id
+    // it finds, so the two layouts cannot be mixed). Otherwise "doc" is not registered at all:
+    // refTarget sends every pointer into a known component to that component's own key.
     const ownIds = JSON.stringify(schemas).includes('"$id"');
     this.keys = new Map(ownIds ? [] : Object.keys(schemas).map((name, i) => [name, `${COMPONENT_BASE}${i}`]));
     try {
-      this.ajv.addSchema({components: {schemas: toJsonSchema(rebase(schemas, this.keys), openapi31)}}, 'doc');
+      if (!this.keys.size) this.ajv.addSchema({components: {schemas: toJsonSchema(rebase(schemas, this.keys), openapi31)}}, 'doc');
       for (const [name, key] of this.keys) this.ajv.addSchema(toJsonSchema(rebase(schemas[name], this.keys), openapi31), key);
     } catch (error) {
       this.componentsError = (error as Error).message;

@@ -63,6 +63,14 @@ export interface ApiRecords {
   byId: Map<number, ApiRecordDocument>;
   /** Every word of the records with how many records have it (typo vocabulary). */
   words: Map<string, number>;
+  /**
+   * The records whose tier-3 words (`names`, which holds the summary and structure words too)
+   * have a word, and a stem: a query's candidates are found here instead of testing every record.
+   */
+  byName: Map<string, LoadedRecord[]>;
+  byNameStem: Map<string, LoadedRecord[]>;
+  /** The records by compactIdentifier of their operationId. */
+  byOperationId: Map<string, LoadedRecord[]>;
 }
 
 const stemCache = new Map<string, string>();
@@ -89,6 +97,14 @@ export function loadApiRecords(documents: readonly ApiRecordDocument[]): ApiReco
   const records: LoadedRecord[] = [];
   const byId = new Map<number, ApiRecordDocument>();
   const words = new Map<string, number>();
+  const byName = new Map<string, LoadedRecord[]>();
+  const byNameStem = new Map<string, LoadedRecord[]>();
+  const byOperationId = new Map<string, LoadedRecord[]>();
+  const post = (map: Map<string, LoadedRecord[]>, key: string, record: LoadedRecord) => {
+    const list = map.get(key);
+    if (list) list.push(record);
+    else map.set(key, [record]);
+  };
   documents.forEach((doc, order) => {
     if (typeof doc.m !== 'string' || typeof doc.a !== 'string') return;
     byId.set(doc.i, doc);
@@ -103,7 +119,7 @@ export function loadApiRecords(documents: readonly ApiRecordDocument[]): ApiReco
     const names = [...structure, ...(doc.k ? doc.k.split(' ').flatMap(nameWords) : [])];
     const all = [...new Set([...names, ...pathWords(doc.a)])];
     for (const w of all) words.set(w, (words.get(w) ?? 0) + 1);
-    records.push({
+    const record: LoadedRecord = {
       doc,
       order,
       method: doc.m.toLowerCase(),
@@ -114,9 +130,13 @@ export function loadApiRecords(documents: readonly ApiRecordDocument[]): ApiReco
       structure: wordSet(structure),
       names: wordSet(names),
       all,
-    });
+    };
+    records.push(record);
+    for (const w of record.names.exact) post(byName, w, record);
+    for (const w of record.names.stems) post(byNameStem, w, record);
+    if (record.operationId) post(byOperationId, record.operationId, record);
   });
-  return {records, byId, words};
+  return {records, byId, words, byName, byNameStem, byOperationId};
 }
 
 export interface ApiQuery {
@@ -162,57 +182,96 @@ export function parseApiQuery(query: string): ApiQuery {
   };
 }
 
-function has(set: WordSet, word: string): 0 | 1 | 2 {
-  if (set.exact.has(word)) return 2;
-  if (set.stems.has(stem(word))) return 1;
-  return 0;
+function hasPrefix(words: Iterable<string>, prefix: string): boolean {
+  for (const w of words) if (w.startsWith(prefix)) return true;
+  return false;
 }
 
-/** Every required word in `set` (the last one possibly as a prefix of a record word): how many stop words and method the summary has too, or -1. */
-function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery): number {
+/** The last required word may match as the start of a record word. */
+const prefixAllowed = (q: ApiQuery, k: number) => k === q.required.length - 1 && q.lastIsPrefix && q.required[k]!.length >= 3;
+
+/**
+ * Every required word in `set` (the last one possibly as a prefix of a record word): how many stop
+ * words and method the summary has too, or -1. `stems` are the required words' stems.
+ */
+function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery, stems: readonly string[]): number {
   let exact = 0;
   for (let k = 0; k < q.required.length; k++) {
     const word = q.required[k]!;
-    const found = has(set, word);
-    if (found === 0) {
-      const isLast = k === q.required.length - 1;
-      if (!(isLast && q.lastIsPrefix && word.length >= 3 && [...set.exact].some((w) => w.startsWith(word)))) return -1;
-    }
+    if (set.exact.has(word) || set.stems.has(stems[k]!)) continue;
+    if (!(prefixAllowed(q, k) && hasPrefix(set.exact, word))) return -1;
   }
   for (const word of q.optional) if (record.summary.exact.has(word)) exact++;
   if (q.method && record.summary.exact.has(q.method)) exact++;
   return exact;
 }
 
+/**
+ * The records that can be in tiers 1–3: every required word among their `names` (as a word, a
+ * stem or, for the last one, the start of a word). Tier 3 holds every word of tiers 1 and 2, so
+ * no other record can match them.
+ */
+function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): Set<LoadedRecord> {
+  let result: Set<LoadedRecord> | null = null;
+  for (let k = 0; k < q.required.length; k++) {
+    const word = q.required[k]!;
+    const found = new Set<LoadedRecord>();
+    const add = (list: LoadedRecord[] | undefined) => {
+      if (list) for (const r of list) if (!result || result.has(r)) found.add(r);
+    };
+    add(index.byName.get(word));
+    add(index.byNameStem.get(stems[k]!));
+    if (prefixAllowed(q, k)) for (const [w, list] of index.byName) if (w.startsWith(word)) add(list);
+    result = found;
+    if (result.size === 0) break;
+  }
+  return result ?? new Set();
+}
+
+const matchOf = (r: LoadedRecord, tier: ApiTier, exactKind: number, exactWords: number): ApiMatch => ({
+  id: r.doc.i,
+  length: r.summaryLength,
+  order: r.order,
+  tier,
+  exactKind,
+  exactWords,
+});
+
 export function matchApi(index: ApiRecords | null, query: string): {matches: ApiMatch[]; parsed: ApiQuery} {
   const q = parseApiQuery(query);
   const matches: ApiMatch[] = [];
   if (!index || index.records.length === 0) return {matches, parsed: q};
   const onlyMethod = q.method === null && q.required.length === 1 && isHttpMethod(q.required[0]!) && !q.shape;
+  const stems = q.required.map(stem);
+  // The records worth a look: those with every word, those named by operationId, and all of them
+  // for a path query (shapes are compared one by one).
+  const wordMatches = q.required.length === 0 || onlyMethod ? new Set<LoadedRecord>() : candidates(index, q, stems);
+  const byOperationId = q.compact.length > 0 ? [...(index.byOperationId.get(q.compact) ?? []), ...(index.byOperationId.get(q.compactWithoutMethod) ?? [])] : [];
+  const named = new Set(byOperationId);
   for (const r of index.records) {
+    if (!q.shape && !wordMatches.has(r) && !named.has(r)) continue;
     if (q.method && r.method !== q.method) continue;
-    const base = {id: r.doc.i, length: r.summaryLength, order: r.order};
     if (q.shape && q.shape === r.shape) {
-      matches.push({...base, tier: 0, exactKind: q.method ? 0 : 1, exactWords: q.required.length});
+      matches.push(matchOf(r, 0, q.method ? 0 : 1, q.required.length));
       continue;
     }
-    if (r.operationId && (q.compact === r.operationId || q.compactWithoutMethod === r.operationId) && q.compact.length > 0) {
-      matches.push({...base, tier: 0, exactKind: 2, exactWords: q.required.length});
+    if (named.has(r)) {
+      matches.push(matchOf(r, 0, 2, q.required.length));
       continue;
     }
-    if (q.required.length === 0 || onlyMethod) continue;
-    let exact = allIn(r.summary, r, q);
+    if (!wordMatches.has(r)) continue;
+    let exact = allIn(r.summary, r, q, stems);
     if (exact >= 0) {
-      matches.push({...base, tier: 1, exactKind: 0, exactWords: exact});
+      matches.push(matchOf(r, 1, 0, exact));
       continue;
     }
-    exact = allIn(r.structure, r, q);
+    exact = allIn(r.structure, r, q, stems);
     if (exact >= 0) {
-      matches.push({...base, tier: 2, exactKind: 0, exactWords: exact});
+      matches.push(matchOf(r, 2, 0, exact));
       continue;
     }
-    exact = allIn(r.names, r, q);
-    if (exact >= 0) matches.push({...base, tier: 3, exactKind: 0, exactWords: exact});
+    exact = allIn(r.names, r, q, stems);
+    if (exact >= 0) matches.push(matchOf(r, 3, 0, exact));
   }
   return {matches, parsed: q};
 }

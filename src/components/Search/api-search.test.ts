@@ -96,6 +96,17 @@ describe('matchApi', () => {
     assert.deepEqual(tiers('ledg '), []);
     assert.deepEqual(parseApiQuery('GET /customers').method, 'get');
   });
+
+  test('matches come in record order, each in its best tier, and only from the records still listed', () => {
+    // "custom" is unfinished: a prefix of "customer", in every summary but that of the invoice download.
+    assert.deepEqual(matchApi(index, 'custom').matches.map((m) => `${m.id}:${m.tier}`), ['1:1', '2:1', '3:1', '5:1', '6:1']);
+    // The engine drops records whose page is not in the index after loading (engine.ts sourceFrom).
+    const trimmed = loadApiRecords(RECORDS);
+    trimmed.records = trimmed.records.filter((r) => r.doc.i !== 3);
+    assert.deepEqual(matchApi(trimmed, 'ledger').matches, []);
+    assert.deepEqual(matchApi(trimmed, 'getCustomerLedger').matches, []);
+    assert.deepEqual(matchApi(trimmed, '/customers/{id}/ledger').matches, []);
+  });
 });
 
 describe('typo correction', () => {

@@ -46,6 +46,7 @@ export const SAMPLE_ENV: Record<string, string> = {
   HEADER_KEY: 'env-header-key',
   QUERY_KEY: 'env-query-key',
   QUERY_KEY_2: 'env-query-key-2',
+  COOKIE_KEY: 'env-cookie-key',
   [CANARY_VAR]: CANARY_VALUE,
 };
 
@@ -59,9 +60,11 @@ export function hostileRequest(text: string, body: 'json' | 'text' | 'none', aut
     url: `https://api.example.com/${text}/v1/things/${text}`,
     query: [[text, text], ['plain', text], [text, 'repeated']],
     headers: [[`X-${text}`, text], ['X-Plain', text]],
+    cookies: [[text, text], ['plain', text]],
     auth: {
       headers: [{name: `X-Key-${text}`, envVar: 'HEADER_KEY'}],
       query: [{name: text, envVar: 'QUERY_KEY'}, {name: 'key2', envVar: 'QUERY_KEY_2'}],
+      cookies: [{name: `session-${text}`, envVar: 'COOKIE_KEY'}],
       ...(auth === 'basic' ? {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}} : {bearer: {tokenVar: 'API_TOKEN'}}),
     },
     accept: `application/${text}`,

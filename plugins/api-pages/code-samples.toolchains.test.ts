@@ -18,7 +18,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig} from '../../portal.config';
-import {renderSampleSources, type SampleRequest} from './code-samples';
+import {cookieText, renderSampleSources, type SampleRequest} from './code-samples';
 import {CANARY_VALUE, hostileRequests, PAYLOADS, SAMPLE_ENV} from './code-samples.fixtures';
 import {PageDataBuilder, sampleRequest} from './page-data';
 import {csWrap, GUZZLE_AUTOLOAD, goEnv, javaClass, javaWrap, MCS_ARGS, RUNNERS, writeGo, type Sample} from './sample-runners';
@@ -192,6 +192,12 @@ test('every sample of the hostile requests parses or compiles', async () => {
 
 /* ------------------------------------------------------------------ curl with a fake curl */
 
+/** The Cookie header the request must carry (env values as set), or undefined. */
+function expectedCookie(req: SampleRequest): string | undefined {
+  const pairs = [...(req.cookies ?? []), ...(req.auth.cookies ?? []).map((k): [string, string] => [k.name, SAMPLE_ENV[k.envVar]])];
+  return pairs.length ? pairs.map(([k, v], i) => `${cookieText(k)}=${i < (req.cookies ?? []).length ? cookieText(v) : v}`).join('; ') : undefined;
+}
+
 /** The arguments the curl sample must pass, worked out from the request (env values as set). */
 function expectedCurlArgv(req: SampleRequest): string[] {
   const query = [new URLSearchParams(req.query).toString(), ...req.auth.query.map((k) => `${new URLSearchParams([[k.name, '']])}${SAMPLE_ENV[k.envVar]}`)].filter(Boolean);
@@ -201,6 +207,8 @@ function expectedCurlArgv(req: SampleRequest): string[] {
   if (req.auth.basic) argv.push('--user', `${SAMPLE_ENV[req.auth.basic.userVar]}:${SAMPLE_ENV[req.auth.basic.passwordVar]}`);
   if (req.auth.bearer) argv.push('--header', `Authorization: Bearer ${SAMPLE_ENV[req.auth.bearer.tokenVar]}`);
   for (const k of req.auth.headers) argv.push('--header', `${k.name}: ${SAMPLE_ENV[k.envVar]}`);
+  const cookie = expectedCookie(req);
+  if (cookie) argv.push('--cookie', cookie);
   const headers: [string, string][] = [...(req.accept ? [['Accept', req.accept] as [string, string]] : []), ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []), ...req.headers];
   for (const [k, v] of headers) argv.push('--header', v === '' ? `${k};` : `${k}: ${v}`);
   if (req.body) {
@@ -298,7 +306,11 @@ function wireRequests(base: string): {name: string; req: SampleRequest; nulBody?
         method: 'post', url,
         query: [...PAYLOADS.map((p): [string, string] => [p, p]), ['same', '1'], ['same', '2']],
         headers,
-        auth: {bearer: {tokenVar: 'API_TOKEN'}, headers: [{name: keyName, envVar: 'HEADER_KEY'}], query: [{name: "$(touch PWNED)'", envVar: 'QUERY_KEY'}, {name: 'key2', envVar: 'QUERY_KEY_2'}]},
+        cookies: PAYLOADS.map((p, i): [string, string] => [`c${i}${p}`, p]),
+        auth: {
+          bearer: {tokenVar: 'API_TOKEN'}, headers: [{name: keyName, envVar: 'HEADER_KEY'}], query: [{name: "$(touch PWNED)'", envVar: 'QUERY_KEY'}, {name: 'key2', envVar: 'QUERY_KEY_2'}],
+          cookies: [{name: "sid$(touch PWNED)'", envVar: 'COOKIE_KEY'}],
+        },
         body: {mediaType: 'application/json', value: {...Object.fromEntries(PAYLOADS.map((p) => [p, p])), list: PAYLOADS, nested: Object.fromEntries([['__proto__', '$(touch PWNED)']])}},
         accept: 'application/json',
       },
@@ -307,7 +319,7 @@ function wireRequests(base: string): {name: string; req: SampleRequest; nulBody?
       name: 'text body with heredoc terminators, basic auth, response saved to a file',
       req: {
         method: 'put', url: `${url}/file`, query: noNul.slice(0, 6).map((p): [string, string] => ['q', p]), headers,
-        auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [], query: []},
+        auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [], query: [], cookies: [{name: 'session', envVar: 'COOKIE_KEY'}]},
         body: {mediaType: 'text/plain; charset=utf-8', value: noNul.join('\n')},
         accept: 'application/octet-stream',
         saveAs: `report '$(touch PWNED)' \`touch PWNED\` "$HOME" #{x} ${'${x}'} 😀.bin`,
@@ -356,6 +368,8 @@ function assertReceived(lang: string, req: SampleRequest, got: Received, base: s
   if (req.auth.bearer) expected.push(['Authorization', `Bearer ${SAMPLE_ENV[req.auth.bearer.tokenVar]}`]);
   if (req.auth.basic) expected.push(['Authorization', `Basic ${Buffer.from(`${SAMPLE_ENV[req.auth.basic.userVar]}:${SAMPLE_ENV[req.auth.basic.passwordVar]}`).toString('base64')}`]);
   for (const [k, v] of expected) assert.deepEqual(headers.get(k.toLowerCase()), [v], `header ${k}`);
+  const cookie = expectedCookie(req);
+  assert.deepEqual(headers.get('cookie'), cookie === undefined ? undefined : [cookie], 'Cookie header');
   if (req.body) {
     const {value, mediaType} = req.body;
     if (typeof value === 'string' && !/[/+]json\b/.test(mediaType)) {

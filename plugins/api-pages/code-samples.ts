@@ -13,6 +13,8 @@ export interface SampleAuth {
   headers: {name: string; envVar: string}[];
   /** API keys sent as query parameters. */
   query: {name: string; envVar: string}[];
+  /** API keys sent as cookies. */
+  cookies?: {name: string; envVar: string}[];
 }
 
 export interface SampleRequest {
@@ -21,6 +23,8 @@ export interface SampleRequest {
   url: string;
   query: [string, string][];
   headers: [string, string][];
+  /** Cookie parameters (name, value), sent in one Cookie header with the cookie API keys. */
+  cookies?: [string, string][];
   auth: SampleAuth;
   body?: {mediaType: string; value: unknown};
   /** Media type of the success response, e.g. application/json or application/pdf. */
@@ -71,6 +75,32 @@ function urlParts(req: SampleRequest): ({text: string} | {env: string})[] {
   return parts;
 }
 
+/**
+ * A cookie name or value from the document, kept to characters every client and server takes in a
+ * Cookie header (RFC 6265 token characters without "%"); anything else is percent-encoded as UTF-8.
+ */
+export const cookieText = (s: string) => s.replace(/[^A-Za-z0-9!#$&'*+\-.^_`|~]/gu, (c) => encodeURIComponent(c).replace(/[()]/g, (x) => `%${hex4(x).slice(2).toUpperCase()}`));
+
+/** The Cookie header of the request as literal text and environment variables, or null when it sends none. */
+function cookieParts(req: SampleRequest): ({text: string} | {env: string})[] | null {
+  const literal = (req.cookies ?? []).map(([k, v]) => `${cookieText(k)}=${cookieText(v)}`);
+  const keys = req.auth.cookies ?? [];
+  if (literal.length === 0 && keys.length === 0) return null;
+  const parts: ({text: string} | {env: string})[] = [{text: literal.join('; ')}];
+  keys.forEach((k, i) => {
+    const last = parts[parts.length - 1]!;
+    const text = (literal.length || i > 0 ? '; ' : '') + `${cookieText(k.name)}=`;
+    if ('text' in last) last.text += text;
+    else parts.push({text});
+    parts.push({env: k.envVar});
+  });
+  return parts;
+}
+
+/** Parts joined into one expression of a language: its string literal for text, its environment lookup for variables. */
+const joinParts = (parts: ({text: string} | {env: string})[], str: (s: string) => string, env: (v: string) => string, plus = ' + ') =>
+  parts.filter((p) => !('text' in p) || p.text).map((p) => ('text' in p ? str(p.text) : env(p.env))).join(plus);
+
 const hasDuplicateNames = (pairs: [string, string][]) => new Set(pairs.map(([k]) => k)).size < pairs.length;
 const indent = (text: string, pad: string) => text.split('\n').map((l, i) => (i === 0 ? l : pad + l)).join('\n');
 const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
@@ -90,8 +120,8 @@ function wellFormed<T>(value: T): T {
 /** The method and the environment-variable names are written into code unquoted: only known values pass. */
 function checkRequest(req: SampleRequest): void {
   if (!METHODS.has(req.method.toUpperCase())) throw new Error(`code samples: unsupported HTTP method "${req.method}"`);
-  const {basic, bearer, headers, query} = req.auth;
-  const vars = [basic?.userVar, basic?.passwordVar, bearer?.tokenVar, ...headers.map((h) => h.envVar), ...query.map((q) => q.envVar)];
+  const {basic, bearer, headers, query, cookies = []} = req.auth;
+  const vars = [basic?.userVar, basic?.passwordVar, bearer?.tokenVar, ...[...headers, ...query, ...cookies].map((k) => k.envVar)];
   for (const v of vars) if (v !== undefined && !ENV_VAR.test(v)) throw new Error(`code samples: invalid environment variable name "${v}"`);
 }
 
@@ -131,6 +161,8 @@ function curl(req: SampleRequest): string {
   if (req.auth.basic) args.push(`  --user "$${req.auth.basic.userVar}:$${req.auth.basic.passwordVar}"`);
   if (req.auth.bearer) args.push(`  --header "Authorization: Bearer $${req.auth.bearer.tokenVar}"`);
   for (const k of req.auth.headers) args.push(`  --header ${shellWord([{text: `${k.name}: `}, {env: k.envVar}], 'header name')}`);
+  const cookie = cookieParts(req);
+  if (cookie) args.push(`  --cookie ${shellWord(cookie, 'cookie')}`);
   // "Name;" is how curl sends a header with an empty value ("Name:" would remove the header).
   for (const [k, v] of allHeaders(req)) args.push(`  --header ${shellWord([{text: v === '' ? `${k};` : `${k}: ${v}`}], 'header')}`);
   // --data-raw: unlike --data, a body starting with @ is not read from a file.
@@ -169,6 +201,8 @@ function javascript(req: SampleRequest): string {
   if (req.auth.basic) lines.push(`    Authorization: 'Basic ' + btoa(\`\${${env(req.auth.basic.userVar)}}:\${${env(req.auth.basic.passwordVar)}}\`),`);
   if (req.auth.bearer) lines.push(`    Authorization: \`Bearer \${${env(req.auth.bearer.tokenVar)}}\`,`);
   for (const k of req.auth.headers) lines.push(`    ${jsKey(k.name)}: ${env(k.envVar)},`);
+  const cookie = cookieParts(req);
+  if (cookie) lines.push(`    Cookie: ${joinParts(cookie, jsString, env)},`);
   for (const [k, v] of allHeaders(req)) lines.push(`    ${jsKey(k)}: ${jsString(v)},`);
   lines.push('  },');
   if (req.body) {
@@ -214,6 +248,8 @@ function python(req: SampleRequest): string {
   const headers: string[] = [];
   if (req.auth.bearer) headers.push(`"Authorization": f"Bearer {os.environ['${req.auth.bearer.tokenVar}']}",`);
   for (const k of req.auth.headers) headers.push(`${pyString(k.name)}: os.environ[${pyString(k.envVar)}],`);
+  const cookie = cookieParts(req);
+  if (cookie) headers.push(`"Cookie": ${joinParts(cookie, pyString, (v) => `os.environ[${pyString(v)}]`)},`);
   for (const [k, v] of allHeaders(req)) headers.push(`${pyString(k)}: ${pyString(v)},`);
   const pairs: [string, string][] = [...req.query.map(([k, v]): [string, string] => [pyString(k), pyString(v)]),
     ...req.auth.query.map((q): [string, string] => [pyString(q.name), `os.environ[${pyString(q.envVar)}]`])];
@@ -268,6 +304,8 @@ function goSample(req: SampleRequest): string {
   if (req.auth.basic) lines.push(`\treq.SetBasicAuth(os.Getenv(${goString(req.auth.basic.userVar)}), os.Getenv(${goString(req.auth.basic.passwordVar)}))`);
   if (req.auth.bearer) lines.push(`\treq.Header.Set("Authorization", "Bearer "+os.Getenv(${goString(req.auth.bearer.tokenVar)}))`);
   for (const k of req.auth.headers) lines.push(`\treq.Header.Set(${goString(k.name)}, os.Getenv(${goString(k.envVar)}))`);
+  const cookie = cookieParts(req);
+  if (cookie) lines.push(`\treq.Header.Set("Cookie", ${joinParts(cookie, goString, (v) => `os.Getenv(${goString(v)})`, '+')})`);
   for (const [k, v] of allHeaders(req)) lines.push(`\treq.Header.Set(${goString(k)}, ${goString(v)})`);
   lines.push('', '\tres, err := http.DefaultClient.Do(req)', '\tif err != nil {', '\t\tpanic(err)', '\t}', '\tdefer res.Body.Close()', '', '\tdata, err := io.ReadAll(res.Body)', '\tif err != nil {', '\t\tpanic(err)', '\t}');
   if (req.saveAs) lines.push(`\tif err := os.WriteFile(${goString(req.saveAs)}, data, 0o644); err != nil {`, '\t\tpanic(err)', '\t}', '\tfmt.Println(res.Status)');
@@ -334,6 +372,8 @@ function java(req: SampleRequest): string {
   if (req.auth.basic) lines.push('            .header("Authorization", "Basic " + basic)');
   if (req.auth.bearer) lines.push(`            .header("Authorization", "Bearer " + System.getenv(${javaString(req.auth.bearer.tokenVar)}))`);
   for (const k of req.auth.headers) lines.push(`            .header(${javaString(k.name)}, System.getenv(${javaString(k.envVar)}))`);
+  const cookie = cookieParts(req);
+  if (cookie) lines.push(`            .header("Cookie", ${joinParts(cookie, javaString, (v) => `System.getenv(${javaString(v)})`)})`);
   for (const [k, v] of allHeaders(req)) lines.push(`            .header(${javaString(k)}, ${javaString(v)})`);
   const method = javaString(req.method.toUpperCase());
   if (body !== undefined) {
@@ -370,7 +410,10 @@ function csharp(req: SampleRequest): string {
     ...(req.auth.basic || req.auth.bearer || body !== undefined ? ['using System.Net.Http.Headers;'] : []),
     ...(req.auth.basic ? ['using System.Text;'] : []),
   ];
-  const lines = [...usings, ...(usings.length ? [''] : []), 'using var client = new HttpClient();'];
+  const cookie = cookieParts(req);
+  // With its cookie container on (the default), the handler would replace the Cookie header.
+  const client = cookie ? 'new HttpClient(new HttpClientHandler { UseCookies = false })' : 'new HttpClient()';
+  const lines = [...usings, ...(usings.length ? [''] : []), `using var client = ${client};`];
   const uri = urlParts(req).map((p) => ('text' in p ? csString(p.text) : `Environment.GetEnvironmentVariable(${csString(p.env)})`)).join(' + ');
   lines.push(`using var request = new HttpRequestMessage(new HttpMethod(${csString(req.method.toUpperCase())}), ${uri});`);
   if (req.auth.basic) {
@@ -380,6 +423,7 @@ function csharp(req: SampleRequest): string {
   }
   if (req.auth.bearer) lines.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable(${csString(req.auth.bearer.tokenVar)}));`);
   for (const k of req.auth.headers) lines.push(`request.Headers.Add(${csString(k.name)}, Environment.GetEnvironmentVariable(${csString(k.envVar)}));`);
+  if (cookie) lines.push(`request.Headers.Add("Cookie", ${joinParts(cookie, csString, (v) => `Environment.GetEnvironmentVariable(${csString(v)})`)});`);
   for (const [k, v] of [...(req.accept ? [['Accept', req.accept]] : []), ...req.headers]) lines.push(`request.Headers.Add(${csString(k)}, ${csString(v)});`);
   if (body !== undefined && req.body) {
     lines.push(`request.Content = new StringContent(${csBody(body)});`);
@@ -418,6 +462,8 @@ function php(req: SampleRequest): string {
   const headers: string[] = [];
   if (req.auth.bearer) headers.push(`'Authorization' => 'Bearer ' . getenv(${phpString(req.auth.bearer.tokenVar)}),`);
   for (const k of req.auth.headers) headers.push(`${phpString(k.name)} => getenv(${phpString(k.envVar)}),`);
+  const cookie = cookieParts(req);
+  if (cookie) headers.push(`'Cookie' => ${joinParts(cookie, phpString, (v) => `getenv(${phpString(v)})`, ' . ')},`);
   for (const [k, v] of allHeaders(req)) headers.push(`${phpString(k)} => ${phpString(v)},`);
   if (headers.length) lines.push("    'headers' => [", ...headers.map((h) => `        ${h}`), '    ],');
   if (req.query.length || req.auth.query.length) {
@@ -468,6 +514,8 @@ function ruby(req: SampleRequest): string {
   if (req.auth.basic) lines.push(`request.basic_auth(ENV.fetch(${rbString(req.auth.basic.userVar)}), ENV.fetch(${rbString(req.auth.basic.passwordVar)}))`);
   if (req.auth.bearer) lines.push(`request['Authorization'] = "Bearer #{ENV.fetch(${rbString(req.auth.bearer.tokenVar)})}"`);
   for (const k of req.auth.headers) lines.push(`request[${rbString(k.name)}] = ENV.fetch(${rbString(k.envVar)})`);
+  const cookie = cookieParts(req);
+  if (cookie) lines.push(`request['Cookie'] = ${joinParts(cookie, rbString, (v) => `ENV.fetch(${rbString(v)})`)}`);
   for (const [k, v] of allHeaders(req)) lines.push(`request[${rbString(k)}] = ${rbString(v)}`);
   if (body !== undefined && body.includes('\n') && !/[\0-\x09\x0b-\x1f\x7f]/.test(body)) {
     // A quoted identifier: no interpolation or escapes. <<~ strips the two spaces added to each

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {PageDataBuilder, PageDataError, sampleRequest, type OpenApiDocument} from './page-data';
+import {renderSampleSources} from './code-samples';
 
 const doc: OpenApiDocument = {
   openapi: '3.0.3',
@@ -115,6 +116,19 @@ test('a list query example is sent form-style: the key once per item, or comma-s
   ];
   const req = sampleRequest(new PageDataBuilder(listDoc).operation('patch', '/things/{id}'));
   assert.deepEqual(req.query, [['kind', 'a'], ['kind', 'b'], ['ids', '1,2']]);
+});
+
+test('cookie parameters and cookie API keys go into the samples\' Cookie header', () => {
+  const cookieDoc = structuredClone(doc);
+  cookieDoc.components!.securitySchemes!.session = {type: 'apiKey', in: 'cookie', name: 'session_id'};
+  const op = cookieDoc.paths['/things/{id}'].patch;
+  op.security = [{session: []}];
+  op.parameters = [{$ref: '#/components/parameters/Id'}, {name: 'lang', in: 'cookie', required: true, schema: {type: 'string'}, example: 'en US'}];
+  const req = sampleRequest(new PageDataBuilder(cookieDoc).operation('patch', '/things/{id}'));
+  assert.deepEqual(req.cookies, [['lang', 'en US']]);
+  assert.deepEqual(req.auth.cookies, [{name: 'session_id', envVar: 'SESSION'}]);
+  const curl = renderSampleSources(req).find((s) => s.id === 'curl')!.code;
+  assert.match(curl, /--cookie "lang=en%20US; session_id=\$SESSION"/);
 });
 
 test('binary responses are saved to a file in the samples', () => {

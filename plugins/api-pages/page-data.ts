@@ -551,6 +551,7 @@ export function sampleRequest(page: OperationPage): SampleRequest {
   let path = page.path;
   const query: [string, string][] = [];
   const headers: [string, string][] = [];
+  const cookies: [string, string][] = [];
   for (const p of page.parameters) {
     if (p.deprecated && !p.required) continue;
     if (!p.required && p.example === undefined) continue;
@@ -558,16 +559,18 @@ export function sampleRequest(page: OperationPage): SampleRequest {
     if (p.in === 'path') path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
     else if (p.in === 'query') for (const v of queryValues(p, page.schemas, value)) query.push([p.name, v]);
     else if (p.in === 'header') headers.push([p.name, value]);
+    else if (p.in === 'cookie') cookies.push([p.name, value]);
   }
-  const auth: SampleAuth = {headers: [], query: []};
+  const auth: SampleAuth = {headers: [], query: [], cookies: []};
   for (const s of page.security[0] ?? []) {
     if (s.type === 'http' && s.scheme === 'basic') auth.basic = {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'};
     else if (s.type === 'http' && s.scheme === 'bearer') auth.bearer = {tokenVar: 'API_TOKEN'};
     else if ((s.type === 'oauth2' || s.type === 'openIdConnect') && !auth.bearer) auth.bearer = {tokenVar: 'ACCESS_TOKEN'};
     else if (s.type === 'apiKey' && s.in === 'header' && s.name) auth.headers.push({name: s.name, envVar: envName(s.key)});
     else if (s.type === 'apiKey' && s.in === 'query' && s.name) auth.query.push({name: s.name, envVar: envName(s.key)});
+    else if (s.type === 'apiKey' && s.in === 'cookie' && s.name) auth.cookies!.push({name: s.name, envVar: envName(s.key)});
   }
-  const req: SampleRequest = {method: page.method, url: `${server}${path}`, query, headers, auth};
+  const req: SampleRequest = {method: page.method, url: `${server}${path}`, query, headers, ...(cookies.length ? {cookies} : {}), auth};
   const body = page.requestBody?.content[0];
   if (body) req.body = {mediaType: body.mediaType, value: body.example ?? {}};
   const success = page.responses.find((r) => /^2/.test(r.status) && r.content.length);

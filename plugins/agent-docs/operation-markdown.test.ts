@@ -217,3 +217,61 @@ test('webhooks: the event instead of the path, the payload, no base URL or authe
   assert.ok(!/Base URL|Authentication/.test(md), md);
   assert.match(section(md, '## Payload'), /- `id` \(string\)/);
 });
+
+/**
+ * A schema graph where every object leads to more objects, as in Stripe's document (there it never
+ * ends; here it does after five kinds, so that every level fits without a budget).
+ */
+function wideGraph(): OperationPage {
+  const schemas: Record<string, SchemaNode> = {};
+  for (let i = 0; i < 5; i++) {
+    const next = [1, 2, 3].map((k) => i + k).filter((n) => n < 5).map((n) => `N${n}`);
+    schemas[`N${i}`] = {
+      type: 'object',
+      properties: {
+        id: {type: 'string', description: `Identifier of N${i}. ${'Long text. '.repeat(20)}`},
+        ...Object.fromEntries(next.map((n, k) => [`to_${n.toLowerCase()}`, i === 0 && k === 0 ? {anyOf: [{type: 'string'}, {ref: n}]} : {ref: n}])),
+        ...(next.length ? {list: {type: 'array', items: {ref: next[0]!}}} : {}),
+      },
+    };
+  }
+  return page({
+    responses: [{status: '200', description: '<p>OK.</p>', headers: [], content: [{mediaType: 'application/json', schema: {ref: 'N0'}, exampleHtml: '{}'}]}],
+    schemas,
+  });
+}
+
+test('a twin over the budget lists fields less deep, and says where the rest are', () => {
+  const description = 'https://docs.example.com/openapi/openapi.json';
+  const full = operationMarkdown(wideGraph(), {link, budget: Infinity, description});
+  assert.doesNotMatch(full, /fields not listed here|levels? of nesting/, 'within the budget every level is listed');
+  const budget = Math.floor(full.length * 0.7);
+  const small = operationMarkdown(wideGraph(), {link, budget, description});
+  assert.ok(small.length <= budget, `the twin fits: ${small.length} > ${budget}`);
+  // Every schema that is cut names its place in the description, and the page says once why.
+  const cut = small.split('\n').filter((l) => l.trimStart().startsWith('- ') && l.includes('fields not listed here'));
+  assert.ok(cut.length > 0, small);
+  for (const line of cut) assert.match(line, /fields not listed here: `#\/components\/schemas\/N\d`( and `#\/components\/schemas\/N\d`)* in the OpenAPI description/, line);
+  const note = small.split('\n').filter((l) => /levels? of nesting/.test(l));
+  assert.equal(note.length, 1);
+  assert.match(note[0]!, /\[the OpenAPI description\]\(https:\/\/docs\.example\.com\/openapi\/openapi\.json\)/);
+  // The top level is always there: every field of the response schema.
+  for (const name of ['id', 'to_n1', 'to_n2', 'to_n3', 'list']) assert.match(section(small, '### 200 OK'), new RegExp(`^- \`${name}\``, 'm'));
+});
+
+test('a schema cut by the depth limit is listed in full where it comes again higher up', () => {
+  // Leaf is first met below the depth limit, then as a top-level field: there its fields are listed.
+  const schemas: Record<string, SchemaNode> = {
+    Deep: {type: 'object', properties: {a: {type: 'object', properties: {b: {ref: 'Leaf'}}}}},
+    Leaf: {type: 'object', properties: {leaf_field: {type: 'string'}}},
+    Top: {type: 'object', properties: {deep: {ref: 'Deep'}, leaf: {ref: 'Leaf'}}},
+  };
+  const md = operationMarkdown(page({
+    responses: [{status: '200', description: '<p>OK.</p>', headers: [], content: [{mediaType: 'application/json', schema: {ref: 'Top'}}]}],
+    schemas,
+  }), {budget: Infinity, depth: 2});
+  const body = section(md, '### 200 OK');
+  assert.match(body, /^ {2}- `a` \(object, fields not listed here\)$/m, body);
+  assert.match(body, /^- `leaf` \(object \(Leaf\)\)\n {2}- `leaf_field` \(string\)$/m, 'Leaf is listed where it comes again');
+  assert.match(md, /This page lists fields down to 2 levels of nesting; .* complete in the OpenAPI description\./);
+});

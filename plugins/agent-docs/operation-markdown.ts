@@ -26,6 +26,18 @@ const STATUS_TEXT: Record<string, string> = {
 /** Deepest nesting of fields written out (a deeper object is named, not expanded). */
 const MAX_DEPTH = 8;
 
+/**
+ * Largest twin, in characters, written with fields nested MAX_DEPTH deep. A larger one (a schema
+ * graph where every object links to every other, as in Stripe's document) is written again with
+ * fields nested less deep, down to one level, until it fits: 1,500 lines of nested fields help no
+ * reader and fill an agent's context.
+ */
+export const TWIN_BUDGET = 100_000;
+const SHALLOWER = [6, 5, 4, 3, 2, 1];
+
+/** A component schema's JSON pointer in the OpenAPI description. */
+const schemaPointer = (name: string) => `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
 const md = (html: string | undefined, link?: (href: string) => string): string => (html ? htmlToMarkdown(html, {link}) : '');
 /** One line of Markdown (table cells, list items). */
 const oneLine = (html: string | undefined, link?: (href: string) => string): string => md(html, link).replace(/\s*\n+\s*/g, ' ').trim();
@@ -47,7 +59,14 @@ class SchemaWriter {
   /** Component schemas whose fields this page has already listed: later uses refer back to them. */
   readonly expanded = new Set<string>();
 
-  constructor(private readonly schemas: Record<string, SchemaNode>, readonly link?: (href: string) => string) {}
+  /** Fields left out for the depth limit (at least one): the twin says so once. */
+  cut = 0;
+
+  constructor(
+    private readonly schemas: Record<string, SchemaNode>,
+    readonly link?: (href: string) => string,
+    private readonly maxDepth = MAX_DEPTH,
+  ) {}
 
   resolve(node: SchemaNode | undefined): SchemaNode {
     if (!node) return {};
@@ -114,10 +133,10 @@ class SchemaWriter {
       stack = [...stack, node.ref];
     }
     const s = this.resolve(node);
-    if (node.ref && (s.properties || s.oneOf || s.anyOf)) this.expanded.add(node.ref);
     const indent = '  '.repeat(depth);
     const lines: string[] = [];
-    if (depth >= MAX_DEPTH) return lines;
+    if (depth >= this.maxDepth) return lines;
+    if (node.ref && (s.properties || s.oneOf || s.anyOf)) this.expanded.add(node.ref);
     const required = new Set(s.required ?? []);
     for (const [name, child] of Object.entries(s.properties ?? {})) lines.push(...this.field(name, child, required.has(name), depth, stack));
     if (typeof s.additionalProperties === 'object') lines.push(...this.field('*', s.additionalProperties, false, depth, stack, 'any other key'));
@@ -134,8 +153,10 @@ class SchemaWriter {
         const rv = this.resolve(v);
         const title = v.ref ?? v.circular ?? rv.title ?? `option ${i + 1}`;
         const circular = v.circular !== undefined || (v.ref !== undefined && stack.includes(v.ref));
-        lines.push(`${indent}  - **${title}** (${v.circular ? 'circular' : this.typeOf(v)})${circular ? ' (circular: see above)' : ''}`);
-        if (!circular) lines.push(...this.fields(v, depth + 2, stack));
+        const cut = !circular && depth + 2 >= this.maxDepth && this.hasFields(v);
+        const note = circular ? ' (circular: see above)' : cut ? ` (${this.cutNote(v)})` : '';
+        lines.push(`${indent}  - **${title}** (${v.circular ? 'circular' : this.typeOf(v)})${note}`);
+        if (!circular && !cut) lines.push(...this.fields(v, depth + 2, stack));
       });
     }
     return lines;
@@ -151,11 +172,36 @@ class SchemaWriter {
     if (circularRef) parts.push(`circular: ${circularRef}, described above`);
     const seen = circularRef ? undefined : this.seen(child);
     if (seen) parts.push(`fields of ${seen} as listed above`);
+    const cut = !circularRef && !seen && depth + 1 >= this.maxDepth && this.hasFields(child);
+    if (cut) parts.push(this.cutNote(child));
     const description = oneLine(this.resolve(child).description, this.link);
     const label = name === '*' ? '`*` (any other key)' : code(name);
     const line = `${indent}- ${label} (${parts.join(', ')})${description ? `: ${description}` : note && name !== '*' ? `: ${note}` : ''}`;
-    if (circularRef || seen) return [line];
+    if (circularRef || seen || cut) return [line];
     return [line, ...this.fields(child, depth + 1, stack)];
+  }
+
+  /** The components a field's value is: itself or its items, else its oneOf/anyOf variants'. */
+  private componentsOf(child: SchemaNode): string[] {
+    const r = this.resolve(child);
+    const own = child.ref ?? (r.type === 'array' || r.items ? r.items?.ref : undefined);
+    if (own) return [own];
+    return [...new Set([...(r.oneOf ?? []), ...(r.anyOf ?? [])].flatMap((v) => (v.ref ? [v.ref] : [])))];
+  }
+
+  /** The note on a field or variant whose fields the depth limit leaves out. */
+  private cutNote(child: SchemaNode): string {
+    this.cut++;
+    const refs = this.componentsOf(child);
+    return refs.length ? `fields not listed here: ${refs.map((r) => code(schemaPointer(r))).join(' and ')} in the OpenAPI description` : 'fields not listed here';
+  }
+
+  /** Whether fields() would list something under this schema (or its items). */
+  private hasFields(node: SchemaNode | undefined, hops = 0): boolean {
+    const s = this.resolve(node);
+    if (s.properties && Object.keys(s.properties).length) return true;
+    if (s.oneOf?.length || s.anyOf?.length || typeof s.additionalProperties === 'object') return true;
+    return hops < 3 && !!s.items && this.hasFields(s.items, hops + 1);
   }
 
   /** The component name when `child` (or its items) is a schema whose fields were listed before. */
@@ -212,11 +258,32 @@ function mediaSection(w: SchemaWriter, media: MediaTypeData, kind: 'request' | '
 export interface OperationMarkdownOptions {
   /** Rewrites links in descriptions (e.g. site routes to their Markdown twins). */
   link?: (href: string) => string;
+  /** Largest twin written with every level of fields (TWIN_BUDGET). */
+  budget?: number;
+  /** Deepest level of fields listed (MAX_DEPTH); shallower still when the twin is over the budget. */
+  depth?: number;
+  /** URL of the OpenAPI description, named where nested fields are left out. */
+  description?: string;
 }
 
-/** The Markdown twin of one operation page. */
+/**
+ * The Markdown twin of one operation page: fields nested MAX_DEPTH deep, or less deep when that
+ * twin would be longer than `options.budget` (TWIN_BUDGET).
+ */
 export function operationMarkdown(page: OperationPage, options: OperationMarkdownOptions = {}): string {
-  const w = new SchemaWriter(page.schemas, options.link);
+  const budget = options.budget ?? TWIN_BUDGET;
+  const deepest = options.depth ?? MAX_DEPTH;
+  let markdown = writeTwin(page, options, deepest);
+  // Each level less is cheaper to write than the one before.
+  for (const depth of SHALLOWER.filter((d) => d < deepest)) {
+    if (markdown.length <= budget) break;
+    markdown = writeTwin(page, options, depth);
+  }
+  return markdown;
+}
+
+function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDepth: number): string {
+  const w = new SchemaWriter(page.schemas, options.link, maxDepth);
   const out: string[] = [`# ${page.summary}`, ''];
   if (page.webhook) out.push(`Webhook ${code(page.webhook)}: the API sends ${code(page.method.toUpperCase())} requests to your endpoint.`, '');
   else out.push(`${code(`${page.method.toUpperCase()} ${page.path}`)}`, '');
@@ -271,6 +338,10 @@ export function operationMarkdown(page: OperationPage, options: OperationMarkdow
 
   const curl = page.samples.find((s) => s.id === 'curl') ?? page.samples[0];
   if (curl) out.push('## Example request', '', fence(htmlText(curl.html), curl.id === 'curl' ? 'bash' : curl.id), '');
+  if (w.cut) {
+    const where = options.description ? `[the OpenAPI description](${options.description})` : 'the OpenAPI description';
+    out.push(`This page lists fields down to ${maxDepth} ${maxDepth === 1 ? 'level' : 'levels'} of nesting; the schemas marked "fields not listed here" are complete in ${where}.`, '');
+  }
   return `${tidy(out.join('\n'))}\n`;
 }
 

@@ -169,13 +169,14 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
   const site = baseUrl.replace(/\/$/, '');
   // The current version's API pages, then each older version's (under its own route base).
   const apiSets = [
-    {version: undefined as string | undefined, prefix: `${site}/docs/api/`, dir: options.apiDocsDir, tagsBySlug: tagsOf(doc)},
+    {version: undefined as string | undefined, prefix: `${site}/docs/api/`, dir: options.apiDocsDir, tagsBySlug: tagsOf(doc), description: `${origin}${baseUrl}openapi/openapi.json`},
     ...(await Promise.all(
       (options.versions ?? []).map(async (v) => ({
         version: v.id,
         prefix: `${site}${v.routeBasePath}/api/`,
         dir: v.apiDocsDir,
         tagsBySlug: tagsOf(JSON.parse(await fs.readFile(v.processedSpec, 'utf8'))),
+        description: `${origin}${baseUrl}${v.id}/openapi/openapi.json`,
       })),
     )),
   ];
@@ -222,7 +223,7 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
         if (data && typeof data.method === 'string' && Array.isArray(data.responses)) {
           // A page of a large schema graph carries only what its HTML shows; its twin lists every field.
           const page = (data.lazySchemas ? {...data, schemas: {...(await sharedSchemas(api.dir)), ...data.schemas}} : data) as OperationPage;
-          const markdown = operationMarkdown(page, {link});
+          const markdown = operationMarkdown(page, {link, description: api.description});
           await add({
             ...base,
             title: page.summary,

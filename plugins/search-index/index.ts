@@ -24,7 +24,7 @@ import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos.js';
 import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search/compact-index';
-import {DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from '../../src/components/Search/types';
+import {CONTENT_PART_FILE, DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from '../../src/components/Search/types';
 import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
 import type {ApiVersionIndex} from './child';
 import {mapLimited} from './map-limited';
@@ -54,7 +54,7 @@ export interface ParsedPage {
 
 export const SEARCH_INDEX_FILE = 'search-index.json';
 /** The file of the body text part (DocType.Content), beside search-index.json. */
-export const CONTENT_PART_FILE = 'search-index-content.json';
+export {CONTENT_PART_FILE};
 
 /** Options of the theme this builder does not implement: refuse them rather than ignore them. */
 export function checkSupported(config: ThemeConfig): void {

@@ -134,3 +134,17 @@ test('each query is timed as a performance measure named "portal-search"', async
     ],
   );
 });
+
+test('the search page (eagerParts) fetches the body-text part beside its index, in the index\'s folder; the modal does not', async () => {
+  for (const [eagerParts, indexDir, expected] of [
+    [true, '', ['https://portal.test/search-index-content.json', 'https://portal.test/search-index.json']],
+    [true, 'v1/docs/', ['https://portal.test/v1/docs/search-index-content.json', 'https://portal.test/v1/docs/search-index.json']],
+    [false, '', ['https://portal.test/search-index.json']],
+  ] as const) {
+    const requested: string[] = [];
+    const routes = {[`https://portal.test/${indexDir}search-index.json`]: index};
+    const client = createSearchClient({baseUrl: '/', config: searchClientConfig, pageUrl: 'https://portal.test/search', indexDir, eagerParts, backend: backendServing(routes, requested)});
+    await client.ready();
+    assert.deepEqual(requested, expected, `eagerParts ${eagerParts}, folder "${indexDir}"`);
+  }
+});

@@ -12,7 +12,7 @@
  */
 import type {SearchClientConfig} from '@site/src/config/search';
 import {createRpc} from './rpc';
-import type {IndexLoadStatus, InitRequest, SearchResponse} from './types';
+import {CONTENT_PART_FILE, type IndexLoadStatus, type InitRequest, type SearchResponse} from './types';
 
 export const MEASURE_NAME = 'portal-search';
 
@@ -93,9 +93,12 @@ export function createSearchClient(options: {
   indexDir?: string;
   /** Test hook: the engine backend (default: a Web Worker, or the page if that fails). */
   backend?: () => Backend | Promise<Backend>;
+  /** Fetch the body-text part with the index instead of after it (IndexSourceSpec.prefetch). */
+  eagerParts?: boolean;
 }): SearchClient {
   const {baseUrl, config} = options;
   const pageUrl = options.pageUrl ?? location.href;
+  const siteIndex = indexUrl(baseUrl, config.indexHash, pageUrl, options.indexDir);
   const request: InitRequest = {
     options: {
       removeDefaultStopWordFilter: config.removeDefaultStopWordFilter,
@@ -103,7 +106,7 @@ export function createSearchClient(options: {
       highlightSearchTermsOnTargetPage: config.highlightSearchTermsOnTargetPage,
       baseUrl,
     },
-    site: {heading: null, uri: indexUrl(baseUrl, config.indexHash, pageUrl, options.indexDir)},
+    site: {heading: null, uri: siteIndex, ...(options.eagerParts ? {prefetch: [new URL(CONTENT_PART_FILE, siteIndex).href]} : {})},
     externals: config.externalSearchSources.map(({heading, uri}) => ({heading, uri: resolveUri(uri, pageUrl)})),
   };
 
@@ -209,12 +212,13 @@ const shared = new Map<string, SearchClient>();
 
 /**
  * The page's search client for an index folder ("" or an older API version's, ./scope.ts),
- * created on first call, i.e. when the reader starts searching in that version.
+ * created on first call, i.e. when the reader starts searching in that version. `eagerParts`
+ * (the search page) fetches the body-text part with the index, if this call creates the client.
  */
-export function getSearchClient(baseUrl: string, config: SearchClientConfig, indexDir = ''): SearchClient {
+export function getSearchClient(baseUrl: string, config: SearchClientConfig, indexDir = '', {eagerParts = false} = {}): SearchClient {
   let client = shared.get(indexDir);
   if (!client) {
-    client = createSearchClient({baseUrl, config, indexDir});
+    client = createSearchClient({baseUrl, config, indexDir, eagerParts});
     shared.set(indexDir, client);
   }
   if (typeof window !== 'undefined') window.__portalSearch = client;

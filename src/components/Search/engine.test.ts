@@ -267,6 +267,39 @@ describe('an index whose body text is a separate part (search-index-content.json
     }
   });
 
+  test('a part asked for at once (the search page) is fetched beside the index, once, and used', async () => {
+    const requested: string[] = [];
+    let releaseIndex!: () => void;
+    const indexArrives = new Promise<void>((resolve) => (releaseIndex = resolve));
+    const fetchImpl: FetchLike = async (url) => {
+      requested.push(url);
+      if (url === SITE) await indexArrives;
+      const body = url === SITE ? main : url === PART ? part : null;
+      return {ok: body !== null, status: body ? 200 : 404, json: async () => body};
+    };
+    const engine = new SearchEngine();
+    const init = engine.init({options, site: {heading: null, uri: SITE, prefetch: [PART]}, externals: []}, fetchImpl);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(requested, [PART, SITE], 'the part went out before the index had arrived');
+    releaseIndex();
+    await init;
+    assert.deepEqual(await engine.complete(), []);
+    assert.deepEqual(requested, [PART, SITE], 'and was not fetched again');
+    assert.ok(engine.search('refunds', 5).sources[0]!.hits.length > 0, 'its body text answers');
+  });
+
+  test('a failed prefetch is the part\'s warning, as if fetched after the index', async () => {
+    const fetchImpl: FetchLike = async (url) => {
+      if (url === PART) throw new Error('offline');
+      return {ok: true, status: 200, json: async () => main};
+    };
+    const engine = new SearchEngine();
+    await engine.init({options, site: {heading: null, uri: SITE, prefetch: [PART]}, externals: []}, fetchImpl);
+    const warnings = await engine.complete();
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /search-index-content\.json \(offline\)/);
+  });
+
   test('part addresses are relative to the index (absolute or not)', () => {
     assert.equal(partUri('https://x.test/portal/search-index.json?_=1', 'search-index-content.json'), 'https://x.test/portal/search-index-content.json');
     assert.equal(partUri('search-index.json', 'search-index-content.json'), 'search-index-content.json');

@@ -59,6 +59,8 @@ export interface LoadedSource {
   vocabulary?: Vocabulary;
   /** Parts of the index still to load (INDEX_PART_FORMAT entries), by their type. */
   parts: {type: number; uri: string}[];
+  /** Requests of parts started with the index (IndexSourceSpec.prefetch), by URL. */
+  prefetched?: Map<string, ReturnType<FetchLike>>;
 }
 
 /** Raw result before ordering; field names are those the theme's ordering helpers read. */
@@ -167,11 +169,18 @@ export async function loadSource(
   fetchImpl: FetchLike,
   options: PipelineOptions = {removeDefaultStopWordFilter: false},
 ): Promise<{source: LoadedSource; status: IndexLoadStatus}> {
+  // Parts asked for at once go out with the index; loadParts takes them up when it gets there.
+  const prefetched = new Map((spec.prefetch ?? []).map((uri) => {
+    const request = fetchImpl(uri);
+    request.catch(() => undefined); // an unused or failed prefetch is not an error of its own
+    return [uri, request] as const;
+  }));
   try {
     const response = await fetchImpl(spec.uri);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const json = await response.json();
     const source = sourceFrom(spec, parseSearchIndex(json, options), json);
+    if (prefetched.size) source.prefetched = prefetched;
     if (source.parts.some((p) => p.type === DocType.Title)) throw new Error('the page titles cannot be a separate part');
     const documents = source.indexes.reduce((n, x) => n + x.documents.size, 0);
     return {source, status: {heading: spec.heading, uri: spec.uri, ok: true, documents}};
@@ -208,8 +217,10 @@ export async function loadParts(source: LoadedSource, fetchImpl: FetchLike, opti
   while (source.parts.length > 0) {
     const part = source.parts[0]!;
     const uri = partUri(source.spec.uri, part.uri);
+    const started = source.prefetched?.get(uri);
+    source.prefetched?.delete(uri);
     try {
-      const response = await fetchImpl(uri);
+      const response = await (started ?? fetchImpl(uri));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const json = await response.json();
       if (!Array.isArray(json) || json.length !== 1) throw new Error('a part is an array of one entry');

@@ -102,7 +102,16 @@ export interface IndexSourceSpec {
   heading: string | null;
   /** Absolute URL of the index. */
   uri: string;
+  /**
+   * Absolute URLs of parts of the index to fetch at once, beside the index rather than after it
+   * (the search page, which waits for the whole answer; the modal answers from the index first and
+   * leaves it the bandwidth).
+   */
+  prefetch?: string[];
 }
+
+/** The file our index's body text is moved to (plugins/search-index), beside search-index.json. */
+export const CONTENT_PART_FILE = 'search-index-content.json';
 
 export interface InitRequest {
   options: EngineOptions;

@@ -64,7 +64,8 @@ function SearchPageContent() {
       return;
     }
     let live = true;
-    const client = getSearchClient(baseUrl, searchClientConfig, scope.indexDir);
+    // This page shows only the whole answer: the body-text part is fetched beside the index.
+    const client = getSearchClient(baseUrl, searchClientConfig, scope.indexDir, {eagerParts: true});
     // The page shows the whole index's answer only (the modal shows a partial one while typing):
     // results replaced under the reader's eyes shifted the layout (Lighthouse CLS 0.12).
     const ask = (again: boolean): Promise<void> =>

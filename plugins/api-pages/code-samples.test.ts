@@ -171,6 +171,7 @@ function expectedExpansions(r: SampleRequest): string[] {
     ...(r.auth.basic ? [r.auth.basic.userVar, r.auth.basic.passwordVar] : []),
     ...(r.auth.bearer ? [r.auth.bearer.tokenVar] : []),
     ...r.auth.headers.map((h) => h.envVar),
+    ...(r.auth.cookies ?? []).map((c) => c.envVar),
   ];
 }
 

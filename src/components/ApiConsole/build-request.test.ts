@@ -322,7 +322,7 @@ const rows: Row[] = [
     credentials: {'session.value': 'c00kie'},
     expect: {
       ...get('https://api.x/v1/contacts/7'),
-      notSent: [{scheme: 'session', reason: 'This API key goes in the cookie "SESSION". Browsers do not let a web page set the Cookie header, so the console sends the request without it; send it from a tool that can, e.g. curl --cookie "SESSION=…".'}],
+      notSent: [{scheme: 'session', reason: 'This API key goes in the cookie "SESSION". Browsers do not let a web page set the Cookie header, so the console sends the request without it; the code samples on this page send it (curl --cookie "SESSION=…").'}],
     },
   },
   {

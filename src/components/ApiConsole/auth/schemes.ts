@@ -120,7 +120,7 @@ export function applyCredentials(alternative: SecuritySchemeData[], credentials:
 
 /** What the console says about an API key that belongs in a cookie. */
 export const cookieNote = (name: string) =>
-  `This API key goes in the cookie "${name}". Browsers do not let a web page set the Cookie header, so the console sends the request without it; send it from a tool that can, e.g. curl --cookie "${name}=…".`;
+  `This API key goes in the cookie "${name}". Browsers do not let a web page set the Cookie header, so the console sends the request without it; the code samples on this page send it (curl --cookie "${name}=…").`;
 
 /** What the console says about an API key that belongs in the query string. */
 export const queryNote = (name: string) =>

@@ -69,6 +69,8 @@ export interface ApiRecords {
    */
   byName: Map<string, LoadedRecord[]>;
   byNameStem: Map<string, LoadedRecord[]>;
+  /** The keys of byName, sorted: the words that start with a prefix are one run of it. */
+  nameList: string[];
   /** The records by compactIdentifier of their operationId. */
   byOperationId: Map<string, LoadedRecord[]>;
 }
@@ -136,7 +138,8 @@ export function loadApiRecords(documents: readonly ApiRecordDocument[]): ApiReco
     for (const w of record.names.stems) post(byNameStem, w, record);
     if (record.operationId) post(byOperationId, record.operationId, record);
   });
-  return {records, byId, words, byName, byNameStem, byOperationId};
+  const nameList = [...byName.keys()].sort();
+  return {records, byId, words, byName, byNameStem, nameList, byOperationId};
 }
 
 export interface ApiQuery {
@@ -206,6 +209,18 @@ function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery, stems: readonly 
   return exact;
 }
 
+/** The first index of a sorted list whose item is not below `value`. */
+function lowerBound(list: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The records that can be in tiers 1–3: every required word among their `names` (as a word, a
  * stem or, for the last one, the start of a word). Tier 3 holds every word of tiers 1 and 2, so
@@ -221,7 +236,9 @@ function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): S
     };
     add(index.byName.get(word));
     add(index.byNameStem.get(stems[k]!));
-    if (prefixAllowed(q, k)) for (const [w, list] of index.byName) if (w.startsWith(word)) add(list);
+    if (prefixAllowed(q, k)) {
+      for (let i = lowerBound(index.nameList, word); i < index.nameList.length && index.nameList[i]!.startsWith(word); i++) add(index.byName.get(index.nameList[i]!));
+    }
     result = found;
     if (result.size === 0) break;
   }

@@ -157,15 +157,17 @@ function* words(text: string): Generator<[string, number, number]> {
 
 /**
  * Where the given (pipeline-processed) terms occur in `text`: the positions lunr would have
- * stored — its tokenizer's split and its pipeline.
+ * stored — its tokenizer's split and its pipeline. With `within`, the scan stops `within`
+ * characters after the first match (a snippet shows no more than that after it).
  */
-export function termPositions(text: string, terms: ReadonlySet<string>, options: PipelineOptions): MatchPosition[] {
+export function termPositions(text: string, terms: ReadonlySet<string>, options: PipelineOptions, within = Infinity): MatchPosition[] {
   if (terms.size === 0 || !text) return [];
   // lunr's stemmer never changes the first letter of a trimmed word, so only words that start like
   // one of the terms need the pipeline.
   const firstLetters = new Set([...terms].map((term) => term.charAt(0)));
   const positions: MatchPosition[] = [];
   for (const [word, start, length] of words(text)) {
+    if (positions.length > 0 && start >= positions[0]![0] + within) break;
     if (!firstLetters.has(word.replace(/^\W+/, '').charAt(0))) continue;
     const processed = processWord(word, options);
     if (processed !== null && terms.has(processed)) positions.push([start, length]);

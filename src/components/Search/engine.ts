@@ -306,8 +306,12 @@ function collect(source: LoadedSource, plans: PlannedQuery[], limit: number): Ra
   return results;
 }
 
-function positionsOf(result: RawResult, field: string, options: PipelineOptions): MatchPosition[] {
-  if (result.compact) return termPositions(result.document.t, new Set(Object.keys(result.metadata)), options);
+/**
+ * Match positions of a result's text. `snippetLength`: the snippet built from them (buildSnippet)
+ * ends at most that far after the first match, so later matches are not looked for.
+ */
+function positionsOf(result: RawResult, field: string, options: PipelineOptions, snippetLength = Infinity): MatchPosition[] {
+  if (result.compact) return termPositions(result.document.t, new Set(Object.keys(result.metadata)), options, snippetLength);
   const out: MatchPosition[] = [];
   for (const fields of Object.values(result.metadata)) {
     const pos = fields[field]?.position;
@@ -366,11 +370,11 @@ function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions)
   let pathHtml: string;
   let pageTitle: string;
   if (type === DocType.Title) {
-    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options), tokens, titleLength);
+    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options, titleLength), tokens, titleLength);
     pathHtml = escapeHtml((document.b ?? []).join(' › '));
     pageTitle = document.t;
   } else if (type === DocType.Heading) {
-    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options), tokens, titleLength);
+    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options, titleLength), tokens, titleLength);
     pathHtml = inTree ? '' : highlightTokens(label, tokens);
     pageTitle = label;
   } else if (type === DocType.Keywords) {
@@ -378,7 +382,7 @@ function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions)
     pathHtml = inTree ? '' : highlightTokens(label, tokens);
     pageTitle = label;
   } else {
-    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options), tokens, context);
+    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options, context), tokens, context);
     const section = document.s && document.s !== label ? document.s : '';
     const parts = inTree ? [section] : [label, section];
     pathHtml = parts.filter(Boolean).map((p) => highlightTokens(p, tokens)).join(' › ');

@@ -22,6 +22,7 @@
 import lunr from 'lunr';
 import {compactIdentifier, identifierWords, isHttpMethod, looksLikePath, nameWords, pathShape, pathWords} from './api-terms';
 import {isStopWord} from './query';
+import {lowerBound} from './typo';
 import type {ApiRecordDocument} from './types';
 
 export type ApiTier = 0 | 1 | 2 | 3;
@@ -207,18 +208,6 @@ function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery, stems: readonly 
   for (const word of q.optional) if (record.summary.exact.has(word)) exact++;
   if (q.method && record.summary.exact.has(q.method)) exact++;
   return exact;
-}
-
-/** The first index of a sorted list whose item is not below `value`. */
-function lowerBound(list: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -60,6 +60,18 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[n]!;
 }
 
+/** The first index of a sorted list whose item is not below `value` (binary search). */
+export function lowerBound(list: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Words of the index with how often they occur, and their sorted list (prefix look-ups). */
 export class Vocabulary {
   readonly counts = new Map<string, number>();
@@ -86,13 +98,7 @@ export class Vocabulary {
   /** Some word starts with `prefix` (`longer`: some word other than `prefix` itself). */
   hasPrefix(prefix: string, longer = false): boolean {
     const list = (this.sorted ??= [...this.counts.keys()].sort());
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    let lo = lowerBound(list, prefix);
     if (longer && list[lo] === prefix) lo++;
     return lo < list.length && list[lo]!.startsWith(prefix);
   }

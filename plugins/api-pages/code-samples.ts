@@ -367,7 +367,7 @@ function java(req: SampleRequest): string {
     lines.push(`        String credentials = System.getenv(${javaString(req.auth.basic.userVar)}) + ":" + System.getenv(${javaString(req.auth.basic.passwordVar)});`);
     lines.push('        String basic = Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));');
   }
-  const uri = urlParts(req).map((p) => ('text' in p ? javaString(p.text) : `System.getenv(${javaString(p.env)})`)).join(' + ');
+  const uri = joinParts(urlParts(req), javaString, (v) => `System.getenv(${javaString(v)})`);
   lines.push('        HttpRequest request = HttpRequest.newBuilder()', `            .uri(URI.create(${uri}))`);
   if (req.auth.basic) lines.push('            .header("Authorization", "Basic " + basic)');
   if (req.auth.bearer) lines.push(`            .header("Authorization", "Bearer " + System.getenv(${javaString(req.auth.bearer.tokenVar)}))`);
@@ -414,7 +414,7 @@ function csharp(req: SampleRequest): string {
   // With its cookie container on (the default), the handler would replace the Cookie header.
   const client = cookie ? 'new HttpClient(new HttpClientHandler { UseCookies = false })' : 'new HttpClient()';
   const lines = [...usings, ...(usings.length ? [''] : []), `using var client = ${client};`];
-  const uri = urlParts(req).map((p) => ('text' in p ? csString(p.text) : `Environment.GetEnvironmentVariable(${csString(p.env)})`)).join(' + ');
+  const uri = joinParts(urlParts(req), csString, (v) => `Environment.GetEnvironmentVariable(${csString(v)})`);
   lines.push(`using var request = new HttpRequestMessage(new HttpMethod(${csString(req.method.toUpperCase())}), ${uri});`);
   if (req.auth.basic) {
     lines.push(`var credentials = Convert.ToBase64String(Encoding.UTF8.GetBytes(`);

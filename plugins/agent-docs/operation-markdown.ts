@@ -29,8 +29,8 @@ const MAX_DEPTH = 8;
 /**
  * Largest twin, in characters, written with fields nested MAX_DEPTH deep. A larger one (a schema
  * graph where every object links to every other, as in Stripe's document) is written again with
- * fields nested less deep, down to one level, until it fits: 1,500 lines of nested fields help no
- * reader and fill an agent's context.
+ * fields nested less deep, down to one level, until it fits: thousands of lines of nested fields
+ * help no reader and fill an agent's context.
  */
 export const TWIN_BUDGET = 100_000;
 const SHALLOWER = [6, 5, 4, 3, 2, 1];
@@ -286,7 +286,7 @@ export function operationMarkdown(page: OperationPage, options: OperationMarkdow
     const last = i === depths.length - 1;
     try {
       // Writing stops as soon as the field lines alone are over the budget (the Stripe document's
-      // twins reach 1.4 MB at 8 levels); the shallowest is written whatever its length.
+      // twins reach 620 KB at 8 levels); the shallowest is written whatever its length.
       const markdown = writeTwin(page, options, depth, last ? Infinity : budget);
       if (last || markdown.length <= budget) return markdown;
     } catch (error) {

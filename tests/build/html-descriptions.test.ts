@@ -99,7 +99,15 @@ test('overview and category pages: info and tag descriptions render, no tags as 
   const category = await mainText(page);
   assertNoTagsAsText(category, 'the category page');
   assert.match(category, /Returns the widget with its customField__c values\./);
-  const meta = await page.goto(site.at(OPERATION)).then(() => page.locator('meta[name="description"]').getAttribute('content'));
-  assert.equal(meta, 'Returns the widget with its customField__c values.');
+  // The server's HTML carries the description (what crawlers read)…
+  const expected = 'Returns the widget with its customField__c values.';
+  const response = await page.goto(site.at(OPERATION));
+  const served = /<meta[^>]*\sname="description"[^>]*\scontent="([^"]*)"/.exec((await response?.text()) ?? '')?.[1];
+  assert.equal(served, expected);
+  // …and so does the page once hydrated. While hydrating, the head briefly holds the site's
+  // default (the tagline) before the page's own metadata is applied again: wait for the end state.
+  await page.waitForSelector('html[data-has-hydrated="true"]', {state: 'attached'});
+  await page.waitForFunction((text) => document.querySelector('meta[name="description"]')?.getAttribute('content') === text, expected, {timeout: 5_000})
+    .catch(async () => assert.fail(`meta description after hydration: ${await page.locator('meta[name="description"]').getAttribute('content')}`));
   assert.equal(await page.evaluate(() => (window as unknown as {__xss?: string}).__xss), undefined);
 });

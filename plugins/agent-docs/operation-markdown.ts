@@ -192,10 +192,16 @@ class SchemaWriter {
 
   /** The components a field's value is: itself or its items, else its oneOf/anyOf variants'. */
   private componentsOf(child: SchemaNode): string[] {
-    const r = this.resolve(child);
-    const own = child.ref ?? (r.type === 'array' || r.items ? r.items?.ref : undefined);
+    const own = this.ownComponent(child);
     if (own) return [own];
+    const r = this.resolve(child);
     return [...new Set([...(r.oneOf ?? []), ...(r.anyOf ?? [])].flatMap((v) => (v.ref ? [v.ref] : [])))];
+  }
+
+  /** The component a field's value is: itself, or its items for an array. */
+  private ownComponent(child: SchemaNode): string | undefined {
+    const r = this.resolve(child);
+    return child.ref ?? (r.type === 'array' || r.items ? r.items?.ref : undefined);
   }
 
   /** The note on a field or variant whose fields the depth limit leaves out. */
@@ -215,8 +221,7 @@ class SchemaWriter {
 
   /** The component name when `child` (or its items) is a schema whose fields were listed before. */
   seen(child: SchemaNode): string | undefined {
-    const r = this.resolve(child);
-    const ref = child.ref ?? (r.type === 'array' || r.items ? r.items?.ref : undefined);
+    const ref = this.ownComponent(child);
     return ref && this.expanded.has(ref) ? ref : undefined;
   }
 

@@ -4,18 +4,31 @@ import vm from 'node:vm';
 import {createHash} from 'node:crypto';
 import {cleanHtmlPathHash, cleanHtmlPathScript} from './clean-html-path';
 
-/** Runs the script against a fake address; returns what it did. */
-function run(href: string, baseUrl = '/') {
-  const url = new URL(href, 'https://portal.example');
+const ORIGIN = 'https://portal.example';
+
+/**
+ * Runs the script against a fake address; returns what it did. `path` is the pathname as the
+ * browser gives it (already parsed: no dot segments, "\\" turned into "/"), so it is taken as is.
+ * Navigation targets on the page's own origin are shown as paths, any other as the full URL.
+ */
+function run(pathAndRest: string, baseUrl = '/') {
+  const m = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(pathAndRest)!;
   const did: {replaceState?: string; replace?: string; stopped: boolean} = {stopped: false};
+  const local = (to: string) => {
+    const u = new URL(to, `${ORIGIN}${m[1]}`);
+    return u.origin === ORIGIN ? u.pathname + u.search + u.hash : u.href;
+  };
   const context = {
+    URL,
     location: {
-      pathname: url.pathname,
-      search: url.search,
-      hash: url.hash,
-      replace: (to: string) => void (did.replace = to),
+      origin: ORIGIN,
+      href: ORIGIN + pathAndRest,
+      pathname: m[1],
+      search: m[2] ?? '',
+      hash: m[3] ?? '',
+      replace: (to: string) => void (did.replace = local(to)),
     },
-    history: {state: null, replaceState: (_s: unknown, _t: string, to: string) => void (did.replaceState = to)},
+    history: {state: null, replaceState: (_s: unknown, _t: string, to: string) => void (did.replaceState = local(to))},
     window: {stop: () => void (did.stopped = true)},
   };
   vm.runInNewContext(cleanHtmlPathScript(baseUrl), context);
@@ -48,6 +61,23 @@ test('under a base URL the home page keeps its trailing slash', () => {
 
 test('the script is small and its CSP hash is the sha256 of exactly that source', () => {
   const source = cleanHtmlPathScript('/');
-  assert.ok(source.length < 400, `${source.length} characters`);
+  assert.ok(source.length < 450, `${source.length} characters`);
   assert.equal(cleanHtmlPathHash('/'), `'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+});
+
+test('issue 22 row 4: a path that starts with several slashes or backslashes never leaves the origin', () => {
+  // What a plain host's 404 page sees for "//evil.example/x.html", "/.//evil.example/x.html",
+  // "/\\evil.example/x.html", "/..//evil.example/x.html", "/%09/evil.example/x.html" (the browser
+  // turns all of them into "//evil.example/x.html"), and raw backslashes the browser would not leave.
+  const cases: Array<[string, string, {replace?: string; replaceState?: string; stopped: boolean}]> = [
+    ['//evil.example/x.html', '/', {replace: '/evil.example/x', stopped: true}],
+    ['///evil.example/x.html?q=1#h', '/', {replace: '/evil.example/x?q=1#h', stopped: true}],
+    ['/\\evil.example/x.html', '/', {replace: '/evil.example/x', stopped: true}],
+    ['/\\/evil.example/x.html', '/', {replace: '/evil.example/x', stopped: true}],
+    ['//evil.example/index.html', '/', {replaceState: '/evil.example', stopped: false}],
+    ['//evil.example/x/index.html', '/', {replaceState: '/evil.example/x', stopped: false}],
+    ['/%2F%2Fevil.example/x.html', '/', {replace: '/%2F%2Fevil.example/x', stopped: true}],
+    ['/portal//evil.example/x.html', '/portal/', {replace: '/portal//evil.example/x', stopped: true}],
+  ];
+  for (const [path, base, expected] of cases) assert.deepEqual(run(path, base), expected, path);
 });

@@ -21,13 +21,24 @@
  */
 import {createHash} from 'node:crypto';
 
-/** The script's source for a site served under `baseUrl` (which starts and ends with "/"). */
+/**
+ * The script's source for a site served under `baseUrl` (which starts and ends with "/").
+ *
+ * Every address it moves to is on the page's own origin BY CONSTRUCTION, whatever the host did
+ * with the path: a plain host that answers "//evil.example/x.html" (or "/.//evil.example/x.html",
+ * "/\evil.example/x.html", "/..//evil.example/x.html": the browser's pathname is
+ * "//evil.example/x.html" for all of them) with its 404 page must not send the reader to
+ * "//evil.example/x", a protocol-relative address of another host. So the clean path's leading
+ * slashes and backslashes are collapsed to one "/", the target is parsed against the page's own
+ * origin, and the script does nothing unless the result has exactly that origin.
+ */
 export function cleanHtmlPathScript(baseUrl: string): string {
-  // Kept ES5 and short: it runs before anything else, in every browser the site supports.
-  return `(function(b){var l=location,p=l.pathname,c;if(p.indexOf(b)!==0)return;` +
-    `if(/\\/index\\.html$/.test(p)){c=p.slice(0,-10);if(c!==b)c=c.slice(0,-1);` +
-    `history.replaceState(history.state,"",c+l.search+l.hash)}` +
-    `else if(/\\.html$/.test(p)&&p.length>b.length+5){window.stop();l.replace(p.slice(0,-5)+l.search+l.hash)}` +
+  // Kept short and ES5 apart from URL: it runs before anything else, in every browser the site supports.
+  return `(function(b){var l=location,p=l.pathname,i=/\\/index\\.html$/.test(p),c,u;if(p.indexOf(b)!==0)return;` +
+    `if(i){c=p.slice(0,-10);if(c!==b)c=c.slice(0,-1)}` +
+    `else if(/\\.html$/.test(p)&&p.length>b.length+5)c=p.slice(0,-5);else return;` +
+    `u=new URL("/"+c.replace(/^[\\/\\\\]+/,"")+l.search+l.hash,l.origin);if(u.origin!==l.origin)return;` +
+    `if(i)history.replaceState(history.state,"",u.href);else{window.stop();l.replace(u.href)}` +
     `})(${JSON.stringify(baseUrl)})`;
 }
 

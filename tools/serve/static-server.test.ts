@@ -82,6 +82,20 @@ test('redirects stay on this host: leading slashes of the clean path are collaps
   assert.equal(cleanLocation('/', '/page', ''), null);
 });
 
+test('issue 22 row 4: the redirect target is on this host by construction, whatever path it is given', async () => {
+  // "//evil.example/x.html" is a path on this host (not a request for the host evil.example).
+  assert.equal((await raw('//evil.example/x.html')).location, '/evil.example/x');
+  // Paths the server never gets from a request (dot segments, backslashes) still stay on the host:
+  // parsing "/.//x" resolves the dot segment into a new leading "//".
+  const self = 'https://portal.example';
+  for (const [base, sitePath, search] of [['/', '/.//evil.example/x.html', ''], ['/', '/..//evil.example/x/index.html', '?a=1'], ['/', '/\\\\evil.example/x.html', ''], ['/b/', '/./\\/evil.example/x.html', ''], ['/', '/%2e//evil.example/x.html', '']]) {
+    const location = cleanLocation(base, sitePath, search);
+    assert.ok(location !== null, sitePath);
+    assert.equal(new URL(location, self).origin, self, `${sitePath} -> ${location}`);
+    assert.match(location, /^\/(?![/\\])/, `${sitePath} -> ${location}`);
+  }
+});
+
 test('a file that cannot be read answers 500 and the server keeps serving', async () => {
   writeFileSync(path.join(root, 'fresh.html'), '<h1>fresh</h1>'); // not in the gzip cache yet
   const failure = () => Promise.reject(Object.assign(new Error('EIO: i/o error'), {code: 'EIO'}));

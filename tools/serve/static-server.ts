@@ -132,15 +132,23 @@ async function send(req: IncomingMessage, res: ServerResponse, file: string, sta
   }
 }
 
+const SELF = 'http://self.invalid';
+
 /**
- * Where "/x.html" or "/x/index.html" redirects to: the clean path, always same-origin. A path
- * such as "/.//evil.example/x.html" (the URL parser drops the dot segment: "//evil.example/…")
- * would otherwise give "Location: //evil.example/x", a redirect to another host.
+ * Where "/x.html" or "/x/index.html" redirects to: the clean path, on this host BY CONSTRUCTION.
+ * A path such as "/.//evil.example/x.html" (the URL parser drops the dot segment:
+ * "//evil.example/…") would otherwise give "Location: //evil.example/x", a redirect to another
+ * host; so leading slashes and backslashes are collapsed to one "/", the result is parsed against
+ * a stand-in origin, and anything that would not stay on it (nothing can) is not redirected.
  */
 export function cleanLocation(basePath: string, sitePath: string, search: string): string | null {
   const clean = sitePath.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
   if (clean === sitePath || sitePath === '/404.html') return null;
-  return (basePath.replace(/\/$/, '') + clean).replace(/^[/\\]+/, '/') + search;
+  const collapse = (p: string) => '/' + p.replace(/^[/\\]+/, '');
+  const target = new URL(collapse(basePath.replace(/\/$/, '') + clean) + search, SELF);
+  // Parsing may resolve dot segments into a new leading "//": collapse what it gives, then check.
+  const location = collapse(target.pathname) + target.search;
+  return new URL(location, SELF).origin === SELF ? location : null;
 }
 
 /** Headers every answer carries besides nosniff: the `/*` rules of the build's `_headers` file. */
@@ -159,7 +167,9 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
   const server = createServer(async (req, res) => {
     for (const [k, v] of Object.entries(security)) res.setHeader(k, v);
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      // The request target as a path on this host: "//evil.example/x" is a path, not a host.
+      const requested = req.url ?? '/';
+      const url = new URL(`${SELF}${requested.startsWith('/') ? '' : '/'}${requested}`);
       if (!url.pathname.startsWith(basePath)) {
         res.writeHead(404, {'Content-Type': 'text/plain'});
         return void res.end('Not found');

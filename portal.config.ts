@@ -5,6 +5,7 @@
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {operatorSourceProblem, policySource} from './plugins/csp/policy';
 
 export interface PortalConfig {
   /** Brand name shown in the tagline ("API Documentation for {brand}"). */
@@ -71,20 +72,26 @@ function fromEnv(name: string, fallback: string): string {
   return value === undefined || value.trim() === '' ? fallback : value.trim();
 }
 
-/** A space-separated list of CSP sources from the environment; undefined when unset. */
+/**
+ * A space-separated list of CSP sources from the environment (PORTAL_IMG_SRC, PORTAL_CONNECT_SRC);
+ * undefined when unset. Each goes through the CSP plugin's check (plugins/csp/policy.ts), so none
+ * can end a directive (";"), start another policy (",") or become an nginx variable ("$").
+ */
 function sourceList(name: string): string[] | undefined {
   const value = process.env[name]?.trim();
   if (!value) return undefined;
   const sources = value.split(/\s+/);
   for (const s of sources) {
-    if (/[;,'"]/.test(s) && !/^'(self|none)'$/.test(s)) {
-      throw new Error(`portal.config.ts: ${name} must list CSP sources separated by spaces, got "${s}"`);
-    }
+    const problem = operatorSourceProblem(s);
+    if (problem) throw new Error(`portal.config.ts: ${name}: ${problem}`);
   }
   return sources;
 }
 
-/** An absolute http(s) URL from the environment, without a trailing slash; undefined when unset. */
+/**
+ * An absolute http(s) URL from the environment, without a trailing slash; undefined when unset.
+ * Its origin joins the Content-Security-Policy, so its host must be one policySource accepts.
+ */
 function urlFromEnv(name: string): string | undefined {
   const value = process.env[name]?.trim();
   if (!value) return undefined;
@@ -97,6 +104,8 @@ function urlFromEnv(name: string): string | undefined {
   if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
     throw new Error(`portal.config.ts: ${name} must be an http(s) URL without credentials, query or fragment, got "${value}"`);
   }
+  const source = policySource(value);
+  if ('refused' in source) throw new Error(`portal.config.ts: ${name} "${value}" cannot join the Content-Security-Policy: ${source.refused}`);
   return url.href.replace(/\/+$/, '');
 }
 

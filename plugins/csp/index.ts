@@ -11,7 +11,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {twinPathOfFile, withMarkdownAlternate} from '../agent-docs/head';
 import {InlineScriptMinifier} from './minify-scripts';
-import {directives, headersFile, inlineScripts, mapInlineScripts, nginxSnippet, originsOf, scriptHash, securityHeaders, withMetaPolicy} from './policy';
+import {directives, headersFile, inlineScripts, mapInlineScripts, nginxSnippet, originsOf, policySource, scriptHash, securityHeaders, withMetaPolicy} from './policy';
 import {mapLimited} from '../search-index/map-limited';
 
 export interface CspOptions {
@@ -27,20 +27,22 @@ export interface CspOptions {
   consoleUrls?: string[];
 }
 
-/** Absolute origins of a document's `servers` (relative ones are the site's own origin). */
-export function serverOrigins(processedSpec: string): string[] {
+/**
+ * Policy sources for a document's `servers` (relative ones are the site's own origin, templated
+ * hosts cannot be guessed): each absolute URL goes through policySource; one it refuses is left
+ * out of the policy and reported to `warn`, naming the file, the server's JSON pointer and why.
+ */
+export function serverOrigins(processedSpec: string, warn: (message: string) => void = () => undefined): string[] {
   if (!existsSync(processedSpec)) return [];
   const doc = JSON.parse(readFileSync(processedSpec, 'utf8')) as {servers?: {url?: unknown}[]};
   const origins = new Set<string>();
-  for (const s of doc.servers ?? []) {
-    if (typeof s?.url !== 'string') continue;
-    try {
-      const url = new URL(s.url.replace(/\{[^}]*\}/g, 'x')); // templated hosts: the policy can't guess them
-      if (/^https?:$/.test(url.protocol) && !s.url.includes('{')) origins.add(url.origin);
-    } catch {
-      // A relative server URL: same origin as the site.
-    }
-  }
+  (doc.servers ?? []).forEach((s, i) => {
+    if (typeof s?.url !== 'string' || s.url.includes('{')) return;
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(s.url)) return; // relative: same origin as the site
+    const result = policySource(s.url);
+    if ('source' in result) origins.add(result.source);
+    else warn(`${path.relative(process.cwd(), processedSpec) || processedSpec}#/servers/${i}/url: the server ${JSON.stringify(s.url)} is left out of the Content-Security-Policy (connect-src, img-src): ${result.refused}. The request console cannot call it from the built site.`);
+  });
   return [...origins];
 }
 
@@ -69,6 +71,8 @@ export interface PolicySummary {
   scripts: number;
   /** Bytes saved by minifying the distinct scripts. */
   saved: number;
+  /** Servers of the documents left out of the policy, one sentence each (printed as build warnings). */
+  refused: string[];
   /** Hashes in the hosting files' policy: every inline script of the site. */
   hashes: number;
 }
@@ -85,8 +89,9 @@ export interface PolicySummary {
  */
 export async function writeSecurityPolicy(outDir: string, baseUrl: string, options: CspOptions): Promise<PolicySummary> {
   const files = await htmlFiles(outDir);
+  const refused: string[] = [];
   const input = {
-    apiOrigins: [...new Set([options.processedSpec, ...(options.versionSpecs ?? [])].flatMap(serverOrigins))],
+    apiOrigins: [...new Set([options.processedSpec, ...(options.versionSpecs ?? [])].flatMap((spec) => serverOrigins(spec, (m) => refused.push(m))))],
     imgSrc: options.imgSrc,
     connectSrc: [...(options.connectSrc ?? []), ...originsOf(options.consoleUrls ?? [])],
   };
@@ -104,7 +109,7 @@ export async function writeSecurityPolicy(outDir: string, baseUrl: string, optio
   const headers = securityHeaders(directives({...input, scriptHashes: siteHashes}));
   await fs.writeFile(path.join(outDir, '_headers'), headersFile(headers));
   await fs.writeFile(path.join(outDir, 'security-headers.nginx.conf'), nginxSnippet(headers));
-  return {pages: files.length, scripts: minifier.size, saved: minifier.saved, hashes: siteHashes.size};
+  return {pages: files.length, scripts: minifier.size, saved: minifier.saved, hashes: siteHashes.size, refused};
 }
 
 export default function cspPlugin(_context: LoadContext, options: CspOptions): Plugin {
@@ -112,6 +117,7 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
     name: 'portal-csp',
     async postBuild({outDir, siteConfig}) {
       const summary = await writeSecurityPolicy(outDir, siteConfig.baseUrl, options);
+      for (const warning of summary.refused) console.warn(`[csp] warning: ${warning}`);
       console.log(`[csp] ${summary.pages} pages (${summary.scripts} distinct inline scripts, minified once each: ${summary.saved} bytes smaller): Content-Security-Policy with ${summary.hashes} inline script hash(es); _headers and security-headers.nginx.conf written`);
     },
   };

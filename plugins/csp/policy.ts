@@ -55,9 +55,59 @@ export interface PolicyInput {
   connectSrc?: string[];
 }
 
-/** The distinct origins of absolute URLs (the console's mock server and proxy), as CSP sources. */
+// What a policy source may hold. Origins used to be pasted into the policy as text, so a server
+// URL such as "https://!;script-src-elem/v1" ended connect-src and started a directive of its
+// own, "https://*/v1" allowed every host, "https://a;b,c.example/v1" split the header into three
+// policies and a "$" became an nginx variable. The URL parser accepts all of these hosts; the
+// CSP grammar does not. So a host is kept only when every character is one a CSP host-source may
+// hold: dot-separated labels of letters, digits and "-", or an IPv6 literal in brackets.
+const LABELS = '[a-z0-9-]+(?:\\.[a-z0-9-]+)*';
+const IPV6 = '\\[[0-9a-f:.]+\\]';
+const HOST = new RegExp(`^(?:${LABELS}|${IPV6})$`, 'i');
+
+/**
+ * The one function that turns a URL from a document (a server) or the configuration (the mock,
+ * the proxy) into a policy source: `scheme://host[:port]` when the scheme is http or https and
+ * the host is legal in a CSP host-source, else the reason it is refused (for a build warning).
+ */
+export function policySource(url: string): {source: string} | {refused: string} {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return {refused: 'it is not an absolute URL'};
+  }
+  if (!/^https?:$/.test(parsed.protocol)) return {refused: `its scheme "${parsed.protocol}" is not http: or https:`};
+  if (!HOST.test(parsed.hostname)) {
+    return {refused: `its host "${parsed.hostname}" holds characters a policy source may not (letters, digits, "-" and "." only, or an IPv6 address in brackets)`};
+  }
+  return {source: `${parsed.protocol}//${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}`};
+}
+
+/**
+ * A source the operator writes (PORTAL_CONNECT_SRC, PORTAL_IMG_SRC): 'self' or 'none', a scheme
+ * ("https:", "data:", "blob:"), or a host-source whose host follows the same character rule as
+ * policySource, with the wildcards an operator may mean ("*", "*.example.com", port "*") and a
+ * plain path. Returns why it is refused, or undefined when it is fine.
+ */
+export function operatorSourceProblem(text: string): string | undefined {
+  if (text === "'self'" || text === "'none'") return undefined;
+  if (/^[a-z][a-z0-9+.-]*:$/i.test(text)) return undefined;
+  const hostSource = new RegExp(`^(?:(?:https?|wss?)://)?(?:\\*|(?:\\*\\.)?${LABELS}|${IPV6})(?::(?:\\d{1,5}|\\*))?(?:/[a-z0-9._~%/-]*)?$`, 'i');
+  if (hostSource.test(text)) return undefined;
+  return `"${text}" is not a CSP source this portal accepts: 'self', 'none', a scheme such as https: or data:, or [scheme://]host[:port][/path] with a host of letters, digits, "-" and "." (a leading "*." allowed) or a bracketed IPv6 address`;
+}
+
+/**
+ * The distinct origins of absolute URLs the operator configured (the console's mock server and
+ * proxy), as policy sources; throws naming a URL policySource refuses.
+ */
 export function originsOf(urls: string[]): string[] {
-  return [...new Set(urls.map((u) => new URL(u).origin))];
+  return [...new Set(urls.map((u) => {
+    const result = policySource(u);
+    if ('refused' in result) throw new Error(`Content-Security-Policy: "${u}" cannot be a policy source: ${result.refused}`);
+    return result.source;
+  }))];
 }
 
 export type Directives = [name: string, values: string[]][];
@@ -91,10 +141,17 @@ export function directives(input: PolicyInput): Directives {
 /** Directives a <meta> policy may carry (frame-ancestors, report-uri and sandbox are header-only). */
 const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
 
+/** A single source expression: no whitespace, ";" or "," (which end a directive or a policy), no control character. */
+const SINGLE_SOURCE = /^[^\s;,\x00-\x1f\x7f]+$/;
+
 export function serialize(policy: Directives, {meta = false} = {}): string {
   return policy
     .filter(([name]) => !(meta && HEADER_ONLY.has(name)))
-    .map(([name, values]) => [name, ...values].join(' '))
+    .map(([name, values]) => {
+      // The last guard: whatever reached the directives, one value can only ever be one source.
+      for (const v of values) if (!SINGLE_SOURCE.test(v)) throw new Error(`Content-Security-Policy: ${JSON.stringify(v)} in ${name} is not a single source expression`);
+      return [name, ...values].join(' ');
+    })
     .join('; ');
 }
 
@@ -128,18 +185,34 @@ export function withMetaPolicy(html: string, policy: Directives): string {
   return html.slice(0, insertAt) + tag + html.slice(insertAt);
 }
 
+/** Throws unless a header value is one line of printable text (a newline would start another header or directive). */
+function oneLine(name: string, value: string, where: string): string {
+  if (/[\x00-\x1f\x7f]/.test(value)) throw new Error(`${where}: the ${name} header holds a control character or line break`);
+  return value;
+}
+
 /** Netlify / Cloudflare Pages `_headers`: the headers for every path. */
 export function headersFile(headers: [string, string][]): string {
-  return ['/*', ...headers.map(([k, v]) => `  ${k}: ${v}`), ''].join('\n');
+  return ['/*', ...headers.map(([k, v]) => `  ${k}: ${oneLine(k, v, '_headers')}`), ''].join('\n');
+}
+
+/**
+ * A value as an nginx string: double-quoted, with `"` and `\` escaped. add_header interpolates
+ * variables and nginx's string syntax has no dependable escape for "$", so
+ * a value holding "$" is refused rather than written as a variable (the policy's sources never
+ * hold one: policySource and operatorSourceProblem refuse it first).
+ */
+export function nginxQuote(value: string): string {
+  if (value.includes('$')) throw new Error(`nginx snippet: ${JSON.stringify(value)} holds "$", which nginx would read as a variable`);
+  return `"${oneLine('nginx', value, 'nginx snippet').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 /** An nginx snippet for a `server` or `location` block serving build/. */
 export function nginxSnippet(headers: [string, string][]): string {
-  const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   return [
     '# Security headers of the Developer Portal (generated by the build: the script hashes change',
     '# with the site). Include it in the server block that serves build/: include this_file;',
-    ...headers.map(([k, v]) => `add_header ${k} ${quote(v)} always;`),
+    ...headers.map(([k, v]) => `add_header ${k} ${nginxQuote(v)} always;`),
     '',
   ].join('\n');
 }

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {cleanHtmlPathScript} from '../../../src/head/clean-html-path';
 import {writeSecurityPolicy} from '../../../plugins/csp/index';
+import {startStaticServer, type RunningServer} from '../../../tools/serve/static-server';
 import {useSite, type SiteFixture} from '../../browser/harness';
 
 /** Paths as an attacker would link them: sent by Chromium after its own URL parsing. */
@@ -28,6 +29,10 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'hostile-redirects-'));
 const page = (title: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
   `<script>${cleanHtmlPathScript('/')}</script></head><body><h1>${title}</h1></body></html>`;
+
+// Served by the test itself once the site is written (useSite's own server would start alongside this file's setup).
+let plain: RunningServer;
+let served: RunningServer;
 
 before(async () => {
   const files: Record<string, string> = {
@@ -41,11 +46,17 @@ before(async () => {
     writeFileSync(path.join(root, file), html);
   }
   await writeSecurityPolicy(root, '/', {processedSpec: path.join(root, 'no-document.json')});
+  plain = await startStaticServer({root, plain: true});
+  served = await startStaticServer({root});
 });
-after(() => rmSync(root, {recursive: true, force: true}));
+after(async () => {
+  await plain.close();
+  await served.close();
+  rmSync(root, {recursive: true, force: true});
+});
 
-const plainHost = useSite({root, plain: true});
-const ourServer = useSite({root});
+const plainHost = useSite({url: () => plain.url});
+const ourServer = useSite({url: () => served.url});
 
 /**
  * Opens `raw` on the site and waits until the head script (or the server) has done its work: the

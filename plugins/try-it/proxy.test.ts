@@ -7,7 +7,7 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createServer, request as httpRequest, type IncomingHttpHeaders, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {allowed, createProxy, parseAllowlist, RateLimiter, serverBases, type ProxyOptions} from './proxy';
+import {allowed, checkedLookup, createProxy, decodedPathProblem, isPublicAddress, parseAllowlist, RateLimiter, serverBases, type ProxyOptions} from './proxy';
 
 interface Seen {
   method: string;
@@ -267,5 +267,205 @@ describe('CORS', () => {
     assert.equal(r.headers.get('x-proxy-error'), 'origin_not_allowed');
     assert.equal(r.headers.get('access-control-allow-origin'), null);
     assert.equal(seen.length, before);
+  });
+});
+
+describe('issue 22 rows 6 and 11: the address rule, server variables, decoded paths', () => {
+  test('isPublicAddress: loopback, private, link-local, metadata, reserved and embedded IPv4 are not public', () => {
+    const notPublic = [
+      '127.0.0.1', '127.0.0.2', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.100.100.200', '192.0.0.192',
+      '0.0.0.0', '255.255.255.255', '224.0.0.1', '198.18.0.1', '::', '::1', '[::1]', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd00:ec2::254', 'ff02::1',
+      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '2002:a00:1::', '::127.0.0.1', '2001:db8::1', 'not-an-address',
+    ];
+    for (const a of notPublic) assert.equal(isPublicAddress(a), false, a);
+    for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) {
+      assert.equal(isPublicAddress(a), true, a);
+    }
+  });
+
+  test('server variables expand only to hosts that pass the rule; localhost and private literals are left out with a warning', () => {
+    const warnings: string[] = [];
+    const bases = serverBases({
+      servers: [
+        {url: 'http://{host}:8080/v1', variables: {host: {default: 'api.good.example', enum: ['api.good.example', '127.0.0.2', '169.254.169.254', 'api.good.example@10.0.0.1', '[::1]']}}},
+        {url: 'http://localhost:4010/v1'},
+        {url: 'http://api.localhost/v1'},
+        {url: 'https://0x7f.1/v1'},
+        {url: 'https://api.rev.io/v1'},
+      ],
+    }, (w) => warnings.push(w));
+    assert.deepEqual(bases, ['http://api.good.example:8080/v1', 'https://api.rev.io/v1']);
+    assert.equal(warnings.length, 7);
+    assert.ok(warnings.every((w) => /^#\/servers\/\d: ".*" is left out of the proxy's allowlist: .*PROXY_ALLOW/.test(w)), warnings.join('\n'));
+    assert.match(warnings[0]!, /^#\/servers\/0: "http:\/\/127\.0\.0\.2:8080\/v1"/);
+  });
+
+  test('the path check runs on the decoded path: encoded, double-encoded and backslash dot segments are refused', () => {
+    const bases = parseAllowlist(['https://api.example.com/v1']);
+    const ok = (u: string) => allowed(new URL(u), bases);
+    for (const p of ['/v1/..%2fadmin', '/v1/..%2Fadmin', '/v1/%2e%2e%2fadmin', '/v1/%252e%252e%252fadmin', '/v1/..%5cadmin', '/v1/x/..%2f..%2fadmin', '/v1/..;/admin', '/v1/%2e%2e;x/admin', '/v1/%25252525252e%25252525252e/admin', '/v1/.%2e/admin']) {
+      assert.equal(ok(`https://api.example.com${p}`), false, p);
+      assert.ok(decodedPathProblem(new URL(`https://api.example.com${p}`).pathname, '/v1'), p);
+    }
+    for (const p of ['/v1/contacts/a%2Fb', '/v1/files/x..y', '/v1/a%20b', '/v1/%E2%9C%93', '/v1/...']) assert.equal(ok(`https://api.example.com${p}`), true, p);
+  });
+
+  test('checkedLookup refuses a host when any of its addresses fails, before any connection', async () => {
+    const names: Record<string, {address: string; family: number}[]> = {
+      'metadata.test': [{address: '169.254.169.254', family: 4}],
+      'mixed.test': [{address: '93.184.216.34', family: 4}, {address: '10.0.0.1', family: 4}],
+      'v6.test': [{address: 'fd00:ec2::254', family: 6}],
+      'good.test': [{address: '93.184.216.34', family: 4}],
+    };
+    const lookup = checkedLookup(async (h) => names[h] ?? [], isPublicAddress);
+    const ask = (host: string, all: boolean) =>
+      new Promise<unknown>((resolve) => (lookup as unknown as (h: string, o: object, cb: (...a: unknown[]) => void) => void)(host, {all}, (e, a) => resolve(e ? (e as Error).message : a)));
+    assert.match(String(await ask('metadata.test', false)), /resolves to 169\.254\.169\.254/);
+    assert.match(String(await ask('mixed.test', true)), /resolves to 10\.0\.0\.1/);
+    assert.match(String(await ask('v6.test', true)), /resolves to fd00:ec2::254/);
+    assert.deepEqual(await ask('good.test', true), [{address: '93.184.216.34', family: 4}]);
+    assert.equal(await ask('good.test', false), '93.184.216.34');
+  });
+});
+
+describe('the document\'s servers through the proxy (addresses checked after DNS, on every connection)', () => {
+  let internal: Server;
+  let internalHits: string[];
+  let port: number;
+  before(async () => {
+    // An "internal service" on another loopback address, on the upstream's port.
+    port = Number(new URL(upstreamUrl).port);
+    internalHits = [];
+    internal = createServer((req, res) => {
+      internalHits.push(`${req.headers.host} ${req.url}`);
+      res.end('internal');
+    });
+    await new Promise<void>((r) => internal.listen(port, '127.0.0.2', r));
+  });
+  after(async () => {
+    internal.closeAllConnections();
+    await close(internal);
+  });
+
+  const names: Record<string, string[]> = {'api.test': ['127.0.0.1'], 'internal.test': ['127.0.0.2'], 'private.test': ['10.0.0.1']};
+  const resolve = async (host: string) => (names[host] ?? []).map((address) => ({address, family: 4}));
+  /** The test's stand-in for "public": 127.0.0.1 (the upstream) only. */
+  const onlyUpstream = (a: string) => a === '127.0.0.1';
+
+  test('an IP literal or a name resolving to an internal address is refused with 403, without contacting it', async () => {
+    const proxy = await startProxy({
+      allow: [],
+      documentServers: [`http://127.0.0.2:${port}/v1`, `http://internal.test:${port}/v1`, `http://private.test:${port}/v1`, `http://localhost:${port}/v1`],
+      resolve: async (h) => (h === 'localhost' ? [{address: '127.0.0.1', family: 4}] : resolve(h)),
+    });
+    const before = seen.length;
+    for (const host of ['127.0.0.2', 'internal.test', 'private.test', 'localhost']) {
+      const r = await fetch(via(proxy, `http://${host}:${port}/v1/anything`));
+      assert.equal(r.status, 403, host);
+      assert.equal(r.headers.get('x-proxy-error'), 'address_not_allowed', host);
+      assert.match((await r.json()).error.message, /loopback, private, link-local or reserved/);
+    }
+    assert.deepEqual(internalHits, []);
+    assert.equal(seen.length, before, 'the upstream on 127.0.0.1 was not reached through "localhost"');
+  });
+
+  test('DNS rebinding: the address is checked in the connection\'s own look-up, every time', async () => {
+    let calls = 0;
+    const rebinding = async () => [{address: calls++ === 0 ? '127.0.0.1' : '127.0.0.2', family: 4}];
+    const proxy = await startProxy({allow: [], documentServers: [`http://rebind.test:${port}/v1`], resolve: rebinding, addressAllowed: onlyUpstream});
+    const first = await fetch(via(proxy, `http://rebind.test:${port}/v1/contacts`));
+    assert.equal(first.status, 201, 'the first look-up gave the allowed address: forwarded');
+    assert.equal(seen.at(-1)?.headers.host, `rebind.test:${port}`);
+    const second = await fetch(via(proxy, `http://rebind.test:${port}/v1/contacts`));
+    assert.equal(second.status, 403, 'the second look-up gave an internal address: refused');
+    assert.equal(second.headers.get('x-proxy-error'), 'address_not_allowed');
+    assert.equal(calls, 2, 'one look-up per connection');
+    assert.deepEqual(internalHits, []);
+  });
+
+  test('the operator opts in with allowPrivateAddresses (PROXY_ALLOW_PRIVATE=1); the operator\'s own bases may be private', async () => {
+    const open = await startProxy({allow: [], documentServers: [`http://127.0.0.2:${port}/v1`], allowPrivateAddresses: true});
+    assert.equal(await (await fetch(via(open, `http://127.0.0.2:${port}/v1/x`))).text(), 'internal');
+    assert.deepEqual(internalHits.splice(0), [`127.0.0.2:${port} /v1/x`]);
+    const operator = await startProxy({allow: [`http://127.0.0.2:${port}/v1`], documentServers: [`http://127.0.0.2:${port}/v1`]});
+    assert.equal((await fetch(via(operator, `http://127.0.0.2:${port}/v1/y`))).status, 200, 'PROXY_ALLOW wins over the document rule');
+    internalHits.splice(0);
+  });
+
+  test('redirects are not followed: a 3xx to an internal address is handed back as it is', async () => {
+    const redirecting = createServer((_req, res) => {
+      res.writeHead(307, {Location: `http://127.0.0.2:${port}/v1/secret`});
+      res.end();
+    });
+    const at = await listen(redirecting);
+    open.push(redirecting);
+    const proxy = await startProxy({allow: [`${at}/v1`]});
+    const r = await fetch(via(proxy, `${at}/v1/go`), {redirect: 'manual'});
+    assert.equal(r.status, 307);
+    assert.equal(r.headers.get('location'), `http://127.0.0.2:${port}/v1/secret`);
+    assert.deepEqual(internalHits, []);
+  });
+});
+
+describe('issue 22 row 14: slow bodies, X-Proxy-Error, answers as data', () => {
+  test('a body that trickles in is cut after bodyTimeoutMs with 408, and not forwarded', async () => {
+    const proxy = await startProxy({bodyTimeoutMs: 300});
+    const before = seen.length;
+    const started = Date.now();
+    const answer = await new Promise<{status: number; code?: string; closed: boolean}>((resolve, reject) => {
+      const req = httpRequest(new URL(via(proxy, `${upstreamUrl}/v1/contacts`)), {method: 'POST', headers: {'Content-Length': '1000'}}, (res) => {
+        res.resume();
+        res.on('end', () => resolve({status: res.statusCode!, code: res.headers['x-proxy-error'] as string | undefined, closed: res.headers.connection === 'close'}));
+      });
+      req.on('error', reject);
+      req.write('x'.repeat(10)); // and never the rest
+    });
+    const took = Date.now() - started;
+    assert.deepEqual(answer, {status: 408, code: 'body_timeout', closed: true});
+    assert.ok(took >= 290 && took < 3000, `cut after ${took} ms`);
+    assert.equal(seen.length, before, 'nothing forwarded');
+  });
+
+  test('only the proxy sets X-Proxy-Error; every answer carries nosniff and a sandboxing CSP; origin-wide headers of the API are dropped', async () => {
+    const spoofing = createServer((_req, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'text/html',
+        'X-Proxy-Error': 'target_not_allowed',
+        'Content-Security-Policy': "script-src 'unsafe-inline'",
+        'Strict-Transport-Security': 'max-age=63072000',
+        'Clear-Site-Data': '"*"',
+        'Alt-Svc': 'h2="evil.example:443"',
+        'X-Content-Type-Options': 'sniff-please',
+        'X-Request-Id': 'r-2',
+      });
+      res.end('<script>alert(document.domain)</script>');
+    });
+    const at = await listen(spoofing);
+    open.push(spoofing);
+    const proxy = await startProxy({allow: [`${at}/v1`]});
+    const r = await fetch(via(proxy, `${at}/v1/page`), {headers: {Origin: PORTAL}});
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('x-proxy-error'), null, "the API's X-Proxy-Error is dropped");
+    assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(r.headers.get('content-security-policy'), "sandbox; default-src 'none'");
+    for (const h of ['strict-transport-security', 'clear-site-data', 'alt-svc']) assert.equal(r.headers.get(h), null, h);
+    assert.equal(r.headers.get('x-request-id'), 'r-2');
+    assert.doesNotMatch(r.headers.get('access-control-expose-headers') ?? '', /x-proxy-error/i);
+    const refused = await fetch(via(proxy, 'https://elsewhere.example/v1'));
+    assert.equal(refused.headers.get('x-content-type-options'), 'nosniff', "the proxy's own errors too");
+    assert.equal(refused.headers.get('content-security-policy'), "sandbox; default-src 'none'");
+  });
+
+  test('a path that decodes outside the base is refused without contacting the API', async () => {
+    const proxy = await startProxy();
+    const before = seen.length;
+    for (const p of ['/v1/..%2fadmin', '/v1/%252e%252e%252fadmin', '/v1/..;/admin', '/v1/..%5Cadmin']) {
+      const r = await fetch(via(proxy, `${upstreamUrl}${p}`));
+      assert.equal(r.status, 403, p);
+      assert.match((await r.json()).error.message, /decodes to/, p);
+    }
+    assert.equal(seen.length, before);
+    assert.equal((await fetch(via(proxy, `${upstreamUrl}/v1/contacts/a%2Fb`))).status, 201);
+    assert.equal(seen.at(-1)?.url, '/v1/contacts/a%2Fb', 'forwarded as written');
   });
 });

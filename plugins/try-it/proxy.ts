@@ -5,50 +5,84 @@
  * headers and body; the proxy forwards it and hands the answer back with CORS headers for the
  * portal's origin. It is deliberately narrow:
  *
- * - only targets under an allowed base URL (the document's servers and the mock) are forwarded:
- *   same scheme, host and port, and a path under the base path; anything else is 403;
+ * - only targets under an allowed base URL are forwarded: same scheme, host and port, and a path
+ *   under the base path, also once the path is percent-decoded (no "..%2f" or "%252e%252e"
+ *   climbing out of it); anything else is 403;
+ * - the document's servers are a third party's text: a target under one of them is connected to
+ *   only when every address its host resolves to is public (not loopback, private, link-local,
+ *   metadata, multicast or reserved). The check is in the connection's own DNS look-up, so the
+ *   address checked is the address connected to, on every connection (a DNS rebinding cannot
+ *   pass), and IP literals are checked before connecting. The operator's own bases (the mock,
+ *   PROXY_ALLOW) may be anywhere; `allowPrivateAddresses` (PROXY_ALLOW_PRIVATE=1) lifts the rule;
  * - cookies never pass: the request's Cookie header is dropped, so is every Set-Cookie of the
  *   answer (and the console's credentials are headers, not cookies);
- * - the request body and the answer body are capped (413 and 502 beyond the cap) and the whole
- *   exchange has a time limit (504);
+ * - the request body must arrive within a time limit (408) and under a size cap (413); the answer
+ *   body is capped (502) and the whole exchange has a time limit (504); redirects are not followed;
  * - each client IP may make `rateLimit.max` requests per `rateLimit.windowMs` (429 with
  *   Retry-After beyond that);
  * - only the portal's origins get CORS answers; a browser page of another origin is refused
- *   (403). Requests without an Origin (curl) are forwarded under the same rules.
+ *   (403). Requests without an Origin (curl) are forwarded under the same rules;
+ * - answers are served from the proxy's origin as data, never as a page: `X-Content-Type-Options:
+ *   nosniff` and `Content-Security-Policy: sandbox; default-src 'none'` on every answer, and the
+ *   upstream's headers that would act on the proxy's origin (HSTS, Alt-Svc, Clear-Site-Data, its
+ *   own CSP…) are dropped.
  *
  * Errors of the proxy itself are JSON `{"error": {"code", "message"}}` with an
- * `X-Proxy-Error: <code>` header, so the console can tell them from the API's own answers.
+ * `X-Proxy-Error: <code>` header, so the console can tell them from the API's own answers; an
+ * upstream's own `X-Proxy-Error` is dropped, so that header only ever comes from the proxy.
  * Nothing is logged about a request beyond the method, target origin and status.
  */
-import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {request as httpsRequest} from 'node:https';
+import {lookup as dnsLookup} from 'node:dns';
+import {isIP, type LookupFunction} from 'node:net';
 
 export interface ProxyOptions {
-  /** Base URLs requests may go to (absolute http(s) URLs; the path is a prefix). */
+  /**
+   * Base URLs the operator allows (the mock, PROXY_ALLOW: absolute http(s) URLs; the path is a
+   * prefix). Forwarded to whatever address their host has, loopback and private included.
+   */
   allow: string[];
+  /**
+   * Base URLs from the API description (its servers, variables expanded: serverBases). Forwarded
+   * only to public addresses, checked on every connection, unless `allowPrivateAddresses`.
+   */
+  documentServers?: string[];
+  /** Let the document's servers reach loopback, private and link-local addresses too (PROXY_ALLOW_PRIVATE=1). */
+  allowPrivateAddresses?: boolean;
   /** Page origins that get CORS answers (e.g. https://developers.rev.io). */
   origins: string[];
   /** Largest request body and largest answer body, in bytes. */
   maxBodyBytes: number;
   /** Time limit for the whole exchange with the API, in ms. */
   timeoutMs: number;
+  /** Time limit for receiving the request body, in ms (default 10000). */
+  bodyTimeoutMs?: number;
   /** Requests per client IP per window. */
   rateLimit: {max: number; windowMs: number};
   /** Take the client IP from the last X-Forwarded-For entry (behind one trusted reverse proxy). */
   trustForwardedFor?: boolean;
   /** One line per request (method, target origin, status); default: nothing. */
   log?: (line: string) => void;
+  /** How a host name becomes addresses (default: the system resolver, dns.lookup). Tests inject one. */
+  resolve?: Resolve;
+  /** Which addresses the document's servers may be reached at (default: isPublicAddress). Tests narrow it. */
+  addressAllowed?: (address: string) => boolean;
 }
 
-export const PROXY_DEFAULTS = {maxBodyBytes: 1 << 20, timeoutMs: 30000, rateLimit: {max: 60, windowMs: 60000}};
+export type Resolve = (hostname: string) => Promise<{address: string; family: number}[]>;
 
-/** An allowed base: origin and path prefix without a trailing slash. */
+export const PROXY_DEFAULTS = {maxBodyBytes: 1 << 20, timeoutMs: 30000, bodyTimeoutMs: 10000, rateLimit: {max: 60, windowMs: 60000}};
+
+/** An allowed base: origin and path prefix without a trailing slash; `checked`: its addresses must pass the address rule. */
 interface Base {
   origin: string;
   path: string;
+  checked: boolean;
 }
 
 /** Parses and checks the allowlist; throws naming the bad entry. */
-export function parseAllowlist(allow: string[]): Base[] {
+export function parseAllowlist(allow: string[], checked = false): Base[] {
   return allow.map((entry) => {
     let url: URL;
     try {
@@ -58,18 +92,111 @@ export function parseAllowlist(allow: string[]): Base[] {
     }
     if (!/^https?:$/.test(url.protocol)) throw new Error(`proxy allowlist: "${entry}" must be an http(s) URL`);
     if (url.username || url.password || url.search || url.hash) throw new Error(`proxy allowlist: "${entry}" may not carry credentials, a query or a fragment`);
-    return {origin: url.origin, path: url.pathname.replace(/\/+$/, '')};
+    return {origin: url.origin, path: url.pathname.replace(/\/+$/, ''), checked};
   });
+}
+
+/** The 16 bytes of an IPv6 address (with or without brackets, with an embedded dotted quad), or undefined. */
+function ipv6Bytes(text: string): number[] | undefined {
+  let s = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s);
+  if (quad) {
+    const b = quad.slice(1).map(Number);
+    s = `${s.slice(0, quad.index)}${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
+  }
+  const halves = s.split('::');
+  if (halves.length > 2) return undefined;
+  const words = (part: string) => (part ? part.split(':').map((w) => parseInt(w, 16)) : []);
+  const head = words(halves[0]!);
+  const tail = halves.length === 2 ? words(halves[1]!) : [];
+  const all = halves.length === 2 ? [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail] : head;
+  if (all.length !== 8 || all.some((w) => !(w >= 0 && w <= 0xffff))) return undefined;
+  return all.flatMap((w) => [w >> 8, w & 0xff]);
+}
+
+const inV4 = (b: number[], net: number[], bits: number) => {
+  for (let i = 0; i < 4; i++) {
+    const take = Math.max(0, Math.min(8, bits - i * 8));
+    const mask = (0xff << (8 - take)) & 0xff;
+    if ((b[i]! & mask) !== (net[i]! & mask)) return false;
+  }
+  return true;
+};
+
+/** Not reachable from the public internet, or not a unicast host: [network, prefix length]. */
+const NON_PUBLIC_V4: [number[], number][] = [
+  [[0, 0, 0, 0], 8], // "this network"
+  [[10, 0, 0, 0], 8], // private
+  [[100, 64, 0, 0], 10], // carrier-grade NAT (Alibaba Cloud's metadata 100.100.100.200)
+  [[127, 0, 0, 0], 8], // loopback
+  [[169, 254, 0, 0], 16], // link-local (the cloud metadata address 169.254.169.254)
+  [[172, 16, 0, 0], 12], // private
+  [[192, 0, 0, 0], 24], // IETF protocol assignments (Oracle Cloud's metadata 192.0.0.192)
+  [[192, 0, 2, 0], 24], // documentation
+  [[192, 88, 99, 0], 24], // 6to4 relay anycast
+  [[192, 168, 0, 0], 16], // private
+  [[198, 18, 0, 0], 15], // benchmarking
+  [[198, 51, 100, 0], 24], // documentation
+  [[203, 0, 113, 0], 24], // documentation
+  [[224, 0, 0, 0], 4], // multicast
+  [[240, 0, 0, 0], 4], // reserved, broadcast
+];
+
+function isPublicV4(b: number[]): boolean {
+  return !NON_PUBLIC_V4.some(([net, bits]) => inV4(b, net, bits));
+}
+
+/**
+ * Whether an address is a public unicast address: not loopback, private, link-local, metadata,
+ * carrier-grade NAT, documentation, multicast or reserved, in IPv4 or IPv6, including IPv4
+ * addresses embedded in IPv6 (mapped, compatible, NAT64, 6to4). Anything unparsable is not public.
+ */
+export function isPublicAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (isIP(bare) === 4) return isPublicV4(bare.split('.').map(Number));
+  if (isIP(bare) !== 6) return false;
+  const b = ipv6Bytes(bare);
+  if (!b) return false;
+  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const v4 = (at: number) => isPublicV4(b.slice(at, at + 4));
+  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12); // ::ffff:a.b.c.d
+  if (zeros(0, 12)) return false; // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b) return zeros(4, 12) ? v4(12) : false; // NAT64 64:ff9b::/96 (and the local 64:ff9b:1::/48)
+  if (b[0] === 0x20 && b[1] === 0x02) return v4(2); // 6to4 2002:a.b.c.d::/16
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return false; // Teredo 2001::/32
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return false; // documentation 2001:db8::/32
+  if (b[0] === 0x01 && b[1] === 0x00 && zeros(2, 8)) return false; // discard 100::/64
+  if ((b[0]! & 0xfe) === 0xfc) return false; // unique local fc00::/7 (AWS's metadata fd00:ec2::254)
+  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return false; // link-local fe80::/10
+  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0xc0) return false; // site-local fec0::/10
+  if (b[0] === 0xff) return false; // multicast
+  return true;
+}
+
+/**
+ * Why a host named in the document cannot be a proxy target whatever DNS says (an IP literal that
+ * is not public, or "localhost" and its subdomains, which resolve to loopback by definition),
+ * or undefined. Names are checked again, after resolution, on every connection.
+ */
+export function hostProblem(hostname: string): string | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (isIP(host.replace(/^\[|\]$/g, ''))) return isPublicAddress(host) ? undefined : `${hostname} is a loopback, private, link-local or reserved address`;
+  if (host === 'localhost' || host.endsWith('.localhost')) return `${hostname} is this machine (loopback)`;
+  return undefined;
 }
 
 /**
  * The document's servers as proxy bases. Server variables expand to each of their enum values
- * (or their default); a relative server is left out (it is the portal's own origin).
+ * (or their default); a relative server is left out (it is the portal's own origin), and so is
+ * every expansion whose host fails hostProblem (reported to `warn`, naming the server's pointer).
  */
-export function serverBases(doc: {servers?: {url?: unknown; variables?: Record<string, {default?: unknown; enum?: unknown[]}>}[]}): string[] {
+export function serverBases(
+  doc: {servers?: {url?: unknown; variables?: Record<string, {default?: unknown; enum?: unknown[]}>}[]},
+  warn: (message: string) => void = () => undefined,
+): string[] {
   const out = new Set<string>();
-  for (const s of doc.servers ?? []) {
-    if (typeof s?.url !== 'string') continue;
+  (doc.servers ?? []).forEach((s, i) => {
+    if (typeof s?.url !== 'string') return;
     let urls = [s.url];
     for (const [name, v] of Object.entries(s.variables ?? {})) {
       const values = (Array.isArray(v?.enum) && v.enum.length ? v.enum : [v?.default]).filter((x) => x !== undefined).map(String);
@@ -77,27 +204,101 @@ export function serverBases(doc: {servers?: {url?: unknown; variables?: Record<s
     }
     for (const u of urls) {
       if (/[{}]/.test(u)) continue;
+      let url: URL;
       try {
-        const url = new URL(u);
-        if (/^https?:$/.test(url.protocol)) out.add(url.href.replace(/\/+$/, ''));
+        url = new URL(u);
       } catch {
-        // relative: the portal's own origin, no proxy needed
+        continue; // relative: the portal's own origin, no proxy needed
       }
+      if (!/^https?:$/.test(url.protocol)) continue;
+      const problem = hostProblem(url.hostname);
+      if (problem) warn(`#/servers/${i}: ${JSON.stringify(u)} is left out of the proxy's allowlist: ${problem} (PROXY_ALLOW names a server the operator trusts)`);
+      else out.add(url.href.replace(/\/+$/, ''));
     }
-  }
+  });
   return [...out];
 }
 
-/** Whether a target URL lies under one of the bases (same origin, path under the base path). */
+/**
+ * Why a path must not be forwarded although its text lies under the base: percent-decoded (as
+ * often as it decodes, for double encoding), with "\\" read as "/" (as some servers do), it has
+ * a "." or ".." segment (also "..;x", Tomcat's path parameter) or leaves the base path.
+ */
+export function decodedPathProblem(pathname: string, basePath: string): string | undefined {
+  let decoded = pathname;
+  for (let round = 0; ; round++) {
+    const next = decoded.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === decoded) break;
+    if (round === 4) return 'it is percent-encoded more than four times over';
+    decoded = next;
+  }
+  const segments = decoded.replace(/\\/g, '/').split('/');
+  if (segments.some((seg) => /^\.{1,2}(;.*)?$/.test(seg))) return `it decodes to ${JSON.stringify(decoded)}, which has a "." or ".." segment`;
+  const flat = segments.join('/');
+  if (basePath && flat !== basePath && !flat.startsWith(`${basePath}/`)) return `it decodes to ${JSON.stringify(decoded)}, outside ${basePath}`;
+  return undefined;
+}
+
+/** The base a target URL lies under (same origin, path under the base path, decoded too), preferring the operator's, or undefined. */
+export function matchBase(target: URL, bases: Base[]): Base | undefined {
+  if (target.username || target.password) return undefined;
+  const under = bases.filter((b) => target.origin === b.origin && (b.path === '' || target.pathname === b.path || target.pathname.startsWith(`${b.path}/`)));
+  const fine = under.filter((b) => !decodedPathProblem(target.pathname, b.path));
+  return fine.find((b) => !b.checked) ?? fine[0];
+}
+
+/** Whether a target URL lies under one of the bases. */
 export function allowed(target: URL, bases: Base[]): boolean {
-  if (target.username || target.password) return false;
-  return bases.some((b) => target.origin === b.origin && (b.path === '' || target.pathname === b.path || target.pathname.startsWith(`${b.path}/`)));
+  return matchBase(target, bases) !== undefined;
+}
+
+/** An address a document's server resolved to that the rule refuses: the proxy answers 403. */
+class AddressNotAllowed extends Error {
+  constructor(readonly host: string, readonly address: string) {
+    super(`${host} resolves to ${address}, a loopback, private, link-local or reserved address`);
+  }
+}
+
+const systemResolve: Resolve = (hostname) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, {all: true, verbatim: true}, (e, addresses) => (e ? reject(e) : resolve(addresses))));
+
+/**
+ * A `lookup` for a connection (net.connect calls it for every new connection it makes): resolves
+ * the host, refuses it when ANY of its addresses fails `ok`, and hands exactly the checked
+ * addresses to the connection, so the address connected to is one that was checked.
+ */
+export function checkedLookup(resolve: Resolve, ok: (address: string) => boolean): LookupFunction {
+  return ((hostname: string, options: {all?: boolean; family?: number | string}, callback: (...args: unknown[]) => void) => {
+    resolve(hostname).then(
+      (found) => {
+        const family = options?.family === 'IPv4' ? 4 : options?.family === 'IPv6' ? 6 : Number(options?.family) || 0;
+        const addresses = found.filter((a) => !family || a.family === family);
+        const bad = found.find((a) => !ok(a.address));
+        if (bad) return callback(new AddressNotAllowed(hostname, bad.address));
+        if (!addresses.length) return callback(Object.assign(new Error(`${hostname}: no address`), {code: 'ENOTFOUND'}));
+        if (options?.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (e: Error) => callback(e),
+    );
+  }) as LookupFunction;
 }
 
 /* Headers that describe one connection, or that must not cross the proxy. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 const DROP_REQUEST = new Set([...HOP_BY_HOP, 'host', 'cookie', 'cookie2', 'origin', 'referer', 'content-length', 'accept-encoding', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip']);
-const DROP_RESPONSE = new Set([...HOP_BY_HOP, 'set-cookie', 'set-cookie2', 'content-length', 'content-encoding']);
+/*
+ * Dropped from answers: the proxy's own concerns (X-Proxy-Error is the proxy's alone), cookies,
+ * and headers that would act on the proxy's origin rather than describe the API's answer.
+ */
+const DROP_RESPONSE = new Set([
+  ...HOP_BY_HOP, 'set-cookie', 'set-cookie2', 'content-length', 'x-proxy-error',
+  'strict-transport-security', 'alt-svc', 'clear-site-data', 'content-security-policy', 'content-security-policy-report-only',
+  'public-key-pins', 'public-key-pins-report-only', 'nel', 'report-to', 'reporting-endpoints', 'service-worker-allowed', 'x-content-type-options', 'refresh',
+]);
+
+/** Every answer of the proxy is data for the console, never a page of the proxy's origin. */
+const AS_DATA = {'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "sandbox; default-src 'none'"};
 
 class ProxyError extends Error {
   constructor(
@@ -142,39 +343,76 @@ function clientIp(req: IncomingMessage, trust: boolean): string {
 /** An over-long body is not read to its end: the connection closes after the answer. */
 const CLOSE = {Connection: 'close'};
 
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
+/**
+ * Reads the request body: at most `max` bytes (413) within `timeoutMs` from the start of the
+ * request (408): a client trickling its body does not hold the connection.
+ */
+function readBody(req: IncomingMessage, max: number, timeoutMs: number): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > max) throw new ProxyError(413, 'body_too_large', `The request body is ${declared} bytes; this proxy forwards at most ${max} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) throw new ProxyError(413, 'body_too_large', `The request body is larger than ${max} bytes, the most this proxy forwards.`, CLOSE);
-    chunks.push(chunk);
-  }
-  return size ? Buffer.concat(chunks) : undefined;
+  if (declared > max) return Promise.reject(new ProxyError(413, 'body_too_large', `The request body is ${declared} bytes; this proxy forwards at most ${max} bytes.`, CLOSE));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', done);
+      if (error) {
+        req.pause();
+        reject(error);
+      } else resolve(size ? Buffer.concat(chunks) : undefined);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) done(new ProxyError(413, 'body_too_large', `The request body is larger than ${max} bytes, the most this proxy forwards.`, CLOSE));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => done();
+    const timer = setTimeout(() => done(new ProxyError(408, 'body_timeout', `The request body did not arrive within ${timeoutMs} ms.`, CLOSE)), timeoutMs);
+    req.on('data', onData).on('end', onEnd).on('error', done);
+  });
 }
 
-/** Reads an answer body up to `max` bytes; beyond it, cancels and throws. */
-async function readCapped(response: Response, max: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > max) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ProxyError(502, 'response_too_large', `The API's answer is ${declared} bytes; this proxy passes at most ${max} bytes.`);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (response.body) {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.length;
-      if (size > max) {
-        await response.body.cancel().catch(() => undefined);
-        throw new ProxyError(502, 'response_too_large', `The API's answer is larger than ${max} bytes, the most this proxy passes.`);
-      }
-      chunks.push(chunk);
-    }
-  }
-  return Buffer.concat(chunks);
+interface Answer {
+  status: number;
+  statusText: string;
+  headers: IncomingHttpHeaders;
+  data: Buffer;
+}
+
+/**
+ * One exchange with the API over a fresh connection (no pooling: every request resolves and
+ * checks its host again), never following a redirect; the answer body is capped at `max` bytes
+ * and the whole exchange at `timeoutMs`.
+ */
+function forward(target: URL, init: {method: string; headers: Record<string, string>; body?: Buffer; lookup?: LookupFunction; max: number; timeoutMs: number}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(target, {method: init.method, headers: init.headers, agent: false, ...(init.lookup ? {lookup: init.lookup} : {})}, (response) => {
+      const declared = Number(response.headers['content-length'] ?? NaN);
+      const tooLarge = (what: string) => new ProxyError(502, 'response_too_large', `The API's answer is ${what}; this proxy passes at most ${init.max} bytes.`);
+      if (declared > init.max) return fail(tooLarge(`${declared} bytes`));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > init.max) fail(tooLarge(`larger than ${init.max} bytes`));
+        else chunks.push(chunk);
+      });
+      response.on('end', () => {
+        clearTimeout(timer);
+        resolve({status: response.statusCode ?? 502, statusText: response.statusMessage ?? '', headers: response.headers, data: Buffer.concat(chunks)});
+      });
+      response.on('error', (e) => fail(e));
+    });
+    const fail = (e: Error) => {
+      clearTimeout(timer);
+      request.destroy();
+      reject(e);
+    };
+    const timer = setTimeout(() => fail(new ProxyError(504, 'timeout', `The API did not answer within ${init.timeoutMs} ms.`)), init.timeoutMs);
+    request.on('error', (e) => fail(e));
+    request.end(init.body);
+  });
 }
 
 function corsHeaders(origin: string | undefined, options: ProxyOptions): Record<string, string> {
@@ -187,6 +425,7 @@ function sendError(res: ServerResponse, e: ProxyError, cors: Record<string, stri
   res.writeHead(e.status, {
     ...cors,
     ...e.headers,
+    ...AS_DATA,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
@@ -197,12 +436,17 @@ function sendError(res: ServerResponse, e: ProxyError, cors: Record<string, stri
 }
 
 export function createProxy(options: ProxyOptions): Server {
-  const bases = parseAllowlist(options.allow);
+  const bases = [...parseAllowlist(options.allow), ...parseAllowlist(options.documentServers ?? [], !options.allowPrivateAddresses)];
   for (const o of options.origins) {
     if (new URL(o).origin !== o) throw new Error(`proxy: "${o}" is not an origin (scheme://host[:port], no path)`);
   }
   const limiter = new RateLimiter(options.rateLimit.max, options.rateLimit.windowMs);
   const log = options.log ?? (() => undefined);
+  const addressOk = options.addressAllowed ?? isPublicAddress;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? PROXY_DEFAULTS.bodyTimeoutMs;
+  const checked = checkedLookup(options.resolve ?? systemResolve, addressOk);
+  // Unchecked targets (the operator's bases) use the injected resolver too when there is one.
+  const unchecked = options.resolve ? checkedLookup(options.resolve, () => true) : undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
@@ -238,50 +482,69 @@ export function createProxy(options: ProxyOptions): Server {
       } catch {
         throw new ProxyError(400, 'invalid_url', `"${raw}" is not an absolute URL.`);
       }
-      if (!/^https?:$/.test(target.protocol) || !allowed(target, bases)) {
-        throw new ProxyError(403, 'target_not_allowed', `This proxy only forwards to the API's servers (${bases.map((b) => b.origin + b.path).join(', ')}); ${target.origin}${target.pathname} is not one of them.`);
+      const base = /^https?:$/.test(target.protocol) ? matchBase(target, bases) : undefined;
+      if (!base) {
+        const under = bases.find((b) => target.origin === b.origin && (b.path === '' || target.pathname.startsWith(`${b.path}/`)));
+        const why = under ? decodedPathProblem(target.pathname, under.path) : undefined;
+        throw new ProxyError(403, 'target_not_allowed', `This proxy only forwards to the API's servers (${bases.map((b) => b.origin + b.path).join(', ')}); ${target.origin}${target.pathname} is not one of them${why ? ` (${why})` : ''}.`);
+      }
+      // An IP literal is connected to without a look-up: check it here.
+      if (base.checked && isIP(target.hostname.replace(/^\[|\]$/g, '')) && !addressOk(target.hostname.replace(/^\[|\]$/g, ''))) {
+        throw new ProxyError(403, 'address_not_allowed', `This proxy does not forward the API description's servers to ${target.hostname}, a loopback, private, link-local or reserved address.`);
       }
 
-      const body = await readBody(req, options.maxBodyBytes);
-      const headers = new Headers();
+      const body = await readBody(req, options.maxBodyBytes, bodyTimeoutMs);
+      const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers)) {
         const lower = name.toLowerCase();
         if (value === undefined || DROP_REQUEST.has(lower) || lower.startsWith('sec-') || lower.startsWith('access-control-')) continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        headers[lower] = Array.isArray(value) ? value.join(', ') : value;
       }
-      const signal = AbortSignal.timeout(options.timeoutMs);
-      let answer: Response;
-      let data: Buffer;
+      let answer: Answer;
       try {
-        answer = await fetch(target, {method: req.method, headers, body: body && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(body) : undefined, redirect: 'manual', signal});
-        data = await readCapped(answer, options.maxBodyBytes);
+        answer = await forward(target, {
+          method: req.method ?? 'GET',
+          headers,
+          body: body && req.method !== 'GET' && req.method !== 'HEAD' ? body : undefined,
+          lookup: base.checked ? checked : unchecked,
+          max: options.maxBodyBytes,
+          timeoutMs: options.timeoutMs,
+        });
       } catch (e) {
         if (e instanceof ProxyError) throw e;
-        if (signal.aborted) throw new ProxyError(504, 'timeout', `The API did not answer within ${options.timeoutMs} ms.`);
-        throw new ProxyError(502, 'unreachable', `The API at ${target.origin} could not be reached (${(e as Error & {cause?: Error}).cause?.message ?? (e as Error).message}).`);
+        if (e instanceof AddressNotAllowed) throw new ProxyError(403, 'address_not_allowed', `This proxy does not forward the API description's servers to ${e.address}: ${e.message}.`);
+        throw new ProxyError(502, 'unreachable', `The API at ${target.origin} could not be reached (${(e as Error).message}).`);
       }
       const out: Record<string, string | string[]> = {};
       const names: string[] = [];
-      answer.headers.forEach((value, name) => {
-        if (DROP_RESPONSE.has(name) || name.startsWith('access-control-')) return;
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value === undefined || DROP_RESPONSE.has(name) || name.startsWith('access-control-')) continue;
         out[name] = value;
         names.push(name);
-      });
+      }
       res.writeHead(answer.status, answer.statusText, {
         ...out,
         ...cors,
+        ...AS_DATA,
         ...(cors['Access-Control-Allow-Origin'] && names.length ? {'Access-Control-Expose-Headers': names.join(', ')} : {}),
-        'Content-Length': String(data.length),
+        'Content-Length': String(answer.data.length),
       });
-      res.end(req.method === 'HEAD' ? undefined : data);
+      res.end(req.method === 'HEAD' ? undefined : answer.data);
       log(`${req.method} ${target.origin} ${answer.status}`);
     } catch (e) {
       const error = e instanceof ProxyError ? e : new ProxyError(500, 'proxy_failure', `The proxy failed: ${(e as Error).message}`);
-      if (!res.headersSent) sendError(res, error, cors);
-      else res.destroy();
+      if (!res.headersSent) {
+        // A refused body is not read to its end: the connection closes once the answer is out.
+        if (error.headers.Connection === 'close') res.on('finish', () => req.destroy());
+        sendError(res, error, cors);
+      } else res.destroy();
       log(`${req.method} - ${error.status} ${error.code}`);
     }
   };
 
-  return createServer((req, res) => void handle(req, res));
+  const server = createServer((req, res) => void handle(req, res));
+  // Node's own limits as a backstop for the body's (its check runs every few seconds).
+  server.headersTimeout = Math.max(1000, bodyTimeoutMs);
+  server.requestTimeout = Math.max(1000, bodyTimeoutMs) * 2;
+  return server;
 }

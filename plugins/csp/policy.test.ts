@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
-import {directives, headersFile, inlineScripts, originsOf, nginxSnippet, parseHeadersFile, scriptHash, securityHeaders, serialize, withMetaPolicy} from './policy';
+import {directives, headersFile, inlineScripts, operatorSourceProblem, originsOf, nginxSnippet, parseHeadersFile, policySource, scriptHash, securityHeaders, serialize, withMetaPolicy} from './policy';
 
 const PAGE = [
   '<!doctype html><html lang="en"><head>',
@@ -80,4 +80,31 @@ test("the console's mock server and proxy (PORTAL_MOCK_URL, PORTAL_PROXY_URL) jo
   const policy = directives({scriptHashes: [], apiOrigins: ['https://api.rev.io'], connectSrc: extra});
   const connect = policy.find(([name]) => name === 'connect-src')![1];
   for (const o of extra) assert.ok(connect.includes(o), `${o} in connect-src`);
+});
+
+test('policySource: scheme://host[:port] of an http(s) URL whose host a CSP host-source can hold; the reason otherwise', () => {
+  assert.deepEqual(policySource('https://API.example.com:8443/v1?x#y'), {source: 'https://api.example.com:8443'});
+  assert.deepEqual(policySource('http://[::1]:4010/'), {source: 'http://[::1]:4010'});
+  assert.deepEqual(policySource('https://bücher.example/'), {source: 'https://xn--bcher-kva.example'});
+  for (const [url, reason] of [
+    ['https://!;script-src-elem/v1', /its host "!;script-src-elem" holds characters/],
+    ['https://*/v1', /its host "\*"/],
+    ['https://a;b,c.example/v1', /its host "a;b,c\.example"/],
+    ['https://a$b.example/', /its host "a\$b\.example"/],
+    ['ftp://x.example/', /scheme "ftp:"/],
+    ['/v1', /not an absolute URL/],
+  ] as const) {
+    const result = policySource(url);
+    assert.ok('refused' in result, url);
+    assert.match(result.refused, reason, url);
+  }
+});
+
+test('operatorSourceProblem: keywords, schemes and host-sources with wildcards pass; anything that could end a directive does not', () => {
+  for (const ok of ["'self'", "'none'", 'https:', 'data:', '*', '*.example.com', 'https://*.example.com:*', 'wss://ws.example.com:443/path/', 'http://[::1]:9000']) {
+    assert.equal(operatorSourceProblem(ok), undefined, ok);
+  }
+  for (const bad of ["'unsafe-inline'", 'https://a;b', 'a,b.example', 'https://a$b.example', 'https://x.example/$uri', "https://x.example/'", 'https://**.example.com']) {
+    assert.match(operatorSourceProblem(bad) ?? '', /is not a CSP source/, bad);
+  }
 });

@@ -489,7 +489,8 @@ export function createProxy(options: ProxyOptions): Server {
         throw new ProxyError(403, 'target_not_allowed', `This proxy only forwards to the API's servers (${bases.map((b) => b.origin + b.path).join(', ')}); ${target.origin}${target.pathname} is not one of them${why ? ` (${why})` : ''}.`);
       }
       // An IP literal is connected to without a look-up: check it here.
-      if (base.checked && isIP(target.hostname.replace(/^\[|\]$/g, '')) && !addressOk(target.hostname.replace(/^\[|\]$/g, ''))) {
+      const literal = target.hostname.replace(/^\[|\]$/g, '');
+      if (base.checked && isIP(literal) && !addressOk(literal)) {
         throw new ProxyError(403, 'address_not_allowed', `This proxy does not forward the API description's servers to ${target.hostname}, a loopback, private, link-local or reserved address.`);
       }
 

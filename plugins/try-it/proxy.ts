@@ -212,7 +212,7 @@ export function serverBases(
       }
       if (!/^https?:$/.test(url.protocol)) continue;
       const problem = hostProblem(url.hostname);
-      if (problem) warn(`#/servers/${i}: ${JSON.stringify(u)} is left out of the proxy's allowlist: ${problem} (PROXY_ALLOW names a server the operator trusts)`);
+      if (problem) warn(`#/servers/${i}: ${JSON.stringify(u)} is left out of the proxy's allowlist: ${problem} (to forward to it anyway, the operator names it in PROXY_ALLOW)`);
       else out.add(url.href.replace(/\/+$/, ''));
     }
   });

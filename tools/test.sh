@@ -96,7 +96,7 @@ fi
 if [ "$what" = all ] || [ "$what" = browser ]; then
   ensure_chromium
   echo "== Browser suite (headless Chromium)"
-  mapfile -t browser < <(find_tests ./tests/browser; find_tests ./tests/search; find_site_tests ./plugins)
+  mapfile -t browser < <(find_tests ./tests/browser; find_tests ./tests/search; find_tests ./tests/hostile; find_site_tests ./plugins)
   # One Chromium for the run (tests/browser/run.ts); each test gets its own context.
   npx tsx tests/browser/run.ts --concurrency=2 "${browser[@]}"
 fi

@@ -21,6 +21,20 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
 
+# nginx for tests/hostile/redirects/nginx.test.ts, which serves with the shipped hosting/nginx.conf.
+ensure_nginx() {
+  if [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ]; then return; fi
+  echo "== nginx is missing: installing Debian's nginx-light package"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "nginx is not installed and this is not root: run 'sudo apt-get install -y nginx-light'." >&2
+    exit 1
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  # The package starts a system nginx on port 80; the test runs its own.
+  service nginx stop >/dev/null 2>&1 || true
+}
+
 # Compilers and interpreters the code-sample tests run every sample language with
 # (plugins/api-pages/code-samples.toolchains.test.ts). Installs only what is missing.
 ensure_sample_toolchains() {
@@ -95,6 +109,7 @@ fi
 
 if [ "$what" = all ] || [ "$what" = browser ]; then
   ensure_chromium
+  ensure_nginx
   echo "== Browser suite (headless Chromium)"
   mapfile -t browser < <(find_tests ./tests/browser; find_tests ./tests/search; find_tests ./tests/hostile; find_site_tests ./plugins)
   # One Chromium for the run (tests/browser/run.ts); each test gets its own context.

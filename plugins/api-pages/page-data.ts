@@ -577,10 +577,8 @@ export function sampleRequest(page: OperationPage): SampleRequest {
   const accept = success?.content[0]?.mediaType;
   if (accept) {
     req.accept = accept;
-    if (!languageForMediaType(accept) && !accept.startsWith('text/')) {
-      const ext = accept.split('/')[1]?.split(/[+;]/)[0] ?? 'bin';
-      req.saveAs = `${envName(page.operationId ?? 'response').toLowerCase().replace(/_/g, '-')}.${ext === 'octet-stream' ? 'bin' : ext}`;
-    }
+    // A binary answer is saved to a file the samples name themselves (responseFile).
+    if (!languageForMediaType(accept) && !accept.startsWith('text/')) req.download = {name: page.operationId};
   }
   return req;
 }

@@ -3,7 +3,7 @@
  * highlighted there: the browser gets static HTML and never runs a code generator.
  */
 import type {CodeSample} from '../../src/components/ApiOperation/types';
-import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4} from '../../src/components/CopyButton/copyable-text';
+import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4, shellQuote} from '../../src/components/CopyButton/copyable-text';
 import {highlight} from './highlight';
 
 export interface SampleAuth {
@@ -204,20 +204,6 @@ type ShellPart = ReturnType<typeof urlParts>[number];
 
 /** Characters that mean nothing inside double quotes (no $, `, ", \ or ! there). */
 const PLAIN_IN_DOUBLE_QUOTES = /^[A-Za-z0-9 _.,:/=?&%+@~*#;()[\]{}-]*$/;
-
-/**
- * Text as one shell word: single-quoted (nothing is special there but ' itself), or, when it holds
- * a control character or a tab, ANSI-C quoted ($'...', bash, zsh, ksh) with each of those written
- * as \xHH escapes of its UTF-8 bytes: pasted into a terminal, the sample carries no raw control
- * character (a Ctrl-U, an ESC ending bracketed paste, a carriage return) and no tab (completion).
- * Inside $'...' the quote, the backslash and "!" (history expansion, which reads $'...' in its
- * own way) are hex escapes too.
- */
-function shellQuote(s: string): string {
-  if (!hasControlCharacters(s) && !s.includes('\t')) return `'${s.replace(/'/g, `'\\''`)}'`;
-  const bytes = (c: string) => [...Buffer.from(c)].map((b) => `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-  return `$'${s.replace(/[\\'!\t]/g, bytes).replace(CONTROL_CHARACTERS, bytes)}'`;
-}
 
 function shellWord(parts: ShellPart[], what: string): string {
   for (const p of parts) {

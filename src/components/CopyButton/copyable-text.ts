@@ -25,6 +25,22 @@ export const hasControlCharacters = (text: string): boolean => new RegExp(CONTRO
 export const hex4 = (c: string): string => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 
 /**
+ * Text as one shell word (bash, zsh, ksh) that carries it exactly: single-quoted (nothing is
+ * special there but ' itself), or, when it holds a control character or a tab, ANSI-C quoted
+ * ($'...') with each of those written as \xHH escapes of its UTF-8 bytes, so that pasted into a
+ * terminal the word holds no raw control character (a Ctrl-U, an ESC ending bracketed paste, a
+ * carriage return) and no tab (completion). Inside $'...' the quote, the backslash and "!" (history
+ * expansion, which reads $'...' in its own way) are escapes too. For the code samples' curl and a
+ * console's "copy as curl" alike.
+ */
+export function shellQuote(text: string): string {
+  if (!hasControlCharacters(text) && !text.includes('\t')) return `'${text.replace(/'/g, `'\\''`)}'`;
+  const encoder = new TextEncoder();
+  const bytes = (c: string) => Array.from(encoder.encode(c), (b) => `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  return `$'${text.replace(/[\\'!\t]/g, bytes).replace(CONTROL_CHARACTERS, bytes)}'`;
+}
+
+/**
  * The one gate for text that leaves the portal to be pasted somewhere: every character of
  * CONTROL_CHARACTERS becomes a visible escape (`\u0015`), a CRLF line end becomes LF. Text that has
  * none comes back unchanged, so code samples (which write these characters as escapes of their

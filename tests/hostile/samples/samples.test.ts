@@ -86,7 +86,10 @@ describe('row 3: no control character reaches a sample, the clipboard, a twin or
         assert.ok(!hasControlCharacters(htmlText(s.html)), `${key}, ${s.label}: the sample's text`);
         assert.ok(!hasControlCharacters(copied(s.html)), `${key}, ${s.label}: what Copy puts on the clipboard`);
       }
+      // The response examples panel: shown as its Copy button copies it.
+      for (const r of p.responses) for (const m of r.content) assert.ok(!hasControlCharacters(htmlText(m.exampleHtml ?? '')), `${key}, response ${r.status} example`);
     }
+    assert.ok(htmlText(page('get /notes/\u202Etxt.exe').responses[0]!.content[0]!.exampleHtml!).includes('"hi \\u0085 \\u202E"'));
     // What the document wrote is still all there, as escapes (the body's bytes, as $'\xHH').
     const curl = htmlText(page('post /pastes').samples.find((s) => s.id === 'curl')!.html);
     assert.ok(curl.includes(`--data-raw $'\\x1B[201~\\x15touch HOSTILE_BODY_RAN\n\\x1B[200~ and\\x09tab'`), curl);

@@ -92,6 +92,13 @@ test('Go: a raw string body unless it holds a backquote or carriage return', () 
   assert.ok(sources({...req, body: {mediaType: 'text/plain', value: 'x\uFEFF'}}).go.includes('"x\\ufeff"'), 'no raw BOM in Go source');
 });
 
+test('Go: "os" is imported only when the sample reads the environment or writes a file (go vet refuses an unused import)', () => {
+  const plain = {method: 'get', url: 'https://x.test/a', query: [], headers: [], auth: {headers: [], query: []}} satisfies SampleRequest;
+  assert.ok(!sources(plain).go.includes('"os"'));
+  assert.ok(sources({...plain, accept: 'application/pdf', download: {}}).go.includes('\t"os"\n'));
+  assert.ok(byId.go.includes('\t"os"\n'));
+});
+
 test('Java: the & between query keys, and text blocks that keep the body exact', () => {
   const two = sources({...req, query: [], auth: {headers: [], query: [{name: 'k1', envVar: 'KEY_1'}, {name: 'k2', envVar: 'KEY_2'}]}}).java;
   assert.ok(two.includes('.uri(URI.create("https://api.example.com/v1/contacts?k1=" + System.getenv("KEY_1") + "&k2=" + System.getenv("KEY_2")))'));

@@ -364,7 +364,10 @@ const goString = (s: string) => quoted(s).replace(/\uFEFF/g, '\\ufeff');
 function goSample(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
   const hasQuery = req.query.length > 0 || req.auth.query.length > 0;
-  const imports = ['"fmt"', '"io"', '"net/http"', '"os"'];
+  const imports = ['"fmt"', '"io"', '"net/http"'];
+  // "os" only when used (go vet refuses an unused import): credentials from the environment, or the response saved to a file.
+  const {basic, bearer, headers, query, cookies = []} = req.auth;
+  if (basic || bearer || headers.length || query.length || cookies.length || responseFile(req)) imports.push('"os"');
   if (body !== undefined) imports.push('"strings"');
   if (hasQuery) imports.push('"net/url"');
   imports.sort();

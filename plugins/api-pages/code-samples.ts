@@ -1,6 +1,12 @@
 /**
  * Request code samples, written at build time for each operation in several languages and
  * highlighted there: the browser gets static HTML and never runs a code generator.
+ *
+ * The OpenAPI document may be a third party's: its text only ever stands inside string literals,
+ * with control characters written as that language's escapes (no raw one reaches the page or the
+ * clipboard, see src/components/CopyButton/copyable-text.ts); header names and values are what
+ * HTTP allows in a field (headerText); the file a binary answer is saved to is named by the
+ * portal, never by the document (responseFile).
  */
 import type {CodeSample} from '../../src/components/ApiOperation/types';
 import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4, shellQuote} from '../../src/components/CopyButton/copyable-text';

@@ -355,7 +355,8 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
     }
   }
 
-  const curl = page.samples.find((s) => s.id === 'curl') ?? page.samples[0];
+  // Our generated sample, never one the document wrote (x-codeSamples).
+  const curl = page.samples.find((s) => s.id === 'curl' && !s.fromDocument) ?? page.samples.find((s) => !s.fromDocument);
   if (curl) out.push('## Example request', '', fence(htmlText(curl.html), curl.id === 'curl' ? 'bash' : curl.id), '');
   if (w.cut) {
     const where = options.description ? `[the OpenAPI description](${options.description})` : 'the OpenAPI description';

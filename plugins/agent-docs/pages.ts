@@ -13,6 +13,7 @@ import path from 'node:path';
 import type {ChildNode, Element, Document} from 'domhandler';
 import {listOperations} from '../../openapi/pipeline/checks';
 import type {OperationPage} from '../../src/components/ApiOperation/types';
+import {CONTROL_CHARACTERS, copyableText, hex4} from '../../src/components/CopyButton/copyable-text';
 import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';
 import {SCHEMA_DIR} from '../api-pages/markdown';
 import {operationMarkdown, parseDataModule} from './operation-markdown';
@@ -192,8 +193,14 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
 
   const pages: TwinInfo[] = [];
   const twinFile = (p: TwinInfo) => path.join(outDir, p.markdownPath.slice(baseUrl.length));
+  // Every twin, and so llms-full.txt, and the titles and descriptions of llms.txt and the index
+  // pass copyableText: text of the document reaches an agent or a clipboard without a raw control
+  // character (a twin's prose shows it as a visible \u0015 escape).
   const add = async (page: TwinPage): Promise<void> => {
-    const {markdown, ...info} = page;
+    const {markdown: raw, ...info} = page;
+    const markdown = copyableText(raw);
+    info.title = copyableText(info.title);
+    info.description = copyableText(info.description);
     if (!info.description && info.kind === 'category') info.description = `${(markdown.match(/^- /gm) ?? []).length} pages`;
     if (!info.description) info.description = firstLine(markdown.replace(/^# .*\n/, ''));
     await fs.mkdir(path.dirname(twinFile(info)), {recursive: true});
@@ -250,7 +257,8 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
   await fs.writeFile(path.join(outDir, 'llms.txt'), llms);
   const llmsFullTxt = await writeLlmsFull(path.join(outDir, 'llms-full.txt'), ordered, twinFile, (p) => `${origin}${p.markdownPath}`);
   const index: AgentDocsIndex = {title: options.title, siteUrl: origin, baseUrl, pages};
-  await fs.writeFile(path.join(outDir, 'agent-docs.json'), JSON.stringify(index));
+  // JSON escapes for the control characters JSON.stringify leaves raw (DEL, C1, bidirectional): the same data, no raw one in the file.
+  await fs.writeFile(path.join(outDir, 'agent-docs.json'), JSON.stringify(index).replace(CONTROL_CHARACTERS, (c) => `\\u${hex4(c)}`));
   return {pages, llmsTxt: Buffer.byteLength(llms), llmsFullTxt};
 }
 
@@ -327,7 +335,7 @@ function llmsFiles(pages: TwinInfo[], options: AgentDocsOptions, doc: {info?: {t
     lines.push('## Downloads', '', ...downloads.map((d) => `- [${d.label}](${origin}${options.baseUrl}openapi/${d.file}): ${d.note}`), '');
   }
   if (optional.length) lines.push('## Optional', '', ...optional.map((p) => item(p)), '');
-  const llms = `${lines.join('\n').trim()}\n`;
+  const llms = copyableText(`${lines.join('\n').trim()}\n`);
 
   const ordered = [...new Set([...sections.flatMap((s) => s.pages), ...optional])];
   return {llms, ordered};

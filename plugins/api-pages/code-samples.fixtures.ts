@@ -32,6 +32,9 @@ export const PAYLOADS: string[] = [
   'emoji 😀👩‍👩‍👧 and RTL \u202Eשלום مرحبا\u202C zero\u200Bwidth',
   'BOM \uFEFF LS \u2028 PS \u2029 NEL \u0085 VT \u000B FF \f ideographic\u3000',
   'ESC \u001b[31m DEL \u007f BEL \u0007',
+  // Pasted into a terminal: Ctrl-U erases the line typed so far, ESC [201~ ends bracketed paste,
+  // a carriage return goes back to the line's start; C1 and bidirectional controls disguise text.
+  '\u0015\u001b[201~; touch PWNED; echo \u001b[200~\r\u009b\u0085\u2066\u2069\u200f\u061c',
   'NUL \0 inside',
   '!history !! *?[glob]{a,b}~ & | ; < > ( ) @file',
   '@/etc/passwd',
@@ -52,7 +55,8 @@ export const SAMPLE_ENV: Record<string, string> = {
 
 /**
  * A request with `text` in every field that comes from the document: server URL and path, query
- * names and values, header names and values, API-key names, media types, body and file name.
+ * names and values, header names and values, API-key names, media types, body, and the name the
+ * response file would take (the operationId).
  */
 export function hostileRequest(text: string, body: 'json' | 'text' | 'none', auth: 'basic' | 'bearer' = 'basic'): SampleRequest {
   const req: SampleRequest = {
@@ -68,7 +72,7 @@ export function hostileRequest(text: string, body: 'json' | 'text' | 'none', aut
       ...(auth === 'basic' ? {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}} : {bearer: {tokenVar: 'API_TOKEN'}}),
     },
     accept: `application/${text}`,
-    saveAs: `${text}.bin`,
+    download: {name: text},
   };
   if (body === 'json') req.body = {mediaType: `application/json; x="${text}"`, value: {[text]: text, list: [text, 1, true, null], nested: Object.fromEntries([['__proto__', text]])}};
   if (body === 'text') req.body = {mediaType: `text/${text}`, value: text};

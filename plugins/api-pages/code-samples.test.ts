@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {renderSampleSources, type SampleRequest} from './code-samples';
+import {hasControlCharacters} from '../../src/components/CopyButton/copyable-text';
 import {hostileRequest, hostileRequests, PAYLOADS} from './code-samples.fixtures';
 
 const req: SampleRequest = {
@@ -43,14 +44,14 @@ test('curl: a URL with shell characters is single-quoted and joined to the key v
   assert.equal(lines(code)[1], `  --url 'https://x.test/$(id)/\`id\`/a b?q=it%27s+%24HOME&key='"$API_KEY"`);
 });
 
-test('curl: [] and {} in the URL turn globbing off; an empty header value is sent with "Name;"; saveAs is quoted', () => {
-  const code = sources({method: 'get', url: 'https://x.test/a[1]', query: [], headers: [['X-Empty', '']], auth: {headers: [], query: []}, accept: 'application/pdf', saveAs: "it's a.pdf"}).curl;
+test('curl: [] and {} in the URL turn globbing off; an empty header value is sent with "Name;"; the file is named by the portal', () => {
+  const code = sources({method: 'get', url: 'https://x.test/a[1]', query: [], headers: [['X-Empty', '']], auth: {headers: [], query: []}, accept: 'application/pdf', download: {name: "it's a"}}).curl;
   assert.deepEqual(lines(code).slice(1), [
     "  --url 'https://x.test/a[1]' \\",
     '  --globoff \\',
     "  --header 'Accept: application/pdf' \\",
     "  --header 'X-Empty;' \\",
-    `  --output 'it'\\''s a.pdf'`,
+    "  --output 'it-s-a.pdf'",
   ]);
 });
 
@@ -61,7 +62,7 @@ test('curl is left out when document text holds a NUL character; the other langu
   assert.ok(out.python.includes('data="a\\u0000b".encode(),'));
   assert.ok(out.go.includes('body := strings.NewReader("a\\u0000b")'));
   assert.ok(out.ruby.includes('request.body = "a\\u0000b"'));
-  assert.ok(out.php.includes("$body = 'a\0b';"), 'a single-quoted PHP string holds NUL as it is');
+  assert.ok(out.php.includes('$body = "a\\x00b";'), 'PHP: a double-quoted string with the NUL as an escape');
 });
 
 test('JavaScript: JSON body via JSON.stringify, keys and credentials from the environment', () => {
@@ -89,6 +90,13 @@ test('Go: a raw string body unless it holds a backquote or carriage return', () 
   const tick = sources({...req, body: {mediaType: 'text/plain', value: 'a`b\r\n'}}).go;
   assert.ok(tick.includes('\tbody := strings.NewReader("a`b\\r\\n")'));
   assert.ok(sources({...req, body: {mediaType: 'text/plain', value: 'x\uFEFF'}}).go.includes('"x\\ufeff"'), 'no raw BOM in Go source');
+});
+
+test('Go: "os" is imported only when the sample reads the environment or writes a file (go vet refuses an unused import)', () => {
+  const plain = {method: 'get', url: 'https://x.test/a', query: [], headers: [], auth: {headers: [], query: []}} satisfies SampleRequest;
+  assert.ok(!sources(plain).go.includes('"os"'));
+  assert.ok(sources({...plain, accept: 'application/pdf', download: {}}).go.includes('\t"os"\n'));
+  assert.ok(byId.go.includes('\t"os"\n'));
 });
 
 test('Java: the & between query keys, and text blocks that keep the body exact', () => {
@@ -153,6 +161,12 @@ function shellExpansions(code: string): string[] {
       assert.match(inner, /^(?:[^$`\\!]|\$\w+|\$\{\w+\})*$/, `only $NAME expansions inside double quotes: "${inner}"`);
       for (const m of inner.matchAll(/\$\{?(\w+)/g)) vars.push(m[1]);
       i = end;
+    } else if (c === '$' && code[i + 1] === "'") {
+      // ANSI-C quoting: only \xHH escapes, no raw quote, backslash, "!", tab or control character.
+      const end = code.indexOf("'", i + 2);
+      assert.ok(end > i, "unterminated $'");
+      assert.match(code.slice(i + 2, end), /^(?:[^\\'!\0-\x09\x0b-\x1f\x7f-\x9f]|\\x[0-9A-F]{2})*$/, `only \\xHH escapes inside $'...'`);
+      i = end;
     } else if (c === '\\' && code[i + 1] === '\n') {
       i++;
     } else if (c === '\\' && code[i + 1] === "'") {
@@ -215,8 +229,8 @@ test('hostile payloads: every sample is written, and shell/interpolation syntax 
     }
     // Ruby: outside single quotes and quoted heredocs, only the Bearer line interpolates.
     assert.deepEqual(rubyInterpolations(out.ruby), r.auth.bearer ? ["ENV.fetch('API_TOKEN')"] : [], `${name}: Ruby interpolation`);
-    // PHP: no double-quoted strings or heredocs (only nowdocs) carry document text.
-    const phpCode = out.php.replace(/<<<'(\w+)'\n[^]*?\n\1;/g, '').replace(/'(?:[^'\\]|\\.)*'/g, "''");
+    // PHP: document text only in nowdocs, single quotes, or double quotes with every $ escaped.
+    const phpCode = out.php.replace(/<<<'(\w+)'\n[^]*?\n\1;/g, '').replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\$]|\\.)*"/g, "''");
     assert.doesNotMatch(phpCode, /"|<<<|\$(?!client\b|body\b|response\b)/, `${name}: PHP code outside single quotes and nowdocs:\n${phpCode}`);
   }
 });
@@ -233,12 +247,17 @@ test('hostile payloads: the body in each language decodes back to the exact text
     assert.ok(py, p);
     assert.equal(JSON.parse(py[1]), p, `Python body of ${JSON.stringify(p)}`);
     if (out.curl) {
-      const sh = /--data-raw ((?:'[^']*'|\\')+)/.exec(out.curl);
+      const sh = /--data-raw ((?:'[^']*'|\\')+|\$'[^']*')/.exec(out.curl);
       assert.ok(sh, p);
-      assert.equal(sh[1].replace(/'\\''/g, "'").slice(1, -1), p, `curl body of ${JSON.stringify(p)}`);
+      const text = sh[1].startsWith('$')
+        ? Buffer.from(sh[1].slice(2, -1).replace(/\\x([0-9A-F]{2})|[^]/gu, (m, hex: string) => (hex ? String.fromCharCode(parseInt(hex, 16)) : Buffer.from(m).toString('latin1'))), 'latin1').toString()
+        : sh[1].replace(/'\\''/g, "'").slice(1, -1);
+      assert.equal(text, p, `curl body of ${JSON.stringify(p)}`);
     }
-    const php = new RegExp(`\\$body = (?:<<<'(\\w+)'\\n([^]*)\\n\\1;|'((?:[^'\\\\]|\\\\.)*)';)`).exec(out.php);
+    const php = new RegExp(`\\$body = (?:<<<'(\\w+)'\\n([^]*)\\n\\1;|'((?:[^'\\\\]|\\\\.)*)';|"((?:[^"\\\\]|\\\\.)*)";)`).exec(out.php);
     assert.ok(php, p);
-    assert.equal(php[2] ?? php[3].replace(/\\([\\'])/g, '$1'), p, `PHP body of ${JSON.stringify(p)}`);
+    const phpDouble = (s: string) => s.replace(/\\x([0-9A-F]{2})|\\u\{([0-9A-F]+)\}|\\(.)/g, (_, x, u, c) => (x ? String.fromCharCode(parseInt(x, 16)) : u ? String.fromCodePoint(parseInt(u, 16)) : c));
+    assert.equal(php[2] ?? php[3]?.replace(/\\([\\'])/g, '$1') ?? phpDouble(php[4]), p, `PHP body of ${JSON.stringify(p)}`);
+    for (const [lang, code] of Object.entries(out)) assert.ok(!hasControlCharacters(code), `${lang} sample of ${JSON.stringify(p)}: no raw control character`);
   }
 });

@@ -16,9 +16,10 @@ import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import {tmpdir, cpus} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {buildProcessedSpec} from '../../openapi/pipeline/build';
 import {listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig} from '../../portal.config';
-import {cookieText, renderSampleSources, type SampleRequest} from './code-samples';
+import {cookieText, headerText, renderSampleSources, responseFile, type SampleRequest} from './code-samples';
 import {CANARY_VALUE, hostileRequests, PAYLOADS, SAMPLE_ENV} from './code-samples.fixtures';
 import {PageDataBuilder, sampleRequest} from './page-data';
 import {csWrap, GUZZLE_AUTOLOAD, goEnv, javaClass, javaWrap, MCS_ARGS, RUNNERS, writeGo, type Sample} from './sample-runners';
@@ -54,10 +55,10 @@ test('toolchains for every sample language are installed', () => {
 
 /* ------------------------------------------------------------------ the requests */
 
-function documentRequests(): {name: string; req: SampleRequest}[] {
+function documentRequests(document?: unknown): {name: string; req: SampleRequest}[] {
   const file = portalConfig.processedSpec;
-  assert.ok(existsSync(file), `${file} is missing: run "npm run spec" first`);
-  const builder = new PageDataBuilder(JSON.parse(readFileSync(file, 'utf8')));
+  if (!document) assert.ok(existsSync(file), `${file} is missing: run "npm run spec" first`);
+  const builder = new PageDataBuilder((document ?? JSON.parse(readFileSync(file, 'utf8'))) as never);
   const ops = listOperations(builder.doc);
   assert.ok(ops.length > 0, 'the processed document has operations');
   // The same path as gen:api: page data, then the request its samples are made from.
@@ -185,6 +186,13 @@ test('every sample of every operation of the processed document parses or compil
   await syntaxCheck(samples, path.join(work, 'document'));
 });
 
+test('every sample of the hostile samples document (tests/hostile/samples: no credentials, binary answers, control characters) parses or compiles', async () => {
+  const {document} = await buildProcessedSpec({source: path.join(__dirname, '../../tests/hostile/samples/hostile-samples.yaml'), strict: false});
+  const samples = samplesOf(documentRequests(document));
+  assert.equal(new Set(samples.map((s) => s.lang)).size, 8, 'all eight languages');
+  await syntaxCheck(samples, path.join(work, 'hostile-document'));
+});
+
 test('every sample of the hostile requests parses or compiles', async () => {
   const samples = samplesOf(hostileRequests());
   await syntaxCheck(samples, path.join(work, 'hostile'));
@@ -206,16 +214,17 @@ function expectedCurlArgv(req: SampleRequest): string[] {
   if (/[[\]{}]/.test(url)) argv.push('--globoff');
   if (req.auth.basic) argv.push('--user', `${SAMPLE_ENV[req.auth.basic.userVar]}:${SAMPLE_ENV[req.auth.basic.passwordVar]}`);
   if (req.auth.bearer) argv.push('--header', `Authorization: Bearer ${SAMPLE_ENV[req.auth.bearer.tokenVar]}`);
-  for (const k of req.auth.headers) argv.push('--header', `${k.name}: ${SAMPLE_ENV[k.envVar]}`);
+  for (const k of req.auth.headers) argv.push('--header', `${headerText(k.name)}: ${SAMPLE_ENV[k.envVar]}`);
   const cookie = expectedCookie(req);
   if (cookie) argv.push('--cookie', cookie);
   const headers: [string, string][] = [...(req.accept ? [['Accept', req.accept] as [string, string]] : []), ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []), ...req.headers];
-  for (const [k, v] of headers) argv.push('--header', v === '' ? `${k};` : `${k}: ${v}`);
+  for (const [k, v] of headers.map(([k, v]) => [headerText(k), headerText(v)]).filter(([k]) => k)) argv.push('--header', v === '' ? `${k};` : `${k}: ${v}`);
   if (req.body) {
     const {value, mediaType} = req.body;
     argv.push('--data-raw', typeof value === 'string' && !/[/+]json\b/.test(mediaType) ? value : JSON.stringify(value, null, 2));
   }
-  if (req.saveAs) argv.push('--output', req.saveAs);
+  const file = responseFile(req);
+  if (file) argv.push('--output', file);
   return argv;
 }
 
@@ -294,6 +303,14 @@ const pathSegment = (p: string) => [...p].map((c) => (/[A-Za-z0-9\-._~!$&'()*+,;
 
 const noNul = PAYLOADS.filter((p) => !p.includes('\0'));
 
+/** A header example that, pasted raw into a terminal, would erase the line and end bracketed paste. */
+const PASTE_ATTACK = '\u0015\u001b[201~; touch PWNED; \u007f\u0085end';
+
+test('header text: the control characters HTTP forbids are dropped, a tab and other text stay', () => {
+  assert.equal(headerText(PASTE_ATTACK), '[201~; touch PWNED; end');
+  assert.equal(headerText('a\tb \u202E c'), 'a\tb \u202E c');
+});
+
 /** Requests that are valid HTTP, with the payloads wherever HTTP lets them stand. */
 function wireRequests(base: string): {name: string; req: SampleRequest; nulBody?: boolean}[] {
   const url = `${base}/v1/${PAYLOADS.map(pathSegment).join('/')}`;
@@ -305,7 +322,9 @@ function wireRequests(base: string): {name: string; req: SampleRequest; nulBody?
       req: {
         method: 'post', url,
         query: [...PAYLOADS.map((p): [string, string] => [p, p]), ['same', '1'], ['same', '2']],
-        headers,
+        // HTTP allows a tab inside a field value: it arrives. It forbids the other control
+        // characters: no sample sends them (headerText), every sample sends the rest.
+        headers: [...headers, ['X-Tab', 'a\tb'], ['X-Paste', PASTE_ATTACK]],
         cookies: PAYLOADS.map((p, i): [string, string] => [`c${i}${p}`, p]),
         auth: {
           bearer: {tokenVar: 'API_TOKEN'}, headers: [{name: keyName, envVar: 'HEADER_KEY'}], query: [{name: "$(touch PWNED)'", envVar: 'QUERY_KEY'}, {name: 'key2', envVar: 'QUERY_KEY_2'}],
@@ -322,7 +341,9 @@ function wireRequests(base: string): {name: string; req: SampleRequest; nulBody?
         auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [], query: [], cookies: [{name: 'session', envVar: 'COOKIE_KEY'}]},
         body: {mediaType: 'text/plain; charset=utf-8', value: noNul.join('\n')},
         accept: 'application/octet-stream',
-        saveAs: `report '$(touch PWNED)' \`touch PWNED\` "$HOME" #{x} ${'${x}'} 😀.bin`,
+        // The document's text never names the file (responseFile): here a file called
+        // "report-touch-pwned-….bin" is expected, whatever the operationId holds.
+        download: {name: `report '$(touch PWNED)' \`touch PWNED\` "$HOME" #{x} ${'${x}'} 😀 ../..\\..\\.bashrc`},
       },
     },
     {
@@ -363,7 +384,8 @@ function assertReceived(lang: string, req: SampleRequest, got: Received, base: s
   }
   assert.deepEqual(query, expectedQuery, 'query parameters (decoded)');
   const headers = headerMap(got.rawHeaders);
-  const expected: [string, string][] = [...(req.accept ? [['Accept', req.accept] as [string, string]] : []), ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []), ...req.headers];
+  const expected: [string, string][] = [...(req.accept ? [['Accept', req.accept] as [string, string]] : []), ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []), ...req.headers]
+    .map(([k, v]): [string, string] => [k, headerText(v)]);
   for (const k of req.auth.headers) expected.push([k.name, SAMPLE_ENV[k.envVar]]);
   if (req.auth.bearer) expected.push(['Authorization', `Bearer ${SAMPLE_ENV[req.auth.bearer.tokenVar]}`]);
   if (req.auth.basic) expected.push(['Authorization', `Basic ${Buffer.from(`${SAMPLE_ENV[req.auth.basic.userVar]}:${SAMPLE_ENV[req.auth.basic.passwordVar]}`).toString('base64')}`]);
@@ -421,8 +443,12 @@ for (const lang of Object.keys(RUNNERS)) {
           throw error;
         }
         const files = readdirSync(cwd).filter((f) => f !== 'vendor');
-        assert.deepEqual(files, c.req.saveAs ? [c.req.saveAs] : [], `${lang} sample of ${c.name}: files in its directory (no PWNED)`);
-        if (c.req.saveAs) assert.ok(readFileSync(path.join(cwd, c.req.saveAs)).equals(FILE_BYTES), 'the response saved as the file');
+        const file = responseFile(c.req);
+        assert.deepEqual(files, file ? [file] : [], `${lang} sample of ${c.name}: files in its directory (no PWNED)`);
+        if (file) {
+          assert.match(file, /^[a-z0-9-]+\.bin$/, 'a file name of the portal\'s: [a-z0-9-] and the extension of application/octet-stream');
+          assert.ok(readFileSync(path.join(cwd, file)).equals(FILE_BYTES), 'the response saved as the file');
+        }
       }
     } finally {
       server.close();

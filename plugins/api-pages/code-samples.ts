@@ -1,8 +1,15 @@
 /**
  * Request code samples, written at build time for each operation in several languages and
  * highlighted there: the browser gets static HTML and never runs a code generator.
+ *
+ * The OpenAPI document may be a third party's: its text only ever stands inside string literals,
+ * with control characters written as that language's escapes (no raw one reaches the page or the
+ * clipboard, see src/components/CopyButton/copyable-text.ts); header names and values are what
+ * HTTP allows in a field (headerText); the file a binary answer is saved to is named by the
+ * portal, never by the document (responseFile).
  */
 import type {CodeSample} from '../../src/components/ApiOperation/types';
+import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4, shellQuote} from '../../src/components/CopyButton/copyable-text';
 import {highlight} from './highlight';
 
 export interface SampleAuth {
@@ -29,8 +36,12 @@ export interface SampleRequest {
   body?: {mediaType: string; value: unknown};
   /** Media type of the success response, e.g. application/json or application/pdf. */
   accept?: string;
-  /** File name to save a binary response to. */
-  saveAs?: string;
+  /**
+   * Save the response to a file (a binary answer) instead of printing it. The file's name is the
+   * portal's, never the document's: responseFile(req), from `name` (the operationId) kept to
+   * [a-z0-9-] and an extension for `accept` from a table of known media types.
+   */
+  download?: {name?: string};
 }
 
 /**
@@ -79,7 +90,7 @@ function urlParts(req: SampleRequest): ({text: string} | {env: string})[] {
  * A cookie name or value from the document, kept to characters every client and server takes in a
  * Cookie header (RFC 6265 token characters without "%"); anything else is percent-encoded as UTF-8.
  */
-export const cookieText = (s: string) => s.replace(/[^A-Za-z0-9!#$&'*+\-.^_`|~]/gu, (c) => encodeURIComponent(c).replace(/[()]/g, (x) => `%${hex4(x).slice(2).toUpperCase()}`));
+export const cookieText = (s: string) => s.replace(/[^A-Za-z0-9!#$&'*+\-.^_`|~]/gu, (c) => encodeURIComponent(c).replace(/[()]/g, (x) => `%${hex4(x).slice(2)}`));
 
 /** The Cookie header of the request as literal text and environment variables, or null when it sends none. */
 function cookieParts(req: SampleRequest): ({text: string} | {env: string})[] | null {
@@ -103,7 +114,74 @@ const joinParts = (parts: ({text: string} | {env: string})[], str: (s: string) =
 
 const hasDuplicateNames = (pairs: [string, string][]) => new Set(pairs.map(([k]) => k)).size < pairs.length;
 const indent = (text: string, pad: string) => text.split('\n').map((l, i) => (i === 0 ? l : pad + l)).join('\n');
-const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
+
+/* ---------------------------------------------------------------- the response's file */
+
+/**
+ * File extensions of the media types a sample saves (binary answers). The document names the media
+ * type, never the file: a type not in this table is saved as `.bin`, so `application/bashrc` does
+ * not write `.bashrc` and `application/..\..\x` names no other folder.
+ */
+const FILE_EXTENSIONS: Record<string, string> = {
+  'application/octet-stream': 'bin', 'application/pdf': 'pdf', 'application/zip': 'zip', 'application/gzip': 'gz',
+  'application/x-gzip': 'gz', 'application/x-tar': 'tar', 'application/x-7z-compressed': '7z', 'application/rtf': 'rtf',
+  'application/msword': 'doc', 'application/vnd.ms-excel': 'xls', 'application/vnd.ms-powerpoint': 'ppt',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.text': 'odt', 'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/json': 'json', 'application/xml': 'xml', 'application/x-ndjson': 'ndjson', 'application/yaml': 'yaml',
+  'application/epub+zip': 'epub', 'application/wasm': 'wasm',
+  'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif',
+  'image/svg+xml': 'svg', 'image/tiff': 'tiff', 'image/bmp': 'bmp', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico',
+  'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/aac': 'aac', 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/mpeg': 'mpeg',
+  'text/plain': 'txt', 'text/csv': 'csv', 'text/html': 'html', 'text/xml': 'xml', 'text/calendar': 'ics', 'text/markdown': 'md',
+  'font/woff2': 'woff2', 'font/woff': 'woff', 'font/ttf': 'ttf', 'font/otf': 'otf',
+};
+
+/** Names Windows keeps for devices, with any extension ("con.pdf" is the console). */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)$/;
+
+/**
+ * The file a sample saves the response to, or undefined when it prints the response: a stem made
+ * of [a-z0-9-] only (the operationId in kebab case, else "response"), a dot and the extension of
+ * the response's media type (FILE_EXTENSIONS, "bin" when unknown). Nothing else of the document.
+ */
+export function responseFile(req: Pick<SampleRequest, 'accept' | 'download'>): string | undefined {
+  if (!req.download) return undefined;
+  const stem = (req.download.name ?? '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  const type = (req.accept ?? '').split(';')[0]!.trim().toLowerCase();
+  const ext = Object.hasOwn(FILE_EXTENSIONS, type) ? FILE_EXTENSIONS[type] : 'bin';
+  return `${stem && !WINDOWS_DEVICE.test(stem) ? stem : 'response'}.${ext}`;
+}
+
+/* ---------------------------------------------------------------- text HTTP forbids in a header */
+
+/**
+ * A header name or value as a sample sends it: without the characters HTTP does not allow in a
+ * field (RFC 9110, 5.5: control characters other than tab, DEL) and without C1 controls (U+0080 to
+ * U+009F, "obs-text" that clients send as different bytes, and no text). Most clients refuse such a
+ * header outright (Node, Python's requests, Go, Java), curl would send it raw: every sample sends the
+ * rest of the text, the same in all languages, and the control characters are in none of them.
+ */
+export const headerText = (s: string): string => s.replace(/[\0-\x08\x0A-\x1F\x7F-\x9F]/g, '');
+
+/** The request with headerText applied to every header name and value it sends; a header whose name is left empty is dropped. */
+function httpHeaders(req: SampleRequest): SampleRequest {
+  const out: SampleRequest = {
+    ...req,
+    headers: req.headers.map(([k, v]): [string, string] => [headerText(k), headerText(v)]).filter(([k]) => k !== ''),
+    auth: {...req.auth, headers: req.auth.headers.map((h) => ({...h, name: headerText(h.name)})).filter((h) => h.name !== '')},
+  };
+  if (req.accept !== undefined) out.accept = headerText(req.accept);
+  if (req.body) out.body = {...req.body, mediaType: headerText(req.body.mediaType)};
+  return out;
+}
 
 /* Text that is not well-formed UTF-16 (a lone surrogate) cannot be written as UTF-8 by any of
    the languages: it becomes U+FFFD, as it would when the page is written. */
@@ -139,8 +217,7 @@ function shellWord(parts: ShellPart[], what: string): string {
       throw new UnrepresentableSampleError(`curl: the ${what} contains a NUL character, which a shell argument cannot carry`);
     }
   }
-  const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  if (parts.every((p) => 'text' in p)) return sq(parts.map((p) => ('text' in p ? p.text : '')).join(''));
+  if (parts.every((p) => 'text' in p)) return shellQuote(parts.map((p) => ('text' in p ? p.text : '')).join(''));
   if (parts.every((p) => !('text' in p) || PLAIN_IN_DOUBLE_QUOTES.test(p.text))) {
     // One double-quoted word reads best: "X-Key: $API_KEY".
     return `"${parts.map((p, i) => {
@@ -149,7 +226,7 @@ function shellWord(parts: ShellPart[], what: string): string {
       return next && 'text' in next && /^\w/.test(next.text) ? `\${${p.env}}` : `$${p.env}`;
     }).join('')}"`;
   }
-  return parts.filter((p) => !('text' in p) || p.text).map((p) => ('text' in p ? sq(p.text) : `"$${p.env}"`)).join('');
+  return parts.filter((p) => !('text' in p) || p.text).map((p) => ('text' in p ? shellQuote(p.text) : `"$${p.env}"`)).join('');
 }
 
 function curl(req: SampleRequest): string {
@@ -167,19 +244,28 @@ function curl(req: SampleRequest): string {
   for (const [k, v] of allHeaders(req)) args.push(`  --header ${shellWord([{text: v === '' ? `${k};` : `${k}: ${v}`}], 'header')}`);
   // --data-raw: unlike --data, a body starting with @ is not read from a file.
   if (req.body) args.push(`  --data-raw ${shellWord([{text: bodyText(req.body)}], 'body')}`);
-  if (req.saveAs) args.push(`  --output ${shellWord([{text: req.saveAs}], 'file name')}`);
+  const file = responseFile(req);
+  if (file) args.push(`  --output ${shellWord([{text: file}], 'file name')}`);
   return args.join(' \\\n');
 }
 
 /* ---------------------------------------------------------------- JavaScript */
 
-/** JSON strings are JavaScript string literals (ES2019 allows U+2028 and U+2029 in them). */
-const jsString = (s: string) => JSON.stringify(s);
+/**
+ * A double-quoted string literal in JSON's escapes (\" \\ \n \uXXXX…), which JavaScript, Python,
+ * Go, Java and C# all read the same way, with every control character as a \uXXXX escape
+ * (JSON.stringify escapes C0 controls; DEL, C1, U+2028/2029 and the bidirectional controls too).
+ */
+const quoted = (s: string) => JSON.stringify(s).replace(CONTROL_CHARACTERS, (c) => `\\u${hex4(c)}`);
+
+/** JSON strings are JavaScript string literals. */
+const jsString = quoted;
 /** In an object literal, a "__proto__" key would set the prototype instead of a property. */
 const jsKey = (k: string) => (k === '__proto__' ? `[${jsString(k)}]` : jsString(k));
 
 /** Like JSON.stringify(value, null, 2), as a JavaScript expression. */
 function jsLiteral(value: unknown, pad = ''): string {
+  if (typeof value === 'string') return jsString(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   const inner = pad + '  ';
   if (Array.isArray(value)) {
@@ -212,8 +298,9 @@ function javascript(req: SampleRequest): string {
   }
   lines.push('});', '');
   lines.push('if (!response.ok) {', '  throw new Error(`Request failed: ${response.status} ${await response.text()}`);', '}');
-  if (req.saveAs) {
-    lines.push(`const file = Buffer.from(await response.arrayBuffer());`, `await import('node:fs/promises').then((fs) => fs.writeFile(${jsString(req.saveAs)}, file));`);
+  const file = responseFile(req);
+  if (file) {
+    lines.push(`const file = Buffer.from(await response.arrayBuffer());`, `await import('node:fs/promises').then((fs) => fs.writeFile(${jsString(file)}, file));`);
   } else if (!req.accept || isJson(req.accept)) {
     lines.push('console.log(await response.json());');
   } else {
@@ -225,7 +312,7 @@ function javascript(req: SampleRequest): string {
 /* ---------------------------------------------------------------- Python */
 
 /** JSON string escapes (\" \\ \n \uXXXX ...) mean the same in a Python string literal. */
-const pyString = (s: string) => JSON.stringify(s);
+const pyString = quoted;
 
 function pyLiteral(value: unknown, pad = ''): string {
   if (value === null || value === undefined) return 'None';
@@ -269,7 +356,8 @@ function python(req: SampleRequest): string {
     lines.push(isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${pyString(bodyText(req.body))}.encode(),`);
   }
   lines.push('    timeout=30,', ')', 'response.raise_for_status()');
-  if (req.saveAs) lines.push(`with open(${pyString(req.saveAs)}, "wb") as f:`, '    f.write(response.content)');
+  const file = responseFile(req);
+  if (file) lines.push(`with open(${pyString(file)}, "wb") as f:`, '    f.write(response.content)');
   else lines.push(!req.accept || isJson(req.accept) ? 'print(response.json())' : 'print(response.text)');
   return lines.join('\n');
 }
@@ -277,12 +365,15 @@ function python(req: SampleRequest): string {
 /* ---------------------------------------------------------------- Go */
 
 /** JSON string escapes are Go escapes; a BOM may not appear raw in Go source. */
-const goString = (s: string) => JSON.stringify(s).replace(/\uFEFF/g, '\\ufeff');
+const goString = (s: string) => quoted(s).replace(/\uFEFF/g, '\\ufeff');
 
 function goSample(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
   const hasQuery = req.query.length > 0 || req.auth.query.length > 0;
-  const imports = ['"fmt"', '"io"', '"net/http"', '"os"'];
+  const imports = ['"fmt"', '"io"', '"net/http"'];
+  // "os" only when used (go vet refuses an unused import): credentials from the environment, or the response saved to a file.
+  const {basic, bearer, headers, query, cookies = []} = req.auth;
+  if (basic || bearer || headers.length || query.length || cookies.length || responseFile(req)) imports.push('"os"');
   if (body !== undefined) imports.push('"strings"');
   if (hasQuery) imports.push('"net/url"');
   imports.sort();
@@ -296,8 +387,9 @@ function goSample(req: SampleRequest): string {
     lines.push(`\tendpoint := ${goString(req.url)}`);
   }
   if (body !== undefined) {
-    // A raw string cannot hold a backquote, and Go drops carriage returns from raw strings.
-    const literal = /[`\r\0\uFEFF]/.test(body) ? goString(body) : '`' + body + '`';
+    // A raw string cannot hold a backquote, Go drops carriage returns from raw strings, and
+    // control characters are written as escapes.
+    const literal = /[`\uFEFF]/.test(body) || hasControlCharacters(body) ? goString(body) : '`' + body + '`';
     lines.push(`\tbody := strings.NewReader(${literal})`);
   }
   lines.push(`\treq, err := http.NewRequest(${goString(req.method.toUpperCase())}, endpoint, ${body !== undefined ? 'body' : 'nil'})`, '\tif err != nil {', '\t\tpanic(err)', '\t}');
@@ -308,7 +400,8 @@ function goSample(req: SampleRequest): string {
   if (cookie) lines.push(`\treq.Header.Set("Cookie", ${joinParts(cookie, goString, (v) => `os.Getenv(${goString(v)})`, '+')})`);
   for (const [k, v] of allHeaders(req)) lines.push(`\treq.Header.Set(${goString(k)}, ${goString(v)})`);
   lines.push('', '\tres, err := http.DefaultClient.Do(req)', '\tif err != nil {', '\t\tpanic(err)', '\t}', '\tdefer res.Body.Close()', '', '\tdata, err := io.ReadAll(res.Body)', '\tif err != nil {', '\t\tpanic(err)', '\t}');
-  if (req.saveAs) lines.push(`\tif err := os.WriteFile(${goString(req.saveAs)}, data, 0o644); err != nil {`, '\t\tpanic(err)', '\t}', '\tfmt.Println(res.Status)');
+  const file = responseFile(req);
+  if (file) lines.push(`\tif err := os.WriteFile(${goString(file)}, data, 0o644); err != nil {`, '\t\tpanic(err)', '\t}', '\tfmt.Println(res.Status)');
   else lines.push('\tfmt.Println(res.Status)', '\tfmt.Println(string(data))');
   lines.push('}');
   return lines.join('\n');
@@ -320,7 +413,7 @@ function goSample(req: SampleRequest): string {
  * JSON string escapes are Java escapes. Java reads \uXXXX escapes before anything else, but
  * JSON.stringify writes a backslash as \\, after which "\u" is no escape.
  */
-const javaString = (s: string) => JSON.stringify(s);
+const javaString = quoted;
 
 /** Characters Java strips from the end of text-block lines or counts as indentation, beyond space and tab. */
 const JAVA_OTHER_WHITESPACE = /[\u000B\f\u001C-\u001F\u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]/;
@@ -331,7 +424,7 @@ const JAVA_OTHER_WHITESPACE = /[\u000B\f\u001C-\u001F\u1680\u2000-\u2006\u2008-\
  */
 function javaBody(body: string, pad: string): string[] {
   if (!body.includes('\n')) return [javaString(body)];
-  if (JAVA_OTHER_WHITESPACE.test(body)) {
+  if (JAVA_OTHER_WHITESPACE.test(body) || hasControlCharacters(body)) {
     const parts = body.split(/(?<=\n)/);
     return parts.map((p, i) => (i === 0 ? '' : pad + '+ ') + javaString(p));
   }
@@ -361,7 +454,8 @@ function java(req: SampleRequest): string {
     'import java.net.http.HttpResponse;',
   ];
   if (req.auth.basic) lines.push('import java.nio.charset.StandardCharsets;', 'import java.util.Base64;');
-  if (req.saveAs) lines.push('import java.nio.file.Path;');
+  const file = responseFile(req);
+  if (file) lines.push('import java.nio.file.Path;');
   lines.push('', 'public class Example {', '    public static void main(String[] args) throws Exception {');
   if (req.auth.basic) {
     lines.push(`        String credentials = System.getenv(${javaString(req.auth.basic.userVar)}) + ":" + System.getenv(${javaString(req.auth.basic.passwordVar)});`);
@@ -385,8 +479,8 @@ function java(req: SampleRequest): string {
     lines.push(`            .method(${method}, HttpRequest.BodyPublishers.noBody())`);
   }
   lines.push('            .build();', '');
-  if (req.saveAs) {
-    lines.push(`        HttpResponse<Path> response = HttpClient.newHttpClient()`, `            .send(request, HttpResponse.BodyHandlers.ofFile(Path.of(${javaString(req.saveAs)})));`);
+  if (file) {
+    lines.push(`        HttpResponse<Path> response = HttpClient.newHttpClient()`, `            .send(request, HttpResponse.BodyHandlers.ofFile(Path.of(${javaString(file)})));`);
     lines.push('        System.out.println(response.statusCode());');
   } else {
     lines.push('        HttpResponse<String> response = HttpClient.newHttpClient()', '            .send(request, HttpResponse.BodyHandlers.ofString());');
@@ -398,11 +492,11 @@ function java(req: SampleRequest): string {
 
 /* ---------------------------------------------------------------- C# */
 
-/** JSON string escapes are C# escapes; U+0085, U+2028 and U+2029 end a line in C# source. */
-const csString = (s: string) => JSON.stringify(s).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${hex4(c)}`);
+/** JSON string escapes are C# escapes (U+0085, U+2028 and U+2029, which end a line in C# source, are escaped too). */
+const csString = quoted;
 
-/** A body of several lines as a verbatim string (only " is escaped there, as ""), when it has nothing awkward. */
-const csBody = (body: string) => (body.includes('\n') && !/[\r\0\u0085\u2028\u2029]/.test(body) ? `@"${body.replace(/"/g, '""')}"` : csString(body));
+/** A body of several lines as a verbatim string (only " is escaped there, as ""), when it has no control character. */
+const csBody = (body: string) => (body.includes('\n') && !hasControlCharacters(body) ? `@"${body.replace(/"/g, '""')}"` : csString(body));
 
 function csharp(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
@@ -430,15 +524,24 @@ function csharp(req: SampleRequest): string {
     lines.push(`request.Content.Headers.ContentType = MediaTypeHeaderValue.Parse(${csString(req.body.mediaType)});`);
   }
   lines.push('', 'using var response = await client.SendAsync(request);', 'response.EnsureSuccessStatusCode();');
-  if (req.saveAs) lines.push(`await File.WriteAllBytesAsync(${csString(req.saveAs)}, await response.Content.ReadAsByteArrayAsync());`);
+  const file = responseFile(req);
+  if (file) lines.push(`await File.WriteAllBytesAsync(${csString(file)}, await response.Content.ReadAsByteArrayAsync());`);
   else lines.push('Console.WriteLine(await response.Content.ReadAsStringAsync());');
   return lines.join('\n');
 }
 
 /* ---------------------------------------------------------------- PHP */
 
-/** A single-quoted PHP string: only \ and ' are special there. */
-const phpString = (s: string) => `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+/**
+ * A PHP string: single-quoted (only \ and ' are special there), or, when the text holds a control
+ * character, double-quoted with \, ", $ escaped (no interpolation) and each control character as
+ * an escape (\xHH below U+0080, \u{XXXX} above).
+ */
+function phpString(s: string): string {
+  if (!hasControlCharacters(s)) return `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+  const escape = (c: string) => (c < '\x80' ? `\\x${hex4(c).slice(2)}` : `\\u{${hex4(c)}}`);
+  return `"${s.replace(/[\\"$]/g, (c) => `\\${c}`).replace(CONTROL_CHARACTERS, escape)}"`;
+}
 
 /** A nowdoc closing identifier that does not occur anywhere in the text. */
 function freeTerminator(text: string, base: string): string {
@@ -450,7 +553,7 @@ function freeTerminator(text: string, base: string): string {
 function php(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
   const lines = ['<?php', '', "require 'vendor/autoload.php';", '', '$client = new GuzzleHttp\\Client();', ''];
-  if (body !== undefined && body.includes('\n')) {
+  if (body !== undefined && body.includes('\n') && !hasControlCharacters(body)) {
     // A nowdoc takes the text as it is (no escapes, no variables) up to its closing identifier.
     const term = freeTerminator(body, 'BODY');
     lines.push(`$body = <<<'${term}'`, body, `${term};`, '');
@@ -478,9 +581,10 @@ function php(req: SampleRequest): string {
     }
   }
   if (body !== undefined) lines.push("    'body' => $body,");
-  if (req.saveAs) lines.push(`    'sink' => ${phpString(req.saveAs)},`);
+  const file = responseFile(req);
+  if (file) lines.push(`    'sink' => ${phpString(file)},`);
   lines.push(']);', '', 'echo $response->getStatusCode(), PHP_EOL;');
-  if (!req.saveAs) lines.push('echo $response->getBody(), PHP_EOL;');
+  if (!file) lines.push('echo $response->getBody(), PHP_EOL;');
   return lines.join('\n');
 }
 
@@ -488,12 +592,13 @@ function php(req: SampleRequest): string {
 
 /**
  * A Ruby string that interpolates nothing: single-quoted (only \ and ' escaped) for printable
- * text, else double-quoted with every #, \, " and control character escaped.
+ * text, else (line breaks, tabs, control characters) double-quoted with every #, \ and " escaped
+ * and each control character as a \uXXXX escape.
  */
 function rbString(s: string): string {
-  if (!/[\0-\x1f\x7f]/.test(s)) return `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+  if (!/[\n\t]/.test(s) && !hasControlCharacters(s)) return `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
   const named: Record<string, string> = {'\n': '\\n', '\r': '\\r', '\t': '\\t'};
-  return `"${s.replace(/[\\"#\0-\x1f\x7f]/g, (c) => named[c] ?? (c < ' ' || c === '\x7f' ? `\\u${hex4(c)}` : `\\${c}`))}"`;
+  return `"${s.replace(/[\\"#\n\t]/g, (c) => named[c] ?? `\\${c}`).replace(CONTROL_CHARACTERS, (c) => named[c] ?? `\\u${hex4(c)}`)}"`;
 }
 
 function rbPairs(pairs: [string, string][], raw: boolean): string {
@@ -517,7 +622,7 @@ function ruby(req: SampleRequest): string {
   const cookie = cookieParts(req);
   if (cookie) lines.push(`request['Cookie'] = ${joinParts(cookie, rbString, (v) => `ENV.fetch(${rbString(v)})`)}`);
   for (const [k, v] of allHeaders(req)) lines.push(`request[${rbString(k)}] = ${rbString(v)}`);
-  if (body !== undefined && body.includes('\n') && !/[\0-\x09\x0b-\x1f\x7f]/.test(body)) {
+  if (body !== undefined && body.includes('\n') && !body.includes('\t') && !hasControlCharacters(body)) {
     // A quoted identifier: no interpolation or escapes. <<~ strips the two spaces added to each
     // line (lines of only blanks do not count), and chomp the line break the heredoc adds.
     const term = freeTerminator(body, 'BODY');
@@ -526,7 +631,8 @@ function ruby(req: SampleRequest): string {
     lines.push(`request.body = ${rbString(body)}`);
   }
   lines.push('', "response = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https') do |http|", '  http.request(request)', 'end', '', 'puts response.code');
-  if (req.saveAs) lines.push(`File.binwrite(${rbString(req.saveAs)}, response.body)`);
+  const file = responseFile(req);
+  if (file) lines.push(`File.binwrite(${rbString(file)}, response.body)`);
   else lines.push('puts response.body');
   return lines.join('\n');
 }
@@ -542,13 +648,17 @@ export const SAMPLE_LANGUAGES: {id: string; label: string; prism: string; render
   {id: 'ruby', label: 'Ruby', prism: 'ruby', render: ruby},
 ];
 
-/** Plain-text samples for every language (used by the tests and by the highlighter below). */
+/**
+ * Plain-text samples for every language (used by the tests and by the highlighter below). Each
+ * generator writes control characters as escapes of its language; copyableText, the gate every
+ * copied text passes, then finds none to change (and would make one visible if it did).
+ */
 export function renderSampleSources(req: SampleRequest): {id: string; label: string; prism: string; code: string}[] {
   checkRequest(req);
-  const clean = wellFormed(req);
+  const clean = httpHeaders(wellFormed(req));
   return SAMPLE_LANGUAGES.flatMap(({id, label, prism, render}) => {
     try {
-      return [{id, label, prism, code: render(clean)}];
+      return [{id, label, prism, code: copyableText(render(clean))}];
     } catch (error) {
       if (error instanceof UnrepresentableSampleError) return [];
       throw error;

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {PageDataBuilder, PageDataError, sampleRequest, type OpenApiDocument} from './page-data';
-import {renderSampleSources} from './code-samples';
+import {renderSampleSources, responseFile} from './code-samples';
 
 const doc: OpenApiDocument = {
   openapi: '3.0.3',
@@ -135,7 +135,7 @@ test('binary responses are saved to a file in the samples', () => {
   const page = new PageDataBuilder(doc).operation('get', '/things/{id}/pdf');
   const req = sampleRequest(page);
   assert.equal(req.accept, 'application/pdf');
-  assert.match(req.saveAs ?? '', /\.pdf$/);
+  assert.equal(responseFile(req), 'response.pdf', 'no operationId: the stem is "response"');
 });
 
 test('generates a response example from the schema when none is given', () => {

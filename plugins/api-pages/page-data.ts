@@ -20,6 +20,7 @@ import type {
   ServerData,
 } from '../../src/components/ApiOperation/types';
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
+import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {highlight, languageForMediaType} from './highlight';
 import {markdownToHtml} from './markdown-html';
 import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
@@ -317,7 +318,8 @@ export class PageDataBuilder {
         } else {
           const lang = languageForMediaType(mediaType);
           const text = typeof ex.value === 'string' && lang !== 'json' ? ex.value : JSON.stringify(ex.value, null, 2);
-          data.exampleHtml = highlight(text, lang ?? (typeof ex.value === 'string' ? undefined : 'json'));
+          // Shown as it is copied: control characters as visible escapes (copyableText).
+          data.exampleHtml = highlight(copyableText(text), lang ?? (typeof ex.value === 'string' ? undefined : 'json'));
         }
       }
       return data;
@@ -577,10 +579,8 @@ export function sampleRequest(page: OperationPage): SampleRequest {
   const accept = success?.content[0]?.mediaType;
   if (accept) {
     req.accept = accept;
-    if (!languageForMediaType(accept) && !accept.startsWith('text/')) {
-      const ext = accept.split('/')[1]?.split(/[+;]/)[0] ?? 'bin';
-      req.saveAs = `${envName(page.operationId ?? 'response').toLowerCase().replace(/_/g, '-')}.${ext === 'octet-stream' ? 'bin' : ext}`;
-    }
+    // A binary answer is saved to a file the samples name themselves (responseFile).
+    if (!languageForMediaType(accept) && !accept.startsWith('text/')) req.download = {name: page.operationId};
   }
   return req;
 }

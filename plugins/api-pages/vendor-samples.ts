@@ -1,14 +1,18 @@
 /**
  * Code samples an operation brings itself (`x-codeSamples`, `x-code-samples`, ReadMe's
- * `x-readme.code-samples`) come first on its page; our generated samples fill in the languages the
- * document has none for. Vendor labels and language names are mapped onto our languages ("Shell",
- * "bash" → cURL; "Node", "js" → JavaScript; "C#", "dotnet" → C#…) so no language shows twice;
- * a language we do not generate keeps a tab of its own.
+ * `x-readme.code-samples`) are shown beside ours, never instead of them: our generated tabs come
+ * first with their own labels, the document's follow, each marked as the document's
+ * (`fromDocument`: the page says "From the API description" above its code) with an id of its own
+ * (`doc-…`, so a remembered choice of "curl" never selects one). A vendor label that is, or names,
+ * one of our languages ("cURL", "Shell", "Node") gets " (API description)" added, so no tab of
+ * the document's takes the name of one of ours. Vendor language names still tell the highlighter
+ * which grammar to use ("Shell", "bash" → bash; "Node", "js" → JavaScript…).
  *
  * A sample's source is untrusted text: it is only ever highlighted (escaped) into HTML, never run
- * or inserted as markup.
+ * or inserted as markup, and its control characters are made visible (copyableText) before that.
  */
 import type {CodeSample} from '../../src/components/ApiOperation/types';
+import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {highlight} from './highlight';
 import {SAMPLE_LANGUAGES} from './code-samples';
 
@@ -85,38 +89,40 @@ export function vendorSamples(op: Json): VendorSample[] {
 
 const OURS = new Map(SAMPLE_LANGUAGES.map((l) => [l.id, l]));
 
+/** What the document wrote after the mark every tab of its gets when its label is one of ours. */
+export const DOCUMENT_LABEL_SUFFIX = ' (API description)';
+
 /**
- * The tabs of an operation: its own samples first (one tab per distinct label), then our
- * generated samples for every language it has none for.
+ * A label as it is compared and shown: without control and invisible format characters (a
+ * zero-width space or a right-to-left override would make "cURL" look like ours while differing).
+ */
+const visibleLabel = (label: string) => label.replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The tabs of an operation: our generated samples first, as they are, then the document's own
+ * samples (one tab per distinct label), each marked `fromDocument`.
  */
 export function mergeSamples(op: Json, generated: CodeSample[]): CodeSample[] {
-  const tabs: CodeSample[] = [];
-  const ids = new Set<string>();
-  const labels = new Set<string>();
-  const covered = new Set<string>();
+  const tabs: CodeSample[] = [...generated];
+  const ids = new Set(generated.map((g) => g.id));
+  const labels = new Set(generated.map((g) => norm(g.label)));
+  /** Every name of ours, which a tab of the document's may not take. */
+  const ourNames = new Set([...labels, ...SAMPLE_LANGUAGES.flatMap((l) => [norm(l.label), l.id])]);
   for (const s of vendorSamples(op)) {
     const ours = s.language ? OURS.get(s.language) : undefined;
-    // A label that only names the language ("Curl", "Node") gives way to our name for it; a
-    // label of its own ("Python (requests)", "Stripe CLI") is kept as given.
-    const customLabel = s.label && !ourLanguage(s.label) && !own(OTHER_LABEL, norm(s.label)) ? s.label : undefined;
-    let label: string;
-    if (customLabel) label = customLabel;
-    else if (ours) label = ours.id === 'curl' && !/\bcurl\b/.test(s.source) ? 'Shell' : ours.label;
-    else label = own(OTHER_LABEL, norm(s.lang ?? s.label ?? '')) ?? s.label ?? s.lang ?? `Sample ${tabs.length + 1}`;
+    const given = visibleLabel(s.label ?? '');
+    const lang = visibleLabel(s.lang ?? '');
+    let label = given || own(OTHER_LABEL, norm(lang)) || (ours ? (ours.id === 'curl' && !/\bcurl\b/.test(s.source) ? 'Shell' : ours.label) : lang) || `Sample ${tabs.length - generated.length + 1}`;
+    if (ourNames.has(norm(label)) || ourLanguage(label)) label += DOCUMENT_LABEL_SUFFIX;
     if (labels.has(norm(label))) continue; // the same tab twice ("C#" and "csharp"): the first one stays
-    let id = ours?.id ?? slug(s.lang ?? label);
-    if (ids.has(id)) id = `${id}-${slug(label)}`;
-    for (let n = 2; ids.has(id); n++) id = `${ours?.id ?? slug(s.lang ?? label)}-${n}`;
+    const base = `doc-${slug(ours?.id ?? (lang || label))}`;
+    let id = base;
+    if (ids.has(id)) id = `${base}-${slug(label)}`;
+    for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
     // Highlighted when the highlighter knows the language, else escaped plain text.
-    tabs.push({id, label, html: highlight(s.source, ours?.prism ?? s.lang)});
+    tabs.push({id, label, html: highlight(copyableText(s.source), ours?.prism ?? s.lang), fromDocument: true});
     ids.add(id);
     labels.add(norm(label));
-    if (ours) covered.add(ours.id);
-  }
-  for (const g of generated) {
-    if (covered.has(g.id) || ids.has(g.id) || labels.has(norm(g.label))) continue;
-    tabs.push(g);
-    ids.add(g.id);
   }
   return tabs;
 }

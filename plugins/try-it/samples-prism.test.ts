@@ -26,7 +26,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig} from '../../portal.config';
-import {renderSampleSources, SAMPLE_LANGUAGES, type SampleRequest} from '../api-pages/code-samples';
+import {renderSampleSources, responseFile, SAMPLE_LANGUAGES, type SampleRequest} from '../api-pages/code-samples';
 import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';
 import {GUZZLE_AUTOLOAD, goEnv, RUNNERS} from '../api-pages/sample-runners';
 import {startPrism, type MockServer} from './prism';
@@ -237,9 +237,10 @@ describe('every sample of every operation gets its documented success status fro
         if (exchange.status !== s.success || exchange.violations) {
           failures.push(`${lang} sample of ${s.name}: the mock answered ${exchange.status} (documented success: ${s.success})${exchange.violations ? `, violations: ${exchange.violations}` : ''}\n${output}\n${s.code}`);
         }
-        if (s.req.saveAs) {
+        const file = responseFile(s.req);
+        if (file) {
           const saved = readdirSync(cwd).filter((f) => f !== 'vendor');
-          if (!saved.includes(s.req.saveAs)) failures.push(`${lang} sample of ${s.name}: the response was not saved as ${s.req.saveAs} (files: ${saved.join(', ') || 'none'})`);
+          if (!saved.includes(file)) failures.push(`${lang} sample of ${s.name}: the response was not saved as ${file} (files: ${saved.join(', ') || 'none'})`);
         }
       };
 

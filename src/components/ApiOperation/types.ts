@@ -141,6 +141,8 @@ export interface CodeSample {
   label: string;
   /** Highlighted HTML of the sample. */
   html: string;
+  /** A sample the OpenAPI document brings (`x-codeSamples`), not one the portal generated. */
+  fromDocument?: boolean;
 }
 
 export interface ServerData {

@@ -1,8 +1,12 @@
 import React, {useEffect, useRef, useState} from 'react';
 import clsx from 'clsx';
 import styles from './styles.module.css';
+import {copyableText} from './copyable-text';
 
-/** Copies `text` (or the text of the element `target()` returns) and says so for two seconds. */
+/**
+ * Copies `text` (or the text of the element `target()` returns) and says so for two seconds. What
+ * reaches the clipboard has passed copyableText: no raw control character (./copyable-text).
+ */
 export default function CopyButton({
   text,
   target,
@@ -18,7 +22,7 @@ export default function CopyButton({
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = async () => {
-    const value = text ?? target?.()?.textContent ?? '';
+    const value = copyableText(text ?? target?.()?.textContent ?? '');
     try {
       await navigator.clipboard.writeText(value);
     } catch {

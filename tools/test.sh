@@ -89,7 +89,7 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
   npx tsx plugins/changelog/check-breaking.ts
   ensure_sample_toolchains
   echo "== Unit tests"
-  mapfile -t unit < <( { find_tests ./openapi; find_tests ./plugins; find_tests ./tools; find_tests ./src; find_tests ./tests/unit; find_tests ./tests/hostile; } )
+  mapfile -t unit < <( { find_tests ./openapi; find_tests ./plugins; find_tests ./tools; find_tests ./src; find_tests ./tests/unit; } )
   run_node_tests 2 "${unit[@]}"
 fi
 

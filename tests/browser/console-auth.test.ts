@@ -224,12 +224,12 @@ describe('request console: security schemes', () => {
     await assertNoLeak(page as TrackedPage, requests, token, [api.origin], logged);
 
     // Opt in: the credentials are in session storage; Forget empties memory and storage.
-    await dialog.getByLabel(/Remember on this device/).check();
+    await dialog.getByLabel(/Remember in this tab until it closes/).check();
     assert.ok((await page.evaluate(() => sessionStorage.getItem('portal.console.credentials')) ?? '').includes(secret));
     await dialog.getByRole('button', {name: 'Forget credentials'}).click();
     assert.equal(await page.evaluate(() => sessionStorage.getItem('portal.console.credentials')), null);
     assert.equal(await field(dialog, 'clientCreds.clientSecret').inputValue(), '');
-    assert.equal(await dialog.getByLabel(/Remember on this device/).isChecked(), false);
+    assert.equal(await dialog.getByLabel(/Remember in this tab until it closes/).isChecked(), false);
   });
 
   test('OpenID Connect discovery, then PKCE with the discovered endpoints', async () => {

@@ -56,6 +56,26 @@ export function absoluteUrl(url: string, base: string, what: string): string {
   return parsed.href;
 }
 
+/**
+ * The base relative OAuth 2.0 / OpenID Connect URLs (authorizationUrl, tokenUrl, openIdConnectUrl)
+ * resolve against: the chosen server when it is one the API description lists (`listed`), else
+ * the first listed one. Never a server only a share link (or the reader) named: a `#try=` link to
+ * an unlisted server must not move the sign-in pop-up or the token request there.
+ */
+export function oauthBase(chosen: string, listed: string[], page: string): string {
+  const norm = (s: string) => {
+    try {
+      return new URL(s.trim(), page).href.replace(/\/+$/, '');
+    } catch {
+      return null;
+    }
+  };
+  const servers = listed.map(norm).filter((s): s is string => s !== null);
+  const picked = norm(chosen);
+  if (picked !== null && servers.includes(picked)) return picked;
+  return servers[0] ?? new URL('/', page).href;
+}
+
 /** The flows of an oauth2 scheme the console runs (authorization code, client credentials). */
 export function schemeFlows(s: SecuritySchemeData, server: string): RunnableFlow[] {
   const out: RunnableFlow[] = [];

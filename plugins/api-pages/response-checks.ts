@@ -17,6 +17,10 @@
  * exclusiveMaximum become the numeric form, `nullable` is Ajv's own OpenAPI keyword. 3.1
  * documents use Ajv's 2020-12 dialect. A schema Ajv cannot compile is not fatal: that response's
  * entry says why in `skipped`, and the console shows that reason instead of a check.
+ *
+ * The same module holds the request's checks (keys in src/components/ApiConsole/check-keys.ts):
+ * the JSON request body per media type, and the parameters as one object keyed "<in>:<name>".
+ * The console runs them before sending and lists what does not match, with "Send anyway".
  */
 import Ajv, {_, type Options} from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';

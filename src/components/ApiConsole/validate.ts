@@ -1,8 +1,12 @@
 /**
- * The response check: a response is validated against the operation's schema for its status (the
- * exact code, else "2XX"-style ranges, else "default") and media type, with the validators Ajv
- * generated at build time (plugins/api-pages/response-checks.ts; no `new Function` in the
- * browser, which the site's CSP forbids). The check module loads only when a response arrives.
+ * The console's checks, with the validators Ajv generated at build time
+ * (plugins/api-pages/response-checks.ts; no `new Function` in the browser, which the site's CSP
+ * forbids), run in a worker under a time budget (./check-runner.ts):
+ * - before sending, the request: its parameters and JSON body against the operation's request
+ *   schemas (checkRequest), the problems by form field, which the console lists with "Send anyway";
+ * - after, the response, against the schema for its status (the exact code, else "2XX"-style
+ *   ranges, else "default") and media type (checkResponse).
+ * This module and the check files load only when the reader first sends.
  */
 import type {OperationPage, SchemaNode} from '../ApiOperation/types';
 import type {CheckError, CheckRun, RunCheck} from './check-runner';

@@ -151,3 +151,14 @@ test('shell quoting: single quotes, and $\'…\' escapes for control characters 
   // eslint-disable-next-line no-control-regex
   for (const s of ['\u0000', '\u0007', '\u009b', '\u2028']) assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028]/.test(shellQuote(`a${s}b`)));
 });
+
+test('the token request (client credentials, code) does not follow a redirect either', async () => {
+  const {requestToken} = await import('./auth/oauth');
+  const asked: RequestInit[] = [];
+  const redirected = (async (_url: string, init: RequestInit) => {
+    asked.push(init);
+    return {type: 'opaqueredirect', ok: false, status: 0, json: async () => ({})} as unknown as Response;
+  }) as unknown as typeof fetch;
+  await assert.rejects(requestToken('https://id.x/token', {grant_type: 'client_credentials'}, {id: 'c', secret: 's'}, redirected), /answered with a redirect, which the console does not follow/);
+  assert.equal(asked[0].redirect, 'manual');
+});

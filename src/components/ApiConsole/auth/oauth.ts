@@ -203,9 +203,13 @@ export async function requestToken(
   else body.set('client_id', client.id);
   let response: Response;
   try {
-    response = await fetchImpl(tokenUrl, {method: 'POST', headers, body: body.toString(), credentials: 'omit', cache: 'no-store'});
+    // The request carries the client's credentials (and the code): a redirect is not followed with them.
+    response = await fetchImpl(tokenUrl, {method: 'POST', headers, body: body.toString(), credentials: 'omit', cache: 'no-store', redirect: 'manual'});
   } catch (e) {
     throw new OAuthError(`The token URL ${tokenUrl} could not be reached (${(e as Error).message}); it must be reachable from this browser and allow this site (CORS).`);
+  }
+  if (response.type === 'opaqueredirect') {
+    throw new OAuthError(`The token URL ${tokenUrl} answered with a redirect, which the console does not follow with your client credentials; use the token URL the provider documents.`);
   }
   let answer: Record<string, unknown> = {};
   try {

@@ -2,7 +2,7 @@ import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent} from
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
 import type {ApiSiteLinks} from '../../../plugins/api-pages/site-links';
-import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, serverChoices, serverOrigin} from './request';
+import {buildRequest, credentialFields, diagnoseFailure, FAILURE, followSchema, isList, RequestRefused, schemaOf, serverChoices, serverOrigin} from './request';
 import AuthPanel from './auth/AuthPanel';
 import {oauthBase} from './auth/oauth';
 import {credentialStore} from './auth/store';
@@ -41,11 +41,10 @@ interface Result {
 /** A value as the form shows it: text, lists comma-separated. */
 const asText = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : JSON.stringify(v));
 
-const followed = (p: ParameterData, schemas: Record<string, SchemaNode>) => (p.schema?.ref ? schemas[p.schema.ref] : p.schema);
 
 /** The parameter's example (or default) as text, or '' when the document gives none. */
 function exampleText(p: ParameterData, schemas: Record<string, SchemaNode>): string {
-  const s = followed(p, schemas);
+  const s = schemaOf(p, schemas);
   const v = p.example ?? s?.example ?? s?.default;
   return v === undefined ? '' : asText(v);
 }
@@ -58,14 +57,14 @@ function paramValue(p: ParameterData, schemas: Record<string, SchemaNode>): stri
   if (!p.required) return '';
   const example = exampleText(p, schemas);
   if (example) return example;
-  const s = followed(p, schemas);
+  const s = schemaOf(p, schemas);
   if (s?.type === 'boolean') return 'false';
   return s?.enum?.length ? String(s.enum[0]) : '';
 }
 
 /** The input a parameter gets: enums select, booleans checkbox (optional: true/false/unset), dates. */
 function ParamInput({p, schemas, value, onChange, describedBy, invalid}: {p: ParameterData; schemas: Record<string, SchemaNode>; value: string; onChange: (v: string) => void; describedBy?: string; invalid: boolean}) {
-  const s = followed(p, schemas);
+  const s = schemaOf(p, schemas);
   const common = {'aria-describedby': describedBy, 'aria-invalid': invalid || undefined};
   const list = isList(p, schemas);
   if (s?.enum && !list) {
@@ -109,10 +108,10 @@ function ParamInput({p, schemas, value, onChange, describedBy, invalid}: {p: Par
 
 /** What the form says under a parameter: the format to type, and the values a list takes. */
 function paramHint(p: ParameterData, schemas: Record<string, SchemaNode>): string | undefined {
-  const s = followed(p, schemas);
+  const s = schemaOf(p, schemas);
   if (s?.format === 'date-time') return 'Date and time, RFC 3339 with a time zone: 2025-01-31T13:45:00Z.';
   if (isList(p, schemas)) {
-    const items = s?.items?.ref ? schemas[s.items.ref] : s?.items;
+    const items = followSchema(s?.items, schemas);
     return items?.enum ? `Comma-separated, from: ${items.enum.map(String).join(', ')}.` : undefined;
   }
   return undefined;

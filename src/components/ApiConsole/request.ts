@@ -97,8 +97,14 @@ export function serverChoices(servers: ServerData[], configured: string, foreign
 // Scheme by scheme rules live in auth/schemes.ts; re-exported for the component and the tests.
 export {base64Utf8, credentialFields} from './auth/schemes';
 
-function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
-  return p.schema?.ref ? schemas[p.schema.ref] : p.schema;
+/** A schema node with its component reference followed (one level: the page data's shape). */
+export function followSchema(node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
+  return node?.ref ? schemas[node.ref] : node;
+}
+
+/** A parameter's schema, its component reference followed. */
+export function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
+  return followSchema(p.schema, schemas);
 }
 
 /** Whether a parameter takes a list (typed comma-separated, sent as repeated query keys). */

@@ -17,6 +17,10 @@
  * exclusiveMaximum become the numeric form, `nullable` is Ajv's own OpenAPI keyword. 3.1
  * documents use Ajv's 2020-12 dialect. A schema Ajv cannot compile is not fatal: that response's
  * entry says why in `skipped`, and the console shows that reason instead of a check.
+ *
+ * The same module holds the request's checks (keys in src/components/ApiConsole/check-keys.ts):
+ * the JSON request body per media type, and the parameters as one object keyed "<in>:<name>".
+ * The console runs them before sending and lists what does not match, with "Send anyway".
  */
 import Ajv, {_, type Options} from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
@@ -24,6 +28,7 @@ import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import {followLocalRefs} from '../../openapi/pipeline/examples';
 import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
+import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from '../../src/components/ApiConsole/check-keys';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -166,14 +171,18 @@ class ResponseCheckCompiler {
     const exportsMap: Record<string, string> = {};
     const exportOf: Record<string, string> = {};
     if (this.componentsError !== undefined) {
-      for (const key of responseKeys(doc, op)) skipped[key] = `the document's component schemas could not be compiled (${this.componentsError})`;
+      for (const key of [...responseKeys(doc, op), ...requestSchemas(doc, op).keys()]) skipped[key] = `the document's component schemas could not be compiled (${this.componentsError})`;
       return {checked, skipped, requires: []};
     }
     let i = 0;
-    for (const key of responseKeys(doc, op)) {
+    // The responses' schemas, then the request's (body and parameters: the console checks what it
+    // is about to send with the same generated code, ../../src/components/ApiConsole/check-keys.ts).
+    const schemas = new Map<string, Json>(responseKeys(doc, op).map((key) => {
       const [status, media] = splitKey(key);
-      const response = followLocalRefs(doc, op.responses?.[status]);
-      const schema = response?.content?.[media]?.schema;
+      return [key, followLocalRefs(doc, op.responses?.[status])?.content?.[media]?.schema];
+    }));
+    for (const [key, schema] of requestSchemas(doc, op)) schemas.set(key, schema);
+    for (const [key, schema] of schemas) {
       // Unique in the shared instance; the export keeps the short per-module name.
       const id = `op${this.next++}`;
       const name = `r${i++}`;
@@ -260,6 +269,33 @@ function responseKeys(doc: Json, op: Json): string[] {
     }
   }
   return keys;
+}
+
+/**
+ * The request's schemas: the JSON request body's per media type, and the parameters' (the path
+ * item's and the operation's, the operation's winning) as one object keyed "<in>:<name>".
+ */
+function requestSchemas(doc: Json, op: Json): Map<string, Json> {
+  const out = new Map<string, Json>();
+  const body = followLocalRefs(doc, op?.requestBody);
+  for (const [media, content] of Object.entries<Json>(body?.content ?? {})) {
+    if (isJson(media) && content && typeof content === 'object' && content.schema) out.set(requestBodyKey(media), content.schema);
+  }
+  const pathItem = Object.values<Json>(doc?.paths ?? {}).find((item) => item && typeof item === 'object' && Object.values(item).includes(op));
+  const parameters = new Map<string, Json>();
+  for (const raw of [...(pathItem?.parameters ?? []), ...(op?.parameters ?? [])]) {
+    const p = followLocalRefs(doc, raw);
+    if (p && typeof p.name === 'string' && typeof p.in === 'string') parameters.set(parameterKey(p), p);
+  }
+  const properties: Record<string, Json> = {};
+  const required: string[] = [];
+  for (const [key, p] of parameters) {
+    if (!p.schema) continue; // `content` parameters are sent as typed
+    properties[key] = p.schema;
+    if (p.required || p.in === 'path') required.push(key);
+  }
+  if (Object.keys(properties).length) out.set(REQUEST_PARAMETERS_KEY, {type: 'object', properties, ...(required.length ? {required} : {})});
+  return out;
 }
 
 const splitKey = (key: string): [string, string] => {

@@ -139,7 +139,15 @@ describe('the console against the Prism mock', () => {
     await useServer(dialog, mock.url);
     await fillCredentials(dialog);
     await dialog.locator('[data-param="query:page_size"] input').fill('1000');
-    const got = await send(dialog);
+    // Checked before sending: the problem is named under the field, and nothing went out.
+    await dialog.getByRole('button', {name: 'Send request'}).click();
+    await dialog.getByTestId('console-problems').waitFor();
+    assert.match((await dialog.locator('[data-testid="console-field-problem"][data-field="query:page_size"]').textContent()) ?? '', /must be <= \d+/);
+    assert.equal(await dialog.getByTestId('console-status').count(), 0, 'not sent');
+    // "Send anyway" sends it as typed: the mock's answer to the invalid value.
+    await dialog.getByRole('button', {name: 'Send anyway'}).click();
+    await dialog.getByTestId('console-status').waitFor();
+    const got = {status: (await dialog.getByTestId('console-status').textContent()) ?? '', body: (await dialog.getByTestId('console-body').textContent()) ?? ''};
     assert.equal(got.status, '400');
     assert.deepEqual(JSON.parse(got.body), errorExample(op, '400'));
     // Missing credentials: 401.
@@ -151,7 +159,7 @@ describe('the console against the Prism mock', () => {
     assert.deepEqual(JSON.parse(unauthenticated.body), errorExample(op, '401'));
   });
 
-  test('the PDF operation downloads what the mock serves, under a .pdf name', async () => {
+  test('the PDF operation downloads what the mock serves, under the name Content-Disposition gives', async () => {
     assert.ok(binary, 'the document has an operation with a binary success response');
     const page = await site.page({acceptDownloads: true});
     await gotoHydrated(page, site, binary.route);
@@ -163,8 +171,13 @@ describe('the console against the Prism mock', () => {
     await link.waitFor();
     assert.equal(await dialog.getByTestId('console-status').textContent(), String(success(binary).status));
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    assert.match(download.suggestedFilename(), /\.pdf$/);
-    const served = await (await fetch(`${mock.url}${binary.path.replace(/\{[^}]+\}/g, '1')}`, {headers: {Authorization: 'Basic eDp5', 'Ocp-Apim-Subscription-Key': 'k', Accept: 'application/pdf'}})).arrayBuffer();
+    const answer = await fetch(`${mock.url}${binary.path.replace(/\{[^}]+\}/g, '1')}`, {headers: {Authorization: 'Basic eDp5', 'Ocp-Apim-Subscription-Key': 'k', Accept: 'application/pdf'}});
+    // The name the mock's Content-Disposition gives (the document's example: the invoice number).
+    const named = /filename="?([^";]+)"?/.exec(answer.headers.get('content-disposition') ?? '')?.[1];
+    assert.ok(named && named !== `${binary.operationId}.pdf`, `the mock names the file (${answer.headers.get('content-disposition')})`);
+    assert.equal(download.suggestedFilename(), named);
+    assert.equal(await dialog.getByTestId('console-download').getAttribute('download'), named);
+    const served = await answer.arrayBuffer();
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     const file = Buffer.concat(chunks);
@@ -278,6 +291,294 @@ describe('with a mock server and the proxy configured', () => {
     } finally {
       bare.closeAllConnections();
       await new Promise<void>((r) => bare.close(() => r()));
+    }
+  });
+});
+
+/** The route of the described operation with this operationId. */
+const routeOf = (operationId: string) => {
+  const op = operations.find((o) => o.operationId === operationId);
+  assert.ok(op, `the document has ${operationId}`);
+  return op.route;
+};
+
+describe('the console as a reader meets it (issue 21 point 6)', () => {
+  test('after Send the result is scrolled into view inside the dialog and announced', async () => {
+    const page = await site.page({viewport: {width: 1440, height: 900}});
+    await gotoHydrated(page, site, routeOf('createCustomer'));
+    const dialog = await openConsole(page);
+    await useServer(dialog, mock.url);
+    await fillCredentials(dialog);
+    await dialog.getByRole('button', {name: 'Send request'}).click();
+    const status = dialog.getByTestId('console-status');
+    await status.waitFor();
+    // Inside the dialog's scrolling body, the status line ends up visible (smooth scroll: polled).
+    await page.waitForFunction(() => {
+      const line = document.querySelector('[data-testid="console-status"]')!.getBoundingClientRect();
+      const box = document.querySelector('dialog[open] form > div')!.getBoundingClientRect();
+      return line.top >= box.top && line.bottom <= box.bottom;
+    }, undefined, {timeout: 5000});
+    const live = dialog.getByTestId('console-announcement');
+    assert.equal(await live.getAttribute('role'), 'status');
+    assert.match((await live.textContent()) ?? '', /^Response: 201 Created, in \d+ ms\.$/);
+  });
+
+  test('malformed JSON: the message sits right under the body textarea, which is marked invalid; nothing is sent', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, routeOf('createCustomer'));
+    const dialog = await openConsole(page);
+    await useServer(dialog, mock.url);
+    await fillCredentials(dialog);
+    const sent: string[] = [];
+    page.on('request', (r) => r.url().startsWith(mock.url) && sent.push(r.url()));
+    const textarea = dialog.getByLabel('Request body');
+    await textarea.fill('{"name": "Northwind",');
+    await dialog.getByRole('button', {name: 'Send request'}).click();
+    const message = dialog.locator('[data-testid="console-field-problem"][data-field="body"]');
+    await message.waitFor();
+    assert.match((await message.textContent()) ?? '', /The request body is not valid JSON/);
+    assert.equal(await textarea.getAttribute('aria-invalid'), 'true');
+    assert.equal(await textarea.getAttribute('aria-describedby'), await message.getAttribute('id'));
+    const gap = await page.evaluate(() => {
+      const area = document.querySelector('dialog[open] textarea')!.getBoundingClientRect();
+      const note = document.querySelector('[data-testid="console-field-problem"][data-field="body"]')!.getBoundingClientRect();
+      return note.top - area.bottom;
+    });
+    assert.ok(gap >= 0 && gap < 40, `the message is right under the textarea (${gap}px)`);
+    assert.deepEqual(sent, [], 'nothing was sent');
+  });
+
+  test('the body is checked against the request schema before sending: problems by JSON pointer, then Send anyway', async () => {
+    const page = await site.page({allow: [/Failed to load resource: the server responded with a status of 422 /]});
+    await gotoHydrated(page, site, routeOf('createCustomer'));
+    const dialog = await openConsole(page);
+    await useServer(dialog, mock.url);
+    await fillCredentials(dialog);
+    const sent: string[] = [];
+    page.on('request', (r) => r.url().startsWith(mock.url) && r.method() === 'POST' && sent.push(r.url()));
+    const textarea = dialog.getByLabel('Request body');
+    const body = JSON.parse(await textarea.inputValue());
+    await textarea.fill(JSON.stringify({...body, status: 'bogus', customer_type_id: 'three', name: undefined}, null, 2));
+    await dialog.getByRole('button', {name: 'Send request'}).click();
+    await dialog.getByTestId('console-problems').waitFor();
+    const items = (await dialog.locator('[data-testid="console-field-problem"][data-field="body"] li').allTextContents()).map((t) => t.trim());
+    assert.deepEqual(items.sort(), ['/customer_type_id must be integer', '/name required property "name" is missing', '/status must be one of "pending", "active"']);
+    assert.deepEqual(sent, [], 'not sent');
+    await dialog.getByRole('button', {name: 'Send anyway'}).click();
+    await dialog.getByTestId('console-status').waitFor();
+    assert.equal(sent.length, 1, 'sent as typed');
+  });
+
+  test('Escape closes the console and returns focus to the Try it button', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, routeOf('getCustomer'));
+    const dialog = await openConsole(page);
+    await dialog.locator('[data-param="path:customer_id"] input').focus();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({state: 'detached'});
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Try it');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup')), 'dialog');
+  });
+
+  test('Try it is among the first few Tab stops after the page title', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, routeOf('getCustomerSummaries'));
+    // Start the sequential focus navigation at the title, as a click on it does.
+    await page.locator('h1').first().click();
+    let stops = 0;
+    for (; stops < 60; stops++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Try it') break;
+    }
+    assert.ok(stops < 4, `Try it is Tab stop ${stops + 1} after the title`);
+  });
+
+  test('optional parameters start empty with their example as placeholder; required ones keep an example; the first Send is unfiltered', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, routeOf('getCustomerSummaries'));
+    const dialog = await openConsole(page);
+    const q = dialog.locator('[data-param="query:q"] input');
+    assert.equal(await q.inputValue(), '');
+    assert.equal(await q.getAttribute('placeholder'), 'northwind');
+    assert.equal(await dialog.locator('[data-param="query:page_size"] input').getAttribute('placeholder'), '25');
+    await useServer(dialog, mock.url);
+    await fillCredentials(dialog);
+    const sent: string[] = [];
+    page.on('request', (r) => r.url().startsWith(mock.url) && sent.push(r.url()));
+    await send(dialog);
+    assert.deepEqual(sent, [`${mock.url}/customer-summaries`], 'no filter in the first request');
+
+    await gotoHydrated(page, site, routeOf('getCustomerLedger'));
+    const ledger = await openConsole(page);
+    assert.equal(await ledger.locator('[data-param="path:customer_id"] input').inputValue(), '100482', 'a required parameter keeps its example');
+    assert.equal(await ledger.locator('[data-param="query:from"] input').inputValue(), '');
+  });
+
+  test('enums are selects, booleans true/false/unset (a checkbox when required), dates date inputs, date-times a format hint', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, routeOf('getCustomerSummaries'));
+    let dialog = await openConsole(page);
+    const status = dialog.locator('[data-param="query:status"] select');
+    assert.equal(await status.inputValue(), '');
+    assert.equal(await status.locator('option').first().textContent(), '(not set)');
+    const pastDue = dialog.locator('[data-param="query:past_due"] select');
+    assert.deepEqual(await pastDue.locator('option').allTextContents(), ['(not set)', 'true', 'false']);
+    await gotoHydrated(page, site, routeOf('getCustomerLedger'));
+    dialog = await openConsole(page);
+    assert.equal(await dialog.locator('[data-param="query:from"] input').getAttribute('type'), 'date');
+    await dialog.locator('[data-param="query:from"] input').fill('2025-01-31');
+    assert.equal(await dialog.locator('[data-param="query:from"] input').inputValue(), '2025-01-31');
+    await gotoHydrated(page, site, routeOf('getTickets'));
+    dialog = await openConsole(page);
+    const since = dialog.locator('[data-param="query:updated_since"] input');
+    assert.equal(await since.getAttribute('placeholder'), '2025-03-12T00:00:00Z');
+    const hint = await since.getAttribute('aria-describedby');
+    assert.match((await page.locator(`[id="${hint}"]`).textContent()) ?? '', /RFC 3339/);
+  });
+
+  test('the request preview shows the request as curl before sending, credentials as placeholders only', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, routeOf('getCustomer'));
+    const dialog = await openConsole(page);
+    await useServer(dialog, mock.url);
+    const secret = 'typed-s3cret-value';
+    const inputs = dialog.locator('[data-credential] input');
+    for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill(secret);
+    await dialog.getByText('Request preview (curl)').click();
+    const preview = (await dialog.getByTestId('console-preview').textContent()) ?? '';
+    assert.ok(preview.startsWith(`curl -i -X GET '${mock.url}/customers/100482'`), preview);
+    assert.match(preview, /--user '<username>:<password>'/);
+    assert.match(preview, /-H 'Ocp-Apim-Subscription-Key: <Ocp-Apim-Subscription-Key>'/);
+    assert.ok(!preview.includes(secret), 'no typed secret in the preview');
+    // It follows the form.
+    await dialog.locator('[data-param="path:customer_id"] input').fill('7');
+    assert.match((await dialog.getByTestId('console-preview').textContent()) ?? '', /\/customers\/7'/);
+  });
+
+  test('"Remember" says what its note says: this tab, until it closes', async () => {
+    const page = await site.page();
+    await gotoHydrated(page, site, routeOf('getCustomer'));
+    const dialog = await openConsole(page);
+    const remember = dialog.getByLabel(/^Remember/);
+    const label = (await dialog.locator('label', {hasText: /^Remember/}).textContent()) ?? '';
+    assert.ok(!/device/.test(label), `no "device" in "${label}"`);
+    assert.match(label, /this tab until it closes/);
+    await remember.check();
+    assert.match((await dialog.locator('[data-testid="console-auth"] p').filter({hasText: 'Kept in this tab'}).textContent()) ?? '', /this tab's session storage/);
+  });
+
+  test('a response check that never finishes is stopped: the page stays responsive and says the check was skipped', async () => {
+    const page = await site.page();
+    // A check module whose every check spins forever, as a catastrophic pattern would.
+    await page.route(/\/api-checks\/.*\.js$/, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'export const requires = [];\nexport default function () { const spin = () => { for (;;) {} }; return {checks: new Proxy({}, {get: () => spin}), skipped: {}}; }\n',
+      }),
+    );
+    await gotoHydrated(page, site, routeOf('getCustomer'));
+    const dialog = await openConsole(page);
+    await useServer(dialog, mock.url);
+    await fillCredentials(dialog);
+    const started = Date.now();
+    await dialog.getByRole('button', {name: 'Send request'}).click();
+    // While the checks spin, the page's own thread answers at once.
+    const pinged = Date.now();
+    await page.evaluate(() => 1);
+    assert.ok(Date.now() - pinged < 1000, 'the page thread is free');
+    await dialog.getByTestId('console-check-skipped').waitFor({timeout: 10_000});
+    assert.match((await dialog.getByTestId('console-check-skipped').textContent()) ?? '', /took too long/);
+    const check = dialog.getByTestId('console-check');
+    await check.waitFor({timeout: 10_000});
+    assert.equal(await check.getAttribute('data-check'), 'unchecked');
+    assert.match((await check.textContent()) ?? '', /^Check skipped: it took too long/);
+    assert.ok(Date.now() - started < 15_000);
+    assert.equal(await dialog.getByTestId('console-status').textContent(), '200');
+  });
+});
+
+/** A loopback HTTP server for a test; `handle` answers, CORS preflights are allowed. */
+async function loopback(handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void): Promise<{url: string; close: () => Promise<void>}> {
+  const server = createServer((req, res) => {
+    const cors = {
+      'Access-Control-Allow-Origin': String(req.headers.origin ?? '*'),
+      'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? '*'),
+      'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+      'Access-Control-Expose-Headers': 'Location',
+    };
+    for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    handle(req, res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+describe('credentials never follow a redirect to another origin (issue 22 row 5)', () => {
+  /** What reached the redirect target: every request, with its headers. */
+  let seen: {url: string; headers: import('node:http').IncomingHttpHeaders}[];
+  let target: Awaited<ReturnType<typeof loopback>>;
+  let redirector: Awaited<ReturnType<typeof loopback>>;
+  before(async () => {
+    seen = [];
+    target = await loopback((req, res) => {
+      seen.push({url: req.url ?? '', headers: req.headers});
+      res.writeHead(200, {'Content-Type': 'application/json'}).end('{"stolen": true}');
+    });
+    // Answers every request with a 307 to the other loopback origin (another port).
+    redirector = await loopback((req, res) => res.writeHead(307, {Location: `${target.url}/collect${req.url}`}).end());
+  });
+  after(async () => {
+    await target.close();
+    await redirector.close();
+  });
+
+  test('sent directly: the 307 is not followed, the console says so, and the key never reaches the other origin', async () => {
+    const page = await site.page();
+    const op = operations.find((o) => o.operationId === 'getCustomer')!;
+    await gotoHydrated(page, site, op.route);
+    const dialog = await openConsole(page);
+    await useServer(dialog, redirector.url);
+    await fillCredentials(dialog);
+    await dialog.getByRole('button', {name: 'Send request'}).click();
+    const alert = dialog.getByRole('alert');
+    await alert.or(dialog.getByTestId('console-status')).first().waitFor();
+    await new Promise((r) => setTimeout(r, 300));
+    const leaked = seen.filter((s) => JSON.stringify(s.headers).includes('mock-credential'));
+    assert.deepEqual(leaked, [], 'no credential reached the redirect target');
+    assert.deepEqual(seen.filter((s) => s.url.startsWith('/collect')).map((s) => s.url), [], 'nothing was sent to the redirect target');
+    assert.match((await alert.textContent()) ?? '', /answered .* with a redirect, which the console did not follow: the request carries credentials/);
+  });
+
+  test('through the proxy: the proxy answers the 307, and the browser does not take the key there either', async () => {
+    // A stand-in for the portal's proxy whose upstream redirects: it hands the 307 back, as
+    // proxy.ts does (it never follows redirects itself).
+    const proxyish = await loopback((req, res) => res.writeHead(307, {Location: `${target.url}/collect/via-proxy`}).end());
+    try {
+      const page = await site.page();
+      await configureTryIt(page, {mockUrl: mock.url, proxyUrl: proxyish.url});
+      const op = operations.find((o) => o.operationId === 'getCustomer')!;
+      await gotoHydrated(page, site, op.route);
+      const dialog = await openConsole(page);
+      await dialog.getByLabel('Base URL').selectOption(doc.servers[0].url);
+      assert.equal(await dialog.getByLabel("Send through the portal's proxy").isChecked(), true);
+      await fillCredentials(dialog);
+      await dialog.getByRole('button', {name: 'Send request'}).click();
+      const alert = dialog.getByRole('alert');
+      await alert.or(dialog.getByTestId('console-status')).first().waitFor();
+      await new Promise((r) => setTimeout(r, 300));
+      const reached = seen.filter((s) => s.url.startsWith('/collect/via-proxy'));
+      assert.deepEqual(reached.filter((s) => JSON.stringify(s.headers).includes('mock-credential')), [], 'no credential reached the redirect target');
+      assert.deepEqual(reached, [], 'nothing reached the redirect target');
+      assert.match((await alert.textContent()) ?? '', /with a redirect, which the console did not follow/);
+    } finally {
+      await proxyish.close();
     }
   });
 });

@@ -224,12 +224,12 @@ describe('request console: security schemes', () => {
     await assertNoLeak(page as TrackedPage, requests, token, [api.origin], logged);
 
     // Opt in: the credentials are in session storage; Forget empties memory and storage.
-    await dialog.getByLabel(/Remember on this device/).check();
+    await dialog.getByLabel(/Remember in this tab until it closes/).check();
     assert.ok((await page.evaluate(() => sessionStorage.getItem('portal.console.credentials')) ?? '').includes(secret));
     await dialog.getByRole('button', {name: 'Forget credentials'}).click();
     assert.equal(await page.evaluate(() => sessionStorage.getItem('portal.console.credentials')), null);
     assert.equal(await field(dialog, 'clientCreds.clientSecret').inputValue(), '');
-    assert.equal(await dialog.getByLabel(/Remember on this device/).isChecked(), false);
+    assert.equal(await dialog.getByLabel(/Remember in this tab until it closes/).isChecked(), false);
   });
 
   test('OpenID Connect discovery, then PKCE with the discovered endpoints', async () => {
@@ -347,5 +347,65 @@ describe('request console: shared links and the response check', () => {
     await dialog.getByRole('button', {name: 'Send request'}).click();
     await dialog.locator('[data-check="valid"]').waitFor();
     assert.deepEqual(violations, [], 'no CSP violation');
+  });
+});
+
+/** A `#try=` link as share.ts writes it, with whatever a crafted link may hold. */
+const crafted = (state: Record<string, unknown>) => `#try=${Buffer.from(JSON.stringify(state)).toString('base64url')}`;
+
+describe('request console: links never carry or add credentials, and never move the sign-in (issue 22 rows 10, 12)', () => {
+  test('a link setting a credential parameter (x-api-key, Authorization) is ignored: one key header, the reader\'s', async () => {
+    const page = await site.page();
+    const link = crafted({
+      op: 'GET /widgets/{widget_id}',
+      server: `${api.origin}/v1`,
+      params: {'path:widget_id': 'w-1', 'header:x-api-key': 'FROM-LINK', 'header:Authorization': 'Bearer FROM-LINK'},
+      alt: 1,
+    });
+    await page.goto(new URL(`/docs/api/get-widget${link}`, site.url).href);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', {name: 'Send request'}).waitFor();
+    assert.equal(await dialog.locator('[data-param="header:x-api-key"] input').inputValue(), '', 'not restored');
+    assert.equal(await dialog.locator('[data-param="header:Authorization"] input').inputValue(), '', 'not restored');
+    await field(dialog, 'basicAuth.username').fill('ann');
+    await field(dialog, 'basicAuth.password').fill('pw');
+    await field(dialog, 'headerKey.value').fill('READER-KEY');
+    await dialog.getByRole('button', {name: 'Send request'}).click();
+    await dialog.getByTestId('console-status').waitFor();
+    assert.equal(lastApiRequest().headers['x-api-key'], 'READER-KEY');
+    assert.equal(lastApiRequest().headers.authorization, `Basic ${Buffer.from('ann:pw').toString('base64')}`);
+  });
+
+  test('Copy link leaves out what was typed into credential parameters', async () => {
+    const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+    await gotoHydrated(page, site, '/docs/api/get-widget');
+    const dialog = await openConsole(page);
+    await dialog.locator('[data-param="path:widget_id"] input').fill('w-9');
+    await dialog.locator('[data-param="header:x-api-key"] input').fill('TYPED-KEY');
+    await dialog.locator('[data-param="header:Authorization"] input').fill('Bearer TYPED-TOKEN');
+    await dialog.getByRole('button', {name: 'Copy link'}).click();
+    await dialog.getByTestId('console-share-status').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const state = Buffer.from(link.split('#try=')[1], 'base64url').toString('utf8');
+    assert.ok(!state.includes('TYPED-KEY') && !state.includes('TYPED-TOKEN'), state);
+    assert.deepEqual(JSON.parse(state).params, {'path:widget_id': 'w-9'});
+  });
+
+  test('relative OAuth URLs resolve against the listed server, not the unlisted one a link names', async () => {
+    const page = await site.page();
+    const requests = recordRequests(page);
+    const unlisted = 'http://127.0.0.2:9/v1';
+    await page.goto(new URL(`/docs/api/list-gadgets${crafted({op: 'GET /gadgets', server: unlisted, params: {}})}`, site.url).href);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('console-shared-server').waitFor();
+    assert.match((await dialog.getByText(/The token request goes to/).textContent()) ?? '', new RegExp(`goes to ${api.origin}/oauth/token only`));
+    await field(dialog, 'relativeOauth.clientId').fill('portal-console');
+    const popup = page.waitForEvent('popup');
+    await dialog.getByRole('button', {name: 'Authorize'}).click();
+    const opened = await popup;
+    await opened.waitForURL(/\/oauth\/authorize/);
+    assert.equal(new URL(opened.url()).origin, api.origin, 'the sign-in pop-up opened on the listed server');
+    assert.ok(!requests.some((r) => r.url().startsWith('http://127.0.0.2:9')), 'nothing went to the unlisted server');
+    await opened.close();
   });
 });

@@ -61,6 +61,8 @@ interface Row {
 }
 
 const ACCEPT = {Accept: 'application/json'};
+/** A request carrying a credential: marked, and sent without following redirects. */
+const withCredential = (b: BuiltRequest): BuiltRequest => ({...b, init: {...b.init, redirect: 'manual'}, credentialed: true});
 const get = (url: string, headers: Record<string, string> = ACCEPT): BuiltRequest => ({url, init: {method: 'GET', headers}});
 
 const rows: Row[] = [
@@ -70,7 +72,7 @@ const rows: Row[] = [
     operation: op({security: [[basic]]}),
     params: {'path:contact_id': '55120'},
     credentials: {'basicAuth.username': 'api-user', 'basicAuth.password': 's3cret'},
-    expect: get('https://api.x/v1/contacts/55120', {Authorization: 'Basic YXBpLXVzZXI6czNjcmV0', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/55120', {Authorization: 'Basic YXBpLXVzZXI6czNjcmV0', ...ACCEPT})),
   },
   {
     name: 'HTTP basic with non-ASCII credentials (UTF-8)',
@@ -78,14 +80,14 @@ const rows: Row[] = [
     params: {'path:contact_id': '1'},
     credentials: {'basicAuth.username': 'jürgen', 'basicAuth.password': 'pässwörd€'},
     // base64 of the UTF-8 bytes of "jürgen:pässwörd€"
-    expect: get('https://api.x/v1/contacts/1', {Authorization: 'Basic asO8cmdlbjpww6Rzc3fDtnJk4oKs', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/1', {Authorization: 'Basic asO8cmdlbjpww6Rzc3fDtnJk4oKs', ...ACCEPT})),
   },
   {
     name: 'HTTP basic with only a password still sends the header',
     operation: op({security: [[basic]]}),
     params: {'path:contact_id': '1'},
     credentials: {'basicAuth.password': 'p'},
-    expect: get('https://api.x/v1/contacts/1', {Authorization: 'Basic OnA=', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/1', {Authorization: 'Basic OnA=', ...ACCEPT})),
   },
   {
     name: 'HTTP basic: no credentials typed, no Authorization header',
@@ -105,35 +107,35 @@ const rows: Row[] = [
     operation: op({security: [[bearer]]}),
     params: {'path:contact_id': '7'},
     credentials: {'token.token': 'eyJhbGciOi.J9.sig'},
-    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Bearer eyJhbGciOi.J9.sig', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/7', {Authorization: 'Bearer eyJhbGciOi.J9.sig', ...ACCEPT})),
   },
   {
     name: 'OAuth 2.0 sends its token as a bearer token',
     operation: op({security: [[oauth]]}),
     params: {'path:contact_id': '7'},
     credentials: {'oauth.token': 'abc'},
-    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Bearer abc', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/7', {Authorization: 'Bearer abc', ...ACCEPT})),
   },
   {
     name: 'apiKey in a header',
     operation: op({security: [[subscriptionKey]]}),
     params: {'path:contact_id': '7'},
     credentials: {'subscriptionKey.value': 'sub-123'},
-    expect: get('https://api.x/v1/contacts/7', {'Ocp-Apim-Subscription-Key': 'sub-123', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/7', {'Ocp-Apim-Subscription-Key': 'sub-123', ...ACCEPT})),
   },
   {
     name: 'apiKey in the query, after the query parameters, encoded',
     operation: op({security: [[queryKey]], parameters: [idParam, query('email')]}),
     params: {'path:contact_id': '7', 'query:email': 'a@b.example'},
     credentials: {'queryKey.value': 'k&y=1'},
-    expect: get('https://api.x/v1/contacts/7?email=a%40b.example&api_key=k%26y%3D1'),
+    expect: withCredential(get('https://api.x/v1/contacts/7?email=a%40b.example&api_key=k%26y%3D1')),
   },
   {
     name: 'several schemes AND-ed: basic + subscription key; the second alternative is not used',
     operation: op({security: [[basic, subscriptionKey], [bearer]]}),
     params: {'path:contact_id': '7'},
     credentials: {'basicAuth.username': 'u', 'basicAuth.password': 'p', 'subscriptionKey.value': 'sub', 'token.token': 'unused'},
-    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'sub', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/7', {Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'sub', ...ACCEPT})),
   },
   // Query parameters
   {
@@ -155,14 +157,14 @@ const rows: Row[] = [
     params: {'header:Idempotency-Key': '3b2f1c7e-6a0d'},
     credentials: {'basicAuth.username': 'u', 'basicAuth.password': 'p', 'subscriptionKey.value': 'sub'},
     body: '{\n  "first_name": "Zoë"\n}',
-    expect: {
+    expect: withCredential({
       url: 'https://api.x/v1/contacts',
       init: {
         method: 'POST',
         headers: {'Idempotency-Key': '3b2f1c7e-6a0d', Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'sub', Accept: 'application/json', 'Content-Type': 'application/json'},
         body: '{\n  "first_name": "Zoë"\n}',
       },
-    },
+    }),
   },
   {
     name: 'a blank body: no Content-Type, no body; an empty header parameter is not sent',
@@ -281,7 +283,7 @@ const rows: Row[] = [
     operation: op({security: [[subscriptionKey]]}),
     params: {'path:contact_id': '7'},
     credentials: {'subscriptionKey.value': 'clé'},
-    expect: get('https://api.x/v1/contacts/7', {'Ocp-Apim-Subscription-Key': 'clé', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/7', {'Ocp-Apim-Subscription-Key': 'clé', ...ACCEPT})),
   },
   // Alternatives (OR) and combinations (AND)
   {
@@ -290,7 +292,7 @@ const rows: Row[] = [
     params: {'path:contact_id': '7'},
     credentials: {'basicAuth.username': 'u', 'basicAuth.password': 'p', 'subscriptionKey.value': 'k', 'token.token': 'T'},
     alternative: 1,
-    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Bearer T', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/7', {Authorization: 'Bearer T', ...ACCEPT})),
   },
   {
     name: 'every scheme of the chosen combination is sent',
@@ -298,7 +300,7 @@ const rows: Row[] = [
     params: {'path:contact_id': '7'},
     credentials: {'basicAuth.username': 'u', 'basicAuth.password': 'p', 'subscriptionKey.value': 'k', 'token.token': 'T'},
     alternative: 0,
-    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'k', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/7', {Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'k', ...ACCEPT})),
   },
   {
     name: 'an empty alternative ({}) sends no credentials',
@@ -313,7 +315,7 @@ const rows: Row[] = [
     operation: op({security: [[oidc]]}),
     params: {'path:contact_id': '7'},
     credentials: {'oidc.token': 'id-tok', 'oidc.clientId': 'portal', 'oidc.clientSecret': 'never-sent'},
-    expect: get('https://api.x/v1/contacts/7', {Authorization: 'Bearer id-tok', ...ACCEPT}),
+    expect: withCredential(get('https://api.x/v1/contacts/7', {Authorization: 'Bearer id-tok', ...ACCEPT})),
   },
   {
     name: 'a cookie API key is not sent (browsers forbid Cookie) and is reported, not dropped silently',

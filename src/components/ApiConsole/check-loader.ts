@@ -1,5 +1,6 @@
 /**
- * Loads an operation's response check file: a static ES module written by gen:api
+ * Loads an operation's check file (in the check worker, ./check-worker.ts, never on the page's
+ * thread): a static ES module written by gen:api
  * (plugins/api-pages/response-checks.ts, served from /api-checks/), imported by the browser itself
  * rather than bundled, so that the bundler never sees the thousands of check files of a large API.
  * The file names the runtime helpers it needs (`requires`); they load first (./check-runtime.ts),

@@ -2,11 +2,15 @@ import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent} from
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
 import type {ApiSiteLinks} from '../../../plugins/api-pages/site-links';
-import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, serverChoices, serverOrigin} from './request';
+import {buildRequest, credentialFields, diagnoseFailure, FAILURE, followSchema, isList, RequestRefused, schemaOf, serverChoices, serverOrigin} from './request';
 import AuthPanel from './auth/AuthPanel';
+import {oauthBase} from './auth/oauth';
 import {credentialStore} from './auth/store';
 import {readShareFragment, shareFragment} from './share';
-import type {CheckResult} from './validate';
+import type {CheckResult, RequestCheck, RequestProblem} from './validate';
+import type {RunCheck} from './check-runner';
+import {downloadName} from './download';
+import {curlPreview} from './preview';
 import {proxyApplies, proxyErrorMessage, serverOptions, throughProxy, tryItConfig, TRY_IT_FAILURE} from './try-it';
 import styles from './styles.module.css';
 
@@ -30,18 +34,87 @@ interface Result {
   body: string;
   download?: {url: string; name: string; size: number; type: string};
   check?: CheckResult;
+  /** Where the browser ended up after following a redirect (requests without credentials only). */
+  redirectedTo?: string;
 }
 
+/** A value as the form shows it: text, lists comma-separated. */
+const asText = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : JSON.stringify(v));
+
+
+/** The parameter's example (or default) as text, or '' when the document gives none. */
+function exampleText(p: ParameterData, schemas: Record<string, SchemaNode>): string {
+  const s = schemaOf(p, schemas);
+  const v = p.example ?? s?.example ?? s?.default;
+  return v === undefined ? '' : asText(v);
+}
+
+/**
+ * A parameter's starting value: required ones start with their example (a first Send works),
+ * optional ones start empty (their example is the placeholder), so a first Send is not filtered.
+ */
 function paramValue(p: ParameterData, schemas: Record<string, SchemaNode>): string {
-  if (p.example !== undefined) return typeof p.example === 'string' ? p.example : Array.isArray(p.example) ? p.example.join(',') : JSON.stringify(p.example);
-  const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
-  if (s?.default !== undefined) return Array.isArray(s.default) ? s.default.join(',') : String(s.default);
-  return '';
+  if (!p.required) return '';
+  const example = exampleText(p, schemas);
+  if (example) return example;
+  const s = schemaOf(p, schemas);
+  if (s?.type === 'boolean') return 'false';
+  return s?.enum?.length ? String(s.enum[0]) : '';
 }
 
-function enumOf(p: ParameterData, schemas: Record<string, SchemaNode>): unknown[] | undefined {
-  const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
-  return s?.enum;
+/** The input a parameter gets: enums select, booleans checkbox (optional: true/false/unset), dates. */
+function ParamInput({p, schemas, value, onChange, describedBy, invalid}: {p: ParameterData; schemas: Record<string, SchemaNode>; value: string; onChange: (v: string) => void; describedBy?: string; invalid: boolean}) {
+  const s = schemaOf(p, schemas);
+  const common = {'aria-describedby': describedBy, 'aria-invalid': invalid || undefined};
+  const list = isList(p, schemas);
+  if (s?.enum && !list) {
+    return (
+      <select value={value} onChange={(e) => onChange(e.target.value)} {...common}>
+        {!p.required && <option value="">(not set)</option>}
+        {s.enum.map((v) => (
+          <option key={String(v)} value={String(v)}>
+            {String(v)}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (s?.type === 'boolean') {
+    return p.required ? (
+      <input type="checkbox" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : 'false')} {...common} />
+    ) : (
+      <select value={value} onChange={(e) => onChange(e.target.value)} {...common}>
+        <option value="">(not set)</option>
+        <option value="true">true</option>
+        <option value="false">false</option>
+      </select>
+    );
+  }
+  const example = exampleText(p, schemas);
+  if (s?.format === 'date' && !list) return <input type="date" value={value} required={p.required} onChange={(e) => onChange(e.target.value)} {...common} />;
+  const numeric = s?.type === 'integer' ? 'numeric' : s?.type === 'number' ? 'decimal' : undefined;
+  return (
+    <input
+      type="text"
+      value={value}
+      required={p.required}
+      inputMode={numeric}
+      placeholder={example || (s?.format === 'date-time' ? '2025-01-31T13:45:00Z' : undefined)}
+      onChange={(e) => onChange(e.target.value)}
+      {...common}
+    />
+  );
+}
+
+/** What the form says under a parameter: the format to type, and the values a list takes. */
+function paramHint(p: ParameterData, schemas: Record<string, SchemaNode>): string | undefined {
+  const s = schemaOf(p, schemas);
+  if (s?.format === 'date-time') return 'Date and time, RFC 3339 with a time zone: 2025-01-31T13:45:00Z.';
+  if (isList(p, schemas)) {
+    const items = followSchema(s?.items, schemas);
+    return items?.enum ? `Comma-separated, from: ${items.enum.map(String).join(', ')}.` : undefined;
+  }
+  return undefined;
 }
 
 export default function ApiConsole({operation, onClose}: {operation: OperationPage; onClose: () => void}) {
@@ -79,7 +152,16 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+  /** What the check before sending found (by field), with "Send anyway". */
+  const [problems, setProblems] = useState<RequestCheck | null>(null);
+  /** A short line for screen readers: what Send did. */
+  const [announcement, setAnnouncement] = useState('');
   const abort = useRef<AbortController | null>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  const runner = useRef<RunCheck | null>(null);
+  // The preview shows which credentials are filled (as placeholders): re-render when they change.
+  const [, storeChanged] = useState(0);
+  useEffect(() => credentialStore.subscribe(() => storeChanged((n) => n + 1)), []);
 
   useEffect(() => {
     const d = dialog.current;
@@ -89,6 +171,10 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   useEffect(() => () => {
     if (result?.download) URL.revokeObjectURL(result.download.url);
   }, [result]);
+  // A new outcome (response, refusal, problems) is scrolled into view inside the dialog.
+  useEffect(() => {
+    if (result || error || problems) outcome.current?.scrollIntoView({block: 'start', behavior: 'smooth'});
+  }, [result?.status, result?.ms, error, problems]);
 
   const schemes = operation.security[alternative] ?? [];
   const base = server === CUSTOM_SERVER ? customServer.trim() : server;
@@ -97,6 +183,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   // Credentials belong to a security scheme and a server origin: the fields show (and the request
   // carries) only what was typed for the origin the request goes to.
   const origin = typeof window === 'undefined' ? null : serverOrigin(base, window.location.href);
+  const page = typeof window === 'undefined' ? 'http://localhost/' : window.location.href;
   const credentialsNow = (): Record<string, string> =>
     origin ? Object.fromEntries(schemes.flatMap(credentialFields).map((f) => [f.key, credentialStore.get(origin, f.key)])) : {};
   const copyLink = async () => {
@@ -110,21 +197,62 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   };
   // An unlisted server from a shared link is restored but flagged: check it before sending credentials.
   const foreignServer = restored && !options.some((o) => o.value === restored.server) && base === restored.server;
+  const preview = curlPreview(operation, base, params, bodyMedia ? body : undefined, page, alternative, (key) => Boolean(origin && credentialStore.get(origin, key)));
+  const problemsOf = (field: string) => problems?.problems.filter((p) => p.field === field) ?? [];
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setResult(null);
-    if (!base) return setError('Choose a server or enter a server URL.');
+  /** The operation's generated checks, run off the page's thread (check-runner.ts); undefined without a check file. */
+  const checks = async () => {
+    if (!operation.responseCheck) return undefined;
+    const validation = await import('./validate');
+    runner.current ??= validation.checkRunner(new URL(`${siteConfig.baseUrl}${operation.responseCheck}`, window.location.href).href);
+    return {validation, run: runner.current};
+  };
+
+  /** Problems found before sending: malformed JSON, missing required values, the request schema. */
+  const checkBeforeSending = async (): Promise<RequestCheck> => {
+    const found: RequestProblem[] = [];
     if (bodyMedia && /json/.test(bodyMedia.mediaType) && body.trim()) {
       try {
         JSON.parse(body);
       } catch (e) {
-        return setError(`The request body is not valid JSON: ${(e as Error).message}`);
+        found.push({field: 'body', pointer: '', message: `The request body is not valid JSON: ${(e as Error).message}`});
+        return {problems: found};
       }
     }
-    const missing = operation.parameters.filter((p) => p.required && !params[`${p.in}:${p.name}`]);
-    if (missing.length) return setError(`Fill in the required parameters: ${missing.map((p) => p.name).join(', ')}.`);
+    let loaded: Awaited<ReturnType<typeof checks>>;
+    try {
+      loaded = await checks();
+    } catch (e) {
+      loaded = undefined;
+      return {problems: found, skipped: `the request check could not load (${(e as Error).message})`};
+    }
+    if (!loaded) {
+      // No generated check for this page: at least the required parameters.
+      for (const p of operation.parameters) if (p.required && !params[`${p.in}:${p.name}`]) found.push({field: `${p.in}:${p.name}`, pointer: '', message: 'required: fill it in'});
+      return {problems: found};
+    }
+    return loaded.validation.checkRequest(operation, loaded.run, {params, body: bodyMedia ? body : undefined});
+  };
+
+  const send = async (event: FormEvent | null, anyway = false) => {
+    event?.preventDefault();
+    setError(null);
+    setResult(null);
+    setProblems(null);
+    setAnnouncement('');
+    if (!base) return setError('Choose a server or enter a server URL.');
+    if (!anyway) {
+      setPending(true);
+      const check = await checkBeforeSending();
+      setPending(false);
+      if (check.problems.length) {
+        setProblems(check);
+        const n = check.problems.length;
+        setAnnouncement(`Not sent: the request does not match the API description (${n} ${n === 1 ? 'problem' : 'problems'}). Fix them or choose Send anyway.`);
+        return;
+      }
+      if (check.skipped) setProblems({problems: [], skipped: check.skipped});
+    }
     let request: ReturnType<typeof buildRequest>;
     let prepared: Request;
     try {
@@ -142,6 +270,13 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     const started = performance.now();
     try {
       const response = await fetch(prepared, {signal: controller.signal});
+      if (response.type === 'opaqueredirect') {
+        // Sent with redirect: 'manual' (it carries a credential): the redirect was not followed.
+        const message = FAILURE.redirect(request.url.split('?')[0]);
+        setError(message);
+        setAnnouncement(message);
+        return;
+      }
       const type = response.headers.get('content-type') ?? '';
       const headers = [...response.headers.entries()];
       let text = '';
@@ -157,49 +292,65 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
         }
       } else {
         const blob = await response.blob();
-        const ext = type.split('/')[1]?.split(/[;+]/)[0] ?? 'bin';
-        download = {url: URL.createObjectURL(blob), name: `${operation.operationId ?? 'response'}.${ext}`, size: blob.size, type};
+        const ext = type.split('/')[1]?.split(/[;+]/)[0]?.replace(/[^A-Za-z0-9-]/g, '') || 'bin';
+        const name = downloadName(response.headers.get('content-disposition'), `${operation.operationId ?? 'response'}.${ext}`);
+        download = {url: URL.createObjectURL(blob), name, size: blob.size, type};
       }
       const ms = Math.round(performance.now() - started);
       const notSent = request.notSent?.map((n) => n.reason);
-      setResult({status: response.status, statusText: response.statusText, ms, headers, body: text, download});
+      setResult({status: response.status, statusText: response.statusText, ms, headers, body: text, download, ...(response.redirected ? {redirectedTo: response.url} : {})});
+      setAnnouncement(`Response: ${response.status} ${response.statusText}, in ${ms} ms${download ? `, a file to download (${download.name})` : ''}.`);
       const proxyError = viaProxy ? response.headers.get('x-proxy-error') : null;
       if (proxyError) setError(TRY_IT_FAILURE.proxyRefused(tryIt.proxyUrl!, proxyErrorMessage(text, proxyError)));
       else if (notSent?.length) setError(`Sent without some credentials: ${notSent.join(' ')}`);
-      // The response check loads only now (validate.ts and the page's Ajv-generated check module).
+      // The response check loads only now (validate.ts, the page's Ajv-generated checks in a worker).
       if (!download) {
         const raw = text;
-        const checkUrl = operation.responseCheck ? `${siteConfig.baseUrl}${operation.responseCheck}` : undefined;
-        void import('./validate')
-          .then(({checkResponse, loadCheckModule}) =>
-            checkResponse(operation, checkUrl ? () => loadCheckModule(checkUrl) : undefined, {status: response.status, contentType: type, body: raw}),
-          )
+        void checks()
+          .then((loaded) => import('./validate').then(({checkResponse}) => checkResponse(operation, loaded?.run, {status: response.status, contentType: type, body: raw})))
           .then(
             (check) => setResult((r) => (r && r.body === raw ? {...r, check} : r)),
             (e: Error) => setResult((r) => (r && r.body === raw ? {...r, check: {kind: 'unchecked', reason: `The response check could not load (${e.message}).`}} : r)),
           );
       }
     } catch (e) {
+      let message: string;
       if ((e as Error).name === 'AbortError') {
-        setError(FAILURE.timeout);
+        message = FAILURE.timeout;
       } else if (e instanceof TypeError && viaProxy) {
-        setError(TRY_IT_FAILURE.proxyUnreachable(tryIt.proxyUrl!));
+        message = TRY_IT_FAILURE.proxyUnreachable(tryIt.proxyUrl!);
       } else if (e instanceof TypeError) {
         const probe = (url: string) => fetch(url, {mode: 'no-cors', method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(10000)});
         const kind = await diagnoseFailure(request.url, probe);
-        setError(kind === 'cors' ? FAILURE.cors(window.location.origin, tryIt, proxyAvailable) : FAILURE.network(request.url.split('?')[0], tryIt, proxyAvailable));
+        message = kind === 'cors' ? FAILURE.cors(window.location.origin, tryIt, proxyAvailable) : FAILURE.network(request.url.split('?')[0], tryIt, proxyAvailable);
       } else {
-        setError(`The request did not complete: ${(e as Error).message}.`);
+        message = `The request did not complete: ${(e as Error).message}.`;
       }
+      setError(message);
     } finally {
       window.clearTimeout(timeout);
       setPending(false);
     }
   };
 
+  /** A field's problems, under it (the input points at them with aria-describedby). */
+  const fieldProblems = (field: string, problemId: string) => {
+    const list = problemsOf(field);
+    if (!list.length) return null;
+    return (
+      <ul className={styles.fieldProblems} id={problemId} data-testid="console-field-problem" data-field={field}>
+        {list.map((p, i) => (
+          <li key={i}>
+            {p.pointer && <code>{p.pointer}</code>} {p.message}
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
   return (
     <dialog ref={dialog} className={styles.dialog} aria-labelledby={`${id}-title`} onClose={onClose} onCancel={onClose}>
-      <form className={styles.form} onSubmit={send}>
+      <form className={styles.form} onSubmit={(e) => void send(e)} noValidate>
         <header className={styles.header}>
           <h2 id={`${id}-title`} className={styles.title}>
             <span className={styles.method}>{operation.method.toUpperCase()}</span> {operation.path}
@@ -263,34 +414,35 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
               alternative={alternative}
               onAlternative={setAlternative}
               origin={origin}
-              server={base}
+              server={oauthBase(base, servers, page)}
               baseUrl={siteConfig.baseUrl}
             />
           )}
           {operation.parameters.length > 0 && (
             <fieldset className={styles.group}>
               <legend>Parameters</legend>
-              {operation.parameters.map((p) => {
+              {operation.parameters.map((p, i) => {
                 const key = `${p.in}:${p.name}`;
-                const values = enumOf(p, operation.schemas);
+                const hint = paramHint(p, operation.schemas);
+                const hintId = `${id}-hint-${i}`;
+                const problemId = `${id}-problem-${i}`;
+                const invalid = problemsOf(key).length > 0;
+                const describedBy = [hint ? hintId : '', invalid ? problemId : ''].filter(Boolean).join(' ') || undefined;
                 return (
-                  <label key={key} className={styles.field} data-param={key}>
-                    <span>
-                      {p.name} <small>({p.in}{p.required ? ', required' : ''}{isList(p, operation.schemas) ? ', comma-separated' : ''})</small>
-                    </span>
-                    {values ? (
-                      <select value={params[key]} onChange={(e) => setParams({...params, [key]: e.target.value})}>
-                        {!p.required && <option value="">(not set)</option>}
-                        {values.map((v) => (
-                          <option key={String(v)} value={String(v)}>
-                            {String(v)}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <input type="text" value={params[key]} required={p.required} onChange={(e) => setParams({...params, [key]: e.target.value})} />
+                  <div key={key} className={styles.param}>
+                    <label className={styles.field} data-param={key}>
+                      <span>
+                        {p.name} <small>({p.in}{p.required ? ', required' : ''}{isList(p, operation.schemas) ? ', comma-separated' : ''})</small>
+                      </span>
+                      <ParamInput p={p} schemas={operation.schemas} value={params[key] ?? ''} onChange={(v) => setParams({...params, [key]: v})} describedBy={describedBy} invalid={invalid} />
+                    </label>
+                    {hint && (
+                      <p className={styles.fieldHint} id={hintId}>
+                        {hint}
+                      </p>
                     )}
-                  </label>
+                    {fieldProblems(key, problemId)}
+                  </div>
                 );
               })}
             </fieldset>
@@ -299,11 +451,35 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
             <fieldset className={styles.group}>
               <legend>Body ({bodyMedia.mediaType})</legend>
               <label className={styles.field}>
-                <span className="sr-only">Request body</span>
-                <textarea className={styles.textarea} value={body} spellCheck={false} rows={Math.min(18, Math.max(6, body.split('\n').length))} onChange={(e) => setBody(e.target.value)} />
+                <span className={styles.srOnly}>Request body</span>
+                <textarea
+                  className={styles.textarea}
+                  value={body}
+                  spellCheck={false}
+                  rows={Math.min(18, Math.max(6, body.split('\n').length))}
+                  aria-invalid={problemsOf('body').length > 0 || undefined}
+                  aria-describedby={problemsOf('body').length ? `${id}-problem-body` : undefined}
+                  onChange={(e) => setBody(e.target.value)}
+                />
               </label>
+              {fieldProblems('body', `${id}-problem-body`)}
             </fieldset>
           )}
+          <details className={styles.preview}>
+            <summary>Request preview (curl)</summary>
+            {'curl' in preview ? (
+              <>
+                <pre className={styles.pre} data-testid="console-preview">
+                  {preview.curl}
+                </pre>
+                <p className={styles.hint}>Credentials appear as placeholders such as &lt;password&gt;: the preview never shows what you typed.</p>
+              </>
+            ) : (
+              <p className={styles.hint} data-testid="console-preview">
+                {preview.error}
+              </p>
+            )}
+          </details>
           <div className={styles.actions}>
             <button type="submit" className="button button--primary" disabled={pending}>
               {pending ? 'Sending…' : 'Send request'}
@@ -317,7 +493,33 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
               {copied}
             </p>
           )}
-          <div aria-live="polite">
+          <p className={styles.srOnly} role="status" aria-live="polite" data-testid="console-announcement">
+            {announcement}
+          </p>
+          <div ref={outcome} className={styles.outcome}>
+            {problems && problems.problems.length > 0 && (
+              <section className={styles.problems} aria-labelledby={`${id}-problems`} data-testid="console-problems">
+                <p id={`${id}-problems`}>
+                  <strong>Not sent: the request does not match the API description.</strong>
+                </p>
+                <ul>
+                  {problems.problems.map((p, i) => (
+                    <li key={i}>
+                      <strong>{p.field === 'body' ? 'Body' : (p.field.split(':').slice(1).join(':'))}</strong>
+                      {p.pointer && <code> {p.pointer}</code>}: {p.message}
+                    </li>
+                  ))}
+                </ul>
+                <button type="button" className="button button--secondary button--sm" onClick={() => void send(null, true)} disabled={pending}>
+                  Send anyway
+                </button>
+              </section>
+            )}
+            {problems?.skipped && (
+              <p className={styles.hint} role="note" data-testid="console-check-skipped">
+                Request check skipped for {problems.skipped}.
+              </p>
+            )}
             {error && (
               <p className={styles.error} role="alert">
                 {error}
@@ -328,15 +530,17 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
                 <p className={styles.resultLine}>
                   <strong data-testid="console-status">{result.status}</strong> {result.statusText} · {result.ms} ms
                 </p>
+                {result.redirectedTo && <p className={styles.hint}>The browser followed a redirect to {result.redirectedTo}.</p>}
                 <details>
                   <summary>Response headers ({result.headers.length})</summary>
                   <pre className={styles.pre}>{result.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
                 </details>
                 {result.download ? (
                   <p>
-                    <a href={result.download.url} download={result.download.name}>
+                    <a href={result.download.url} download={result.download.name} data-testid="console-download">
                       Download the response ({result.download.type}, {result.download.size} bytes)
-                    </a>
+                    </a>{' '}
+                    as <code>{result.download.name}</code>
                   </p>
                 ) : (
                   <div className={styles.bodyAndCheck}>

@@ -12,9 +12,13 @@
  * - Header names and values the browser would reject (line breaks, characters above U+00FF) are
  *   refused here with a message naming the header, before anything is sent.
  * - Credentials are handed in already scoped (the component keeps them per server origin).
+ * - A header is sent once: names are compared without case, and a scheme's credential replaces a
+ *   parameter of the same name (never "X-API-Key: FROM-LINK, READER-KEY"); likewise in the query.
+ * - A request carrying a credential is sent with `redirect: 'manual'`: the browser does not follow
+ *   a redirect with it (a 307 to another origin would resend an API key there); the console says so.
  */
 import type {OperationPage, ParameterData, SchemaNode, ServerData} from '../ApiOperation/types';
-import {applyCredentials, CredentialError, type AppliedCredentials} from './auth/schemes';
+import {applyCredentials, CredentialError, isCredentialParameter, type AppliedCredentials} from './auth/schemes';
 import {TRY_IT_FAILURE} from './try-it';
 
 /** A request the console will not send, with the message it shows. Nothing was sent. */
@@ -30,7 +34,10 @@ export class RequestRefused extends Error {
 
 export interface BuiltRequest {
   url: string;
-  init: {method: string; headers: Record<string, string>; body?: string};
+  /** `redirect: 'manual'` when the request carries a credential: a redirect is reported, not followed. */
+  init: {method: string; headers: Record<string, string>; body?: string; redirect?: 'manual'};
+  /** Whether it carries a credential (a scheme's, or a parameter that is one). */
+  credentialed?: boolean;
   /** Credentials of the chosen alternative the browser cannot send (cookie API keys), with why. */
   notSent?: {scheme: string; reason: string}[];
 }
@@ -90,8 +97,14 @@ export function serverChoices(servers: ServerData[], configured: string, foreign
 // Scheme by scheme rules live in auth/schemes.ts; re-exported for the component and the tests.
 export {base64Utf8, credentialFields} from './auth/schemes';
 
-function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
-  return p.schema?.ref ? schemas[p.schema.ref] : p.schema;
+/** A schema node with its component reference followed (one level: the page data's shape). */
+export function followSchema(node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
+  return node?.ref ? schemas[node.ref] : node;
+}
+
+/** A parameter's schema, its component reference followed. */
+export function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
+  return followSchema(p.schema, schemas);
 }
 
 /** Whether a parameter takes a list (typed comma-separated, sent as repeated query keys). */
@@ -135,7 +148,13 @@ export function buildRequest(
 ): BuiltRequest {
   const base = serverBase(server, page);
   const headers: Record<string, string> = {};
-  const query: string[] = [];
+  /** Sets a header, replacing one of the same name in another case (HTTP names ignore case). */
+  const setHeader = (name: string, value: string) => {
+    for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
+    headers[name] = value;
+  };
+  const query: [string, string][] = [];
+  let credentialed = false;
   let path = operation.path.startsWith('/') ? operation.path : `/${operation.path}`;
 
   for (const p of operation.parameters) {
@@ -153,10 +172,11 @@ export function buildRequest(
       continue;
     } else if (p.in === 'query') {
       const values = isList(p, operation.schemas) ? value.split(',').filter((v) => v !== '') : [value];
-      for (const v of values) query.push(encodeQuery(p.name, v));
+      for (const v of values) query.push([p.name, v]);
     } else if (p.in === 'header') {
-      headers[p.name] = value;
+      setHeader(p.name, value);
     }
+    if (p.in !== 'path' && p.in !== 'cookie' && isCredentialParameter(p, operation.security)) credentialed = true;
     // Cookie parameters: a page cannot set the Cookie header of a cross-site request.
   }
 
@@ -167,14 +187,18 @@ export function buildRequest(
     if (e instanceof CredentialError) throw new RequestRefused('credentials', e.message);
     throw e;
   }
-  for (const [name, value] of applied.headers) headers[name] = value;
-  for (const [name, value] of applied.query) query.push(encodeQuery(name, value));
+  for (const [name, value] of applied.headers) setHeader(name, value);
+  for (const [name, value] of applied.query) {
+    for (let i = query.length - 1; i >= 0; i--) if (query[i][0] === name) query.splice(i, 1);
+    query.push([name, value]);
+  }
+  if (applied.headers.length || applied.query.length) credentialed = true;
 
   const success = operation.responses.find((r) => /^2/.test(r.status) && r.content.length);
-  if (success) headers.Accept = success.content[0].mediaType;
+  if (success) setHeader('Accept', success.content[0].mediaType);
   const media = operation.requestBody?.content[0]?.mediaType;
   const sendBody = body !== undefined && media !== undefined && body.trim() !== '';
-  if (sendBody) headers['Content-Type'] = media;
+  if (sendBody) setHeader('Content-Type', media);
   for (const [name, value] of Object.entries(headers)) checkHeader(name, value);
 
   // Server + path by string, then parsed and checked: same origin, under the server's path.
@@ -190,7 +214,10 @@ export function buildRequest(
   }
   const init: BuiltRequest['init'] = {method: operation.method.toUpperCase(), headers};
   if (sendBody) init.body = body;
-  const built: BuiltRequest = {url: url.href + (query.length ? `?${query.join('&')}` : ''), init};
+  if (credentialed) init.redirect = 'manual';
+  const search = query.map(([name, value]) => encodeQuery(name, value)).join('&');
+  const built: BuiltRequest = {url: url.href + (search ? `?${search}` : ''), init};
+  if (credentialed) built.credentialed = true;
   if (applied.notSent.length) built.notSent = applied.notSent;
   return built;
 }
@@ -201,6 +228,9 @@ export const FAILURE = {
   network: TRY_IT_FAILURE.network,
   invalidRequest: (message: string) => `The browser refused to build this request (${message}). Check the header and parameter values for characters HTTP does not allow; nothing was sent.`,
   timeout: 'The request was cancelled or took longer than 30 seconds.',
+  /** A credentialed request answered with a redirect (fetch's "opaqueredirect"): not followed. */
+  redirect: (url: string) =>
+    `The server answered ${url} with a redirect, which the console did not follow: the request carries credentials, and following it could send them to another site. Browsers do not show a page the redirect's status or address (Location); run the request preview with curl -i to see them.`,
 };
 
 /**

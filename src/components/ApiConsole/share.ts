@@ -1,10 +1,13 @@
 /**
  * Shareable console requests: "Copy link" puts the operation, the server, the parameters and the
  * body in the URL fragment (`#try=<base64url JSON>`); opening the link opens the console with
- * them. Never credentials: the state carries only the operation's declared parameters (minus any
- * that an apiKey scheme of the operation uses) and the body. The fragment never reaches a server.
+ * them. Never credentials: the state carries only the operation's declared parameters minus the
+ * ones that carry a credential (auth/schemes.ts isCredentialParameter: Authorization, an API key's
+ * name), and the body; a link's values for those are dropped when it is read. The fragment never
+ * reaches a server.
  */
 import type {OperationPage} from '../ApiOperation/types';
+import {isCredentialParameter} from './auth/schemes';
 
 export const SHARE_PREFIX = '#try=';
 
@@ -21,11 +24,9 @@ export interface SharedRequest {
 
 const operationKey = (o: Pick<OperationPage, 'method' | 'path'>) => `${o.method.toUpperCase()} ${o.path}`;
 
-/** Parameter keys that carry an API key of one of the operation's schemes: never shared. */
-function credentialParams(operation: OperationPage): Set<string> {
-  const keys = new Set<string>();
-  for (const alt of operation.security) for (const s of alt) if (s.type === 'apiKey' && s.name && s.in) keys.add(`${s.in}:${s.name}`);
-  return keys;
+/** The keys ("in:name") of the parameters a link may carry: declared, and not credentials. */
+function shareable(operation: OperationPage): Set<string> {
+  return new Set(operation.parameters.filter((p) => !isCredentialParameter(p, operation.security)).map((p) => `${p.in}:${p.name}`));
 }
 
 function toBase64Url(text: string): string {
@@ -41,10 +42,9 @@ function fromBase64Url(text: string): string {
 
 /** The fragment for this console state (starts with "#try="). Empty parameters are left out. */
 export function shareFragment(operation: OperationPage, state: {server: string; params: Record<string, string>; body?: string; alt?: number}): string {
-  const secret = credentialParams(operation);
-  const declared = new Set(operation.parameters.map((p) => `${p.in}:${p.name}`));
+  const allowed = shareable(operation);
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(state.params)) if (v !== '' && declared.has(k) && !secret.has(k)) params[k] = v;
+  for (const [k, v] of Object.entries(state.params)) if (v !== '' && allowed.has(k)) params[k] = v;
   const shared: SharedRequest = {op: operationKey(operation), server: state.server, params};
   if (state.body !== undefined && state.body.trim() !== '') shared.body = state.body;
   if (state.alt) shared.alt = state.alt;
@@ -70,10 +70,10 @@ export function readShareFragment(hash: string, operation: OperationPage): {requ
   if (d.op !== operationKey(operation)) {
     return {error: `The shared request link is for ${d.op}, not ${operationKey(operation)}; the console starts empty.`};
   }
-  const declared = new Set(operation.parameters.map((p) => `${p.in}:${p.name}`));
-  const secret = credentialParams(operation);
+  // A link's values for credential parameters are dropped: a link may not supply a credential.
+  const allowed = shareable(operation);
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(d.params ?? {})) if (typeof v === 'string' && declared.has(k) && !secret.has(k)) params[k] = v;
+  for (const [k, v] of Object.entries(d.params ?? {})) if (typeof v === 'string' && allowed.has(k)) params[k] = v;
   const request: SharedRequest = {op: d.op, server: d.server, params};
   if (typeof d.body === 'string') request.body = d.body;
   if (typeof d.alt === 'number' && Number.isInteger(d.alt) && d.alt >= 0 && d.alt < operation.security.length) request.alt = d.alt;

@@ -1,13 +1,20 @@
 /**
- * The response check: a response is validated against the operation's schema for its status (the
- * exact code, else "2XX"-style ranges, else "default") and media type, with the validators Ajv
- * generated at build time (plugins/api-pages/response-checks.ts; no `new Function` in the
- * browser, which the site's CSP forbids). The check module loads only when a response arrives.
+ * The console's checks, with the validators Ajv generated at build time
+ * (plugins/api-pages/response-checks.ts; no `new Function` in the browser, which the site's CSP
+ * forbids), run in a worker under a time budget (./check-runner.ts):
+ * - before sending, the request: its parameters and JSON body against the operation's request
+ *   schemas (checkRequest), the problems by form field, which the console lists with "Send anyway";
+ * - after, the response, against the schema for its status (the exact code, else "2XX"-style
+ *   ranges, else "default") and media type (checkResponse).
+ * This module and the check files load only when the reader first sends.
  */
-import type {OperationPage, ResponseCheckModule} from '../ApiOperation/types';
+import type {OperationPage, SchemaNode} from '../ApiOperation/types';
+import type {CheckError, CheckRun, RunCheck} from './check-runner';
+import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from './check-keys';
+import {followSchema} from './request';
 
-// One lazy chunk for the console's response check: this module and the check file loader.
-export {loadCheckModule} from './check-loader';
+// One lazy chunk for the console's checks: this module and the runner (the worker is its own).
+export {checkRunner} from './check-runner';
 
 export interface Mismatch {
   /** JSON pointer into the response body ("" is the whole body). */
@@ -45,10 +52,10 @@ function documentedMedia(operation: Pick<OperationPage, 'responses'>, status: st
   );
 }
 
-/** Checks a response. `load` fetches the check module (./check-loader.ts, from the page data's responseCheck). */
+/** Checks a response. `run` runs the page's generated checks off the page's thread (./check-runner.ts). */
 export async function checkResponse(
   operation: Pick<OperationPage, 'responses'>,
-  load: (() => Promise<ResponseCheckModule>) | undefined,
+  run: RunCheck | undefined,
   response: {status: number; contentType: string; body: string},
 ): Promise<CheckResult> {
   const status = documentedStatus(operation, response.status);
@@ -58,28 +65,136 @@ export async function checkResponse(
     return {kind: 'unchecked', reason: `The API description documents no "${mediaOf(response.contentType) || 'unlabelled'}" body for status ${status}.`};
   }
   if (!/json/i.test(media)) return {kind: 'unchecked', reason: `Only JSON bodies are checked (this one is ${media}).`};
-  if (!load) return {kind: 'unchecked', reason: 'This page has no response check (its responses have no JSON schema).'};
+  if (!run) return {kind: 'unchecked', reason: 'This page has no response check (its responses have no JSON schema).'};
   let data: unknown;
   try {
     data = response.body.trim() === '' ? undefined : JSON.parse(response.body);
   } catch (e) {
     return {kind: 'invalid', against: `${status} ${media}`, mismatches: [{pointer: '', message: `the body is not valid JSON (${(e as Error).message})`}]};
   }
-  const module = await load();
   const key = `${status} ${media}`;
-  const validate = module.checks[key];
-  if (!validate) return {kind: 'unchecked', reason: module.skipped[key] ? `Not checked: ${module.skipped[key]}.` : `No schema is documented for ${key}.`};
   if (data === undefined) return {kind: 'invalid', against: key, mismatches: [{pointer: '', message: 'the body is empty, but the API description documents a JSON body'}]};
-  if (validate(data)) return {kind: 'valid', against: key};
-  const mismatches = (validate.errors ?? []).map((e) => {
-    // A missing property's pointer is where it should be.
-    const missing = e.keyword === 'required' && typeof e.params?.missingProperty === 'string' ? `/${e.params.missingProperty.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
-    return {pointer: e.instancePath + missing, message: describe(e)};
-  });
-  return {kind: 'invalid', against: key, mismatches};
+  const result = await run(key, data);
+  if (result.kind !== 'ran') return {kind: 'unchecked', reason: notRun(result, key)};
+  if (result.valid) return {kind: 'valid', against: key};
+  return {kind: 'invalid', against: key, mismatches: result.errors.map((e) => ({pointer: pointerOf(e), message: describe(e)}))};
 }
 
-function describe(e: NonNullable<ResponseCheckModule['checks'][string]['errors']>[number]): string {
+/** Why a check did not run, as the console says it. */
+function notRun(result: Exclude<CheckRun, {kind: 'ran'}>, key: string): string {
+  if (result.kind === 'timeout') return `Check skipped: it took too long (over ${result.budgetMs / 1000} s) and was stopped.`;
+  if (result.kind === 'error') return `Check skipped: ${result.message}.`;
+  return result.skipped ? `Not checked: ${result.skipped}.` : `No schema is documented for ${key}.`;
+}
+
+/** Where an error points: a missing property's pointer is where it should be. */
+function pointerOf(e: CheckError): string {
+  const missing = e.keyword === 'required' && typeof e.params?.missingProperty === 'string' ? `/${escapeToken(e.params.missingProperty)}` : '';
+  return e.instancePath + missing;
+}
+
+const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapeToken = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** A problem with the request the console is about to send, by the form field it concerns. */
+export interface RequestProblem {
+  /** The parameter's key ("query:status", the console's form state) or "body". */
+  field: string;
+  /** Inside the field's value: a JSON pointer into the body, or "/0" for a list's first item. */
+  pointer: string;
+  message: string;
+}
+
+export interface RequestCheck {
+  problems: RequestProblem[];
+  /** Set when a check could not run (too slow, not compiled…): the request was not fully checked. */
+  skipped?: string;
+}
+
+
+function typesOf(node: SchemaNode | undefined): string[] {
+  const t = node?.type;
+  return t === undefined ? [] : Array.isArray(t) ? t : [t];
+}
+
+/**
+ * A typed value as the API receives it: numbers, booleans and lists from what the reader typed
+ * (a list is comma-separated). Text that is not of the type stays text, so the check names it.
+ */
+export function typedValue(text: string, node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): unknown {
+  const schema = followSchema(node, schemas);
+  const types = typesOf(schema);
+  if (types.includes('array')) return text.split(',').filter((v) => v !== '').map((v) => typedValue(v, schema?.items, schemas));
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim())) return Number(text.trim());
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/** The schema at a JSON pointer inside `root` (properties, items), or undefined. */
+function schemaAt(root: SchemaNode | undefined, pointer: string, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
+  let node = followSchema(root, schemas);
+  for (const token of pointer.split('/').slice(1).map(unescapeToken)) {
+    if (!node) return undefined;
+    node = followSchema(/^\d+$/.test(token) && node.items ? node.items : node.properties?.[token], schemas);
+  }
+  return node;
+}
+
+/**
+ * Checks the request the console is about to send against the operation's request schemas: the
+ * parameters (required, types, enums, formats, patterns…) and a JSON body. `params` is the form
+ * state ("in:name" -> text; empty is "not set"). Required properties a request must not send
+ * (readOnly) are not asked for.
+ */
+export async function checkRequest(operation: OperationPage, run: RunCheck, request: {params: Record<string, string>; body?: string}): Promise<RequestCheck> {
+  const problems: RequestProblem[] = [];
+  const skipped: string[] = [];
+  const byKey = new Map(operation.parameters.map((p) => [parameterKey(p), p]));
+  const values: Record<string, unknown> = {};
+  for (const [key, p] of byKey) {
+    const text = request.params[key] ?? '';
+    if (text !== '') values[key] = typedValue(text, p.schema, operation.schemas);
+  }
+  if (byKey.size) {
+    const result = await run(REQUEST_PARAMETERS_KEY, values);
+    if (result.kind === 'ran') {
+      for (const e of result.errors) {
+        const [, first = '', ...rest] = pointerOf(e).split('/');
+        const field = unescapeToken(first);
+        if (!byKey.has(field)) continue;
+        problems.push({field, pointer: rest.length ? `/${rest.join('/')}` : '', message: e.keyword === 'required' ? 'required: fill it in' : describe(e)});
+      }
+    } else if (result.kind !== 'missing') {
+      skipped.push(`the parameters (${notRun(result, 'the parameters')})`);
+    }
+  }
+  const media = operation.requestBody?.content[0];
+  const text = request.body ?? '';
+  if (media && text.trim() === '' && operation.requestBody?.required) {
+    problems.push({field: 'body', pointer: '', message: 'the request body is required'});
+  } else if (media && /json/i.test(media.mediaType) && text.trim() !== '') {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      problems.push({field: 'body', pointer: '', message: `not valid JSON (${(e as Error).message})`});
+      return {problems, ...(skipped.length ? {skipped: skipped.join('; ')} : {})};
+    }
+    const result = await run(requestBodyKey(media.mediaType), data);
+    if (result.kind === 'ran') {
+      for (const e of result.errors) {
+        const pointer = pointerOf(e);
+        if (e.keyword === 'required' && schemaAt(media.schema, pointer, operation.schemas)?.readOnly) continue;
+        problems.push({field: 'body', pointer, message: describe(e)});
+      }
+    } else if (result.kind !== 'missing') {
+      skipped.push(`the body (${notRun(result, 'the body')})`);
+    }
+  }
+  return {problems, ...(skipped.length ? {skipped: skipped.join('; ')} : {})};
+}
+
+function describe(e: CheckError): string {
   const p = e.params ?? {};
   if (e.keyword === 'required' && typeof p.missingProperty === 'string') return `required property "${p.missingProperty}" is missing`;
   if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') return `property "${p.additionalProperty}" is not allowed`;

@@ -1,4 +1,4 @@
-import React, {lazy, Suspense, useEffect, useState} from 'react';
+import React, {lazy, Suspense, useEffect, useRef, useState} from 'react';
 import WidgetBoundary from '../WidgetBoundary';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
@@ -184,6 +184,12 @@ function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['
 
 function TryIt({operation}: {operation: OperationPage}) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Closing the console (Escape, ×) returns focus to this button, not to <body>.
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
   const [ApiConsole, setApiConsole] = useState(loadConsole);
   // A shared request link ("#try=…", ApiConsole/share.ts) opens the console, which restores it.
   useEffect(() => {
@@ -194,14 +200,14 @@ function TryIt({operation}: {operation: OperationPage}) {
   }, []);
   return (
     <div className={styles.tryIt}>
-      <button type="button" className="button button--primary button--sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button ref={button} type="button" className="button button--primary button--sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         Try it
       </button>
       <span className={styles.tryItHint}>Send this request from your browser</span>
       {open && (
-        <WidgetBoundary name="The request console" onRetry={() => setApiConsole(loadConsole)} onClose={() => setOpen(false)}>
+        <WidgetBoundary name="The request console" onRetry={() => setApiConsole(loadConsole)} onClose={close}>
           <Suspense fallback={<p role="status">Loading the request console…</p>}>
-            <ApiConsole operation={operation} onClose={() => setOpen(false)} />
+            <ApiConsole operation={operation} onClose={close} />
           </Suspense>
         </WidgetBoundary>
       )}
@@ -253,6 +259,8 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             <CopyButton text={`${base}${path}`} label="Copy URL" className={SKIP} />
           </div>
         )}
+        {/* Right under the endpoint: among the first Tab stops after the title (DOM order). */}
+        {!operation.webhook && <TryIt operation={operation} />}
       </header>
       <div className={styles.grid}>
         <div className={styles.main}>
@@ -298,7 +306,6 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           </section>
         </div>
         <aside className={clsx(styles.side, SKIP)} aria-label="Request and response examples">
-          {!operation.webhook && <TryIt operation={operation} />}
           <CodeSamples title="Request" snippets={operation.samples} />
           {examples.length > 0 && <CodeSamples title="Response example" snippets={examples} remember={false} />}
         </aside>

@@ -2,6 +2,7 @@ import React, {useEffect, useRef, useState, useSyncExternalStore} from 'react';
 import type {SecuritySchemeData} from '../../ApiOperation/types';
 import {alternativeTitle, cookieNote, credentialFields, queryNote, schemeTitle, usesToken} from './schemes';
 import {
+  absoluteUrl,
   authorizationRequestUrl,
   codeFromRedirect,
   discover,
@@ -23,7 +24,7 @@ import styles from '../styles.module.css';
 /**
  * The console's Authentication section: the operation's security alternatives (OR) as the
  * document states them, the fields of every scheme of the chosen one (AND), OAuth 2.0 / OpenID
- * Connect sign-in, and the "Remember on this device" opt-in with its "Forget" control.
+ * Connect sign-in, and the "Remember in this tab until it closes" opt-in with its "Forget" control.
  */
 export default function AuthPanel({
   id,
@@ -40,7 +41,10 @@ export default function AuthPanel({
   onAlternative: (i: number) => void;
   /** Origin of the chosen server (credentials are kept per origin), null while it is not valid. */
   origin: string | null;
-  /** The chosen server's base URL (relative OAuth URLs resolve against it). */
+  /**
+   * The base relative OAuth / OpenID Connect URLs resolve against: a server the API description
+   * lists (oauth.ts oauthBase), never one only a share link named.
+   */
   server: string;
   baseUrl: string;
 }) {
@@ -77,7 +81,7 @@ export default function AuthPanel({
       <div className={styles.remember}>
         <label className={styles.check}>
           <input type="checkbox" checked={remembered} onChange={(e) => credentialStore.setRemembered(e.target.checked)} />
-          <span>Remember on this device (this tab's session storage, until the tab closes)</span>
+          <span>Remember in this tab until it closes (session storage)</span>
         </label>
         <button type="button" className="button button--secondary button--sm" onClick={() => credentialStore.forget()} disabled={!credentialStore.holdsAny() && !remembered}>
           Forget credentials
@@ -174,13 +178,15 @@ function OAuthFields({
       if (scheme.type === 'oauth2') {
         setFlows(origin ? schemeFlows(scheme, server) : []);
       } else if (scheme.openIdConnectUrl) {
+        // Relative to the document's server (`server` is always one it lists), like the OAuth URLs.
+        const discovery = absoluteUrl(scheme.openIdConnectUrl, server, 'OpenID Connect URL');
         setFlows(null);
-        setStatus({text: `Reading the provider's settings from ${scheme.openIdConnectUrl}…`});
-        discover(scheme.openIdConnectUrl, window.fetch.bind(window)).then(
+        setStatus({text: `Reading the provider's settings from ${discovery}…`});
+        discover(discovery, window.fetch.bind(window)).then(
           (d) => {
             if (!live) return;
             setFlows(discoveredFlows(d, scheme.scopes));
-            setStatus({text: `Provider settings read from ${scheme.openIdConnectUrl}.`});
+            setStatus({text: `Provider settings read from ${discovery}.`});
           },
           (e: Error) => live && (setFlows([]), setStatus({text: e.message, error: true})),
         );

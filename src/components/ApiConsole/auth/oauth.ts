@@ -56,6 +56,26 @@ export function absoluteUrl(url: string, base: string, what: string): string {
   return parsed.href;
 }
 
+/**
+ * The base relative OAuth 2.0 / OpenID Connect URLs (authorizationUrl, tokenUrl, openIdConnectUrl)
+ * resolve against: the chosen server when it is one the API description lists (`listed`), else
+ * the first listed one. Never a server only a share link (or the reader) named: a `#try=` link to
+ * an unlisted server must not move the sign-in pop-up or the token request there.
+ */
+export function oauthBase(chosen: string, listed: string[], page: string): string {
+  const norm = (s: string) => {
+    try {
+      return new URL(s.trim(), page).href.replace(/\/+$/, '');
+    } catch {
+      return null;
+    }
+  };
+  const servers = listed.map(norm).filter((s): s is string => s !== null);
+  const picked = norm(chosen);
+  if (picked !== null && servers.includes(picked)) return picked;
+  return servers[0] ?? new URL('/', page).href;
+}
+
 /** The flows of an oauth2 scheme the console runs (authorization code, client credentials). */
 export function schemeFlows(s: SecuritySchemeData, server: string): RunnableFlow[] {
   const out: RunnableFlow[] = [];
@@ -183,9 +203,13 @@ export async function requestToken(
   else body.set('client_id', client.id);
   let response: Response;
   try {
-    response = await fetchImpl(tokenUrl, {method: 'POST', headers, body: body.toString(), credentials: 'omit', cache: 'no-store'});
+    // The request carries the client's credentials (and the code): a redirect is not followed with them.
+    response = await fetchImpl(tokenUrl, {method: 'POST', headers, body: body.toString(), credentials: 'omit', cache: 'no-store', redirect: 'manual'});
   } catch (e) {
     throw new OAuthError(`The token URL ${tokenUrl} could not be reached (${(e as Error).message}); it must be reachable from this browser and allow this site (CORS).`);
+  }
+  if (response.type === 'opaqueredirect') {
+    throw new OAuthError(`The token URL ${tokenUrl} answered with a redirect, which the console does not follow with your client credentials; use the token URL the provider documents.`);
   }
   let answer: Record<string, unknown> = {};
   try {

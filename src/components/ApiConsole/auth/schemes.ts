@@ -125,3 +125,19 @@ export const cookieNote = (name: string) =>
 /** What the console says about an API key that belongs in the query string. */
 export const queryNote = (name: string) =>
   `The API description puts this key in the URL's query string ("${name}"): it is part of the request address, where servers, proxies and browser history may record it.`;
+
+/** Headers that carry credentials whatever the document says. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
+
+/**
+ * Whether a parameter carries a credential: a header named Authorization (or Proxy-Authorization),
+ * or a header, query or cookie parameter named like an API key scheme of the operation in that
+ * place (header names compared without case, as HTTP does). Its value is treated like a typed
+ * credential: never put in a share link, never taken from one, never sent after a redirect.
+ */
+export function isCredentialParameter(p: {in: string; name: string}, security: SecuritySchemeData[][]): boolean {
+  const header = p.in === 'header';
+  const same = (a: string, b: string) => (header ? a.toLowerCase() === b.toLowerCase() : a === b);
+  if (header && CREDENTIAL_HEADERS.has(p.name.toLowerCase())) return true;
+  return security.some((alt) => alt.some((s) => s.type === 'apiKey' && s.in === p.in && typeof s.name === 'string' && same(s.name, p.name)));
+}

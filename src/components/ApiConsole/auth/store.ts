@@ -1,7 +1,7 @@
 /**
  * Where the request console keeps credentials. By default: this tab's memory only (they survive
  * moving between operation pages, not a reload), scoped to the server origin they were typed for.
- * "Remember on this device" is an explicit opt-in that mirrors them into sessionStorage (this tab,
+ * "Remember in this tab until it closes" is an explicit opt-in that mirrors them into sessionStorage (this tab,
  * until it closes); "Forget" clears memory and storage. Nothing here logs, and nothing goes into a
  * URL.
  */

@@ -1,0 +1,17 @@
+/**
+ * The keys of an operation's check module (plugins/api-pages/response-checks.ts writes them, the
+ * console reads them): "<status> <media type>" for a response, and these two for the request the
+ * console is about to send. A status never starts with "request", so the keys cannot collide.
+ */
+
+/** The request body's check for a JSON media type. */
+export const requestBodyKey = (mediaType: string) => `request ${mediaType}`;
+
+/**
+ * The parameters' check: one object whose properties are the operation's parameters, keyed
+ * "<in>:<name>" like the console's form state, with the required ones in `required`.
+ */
+export const REQUEST_PARAMETERS_KEY = 'request parameters';
+
+/** The property name of a parameter in the parameters' check ("query:status"). */
+export const parameterKey = (p: {in: string; name: string}) => `${p.in}:${p.name}`;

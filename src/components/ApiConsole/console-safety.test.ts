@@ -11,7 +11,8 @@ import {buildRequest} from './request';
 import {isCredentialParameter} from './auth/schemes';
 import {oauthBase, schemeFlows} from './auth/oauth';
 import {dispositionName, downloadName, MAX_NAME, safeFileName} from './download';
-import {curlPreview, shellQuote} from './preview';
+import {curlPreview} from './preview';
+import {hasControlCharacters, shellQuote} from '../CopyButton/copyable-text';
 
 const headerKey: SecuritySchemeData = {key: 'apiKey', type: 'apiKey', in: 'header', name: 'X-API-Key'};
 const queryKey: SecuritySchemeData = {key: 'queryKey', type: 'apiKey', in: 'query', name: 'api_key'};
@@ -142,14 +143,14 @@ test('the curl preview: the request as it would be sent, credentials as placehol
   assert.deepEqual(curlPreview(op, '', {}, undefined, 'https://p.example/', 0, () => false), {error: 'Choose a server or enter a server URL.'});
 });
 
-test('shell quoting: single quotes, and $\'…\' escapes for control characters (no raw one reaches a terminal)', () => {
-  assert.equal(shellQuote("it's"), "'it'\\''s'");
-  assert.equal(shellQuote('a\nb'), "'a\nb'");
-  assert.equal(shellQuote('x\u0015y\u001b[201~'), "$'x\\x15y\\x1b[201~'");
-  assert.equal(shellQuote("q'\u007f\\"), "$'q\\'\\x7f\\\\'");
-  assert.equal(shellQuote('\u202eevil'), "$'\\u202eevil'");
-  // eslint-disable-next-line no-control-regex
-  for (const s of ['\u0000', '\u0007', '\u009b', '\u2028']) assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028]/.test(shellQuote(`a${s}b`)));
+test('the preview quotes with the samples\' shellQuote: a control character in the body reaches no terminal raw', () => {
+  const withBody: OperationPage = {...op, method: 'post', requestBody: {required: true, content: [{mediaType: 'application/json'}]}} as OperationPage;
+  const body = '{"note":"a\u0015b\u001b[201~c"}';
+  const preview = curlPreview(withBody, 'https://api.x/v1', {}, body, 'https://p.example/', 0, () => false);
+  assert.ok('curl' in preview, JSON.stringify(preview));
+  assert.equal(hasControlCharacters(preview.curl), false, preview.curl);
+  assert.ok(preview.curl.includes(`--data-binary ${shellQuote(body)}`), preview.curl);
+  assert.ok(preview.curl.includes("$'{\"note\":\"a\\x15b\\x1B[201~c\"}'"), preview.curl);
 });
 
 test('the token request (client credentials, code) does not follow a redirect either', async () => {

@@ -5,32 +5,14 @@
  * placeholders (`<password>`): the preview never shows a typed secret. A parameter that carries a
  * credential (auth/schemes.ts isCredentialParameter) is masked the same way.
  *
- * Shell quoting: single quotes (line breaks and tabs kept as typed); a word holding a control
- * character (C0 except newline and tab, DEL, C1, line/paragraph separators, bidi controls) is written as bash's $'…' with \xHH / \uHHHH escapes, so a pasted
+ * Shell quoting is the code samples' own (CopyButton/copyable-text.ts shellQuote): single quotes,
+ * or bash's $'…' with \xHH escapes for a word holding a control character or a tab, so a pasted
  * preview never carries a raw control character (a terminal would act on it).
  */
 import type {OperationPage, SecuritySchemeData} from '../ApiOperation/types';
 import {credentialFields, isCredentialParameter} from './auth/schemes';
 import {buildRequest} from './request';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
-
-/** A shell word for `text`: '…' when that is exact and safe, else $'…' with escapes. */
-export function shellQuote(text: string): string {
-  if (!CONTROL.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\\') out += '\\\\';
-    else if (ch === "'") out += "\\'";
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (CONTROL.test(ch)) out += code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return `$'${out}'`;
-}
+import {shellQuote} from '../CopyButton/copyable-text';
 
 const placeholder = (label: string) => `<${label}>`;
 

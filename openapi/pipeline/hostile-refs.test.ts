@@ -125,10 +125,11 @@ describe('references out of the document folder are refused (tests/hostile/refs)
   it('a file named .yaml whose content is not a YAML object is refused by its content, without quoting it', async () => {
     const p = onlyRefusal(await refused(path.join(HOSTILE, 'not-yaml-content', 'openapi.yaml')));
     assert.match(p.message, /"\.\/settings\.yaml" .* was not read: its content is not a JSON or YAML object or array/);
+    // A file that does not parse stops the build too, at its line and column (not as a string schema).
     const unparsable = path.join(scratch, 'unparsable');
-    write(path.join(unparsable, 'broken.json'), '{"FAKE_API_TOKEN": "hostile-fixture", ');
-    const q = onlyRefusal(await refused(write(path.join(unparsable, 'openapi.yaml'), docReferencing('./broken.json'))));
-    assert.match(q.message, /"\.\/broken\.json" .* was not read: its content is not JSON or YAML/);
+    const broken = write(path.join(unparsable, 'broken.json'), '{"type": "string",\n  "description": [unclosed\n');
+    const err = await refused(write(path.join(unparsable, 'openapi.yaml'), docReferencing('./broken.json')));
+    assert.ok(err.problems.some((p) => p.file === broken && p.line !== undefined && /Failed to parse/.test(p.message)), err.message);
   });
 
   it('an example externalValue out of the folder is refused (Redocly reads it like a $ref)', async () => {

@@ -13,8 +13,9 @@
  *   may be given as host:port); even then only over http(s) to public addresses, checked after DNS
  *   resolution and on the connection itself, without following redirects (net-policy.ts);
  * - content: JSON or YAML only, by name (.json, .yaml, .yml; a URL may say so by its media type
- *   instead) and by content (it must parse to an object or an array), so a dotenv file, a text
- *   file or a key is never read into the document, whatever it is called.
+ *   instead) and by content (it must parse to an object or an array; a file that does not parse
+ *   stops the build), so a dotenv file, a text file or a key is never read into the document,
+ *   whatever it is called.
  *
  * A refused reference is recorded (`refusals`) and read as nothing; build.ts stops the build with
  * one sentence per refusal naming the `$ref`, the file and JSON pointer that hold it, and how to
@@ -216,7 +217,7 @@ export class PolicyResolver extends BaseResolver {
       }
       const named = JSON_OR_YAML.test(url.pathname) || /json|yaml/i.test(fetched.contentType ?? '');
       if (!named) return this.refuse(absoluteRef, `it is neither named .json/.yaml/.yml nor served as JSON or YAML (${fetched.contentType ?? 'no media type'})`);
-      this.checkContent(absoluteRef, fetched.body);
+      this.checkContent(absoluteRef, fetched.body, true);
       return new Source(absoluteRef, fetched.body, 'application/yaml');
     }
     const file = path.resolve(absoluteRef);
@@ -232,17 +233,23 @@ export class PolicyResolver extends BaseResolver {
     if (!fs.statSync(real).isFile()) return this.refuse(absoluteRef, 'it is not a file');
     // Read the path that was checked, not the link again.
     const body = (await fs.promises.readFile(real, 'utf8')).replace(/\r\n/g, '\n');
-    this.checkContent(absoluteRef, body);
+    this.checkContent(absoluteRef, body, false);
     return new Source(absoluteRef, body);
   }
 
-  /** The content must parse as JSON or YAML into an object or an array. */
-  private checkContent(target: string, body: string): void {
+  /**
+   * The content must be JSON or YAML holding an object or an array (a dotenv file renamed .yaml
+   * parses as one string). A file that does not parse: from a URL it is refused without a word of
+   * its content; a file under the root is left to Redocly, whose parse error stops the build with the
+   * file, line and column (the live preview's report while one of the document's files is half-edited).
+   */
+  private checkContent(target: string, body: string, remote: boolean): void {
     let value: unknown;
     try {
       value = parseYaml(body);
     } catch {
-      this.refuse(target, 'its content is not JSON or YAML');
+      if (remote) this.refuse(target, 'its content is not JSON or YAML');
+      return;
     }
     if (!value || typeof value !== 'object') this.refuse(target, 'its content is not a JSON or YAML object or array');
   }

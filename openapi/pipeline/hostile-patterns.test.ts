@@ -14,7 +14,7 @@ import { responseCheckModule } from '../../plugins/api-pages/response-checks';
 import { buildProcessedSpec } from './build';
 import { SpecError } from './errors';
 import { createExampleValidator } from './examples';
-import { checkPattern, removeUnsafePatterns } from './patterns';
+import { checkPattern, linearByShape, removeUnsafePatterns } from './patterns';
 import { PROJECT_ROOT, tempOutput } from './test-helpers';
 
 const HOSTILE = path.join(PROJECT_ROOT, 'tests', 'hostile', 'patterns', 'openapi.yaml');
@@ -105,5 +105,14 @@ describe('catastrophic patterns at build time', () => {
     for (const p of ['^[A-Z]{3}$', '^\\+[1-9][0-9]{6,14}$', '^-?(0|[1-9][0-9]{0,12})(\\.[0-9]{1,4})?$', '^[A-Za-z0-9_-]+$', 'abc']) assert.equal(checkPattern(p).safe, true, p);
     const doc = { properties: { example: { type: 'string', pattern: '^(a+)+$' } } };
     assert.deepEqual(removeUnsafePatterns(doc).map((f) => f.pointer), ['#/properties/example/pattern'], 'a property called "example" is a schema too');
+  });
+});
+
+describe('linearByShape (patterns recheck is not asked about)', () => {
+  it('admits only anchored patterns without groups, with one unbounded repetition and few bounded choices', () => {
+    for (const p of ['^[A-Za-z0-9_-]+$', '^[0-9a-f]{40}$', '^\\+[1-9][0-9]{6,14}$', '^\\d{4}-\\d{2}-\\d{2}$', '^[\\]a]+$', '^a+?$']) assert.equal(linearByShape(p), true, p);
+    for (const p of ['^(a+)+$', '^a*a*$', '^[a-z]{0,1000}[a-z]{0,1000}x$', 'a+$', '^[a-z]+\\.[a-z]*$', '^\\1a+$', '^a?a?a?a?a?a?a?$', '^(a|aa)+$', '^[a-z]+\\$']) {
+      assert.equal(linearByShape(p), false, p);
+    }
   });
 });

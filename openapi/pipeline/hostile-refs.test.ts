@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { buildProcessedSpec } from './build';
 import { SpecError } from './errors';
 import { publicAddress } from './net-policy';
@@ -84,11 +85,14 @@ describe('references out of the document folder are refused (tests/hostile/refs)
     assert.ok(err.message.includes(`${shown(source)}#/paths/~1leak/get/responses/200/content/application~1json/schema/$ref: the reference`), err.message);
   });
 
-  it('an absolute path to a file elsewhere is refused; OPENAPI_REF_ROOT over both folders allows it', async () => {
+  it('an absolute path (or file:// URL) to a file elsewhere is refused; OPENAPI_REF_ROOT over both folders allows it', async () => {
     const secret = write(path.join(scratch, 'absolute', 'elsewhere', 'creds.json'), JSON.stringify({ type: 'string', description: 'secret-from-outside' }));
     const source = write(path.join(scratch, 'absolute', 'doc', 'openapi.yaml'), docReferencing(secret));
     const p = onlyRefusal(await refused(source));
     assert.ok(p.message.includes(JSON.stringify(secret)) && p.message.includes('OPENAPI_REF_ROOT'), p.message);
+    // The same file as a file:// URL.
+    const asUrl = write(path.join(scratch, 'absolute', 'doc', 'openapi-url.yaml'), docReferencing(pathToFileURL(secret).href));
+    assert.match(onlyRefusal(await refused(asUrl)).message, /was not read: it is outside/);
     // The user names a wider root: the same reference is read.
     const result = await buildProcessedSpec({ source, strict: false, refs: { root: path.join(scratch, 'absolute'), hosts: [] } });
     assert.match(JSON.stringify(result.document), /secret-from-outside/);

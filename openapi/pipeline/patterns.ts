@@ -15,10 +15,12 @@
  * reads, before any lint rule sees it: an unsafe pattern is taken out of the schema and reported
  * with its file and JSON pointer (a warning for a foreign document; our own document's build stops).
  */
+import { pointerToken } from './pages';
 
 // recheck picks its backend from these at each call: the pure JavaScript one, on this thread.
 process.env.RECHECK_BACKEND ??= 'pure';
 process.env.RECHECK_SYNC_BACKEND ??= 'pure';
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { checkSync } = require('recheck') as typeof import('recheck');
 
@@ -130,10 +132,6 @@ export interface PatternFinding {
   reason: string;
 }
 
-function token(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /**
  * Takes every unsafe `pattern` (a string under the key `pattern`) and every `patternProperties`
  * entry with an unsafe name out of a parsed file, in place; returns what it took out. Every such
@@ -150,7 +148,7 @@ export function removeUnsafePatterns(node: unknown, pointer = '#', out: PatternF
   const obj = node as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
     const value = obj[key];
-    const here = `${pointer}/${token(key)}`;
+    const here = `${pointer}/${pointerToken(key)}`;
     if (key === 'pattern' && typeof value === 'string') {
       const verdict = checkPattern(value);
       if (!verdict.safe) {
@@ -164,7 +162,7 @@ export function removeUnsafePatterns(node: unknown, pointer = '#', out: PatternF
       for (const name of Object.keys(map)) {
         const verdict = checkPattern(name);
         if (!verdict.safe) {
-          out.push({ pointer: `${here}/${token(name)}`, pattern: name, reason: verdict.reason! });
+          out.push({ pointer: `${here}/${pointerToken(name)}`, pattern: name, reason: verdict.reason! });
           delete map[name];
         }
       }

@@ -28,6 +28,7 @@ import { BaseResolver, parseYaml, Source, type Document } from '@redocly/openapi
 import type { SpecProblem } from './errors';
 import { displayPath } from './errors';
 import { AddressRefused, fetchPublic } from './net-policy';
+import { pointerToken } from './pages';
 import { removeUnsafePatterns, type PatternFinding } from './patterns';
 
 export const REF_ROOT_ENV = 'OPENAPI_REF_ROOT';
@@ -119,10 +120,6 @@ interface RefSite {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function pointerToken(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Every `$ref`, `externalValue` and discriminator mapping value of a parsed file, with its pointer. */

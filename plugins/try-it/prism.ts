@@ -30,6 +30,7 @@ import {createServer} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {isHttpMethod} from '../../openapi/pipeline/checks';
+import {pointerToken} from '../../openapi/pipeline/pages';
 import {removeUnsafePatterns} from '../../openapi/pipeline/patterns';
 import {projectRoot} from '../../portal.config';
 
@@ -67,10 +68,6 @@ export interface MockDocument {
   patterns: string[];
 }
 
-function token(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** The document as Prism gets it: a copy without callbacks, outside references and unsafe patterns. */
 export function mockDocument(source: unknown): MockDocument {
   const doc = structuredClone(source);
@@ -83,7 +80,7 @@ export function mockDocument(source: unknown): MockDocument {
     }
     const obj = node as Record<string, unknown>;
     for (const key of Object.keys(obj)) {
-      const here = `${pointer}/${token(key)}`;
+      const here = `${pointer}/${pointerToken(key)}`;
       const value = obj[key];
       // Operations' callbacks (the key under an HTTP method) and the components they may reference.
       if (key === 'callbacks' && value && typeof value === 'object' && (pointer === '#/components' || isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)))) {

@@ -8,16 +8,17 @@ import { applyServer, bundleSource, type OpenApiDocument } from './bundle';
 import { listOperations } from './checks';
 import { convertSwagger, mapConvertedProblems, type Conversion } from './convert';
 import { displayPath, SpecError, type SpecProblem } from './errors';
-import { lintSource, type LintOutcome } from './lint';
+import { lintSource, UNSAFE_PATTERN_RULE, type LintOutcome, type ReadOptions } from './lint';
 import { lintInWorker } from './lint-worker';
 import { inspectRoot } from './load';
 import { assignPages, PAGE_RULES, replaceUnresolvedRefs, summariseWarnings } from './pages';
+import { REF_POLICY_RULE, refPolicyFor, type RefPolicy } from './resolver';
 
 /**
  * Rules of the warnings about what the portal worked around in a foreign document (printed by rule
  * with their first pointers); other findings are style findings of the recommended ruleset (counted).
  */
-export const WORKAROUND_RULES: ReadonlySet<string> = new Set([...Object.values(PAGE_RULES), 'struct', 'no-unresolved-refs', 'swagger2openapi', 'bundle']);
+export const WORKAROUND_RULES: ReadonlySet<string> = new Set([...Object.values(PAGE_RULES), 'struct', 'no-unresolved-refs', 'swagger2openapi', 'bundle', UNSAFE_PATTERN_RULE]);
 
 /** Our own document: the default `specSource` of portal.config.ts. */
 export const OUR_SOURCE = path.resolve(__dirname, '..', 'source', 'openapi.yaml');
@@ -41,6 +42,11 @@ export interface BuildOptions {
    * Default: on a worker when the root file has LINT_WORKER_MIN_BYTES or more.
    */
   lintOnWorker?: boolean;
+  /**
+   * What the document's references may reach (resolver.ts). Default: refPolicyFor(source), i.e.
+   * files under the document's folder (or OPENAPI_REF_ROOT) and the hosts of OPENAPI_REF_HOSTS.
+   */
+  refs?: RefPolicy;
 }
 
 /**
@@ -111,8 +117,8 @@ function plural(n: number, word: string): string {
  * Everything between the lint and the output: bundle, page assignment, the strict mode's page
  * checks, the server. Throws the SpecError the sequential pipeline threw at the same step.
  */
-async function processDocument(target: string, source: string, options: BuildOptions, mapped: (problems: SpecProblem[]) => SpecProblem[]) {
-  const bundled = await bundleSource(target);
+async function processDocument(target: string, source: string, options: BuildOptions, read: ReadOptions, mapped: (problems: SpecProblem[]) => SpecProblem[]) {
+  const bundled = await bundleSource(target, read);
   const bundleErrors = bundled.problems.filter((p) => options.strict || p.severity === 'error');
   if (bundleErrors.length > 0) {
     throw new SpecError(`OpenAPI document ${displayPath(source)}: cannot bundle it:`, mapped(bundleErrors));
@@ -145,10 +151,13 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   const mode = options.strict ? 'strict' : 'foreign';
 
   const root = inspectRoot(source);
+  const policy = options.refs ?? refPolicyFor(source);
   // Swagger 2.0: converted to OpenAPI 3 first; the rest of the pipeline reads the converted file.
   let conversion: Conversion | undefined;
-  if (root.swagger) conversion = await convertSwagger(source, root.swagger);
+  if (root.swagger) conversion = await convertSwagger(source, root.swagger, policy);
   const target = conversion?.file ?? source;
+  // Every read of the lint and the bundle goes through this policy (resolver.ts).
+  const read: ReadOptions = { policy, source: conversion ? source : undefined };
   const mapped = (problems: SpecProblem[]) => (conversion ? mapConvertedProblems(problems, target, source) : problems);
 
   // A large document is linted on a worker thread (lint-worker.ts) while this one bundles and
@@ -156,7 +165,7 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   // reported, so a document the lint refuses gets the lint's report, as when the lint ran first.
   // A small one is linted here, first.
   const onWorker = options.lintOnWorker ?? fs.statSync(target).size >= LINT_WORKER_MIN_BYTES;
-  const linting = onWorker ? lintInWorker(target, options.strict) : lintSource(target, options.strict);
+  const linting = onWorker ? lintInWorker(target, options.strict, read) : lintSource(target, options.strict, read);
   // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
   linting.catch(() => undefined);
   const checkedLint = async (): Promise<LintOutcome> => {
@@ -165,8 +174,9 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
       const errors = lintOutcome.fatal.filter((p) => p.severity === 'error').length;
       const warnings = lintOutcome.fatal.length - errors;
       const what = [errors && plural(errors, 'error'), warnings && plural(warnings, 'warning')].filter(Boolean).join(' and ');
-      const why =
-        mode === 'strict'
+      const why = lintOutcome.fatal.some((p) => p.rule === REF_POLICY_RULE)
+        ? 'it references files or URLs the build does not read'
+        : mode === 'strict'
           ? 'our own document must lint with zero errors and zero warnings'
           : 'the document is not valid OpenAPI or the portal cannot make pages from it';
       throw new SpecError(`OpenAPI document ${displayPath(source)}: ${what} (${why}):`, mapped(lintOutcome.fatal));
@@ -178,7 +188,7 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
     if (!onWorker) await checkedLint();
     let processed: Awaited<ReturnType<typeof processDocument>>;
     try {
-      processed = await processDocument(target, source, options, mapped);
+      processed = await processDocument(target, source, options, read, mapped);
     } catch (err) {
       await checkedLint();
       throw err;

@@ -5,7 +5,7 @@
  * the page generator resolves them itself and shared components stay shared.
  */
 import { bundle } from '@redocly/openapi-core';
-import { lintConfig, toSpecProblem } from './lint';
+import { isRefusedRead, lintConfig, readProblems, resolverFor, toSpecProblem, type ReadOptions } from './lint';
 import type { SpecProblem } from './errors';
 import { HTTP_METHODS } from './checks';
 
@@ -18,18 +18,25 @@ export type OpenApiDocument = Record<string, unknown> & {
   tags?: { name: string; description?: string }[];
 };
 
-export async function bundleSource(file: string): Promise<{ document: OpenApiDocument; problems: SpecProblem[]; files: string[] }> {
+/**
+ * Bundles `file`, reading only what `read.policy` admits (resolver.ts). A refused reference is an
+ * error among the problems; unsafe patterns are left out of the bundle (they are reported by the lint).
+ */
+export async function bundleSource(file: string, read: ReadOptions): Promise<{ document: OpenApiDocument; problems: SpecProblem[]; files: string[] }> {
   const config = await lintConfig();
+  const externalRefResolver = resolverFor(file, read);
   const result = await bundle({
     ref: file,
     config,
+    externalRefResolver,
     dereference: false,
     // Two different components with the same name would be renamed silently ("Contact-2"): refuse.
     componentRenamingConflicts: 'error',
   });
+  const refused = (await readProblems(externalRefResolver, false, read, file)).filter((p) => p.severity === 'error');
   return {
     document: result.bundle.parsed as OpenApiDocument,
-    problems: result.problems.filter((p) => !p.ignored).map(toSpecProblem),
+    problems: [...refused, ...result.problems.filter((p) => !p.ignored).map(toSpecProblem).filter((p) => !isRefusedRead(p))],
     // Every file the document was read from (the root and what its references reach).
     files: [...new Set([file, ...result.fileDependencies])],
   };

@@ -9,9 +9,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { bundle } from '@redocly/openapi-core';
 import { convertObj } from 'swagger2openapi';
-import { specError, type SpecProblem } from './errors';
+import { displayPath, SpecError, specError, type SpecProblem } from './errors';
+import { lintConfig, readProblems, resolverFor } from './lint';
 import { pointerToken } from './pages';
+import type { RefPolicy } from './resolver';
 
 export interface Conversion {
   /** The temporary OpenAPI 3 file. */
@@ -36,13 +39,40 @@ function takeWarnings(node: unknown, pointer: string, out: { pointer: string; me
   for (const [k, v] of Object.entries(obj)) takeWarnings(v, `${pointer}/${pointerToken(k)}`, out, seen);
 }
 
-export async function convertSwagger(source: string, swagger: Record<string, unknown>): Promise<Conversion> {
+/** True when a `$ref` anywhere in `node` names something outside the document itself. */
+function hasExternalRef(node: unknown, seen = new Set<object>()): boolean {
+  if (!node || typeof node !== 'object' || seen.has(node)) return false;
+  seen.add(node);
+  const ref = (node as Record<string, unknown>).$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) return true;
+  return Object.values(node as Record<string, unknown>).some((child) => hasExternalRef(child, seen));
+}
+
+/**
+ * The Swagger 2.0 document with its external references brought in, read through the pipeline's
+ * resolver (resolver.ts: the same policy as every other read); the converter itself reads nothing.
+ */
+async function selfContained(source: string, swagger: Record<string, unknown>, policy: RefPolicy): Promise<Record<string, unknown>> {
+  if (!hasExternalRef(swagger)) return swagger;
+  const read = { policy };
+  const externalRefResolver = resolverFor(source, read);
+  const result = await bundle({ ref: source, config: await lintConfig(), externalRefResolver, dereference: false });
+  const refused = (await readProblems(externalRefResolver, false, read, source)).filter((p) => p.severity === 'error');
+  if (refused.length > 0) {
+    throw new SpecError(`OpenAPI document ${displayPath(source)}: ${refused.length} error${refused.length === 1 ? '' : 's'} (it references files or URLs the build does not read):`, refused);
+  }
+  return result.bundle.parsed as Record<string, unknown>;
+}
+
+export async function convertSwagger(source: string, swagger: Record<string, unknown>, policy: RefPolicy): Promise<Conversion> {
+  const document = await selfContained(source, swagger, policy);
   let result: { openapi: Record<string, unknown>; patches?: number };
   try {
-    result = (await convertObj(swagger as never, {
+    result = (await convertObj(document as never, {
       patch: true,
       warnOnly: true,
-      resolve: true,
+      // Never: swagger2openapi's resolver reads files and URLs itself (any path, any host).
+      resolve: false,
       source,
       direct: false,
     } as never)) as unknown as typeof result;

@@ -11,12 +11,14 @@
  *   schemas (they must not appear in such examples, and are not required there),
  * - closed world: an object schema without `additionalProperties` rejects properties it does not
  *   define (`unevaluatedProperties: false`, so `allOf` compositions work), which catches typos in
- *   examples that an open schema would let through.
+ *   examples that an open schema would let through;
+ * - a `pattern` that can backtrack catastrophically (patterns.ts) is left out.
  */
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { HTTP_METHODS } from './checks';
+import { patternIsSafe } from './patterns';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -231,6 +233,11 @@ export function convertSchema(schema: unknown, direction: Direction, open = fals
       }
       case 'required':
         out.required = value;
+        break;
+      case 'pattern':
+        // Never compiled when it can backtrack catastrophically (patterns.ts; the pipeline has taken
+        // it out of a document it processed already).
+        if (typeof value !== 'string' || patternIsSafe(value)) out[key] = value;
         break;
       case 'items':
       case 'not':

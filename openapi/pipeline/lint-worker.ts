@@ -10,12 +10,15 @@
  * configuration loaded, and does not keep the process alive while idle.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { LintOutcome } from './lint';
+import type { LintOutcome, ReadOptions } from './lint';
+import { refPolicyFor } from './resolver';
 
 interface LintRequest {
   id: number;
   file: string;
   strict: boolean;
+  /** Sent with each request: the worker reads only what this admits (it never reads the environment). */
+  read: ReadOptions;
 }
 
 type LintReply = { id: number; outcome: LintOutcome } | { id: number; error: { message: string; stack?: string } };
@@ -55,13 +58,13 @@ function startWorker(): Worker {
   return started;
 }
 
-/** lintSource(file, strict), computed on the lint worker thread. */
-export function lintInWorker(file: string, strict: boolean): Promise<LintOutcome> {
+/** lintSource(file, strict, read), computed on the lint worker thread. */
+export function lintInWorker(file: string, strict: boolean, read: ReadOptions = { policy: refPolicyFor(file) }): Promise<LintOutcome> {
   worker ??= startWorker();
   const id = ++nextId;
   const result = new Promise<LintOutcome>((resolve, reject) => pending.set(id, { resolve, reject }));
   worker.ref();
-  worker.postMessage({ id, file, strict } satisfies LintRequest);
+  worker.postMessage({ id, file, strict, read } satisfies LintRequest);
   return result;
 }
 
@@ -69,8 +72,8 @@ if (!isMainThread && (workerData as { mark?: string } | null)?.mark === WORKER_M
   // Loaded here, not at the top: the main thread only needs the functions above.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { lintSource } = require('./lint') as typeof import('./lint');
-  parentPort!.on('message', ({ id, file, strict }: LintRequest) => {
-    lintSource(file, strict).then(
+  parentPort!.on('message', ({ id, file, strict, read }: LintRequest) => {
+    lintSource(file, strict, read).then(
       (outcome) => parentPort!.postMessage({ id, outcome } satisfies LintReply),
       (error: unknown) => {
         const e = error instanceof Error ? error : new Error(String(error));

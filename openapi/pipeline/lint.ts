@@ -7,6 +7,7 @@ import { createConfig, lint, parseYaml, type Config, type NormalizedProblem } fr
 import path from 'node:path';
 import { PORTAL_RULES, portalPlugin } from './checks';
 import type { SpecProblem } from './errors';
+import { PolicyResolver, REF_POLICY_RULE, refPolicyFor, refusalProblems, type RefPolicy } from './resolver';
 
 /** Rules on top of `recommended`: example validation as errors, and the portal checks. */
 export const LINT_RULES = {
@@ -114,18 +115,59 @@ export interface LintOutcome {
   findings: SpecProblem[];
 }
 
+export const UNSAFE_PATTERN_RULE = 'unsafe-pattern';
+
+/** What to read besides `file` (see resolver.ts), and the file whose folder a conversion stands for. */
+export interface ReadOptions {
+  policy: RefPolicy;
+  /** The document as the user named it, when `file` is its Swagger 2.0 conversion. */
+  source?: string;
+}
+
+/** The resolver every lint and bundle of `file` reads through. */
+export function resolverFor(file: string, read: ReadOptions): PolicyResolver {
+  const roots = read.source ? [file, read.source] : [file];
+  return new PolicyResolver({ policy: read.policy, roots, aliases: read.source ? { [path.resolve(file)]: path.resolve(read.source) } : undefined });
+}
+
+/**
+ * What the resolver refused or took out, as problems: a refused reference is fatal in any mode; an
+ * unsafe pattern is fatal for our document and a warning for a foreign one.
+ */
+export async function readProblems(resolver: PolicyResolver, strict: boolean, read: ReadOptions, file: string): Promise<SpecProblem[]> {
+  const shownFile = (f: string) => (read.source && path.resolve(f) === path.resolve(file) ? read.source : f);
+  const patterns: SpecProblem[] = resolver.patterns.map((p) => ({
+    file: shownFile(p.file),
+    pointer: p.pointer,
+    message: strict
+      ? `pattern ${JSON.stringify(p.pattern)} ${p.reason}; our own document must not have such a pattern: rewrite it without nested or overlapping repetition.`
+      : `pattern ${JSON.stringify(p.pattern)} ${p.reason}; it is left out of the processed document, so no example, response check or mock runs it.`,
+    rule: UNSAFE_PATTERN_RULE,
+    severity: strict ? 'error' : 'warn',
+  }));
+  return [...(await refusalProblems(resolver, shownFile)), ...patterns];
+}
+
+/** Redocly's own report of a read the policy refused (replaced by the policy's sentence). */
+export function isRefusedRead(p: SpecProblem): boolean {
+  return p.rule === 'no-unresolved-refs' && p.message.includes('refused by the reference policy');
+}
+
 /**
  * Lints the document at `file`.
  * - strict (our own document): every problem, error or warning, is fatal.
  * - not strict (somebody else's document): only structural problems are fatal.
+ * - any document: a reference the policy refuses is fatal (resolver.ts).
  */
-export async function lintSource(file: string, strict: boolean): Promise<LintOutcome> {
+export async function lintSource(file: string, strict: boolean, read: ReadOptions = { policy: refPolicyFor(file) }): Promise<LintOutcome> {
   const config = await lintConfig(strict);
-  const problems = dedupe((await lint({ ref: file, config })).filter((p) => !p.ignored).map(toSpecProblem));
+  const externalRefResolver = resolverFor(file, read);
+  const linted = (await lint({ ref: file, config, externalRefResolver })).filter((p) => !p.ignored).map(toSpecProblem);
+  const problems = dedupe([...(await readProblems(externalRefResolver, strict, read, file)), ...linted.filter((p) => !isRefusedRead(p))]);
   const fatal: SpecProblem[] = [];
   const findings: SpecProblem[] = [];
   for (const p of problems) {
-    if (strict || (STRUCTURAL_RULES.has(p.rule) && !localUnresolved(p))) fatal.push(p);
+    if (strict || p.rule === REF_POLICY_RULE || (STRUCTURAL_RULES.has(p.rule) && !localUnresolved(p))) fatal.push(p);
     // What the portal works around is a warning, whatever severity the ruleset gives it.
     else if (p.rule === 'struct' || p.rule === 'no-unresolved-refs') findings.push({ ...p, severity: 'warn' });
     else findings.push(p);

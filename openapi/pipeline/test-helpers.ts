@@ -38,7 +38,7 @@ export interface CliRun {
 /** Runs `npx tsx openapi/pipeline/cli.ts` the way `npm run spec` does, with a controlled environment. */
 export function runCli(env: Record<string, string | undefined>): CliRun {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['OPENAPI_SOURCE', 'OPENAPI_PROCESSED', 'API_BASE_URL', 'OPENAPI_LINT_DETAILS', 'DEBUG']) delete childEnv[name];
+  for (const name of ['OPENAPI_SOURCE', 'OPENAPI_PROCESSED', 'API_BASE_URL', 'OPENAPI_LINT_DETAILS', 'DEBUG', 'OPENAPI_REF_ROOT', 'OPENAPI_REF_HOSTS']) delete childEnv[name];
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
   const run = spawnSync('npx', ['tsx', 'openapi/pipeline/cli.ts'], { cwd: PROJECT_ROOT, env: childEnv, encoding: 'utf8' });
   const noise = /^npm warn /; // npm's own configuration warnings are not ours

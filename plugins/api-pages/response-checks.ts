@@ -15,7 +15,8 @@
  * OpenAPI 3.0 schemas are not quite JSON Schema: annotations Ajv does not know are dropped
  * (example, xml, externalDocs, discriminator: oneOf still applies), boolean exclusiveMinimum /
  * exclusiveMaximum become the numeric form, `nullable` is Ajv's own OpenAPI keyword. 3.1
- * documents use Ajv's 2020-12 dialect. A schema Ajv cannot compile is not fatal: that response's
+ * documents use Ajv's 2020-12 dialect. Patterns that can backtrack catastrophically
+ * (openapi/pipeline/patterns.ts) are left out. A schema Ajv cannot compile is not fatal: that response's
  * entry says why in `skipped`, and the console shows that reason instead of a check.
  *
  * The same module holds the request's checks (keys in src/components/ApiConsole/check-keys.ts):
@@ -27,6 +28,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import {followLocalRefs} from '../../openapi/pipeline/examples';
+import {patternIsSafe} from '../../openapi/pipeline/patterns';
 import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
 import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from '../../src/components/ApiConsole/check-keys';
 
@@ -52,8 +54,12 @@ export function toJsonSchema(node: Json, openapi31: boolean): Json {
       out[k] = v; // data, not schema: copied as written
       continue;
     }
+    // A pattern that can backtrack catastrophically is never compiled into a check (it would run
+    // on the reader's thread against whatever the API answers): the check goes without it.
+    if (k === 'pattern' && typeof v === 'string' && !patternIsSafe(v)) continue;
     if (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions' || k === 'dependentSchemas') {
-      out[k] = Object.fromEntries(Object.entries<Json>(v ?? {}).map(([name, s]) => [name, toJsonSchema(s, openapi31)]));
+      const entries = Object.entries<Json>(v ?? {}).filter(([name]) => k !== 'patternProperties' || patternIsSafe(name));
+      out[k] = Object.fromEntries(entries.map(([name, s]) => [name, toJsonSchema(s, openapi31)]));
       continue;
     }
     out[k] = toJsonSchema(v, openapi31);

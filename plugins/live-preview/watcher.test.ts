@@ -4,7 +4,7 @@
  * runs in its tolerant mode; the strict mode's messages are covered by tests/build/live-preview.test.ts).
  */
 import assert from 'node:assert/strict';
-import {cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
@@ -97,4 +97,43 @@ test('an invalid save reports file and position and writes nothing; the next goo
   writeFileSync(customers, original);
   const last = await next();
   assert.deepEqual(last.changed, [customers]);
+});
+
+test('a file out of the document folder is neither read nor watched: saving it starts no run (issue 22 row 1)', async (t) => {
+  const dir = path.join(scratch, 'outside-ref');
+  const outside = path.join(dir, 'outside', 'shared.yaml');
+  mkdirSync(path.dirname(outside), {recursive: true});
+  writeFileSync(outside, 'Thing:\n  type: object\n  description: secret-from-outside\n');
+  const doc = path.join(dir, 'doc', 'openapi.yaml');
+  mkdirSync(path.dirname(doc), {recursive: true});
+  const text = (summary: string) =>
+    `openapi: 3.0.3\ninfo: {title: Outside, version: '1'}\npaths:\n  /things:\n    get:\n      operationId: getThing\n      summary: ${summary}\n      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n              schema: {$ref: '../outside/shared.yaml#/Thing'}\n`;
+  writeFileSync(doc, text('Get thing'));
+  const results: RefreshResult[] = [];
+  const watcher = new SourceWatcher({
+    specSource: doc,
+    processedSpec: path.join(dir, 'processed.json'),
+    apiBaseUrl: 'https://api.example.test/v1',
+    outDir: path.join(dir, 'pages'),
+    scanFirst: true,
+    onResult: (result) => results.push(result),
+  });
+  t.after(() => watcher.close());
+  const until = async (n: number, ms: number) => {
+    const end = Date.now() + ms;
+    while (results.length < n && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  };
+  await until(1, 60_000);
+  const first = results[0]!;
+  assert.equal(first.ok, false, 'the build refuses the reference');
+  assert.ok(!first.ok && /the reference "\.\.\/outside\/shared\.yaml#\/Thing" .* was not read: it is outside/.test(first.message), !first.ok ? first.message : '');
+  assert.ok(!first.files.includes(outside));
+  // Saving the outside file: nothing watches it.
+  writeFileSync(outside, 'Thing:\n  type: object\n  description: secret-from-outside, changed\n');
+  await until(2, 2000);
+  assert.equal(results.length, 1, 'a save out of the folder started a run');
+  // Saving the document does (the watcher is alive).
+  writeFileSync(doc, text('Get the thing'));
+  await until(2, 60_000);
+  assert.equal(results.length, 2);
 });

@@ -10,10 +10,15 @@
  *
  * Runs never overlap: a save during a run schedules one more run after it. A burst of events (one
  * save is often two or three) is coalesced over `debounceMs`.
+ *
+ * Only files the pipeline's reference policy admits are watched (openapi/pipeline/resolver.ts:
+ * under the document's folder or OPENAPI_REF_ROOT, JSON or YAML, real paths), whatever a result
+ * or a problem names: the document cannot make the preview follow a file the build may not read.
  */
 import {existsSync, readdirSync, statSync, watch, type FSWatcher} from 'node:fs';
 import path from 'node:path';
 import {displayPath} from '../../openapi/pipeline/errors';
+import {fileRefusal, refPolicyFor} from '../../openapi/pipeline/resolver';
 import {refreshApiPages, type RefreshResult, type RefreshTarget} from './refresh';
 
 export interface SourceWatcherOptions extends RefreshTarget {
@@ -144,8 +149,11 @@ export class SourceWatcher {
       const result = await refreshApiPages(this.options);
       // Watch what the document is read from now (a new $ref'd file), and, after a failure,
       // the files its problems name as well as those of the last good run.
-      const next = new Set([path.resolve(this.options.specSource), ...result.files.map((f) => path.resolve(f))]);
-      if (!result.ok) for (const f of this.files) next.add(f);
+      const root = path.resolve(this.options.specSource);
+      const policy = refPolicyFor(root);
+      const admitted = (f: string) => f === root || fileRefusal(f, policy) === undefined;
+      const next = new Set([root, ...result.files.map((f) => path.resolve(f)).filter(admitted)]);
+      if (!result.ok) for (const f of this.files) if (admitted(f)) next.add(f);
       this.files = next;
       this.rewatch();
       this.safely(() => this.options.onResult?.(result, changed));

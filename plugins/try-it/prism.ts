@@ -13,11 +13,25 @@
  *   method and headers; answers echo the Origin (`*` without one) and expose every header.
  * - binary responses without an example (the invoice PDF) get a placeholder body built from the
  *   schema (the text "string") with the documented Content-Type and headers.
+ *
+ * The mock never calls out (issue 22 row 9). Prism is handed a copy of the document made by
+ * mockDocument(), not the document itself:
+ * - without `callbacks` (on operations, webhooks and in components): Prism runs every callback of an
+ *   operation after answering it, a POST to a URL taken from the request (`{$request.body#/callbackUrl}`),
+ *   and has no option to turn that off;
+ * - without references to anything outside the document (`$ref`s that do not start with "#",
+ *   `externalValue`s): Prism dereferences the whole document when it starts, and would fetch them;
+ * - without patterns that can backtrack catastrophically (openapi/pipeline/patterns.ts): Prism
+ *   validates every request against the document's schemas.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import {isHttpMethod} from '../../openapi/pipeline/checks';
+import {pointerToken} from '../../openapi/pipeline/pages';
+import {removeUnsafePatterns} from '../../openapi/pipeline/patterns';
 import {projectRoot} from '../../portal.config';
 
 export const PRISM_BIN = path.join(projectRoot, 'node_modules/@stoplight/prism-cli/dist/index.js');
@@ -27,8 +41,10 @@ export interface MockServer {
   url: string;
   port: number;
   child: ChildProcess;
-  /** Everything Prism printed so far (its request log). */
+  /** Everything Prism printed so far (its request log), after the note on what its copy of the document leaves out. */
   log(): string;
+  /** What Prism's copy of the document leaves out (mockDocument), one line, or '' when nothing. */
+  note: string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +58,43 @@ export interface PrismOptions {
   startTimeoutMs?: number;
   /** Pass Prism's output through to this process's stdout/stderr as well. */
   inherit?: boolean;
+}
+
+export interface MockDocument {
+  doc: unknown;
+  /** JSON pointers of what was taken out. */
+  callbacks: string[];
+  externalRefs: string[];
+  patterns: string[];
+}
+
+/** The document as Prism gets it: a copy without callbacks, outside references and unsafe patterns. */
+export function mockDocument(source: unknown): MockDocument {
+  const doc = structuredClone(source);
+  const out: MockDocument = {doc, callbacks: [], externalRefs: [], patterns: []};
+  const walk = (node: unknown, pointer: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => walk(child, `${pointer}/${i}`));
+      return;
+    }
+    const obj = node as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      const here = `${pointer}/${pointerToken(key)}`;
+      const value = obj[key];
+      // Operations' callbacks (the key under an HTTP method) and the components they may reference.
+      if (key === 'callbacks' && value && typeof value === 'object' && (pointer === '#/components' || isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)))) {
+        out.callbacks.push(here);
+        delete obj[key];
+      } else if ((key === '$ref' && typeof value === 'string' && !value.startsWith('#')) || (key === 'externalValue' && typeof value === 'string')) {
+        out.externalRefs.push(here);
+        delete obj[key];
+      } else walk(value, here);
+    }
+  };
+  walk(doc, '#');
+  out.patterns = removeUnsafePatterns(doc).map((f) => f.pointer);
+  return out;
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). */
@@ -67,9 +120,9 @@ export function mockPortFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 
 const LISTENING = /Prism is listening on (http:\/\/\S+)/;
 
-function startOnce(opts: PrismOptions, port: number): Promise<MockServer> {
+function startOnce(opts: PrismOptions, port: number, spec: string): Promise<MockServer> {
   const host = opts.host ?? '127.0.0.1';
-  const args = [PRISM_BIN, 'mock', '--host', host, '--port', String(port), '--verboseLevel', 'info', opts.spec];
+  const args = [PRISM_BIN, 'mock', '--host', host, '--port', String(port), '--verboseLevel', 'info', spec];
   const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1'}});
   let output = '';
   const stop = () =>
@@ -92,7 +145,7 @@ function startOnce(opts: PrismOptions, port: number): Promise<MockServer> {
       if (m) {
         clearTimeout(timer);
         // Prism prints its address without a trailing slash; the port is the one we asked for.
-        resolve({url: `http://${host}:${port}`, port, child, log: () => output, stop});
+        resolve({url: `http://${host}:${port}`, port, child, log: () => output, note: '', stop});
       }
     };
     child.stdout!.on('data', (c: Buffer) => onData(c, process.stdout));
@@ -108,16 +161,41 @@ function startOnce(opts: PrismOptions, port: number): Promise<MockServer> {
   });
 }
 
-/** Starts Prism on the document; with port 0, on a free port (retried if another process took it first). */
+/**
+ * Starts Prism on the document (its mockDocument() copy, in a temporary folder removed when the
+ * mock stops); with port 0, on a free port (retried if another process took it first).
+ */
 export async function startPrism(opts: PrismOptions): Promise<MockServer> {
   if (!existsSync(opts.spec)) throw new Error(`The processed OpenAPI document ${opts.spec} is missing: run "npm run prepare:api" first.`);
   if (!existsSync(PRISM_BIN)) throw new Error(`Prism is not installed (${PRISM_BIN} is missing): run "npm install".`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(opts.spec, 'utf8'));
+  } catch (e) {
+    throw new Error(`The processed OpenAPI document ${opts.spec} is not JSON (${(e as Error).message}): run "npm run spec" again.`);
+  }
+  const copy = mockDocument(parsed);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-mock-'));
+  const spec = path.join(dir, 'openapi.json');
+  writeFileSync(spec, JSON.stringify(copy.doc));
+  const dropped = [
+    copy.callbacks.length ? `${copy.callbacks.length} callback object(s): the mock never calls out` : '',
+    copy.externalRefs.length ? `${copy.externalRefs.length} reference(s) to outside the document` : '',
+    copy.patterns.length ? `${copy.patterns.length} unsafe pattern(s)` : '',
+  ].filter(Boolean);
+  const note = dropped.length ? `[mock] Prism gets a copy of ${opts.spec} without ${dropped.join(', ')}.` : '';
+  if (note && opts.inherit) console.log(note);
+  const cleanup = () => rmSync(dir, {recursive: true, force: true});
   for (let attempt = 0; ; attempt++) {
     const port = opts.port || (await freePort(opts.host));
     try {
-      return await startOnce(opts, port);
+      const server = await startOnce(opts, port, spec);
+      const log = server.log;
+      server.child.once('exit', cleanup);
+      return {...server, note, log: () => (note ? `${note}\n` : '') + log()};
     } catch (e) {
       if (!opts.port && attempt < 3 && (e as {addressInUse?: boolean}).addressInUse) continue;
+      cleanup();
       throw e;
     }
   }

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   if (process.env.PORTAL_MOCK?.trim() === '1') {
     mock = await startPrism({spec: portalConfig.processedSpec, port: mockPortFromEnv()});
     console.log(`[mock] Prism serves ${portalConfig.processedSpec} at ${mock.url}: the request console offers it as "Mock server".`);
+    if (mock.note) console.log(mock.note);
     mock.child.once('exit', (code, signal) => {
       if (!stopping) console.error(`[mock] Prism stopped (${signal ?? `code ${code}`}):\n${mock!.log().slice(-2000)}`);
     });

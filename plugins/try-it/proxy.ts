@@ -36,6 +36,7 @@ import {createServer, request as httpRequest, type IncomingHttpHeaders, type Inc
 import {request as httpsRequest} from 'node:https';
 import {lookup as dnsLookup} from 'node:dns';
 import {isIP, type LookupFunction} from 'node:net';
+import {publicAddress} from '../../openapi/pipeline/net-policy';
 
 export interface ProxyOptions {
   /**
@@ -96,82 +97,11 @@ export function parseAllowlist(allow: string[], checked = false): Base[] {
   });
 }
 
-/** The 16 bytes of an IPv6 address (with or without brackets, with an embedded dotted quad), or undefined. */
-function ipv6Bytes(text: string): number[] | undefined {
-  let s = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s);
-  if (quad) {
-    const b = quad.slice(1).map(Number);
-    s = `${s.slice(0, quad.index)}${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
-  }
-  const halves = s.split('::');
-  if (halves.length > 2) return undefined;
-  const words = (part: string) => (part ? part.split(':').map((w) => parseInt(w, 16)) : []);
-  const head = words(halves[0]!);
-  const tail = halves.length === 2 ? words(halves[1]!) : [];
-  const all = halves.length === 2 ? [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail] : head;
-  if (all.length !== 8 || all.some((w) => !(w >= 0 && w <= 0xffff))) return undefined;
-  return all.flatMap((w) => [w >> 8, w & 0xff]);
-}
-
-const inV4 = (b: number[], net: number[], bits: number) => {
-  for (let i = 0; i < 4; i++) {
-    const take = Math.max(0, Math.min(8, bits - i * 8));
-    const mask = (0xff << (8 - take)) & 0xff;
-    if ((b[i]! & mask) !== (net[i]! & mask)) return false;
-  }
-  return true;
-};
-
-/** Not reachable from the public internet, or not a unicast host: [network, prefix length]. */
-const NON_PUBLIC_V4: [number[], number][] = [
-  [[0, 0, 0, 0], 8], // "this network"
-  [[10, 0, 0, 0], 8], // private
-  [[100, 64, 0, 0], 10], // carrier-grade NAT (Alibaba Cloud's metadata 100.100.100.200)
-  [[127, 0, 0, 0], 8], // loopback
-  [[169, 254, 0, 0], 16], // link-local (the cloud metadata address 169.254.169.254)
-  [[172, 16, 0, 0], 12], // private
-  [[192, 0, 0, 0], 24], // IETF protocol assignments (Oracle Cloud's metadata 192.0.0.192)
-  [[192, 0, 2, 0], 24], // documentation
-  [[192, 88, 99, 0], 24], // 6to4 relay anycast
-  [[192, 168, 0, 0], 16], // private
-  [[198, 18, 0, 0], 15], // benchmarking
-  [[198, 51, 100, 0], 24], // documentation
-  [[203, 0, 113, 0], 24], // documentation
-  [[224, 0, 0, 0], 4], // multicast
-  [[240, 0, 0, 0], 4], // reserved, broadcast
-];
-
-function isPublicV4(b: number[]): boolean {
-  return !NON_PUBLIC_V4.some(([net, bits]) => inV4(b, net, bits));
-}
-
 /**
- * Whether an address is a public unicast address: not loopback, private, link-local, metadata,
- * carrier-grade NAT, documentation, multicast or reserved, in IPv4 or IPv6, including IPv4
- * addresses embedded in IPv6 (mapped, compatible, NAT64, 6to4). Anything unparsable is not public.
+ * Whether an address is a public unicast address (the pipeline's one address rule, shared with
+ * the build's reference fetches: openapi/pipeline/net-policy.ts publicAddress).
  */
-export function isPublicAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (isIP(bare) === 4) return isPublicV4(bare.split('.').map(Number));
-  if (isIP(bare) !== 6) return false;
-  const b = ipv6Bytes(bare);
-  if (!b) return false;
-  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const v4 = (at: number) => isPublicV4(b.slice(at, at + 4));
-  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12); // ::ffff:a.b.c.d
-  if (zeros(0, 12)) return false; // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b) return zeros(4, 12) ? v4(12) : false; // NAT64 64:ff9b::/96 (and the local 64:ff9b:1::/48)
-  if (b[0] === 0x20 && b[1] === 0x02) return v4(2); // 6to4 2002:a.b.c.d::/16
-  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return false; // Teredo 2001::/32
-  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return false; // documentation 2001:db8::/32
-  if (b[0] === 0x01 && b[1] === 0x00 && zeros(2, 8)) return false; // discard 100::/64
-  if ((b[0]! & 0xfe) === 0xfc) return false; // unique local fc00::/7 (AWS's metadata fd00:ec2::254)
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return false; // link-local fe80::/10
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0xc0) return false; // site-local fec0::/10
-  if (b[0] === 0xff) return false; // multicast
-  return true;
-}
+export const isPublicAddress = publicAddress;
 
 /**
  * Why a host named in the document cannot be a proxy target whatever DNS says (an IP literal that

@@ -349,7 +349,7 @@ function HitOption({
           )
         )}
         {hit.snippetHtml && (
-          <span className={styles.hitSnippet}>
+          <span className={styles.hitSnippet} data-snippet="">
             <Separator />
             <span dangerouslySetInnerHTML={{__html: hit.snippetHtml}} />
           </span>

@@ -74,7 +74,8 @@ function SearchPageContent() {
         if (!live) return;
         if (answer.partial && !again) return client.complete().then(() => (live ? ask(true) : undefined));
         setResponse(answer);
-        reporter.queue(trimmed, answer.sources.reduce((n, s) => n + s.hits.length, 0));
+        // The count the page shows: pages ("{{ count }} documents found").
+        reporter.queue(trimmed, answer.sources.reduce((n, s) => n + itemsOfRows(s.hits).length, 0));
       });
     void ask(false);
     return () => {
@@ -190,7 +191,7 @@ function ResultItem({hit, sections, nested}: {hit: SearchHit; sections: SearchHi
         </p>
       )}
       {hit.pathHtml && <p className={styles.resultPath} dangerouslySetInnerHTML={html(hit.pathHtml)} />}
-      {hit.snippetHtml && <p className={styles.snippet} dangerouslySetInnerHTML={html(hit.snippetHtml)} />}
+      {hit.snippetHtml && <p className={styles.snippet} data-snippet="" dangerouslySetInnerHTML={html(hit.snippetHtml)} />}
       {sections.length > 0 && (
         <ul className={styles.sections} aria-label={`Sections of ${hit.pageTitle || 'this page'}`}>
           {sections.map((section) => (
@@ -198,7 +199,7 @@ function ResultItem({hit, sections, nested}: {hit: SearchHit; sections: SearchHi
               <HitLink hit={section}>
                 <span dangerouslySetInnerHTML={html(section.titleHtml)} />
               </HitLink>
-              {section.snippetHtml && <p className={styles.snippet} dangerouslySetInnerHTML={html(section.snippetHtml)} />}
+              {section.snippetHtml && <p className={styles.snippet} data-snippet="" dangerouslySetInnerHTML={html(section.snippetHtml)} />}
             </li>
           ))}
         </ul>

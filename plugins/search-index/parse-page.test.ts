@@ -177,3 +177,28 @@ test('the parsed strings do not keep their page alive (htmlparser2 slices the HT
   // 100 pages of ~200 KB (two bytes a character: the page has an "é"): ~40 MB if each result held its page.
   assert.ok(grown < 8_000_000, `keeping 100 parsed pages grew the heap by ${(grown / 1e6).toFixed(1)} MB`);
 });
+
+test('a label element in a heading (the "Deprecated" badge) is a word apart from the heading text; formatting runs on', () => {
+  const html = docShell(
+    'Get customer balance',
+    '',
+    `<article><div class="operation"><header><h1 class="title_UCzi">Get customer balance<span class="deprecatedBadge_tjwF">Deprecated</span></h1></header>` +
+      `<p>Old.</p>${heading(2, 'the-ids', 'The <code>id</code>s<span class="badge">New</span>')}<p>Text.</p></div></article>`,
+  );
+  const parsed = parseBuiltPage(html, 'docs', '/v1/docs/api/get-customer-balance', config)!;
+  assert.equal(parsed.pageTitle, 'Get customer balance Deprecated');
+  assert.deepEqual(parsed.sections.map((s) => s.title), ['Get customer balance Deprecated', 'The ids New']);
+  // The theme's own parse glues them (what the index held before).
+  assert.equal(parse(html, 'docs', '/v1/docs/api/get-customer-balance', config)?.pageTitle, 'Get customer balanceDeprecated');
+});
+
+test('a blog route that is not a post (an author\'s page, the archive) is left out: it repeats the posts', () => {
+  const authorPage =
+    `<!doctype html><html lang="en">${head('Tomas | Developer Portal')}<body><div id="__docusaurus">${navbar('blog')}<div class="main-wrapper"><div class="container"><div class="row"><main class="col">` +
+    `<header><h1>Tomas</h1></header><article class="margin-bottom--xl"><header><h2 class="title"><a href="/blog/long-blog-post">Reconciling customer ledgers without losing a cent</a></h2></header>` +
+    `<div class="markdown"><p>How we keep the customer ledger of the billing API and our books in step.</p></div></article></main></div></div></div>${footer}</div></body></html>`;
+  assert.equal(parseBuiltPage(authorPage, 'blog', '/blog/authors/tomas', config), null);
+  assert.ok(parse(authorPage, 'blog', '/blog/authors/tomas', config), 'the theme indexed it');
+  // Pages outside the blog are unchanged by this rule.
+  assert.ok(parseBuiltPage(authorPage, 'page', '/about', config));
+});

@@ -13,10 +13,20 @@
  *
  * The cheerio instance is the theme's own (resolved from its folder): parseDocument and parsePage
  * receive the `$` they were written against.
+ *
+ * Two things differ from the theme's parse, on purpose:
+ * - a blog route that is not a post (the authors' pages, the archive, later pages of the list) is
+ *   left out: those pages repeat the posts' titles and truncated text, so a post was found twice
+ *   ("ledger": the post and its copy on its author's page). The theme leaves out only the blog's
+ *   first list page and the tag pages. A post is the page with the post container
+ *   (`#__blog-post-container`, Docusaurus's blogPostContainerID).
+ * - an element of a heading that is a label of its own (a badge: "Deprecated") is one word apart
+ *   from the heading's text: the theme's text() glued "Get customer balance" and "Deprecated".
  */
 import {createRequire} from 'node:module';
 import {parseDocument} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parseDocument.js';
 import {parsePage} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parsePage.js';
+import {blogPostContainerID} from '@docusaurus/utils-common';
 import type {ParsedPage, ThemeConfig} from './index';
 
 type CheerioRoot = import('@easyops-cn/docusaurus-search-local/dist/server/server/utils/parseDocument.js').ThemeCheerio;
@@ -36,6 +46,8 @@ export type PageType = 'docs' | 'blog' | 'page';
 export function parseBuiltPage(html: string, type: PageType, url: string, config: Pick<ThemeConfig, 'ignoreCssSelectors'> & {forceIgnoreNoIndex?: unknown}): ParsedPage | null {
   const $ = cheerio.load(html, LOAD_OPTIONS);
   if (!config.forceIgnoreNoIndex && $('meta[name="robots"]').attr('content')?.includes('noindex')) return null;
+  if (type === 'blog' && $(`#${blogPostContainerID}`).length === 0) return null;
+  separateLabels($);
   // The copy buttons of code blocks.
   $('div[class^="mdxCodeBlock_"] button').remove();
   for (const selector of config.ignoreCssSelectors ?? []) $(selector).remove();
@@ -46,6 +58,28 @@ export function parseBuiltPage(html: string, type: PageType, url: string, config
       .remove();
   }
   return detached(type === 'page' ? parsePage($, url) : parseDocument($));
+}
+
+/**
+ * Elements whose text runs on with the text beside them ("the <code>id</code>s"). Any other element
+ * of a heading (a badge's span) is a word of its own.
+ */
+const RUNS_ON = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
+
+type Node = {type: string; name?: string};
+
+/** A space between a heading's text and a label element beside it when nothing separates them. */
+function separateLabels($: CheerioRoot): void {
+  const isLabel = (node: Node) => node.type === 'tag' && !RUNS_ON.has(node.name ?? '');
+  $('article h1, article h2, article h3').each((_, heading) => {
+    const nodes = $(heading).contents().get() as Node[];
+    for (let k = 1; k < nodes.length; k += 1) {
+      const before = nodes[k - 1]!;
+      const after = nodes[k]!;
+      if (!isLabel(before) && !isLabel(after)) continue;
+      if (/\S$/.test($(before).text()) && /^\S/.test($(after).text())) $(after).before(' ');
+    }
+  });
 }
 
 /**

@@ -45,6 +45,11 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/par
     text(): string;
     remove(): ThemeCheerioSelection;
     filter(keep: (index: number, element: unknown) => boolean): ThemeCheerioSelection;
+    readonly length: number;
+    each(visit: (index: number, element: unknown) => void): ThemeCheerioSelection;
+    contents(): ThemeCheerioSelection;
+    get(): unknown[];
+    before(content: string): ThemeCheerioSelection;
   }
   export type ThemeCheerio = (selector: string | unknown) => ThemeCheerioSelection;
   export function parseDocument($: ThemeCheerio): import('./index').ParsedPage;

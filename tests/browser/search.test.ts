@@ -18,6 +18,7 @@ import {searchClientConfig, searchTranslations as T} from '../../src/config/sear
 import {REPORT_DELAY_MS} from '../../src/components/Search/analytics';
 import {checkJudged, JUDGED_QUERIES, scoreJudged, summarizeScores} from '../search/judged-queries';
 import {loadBuiltEngine} from '../search/real-index';
+import {dialog, hrefsOf, input, openWithButton, options, pageField, pathOf, searchButton, searchOnPage, typeQuery} from './search-ui';
 
 const site = useSite();
 
@@ -35,57 +36,6 @@ const CUSTOMER_OPERATIONS = [
 /** A word of exactly one indexed text: "Drafts are rendered with a DRAFT watermark" (Download invoice). */
 const SINGLE_HIT = {query: 'watermark', page: '/docs/api/download-invoice'};
 const NOWHERE = 'qqxzzvv';
-
-const dialog = (page: Page) => page.locator('dialog[open]');
-const input = (page: Page) => page.locator('dialog[open] input[role="combobox"]');
-const options = (page: Page) => page.locator('dialog[open] [role="option"]');
-const searchButton = (page: Page) => page.locator('.navbar').getByRole('button', {name: 'Search', exact: true});
-const pageField = (page: Page) => page.locator('main input[type="search"]');
-const hrefsOf = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
-const pathOf = (href: string) => href.replace(/[?#].*$/, '');
-
-async function openWithButton(page: Page) {
-  await searchButton(page).click();
-  await dialog(page).waitFor();
-}
-
-/**
- * Type a query into the open modal and wait for its own answer: the field is emptied first (the
- * modal drops its results and shows the empty-query hint), so the results or "No results." that
- * appear next can only be those of this query.
- */
-async function typeQuery(page: Page, query: string) {
-  const field = input(page);
-  if ((await field.inputValue()) !== '') {
-    await field.fill('');
-    await dialog(page).getByText(T.empty_query, {exact: true}).waitFor();
-  }
-  await field.fill(query);
-  // The modal keeps the previous answer on screen until the new one arrives: wait for this query's.
-  await page.waitForFunction(({noResults, q}) => {
-    const d = document.querySelector('dialog[open]');
-    if (!d || d.querySelector('[role="status"]')?.getAttribute('data-answered-query') !== q) return false;
-    return d.querySelector('[role="listbox"] [role="option"]') !== null || (d.textContent ?? '').includes(noResults);
-  }, {noResults: T.no_results, q: query.trim()});
-}
-
-/** Type a query into the search page's field and wait until the page shows its answer. */
-async function searchOnPage(page: Page, query: string) {
-  await pageField(page).fill(query);
-  await page.waitForFunction(
-    ({heading, found, none}) => {
-      const status = document.querySelector('main [role="status"]');
-      const text = status?.textContent?.trim() ?? '';
-      return (
-        document.querySelector('main h1')?.textContent === heading &&
-        !!status &&
-        !status.querySelector('[aria-busy]') &&
-        (new RegExp(found).test(text) || text === none)
-      );
-    },
-    {heading: `Search results for "${query.trim()}"`, found: '^\\d+ documents? found$', none: T.no_documents_were_found},
-  );
-}
 
 /** Console warnings of a page. */
 function collectWarnings(page: Page): string[] {
@@ -546,7 +496,7 @@ describe('search page', () => {
     const n = Number((await countText.textContent())!.split(' ')[0]);
     assert.ok(n > 5, `more than the modal's 5: ${n}`);
     assert.equal(await page.title().then((t) => t.startsWith('Search results for "customer"')), true);
-    assert.equal(await page.locator('main ol li').count(), n, 'one list item per document counted');
+    assert.equal(await page.locator('main ol > li').count(), n, 'one list item per document (page) counted');
     const hrefs = await hrefsOf(page, 'main ol li a');
     assert.ok(hrefs.every((h) => new URL(h, site.url).searchParams.getAll('_highlight').includes('customer')), hrefs.join('\n'));
     const paths = new Set(hrefs.map(pathOf));

@@ -335,12 +335,13 @@ test('§9: search result snippets are at most 50 characters, with an ellipsis at
   // The full answer: body-text snippets come with the index's second part.
   await page.locator('[data-answered-query="invoice"]').waitFor({state: 'attached'});
   await page.getByRole('option').first().waitFor();
-  const titles = await page.getByRole('option').evaluateAll((options) =>
-    options.map((o) => (o.querySelector('span > span') as HTMLElement | null)?.innerText ?? ''));
-  assert.ok(titles.length > 0);
-  for (const t of titles) {
+  // A result's matching text is its snippet line (its first line is the page's title or the section's heading).
+  const snippets = await page.getByRole('option').evaluateAll((options) =>
+    options.flatMap((o) => Array.from(o.querySelectorAll<HTMLElement>('[data-snippet] > span:last-child')).map((s) => s.innerText)));
+  assert.ok(snippets.length > 0);
+  for (const t of snippets) {
     const body = t.replace(/^…/, '').replace(/…$/, '');
     assert.ok(body.length <= 50, `"${t}" is ${body.length} characters without its ellipses`);
   }
-  assert.ok(titles.some((t) => t.startsWith('…') || t.endsWith('…')), `a long text was cut with an ellipsis: ${titles.join(' | ')}`);
+  assert.ok(snippets.some((t) => t.startsWith('…') || t.endsWith('…')), `a long text was cut with an ellipsis: ${snippets.join(' | ')}`);
 });

@@ -295,6 +295,11 @@ export default function SearchModal({onClose}: SearchModalProps) {
   );
 }
 
+/** ", " between a result's lines, read by screen readers only (the lines are visually apart). */
+function Separator() {
+  return <span className={styles.srOnly}>, </span>;
+}
+
 function HitOption({
   hit,
   id,
@@ -327,14 +332,27 @@ function HitOption({
       <span className={styles.hitIcon} aria-hidden="true">
         <IconForType type={hit.type} />
       </span>
+      {/* Each line is its own element; the hidden separators keep them apart for screen readers. */}
       <span className={styles.hitText}>
         <span className={styles.hitTitle} dangerouslySetInnerHTML={{__html: hit.titleHtml}} />
         {hit.api ? (
           <span className={clsx(styles.hitPath, styles.hitApi)}>
+            <Separator />
             <MethodBadge method={hit.api.method.toLowerCase()} className={styles.hitMethod} /> <code>{hit.api.path}</code>
           </span>
         ) : (
-          hit.pathHtml && <span className={styles.hitPath} dangerouslySetInnerHTML={{__html: hit.pathHtml}} />
+          hit.pathHtml && (
+            <span className={styles.hitPath}>
+              <Separator />
+              <span dangerouslySetInnerHTML={{__html: hit.pathHtml}} />
+            </span>
+          )
+        )}
+        {hit.snippetHtml && (
+          <span className={styles.hitSnippet} data-snippet="">
+            <Separator />
+            <span dangerouslySetInnerHTML={{__html: hit.snippetHtml}} />
+          </span>
         )}
       </span>
       <span className={styles.hitAction} aria-hidden="true">

@@ -115,30 +115,41 @@ test('finds the page by its title first, with _highlight parameters, then its se
   assert.deepEqual(tokens, ['ledger']);
   const hits = sources[0]!.hits;
   assert.equal(sources[0]!.heading, null);
-  // The page, then its heading "Ledger entries" and that section's text, as its tree.
+  // The page, then its section "Ledger entries" (its heading, with the section's text as snippet) as its tree.
   assert.deepEqual(
     hits.map((h) => [h.type, h.url, h.isInterOfTree, h.isLastOfTree]),
     [
       [0, '/docs/api/get-customer-ledger?_highlight=ledger', false, false],
-      [1, '/docs/api/get-customer-ledger?_highlight=ledger#ledger-entries', true, false],
-      [4, '/docs/api/get-customer-ledger?_highlight=ledger#ledger-entries', false, true],
+      [1, '/docs/api/get-customer-ledger?_highlight=ledger#ledger-entries', false, true],
     ],
   );
-  assert.equal(hits[0]!.url, '/docs/api/get-customer-ledger?_highlight=ledger');
   assert.equal(hits[0]!.titleHtml, 'Get customer <mark>ledger</mark>');
   assert.equal(hits[0]!.pathHtml, 'Customers');
-  assert.equal(hits[0]!.isInterOfTree || hits[0]!.isLastOfTree, false);
-  const children = hits.slice(1).filter((h) => h.url.startsWith('/docs/api/get-customer-ledger'));
-  assert.ok(children.length >= 2);
-  assert.ok(children.slice(0, -1).every((h) => h.isInterOfTree && !h.isLastOfTree));
-  assert.ok(children[children.length - 1]!.isLastOfTree);
-  const heading = hits.find((h) => h.url.endsWith('#ledger-entries') && h.type === 1)!;
-  assert.equal(heading.url, '/docs/api/get-customer-ledger?_highlight=ledger#ledger-entries');
+  assert.equal(hits[0]!.snippetHtml, undefined, 'the page has no text of its own with the term');
+  const heading = hits[1]!;
   assert.equal(heading.titleHtml, '<mark>Ledger</mark> entries');
-  const content = hits.find((h) => h.type === 4)!;
-  const snippet = stripHtml(content.titleHtml);
+  const snippet = stripHtml(heading.snippetHtml!);
   assert.ok(snippet.replace(/…/g, '').length <= 50, snippet);
-  assert.ok(content.titleHtml.includes('<mark>ledger</mark>'));
+  assert.ok(heading.snippetHtml!.includes('<mark>ledger</mark>'));
+});
+
+test('a page found through its text only leads with its title, the text as its snippet (one row per page)', async () => {
+  const {engine} = await engineWith({[SITE]: {body: siteJson}});
+  // "bill profile" is only in the text of Create customer (before its first heading).
+  const hits = engine.search('bill profile', 5).sources[0]!.hits;
+  assert.equal(hits.length, 1);
+  const [row] = hits;
+  assert.equal(row!.type, 0);
+  assert.equal(row!.titleHtml, 'Create customer', 'the page title, not a snippet');
+  assert.equal(row!.url, '/docs/api/create-customer?_highlight=bill&_highlight=profile');
+  assert.equal(stripHtml(row!.snippetHtml!), 'Creates a customer account with a bill profile.');
+  assert.match(row!.snippetHtml!, /<mark>bill<\/mark> <mark>profile<\/mark>/);
+  // "refunds oldest": a section of the ledger page stands for it: its title, the section, then the text.
+  const [ledger] = engine.search('refunds oldest', 5).sources[0]!.hits;
+  assert.equal(ledger!.titleHtml, 'Get customer ledger');
+  assert.equal(ledger!.pathHtml, 'Ledger entries');
+  assert.equal(ledger!.url, '/docs/api/get-customer-ledger?_highlight=refunds&_highlight=oldest#ledger-entries');
+  assert.match(ledger!.snippetHtml!, /<mark>refunds<\/mark>/);
 });
 
 test('several terms: repeated _highlight parameters, and prefixes while typing', async () => {
@@ -162,9 +173,11 @@ test('returns at most the requested number of results', async () => {
 
 test('pages under /docs/api-reference/ get the fallback page label "API Reference"', async () => {
   const {engine} = await engineWith({[SITE]: {body: siteJson}});
-  const hit = engine.search('widget', 5).sources[0]!.hits.find((h) => h.type === 1)!;
-  assert.equal(hit.pageTitle, 'API Reference');
-  assert.equal(stripHtml(hit.pathHtml), 'API Reference');
+  // The page's title is empty: its heading "Widget fields" stands for it, under the fallback label.
+  const [hit] = engine.search('widget', 5).sources[0]!.hits;
+  assert.equal(hit!.pageTitle, 'API Reference');
+  assert.equal(stripHtml(hit!.titleHtml), 'API Reference');
+  assert.equal(stripHtml(hit!.pathHtml), 'Widget fields');
   assert.equal(pageLabel(undefined, {i: 1, t: 'x', u: '/docs/other/page'}, '/'), '');
   assert.equal(pageLabel({i: 1, t: 'Page', u: '/docs/api-reference/a'}, {i: 2, t: 'x', u: '/docs/api-reference/a'}, '/'), 'Page');
 });
@@ -210,7 +223,7 @@ test('an index with compact sub-indexes gives the same hits, snippets and marks 
     assert.equal(b.length === 0, query === 'nothingmatches', `${query}: ${b.length} hits`);
     assert.deepEqual(a, b, query);
   }
-  assert.ok(compactEngine.search('refunds', 5).sources[0]!.hits.some((h) => h.titleHtml.includes('<mark>refunds</mark>')));
+  assert.ok(compactEngine.search('refunds', 5).sources[0]!.hits.some((h) => h.snippetHtml?.includes('<mark>refunds</mark>')));
 });
 
 test('withHighlight adds one _highlight per term before the hash, or nothing when disabled', () => {

@@ -7,13 +7,12 @@
  * Our own index (plugins/search-index) stores each sub-index in the compact form of
  * ./compact-index.ts; external indexes may be either form.
  *
- * Reused from the theme: the index format and its result ordering helpers (sortSearchResults puts
- * a page's headings/contents right after the page; processTreeStatusOfSearchResults sets the tree
- * connector flags). The query planning and snippets are ours (./query.ts, ./snippet.ts).
+ * Reused from the theme: the index format. The query planning, the snippets and the grouping of
+ * results by page (one row per page, its matching sections under it with tree connectors) are ours
+ * (./query.ts, ./snippet.ts, ./group.ts).
  */
 import lunr from 'lunr';
-import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults.js';
-import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults.js';
+import {groupByPage, rowsOfGroups, type GroupedRow} from './group';
 import {isCompactIndex, loadCompactIndex, termPositions, type PipelineOptions} from './compact-index';
 import {isStopWord, planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {buildSnippet, escapeHtml, highlightTokens} from './snippet';
@@ -63,7 +62,7 @@ export interface LoadedSource {
   prefetched?: Map<string, ReturnType<FetchLike>>;
 }
 
-/** Raw result before ordering; field names are those the theme's ordering helpers read. */
+/** A result of lunr (or an API match) before it is grouped by page and shown. */
 interface RawResult {
   document: SearchDocument;
   type: number;
@@ -74,8 +73,6 @@ interface RawResult {
   score: number;
   /** The operation of the page (title results of API pages). */
   api?: {method: string; path: string};
-  isInterOfTree?: boolean;
-  isLastOfTree?: boolean;
 }
 
 export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; json(): Promise<unknown>}>;
@@ -358,48 +355,72 @@ function hitUrl(result: RawResult, spec: IndexSourceSpec, options: EngineOptions
   return {url: withHighlight(target.href.replace(/[?#].*$/, ''), hash, result.tokens, options.highlightSearchTermsOnTargetPage), external: true};
 }
 
-function toHit(result: RawResult, spec: IndexSourceSpec, options: EngineOptions): SearchHit | null {
-  const target = hitUrl(result, spec, options);
+/** A result's text as a snippet of at most `length` characters around its first match. */
+function snippetOf(result: RawResult, options: EngineOptions, length: number): string {
+  return buildSnippet(result.document.t, positionsOf(result, 't', options, length), result.tokens, length);
+}
+
+/** The section a body text belongs to, when it is not the page itself ("" otherwise). */
+const sectionOf = (result: RawResult, label: string) => (result.document.s && result.document.s !== label ? result.document.s : '');
+
+/**
+ * A row as the UI shows it (./group.ts): a page's row leads with the page title (the matching
+ * section and its text as secondary lines when the title itself did not match); a section under
+ * its page shows its heading (or its text when it has none of its own) and its text as snippet.
+ */
+function toHit(row: GroupedRow<RawResult>, source: LoadedSource, options: EngineOptions): SearchHit | null {
+  const {result, text} = row;
+  const target = hitUrl(result, source.spec, options);
   if (!target) return null;
   const {document, type, page, tokens} = result;
   const context = options.searchResultContextMaxLength;
   const titleLength = context * 2;
-  const inTree = !!(result.isInterOfTree || result.isLastOfTree);
-  const label = pageLabel(page, document, options.baseUrl);
+  const label = type === DocType.Title ? document.t : pageLabel(page, document, options.baseUrl);
+  const isHeading = type === DocType.Heading;
+  const section = isHeading ? '' : sectionOf(result, label);
   let titleHtml: string;
-  let pathHtml: string;
-  let pageTitle: string;
+  let pathHtml = '';
+  // The body text shown under the row's main line.
+  let snippet: RawResult | undefined = text;
   if (type === DocType.Title) {
-    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options, titleLength), tokens, titleLength);
+    titleHtml = snippetOf(result, options, titleLength);
     pathHtml = escapeHtml((document.b ?? []).join(' › '));
-    pageTitle = document.t;
-  } else if (type === DocType.Heading) {
-    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options, titleLength), tokens, titleLength);
-    pathHtml = inTree ? '' : highlightTokens(label, tokens);
-    pageTitle = label;
-  } else if (type === DocType.Keywords) {
-    titleHtml = highlightTokens(document.s ?? document.t, tokens);
-    pathHtml = inTree ? '' : highlightTokens(label, tokens);
-    pageTitle = label;
+  } else if (row.head && label) {
+    // A section standing for its page: the page's title first, the section and its text below.
+    titleHtml = highlightTokens(label, tokens);
+    if (isHeading) pathHtml = snippetOf(result, options, titleLength);
+    else {
+      pathHtml = section ? highlightTokens(section, tokens) : escapeHtml((page?.b ?? []).join(' › '));
+      snippet = result;
+    }
+  } else if (isHeading) {
+    titleHtml = snippetOf(result, options, titleLength);
+  } else if (section && !row.head) {
+    // Under its page: the section's name, its text as the snippet.
+    titleHtml = highlightTokens(section, tokens);
+    snippet = result;
   } else {
-    titleHtml = buildSnippet(document.t, positionsOf(result, 't', options, context), tokens, context);
-    const section = document.s && document.s !== label ? document.s : '';
-    const parts = inTree ? [section] : [label, section];
-    pathHtml = parts.filter(Boolean).map((p) => highlightTokens(p, tokens)).join(' › ');
-    pageTitle = label;
+    // The page's own text under it, or a text whose page has no title: the text itself.
+    titleHtml = snippetOf(result, options, context);
+    if (row.head) pathHtml = highlightTokens(section, tokens);
   }
+  const pageId = type === DocType.Title ? document.i : document.p;
+  const record = row.head && pageId !== undefined ? source.api?.byId.get(pageId) : undefined;
+  const api = row.head ? (result.api ?? (record ? {method: record.m, path: record.a} : undefined)) : undefined;
   return {
-    id: `${spec.heading ?? ''}#${document.i}`,
-    type,
-    ...(result.api ? {api: result.api} : {}),
+    id: `${source.spec.heading ?? ''}#${document.i}`,
+    // A page's row is the page, whichever of its documents brought it.
+    type: row.head && label ? DocType.Title : type,
+    ...(api ? {api} : {}),
     url: target.url,
     external: target.external,
     titleHtml,
     pathHtml,
-    pageTitle,
+    ...(snippet ? {snippetHtml: snippetOf(snippet, options, context)} : {}),
+    pageTitle: label,
     tokens,
-    isInterOfTree: !!result.isInterOfTree,
-    isLastOfTree: !!result.isLastOfTree,
+    isInterOfTree: row.isInterOfTree,
+    isLastOfTree: row.isLastOfTree,
   };
 }
 
@@ -458,15 +479,16 @@ function mergeApi(source: LoadedSource, lunrResults: RawResult[], query: string,
   return out.slice(0, limit);
 }
 
+/** Results looked at for `limit` rows: the rows merge a page's results, and the API matches come first. */
+const poolFor = (limit: number) => Math.min(limit + MAX_PROMOTED, limit * 3 + 20);
+
 export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions, query = ''): SearchHit[] {
   if (plans.length === 0 || source.indexes.length === 0 || limit <= 0) return [];
-  const pool = source.api && query ? Math.min(limit + MAX_PROMOTED, limit * 3 + 20) : limit;
-  const raw = source.api && query ? mergeApi(source, collect(source, plans, pool), query, plans[0]!.tokens, limit) : collect(source, plans, limit);
-  sortSearchResults(raw);
-  processTreeStatusOfSearchResults(raw);
+  const pool = poolFor(limit);
+  const ranked = source.api && query ? mergeApi(source, collect(source, plans, pool), query, plans[0]!.tokens, pool) : collect(source, plans, pool);
   const hits: SearchHit[] = [];
-  for (const r of raw) {
-    const hit = toHit(r, source.spec, options);
+  for (const row of rowsOfGroups(groupByPage(ranked, limit))) {
+    const hit = toHit(row, source, options);
     if (hit) hits.push(hit);
   }
   return hits;

@@ -87,16 +87,6 @@ declare module 'lunr' {
   export = lunr;
 }
 
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults.js' {
-  /** Sorts in place: headings/contents right after their page's title result. */
-  export function sortSearchResults(results: object[]): void;
-}
-
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults.js' {
-  /** Sets isInterOfTree / isLastOfTree on results that follow a result of the same page. */
-  export function processTreeStatusOfSearchResults(results: object[]): void;
-}
-
 declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js' {
   /** The theme's server-side index builder (used by unit tests to make real fixtures). */
   export function buildIndex(

@@ -45,10 +45,18 @@ export interface SearchHit {
   url: string;
   /** True when the URL is on another site (full navigation, not SPA). */
   external: boolean;
-  /** Main line: page title, heading or content snippet, with <mark> around matched terms. */
+  /**
+   * Main line, with <mark> around matched terms: a page's row shows the page title; a section under
+   * its page its heading (or its text when it has no heading of its own).
+   */
   titleHtml: string;
-  /** Second line: the page the hit belongs to (or its breadcrumbs), may be empty. */
+  /**
+   * Second line, may be empty: a page's breadcrumbs; for a page found through one of its sections,
+   * that section (./group.ts).
+   */
   pathHtml: string;
+  /** The matching body text (at most searchResultContextMaxLength characters, terms marked), if any. */
+  snippetHtml?: string;
   /** Plain page title (for accessible names). */
   pageTitle: string;
   /** Matched terms (used for _highlight). */

@@ -14,6 +14,7 @@ import {getSearchClient} from '@site/src/components/Search/client';
 import {scopeOfId, type ApiVersionInfo} from '@site/src/components/Search/scope';
 import {createSearchReporter} from '@site/src/components/Search/analytics';
 import {countLabel, format} from '@site/src/components/Search/format';
+import {itemsOfRows} from '@site/src/components/Search/group';
 import type {SearchHit, SearchResponse} from '@site/src/components/Search/types';
 import MethodBadge from '@site/src/components/MethodBadge';
 import styles from './styles.module.css';
@@ -73,7 +74,8 @@ function SearchPageContent() {
         if (!live) return;
         if (answer.partial && !again) return client.complete().then(() => (live ? ask(true) : undefined));
         setResponse(answer);
-        reporter.queue(trimmed, answer.sources.reduce((n, s) => n + s.hits.length, 0));
+        // The count the page shows: pages ("{{ count }} documents found").
+        reporter.queue(trimmed, answer.sources.reduce((n, s) => n + itemsOfRows(s.hits).length, 0));
       });
     void ask(false);
     return () => {
@@ -102,7 +104,12 @@ function SearchPageContent() {
 
   const pageTitle = trimmed ? format(t.search_results_for, {keyword: trimmed}) : t.search_the_documentation;
   const current = trimmed && response && response.query === trimmed ? response : null;
-  const total = current ? current.sources.reduce((n, s) => n + s.hits.length, 0) : 0;
+  // One item per page: its row, then the rows of its sections (the engine puts them right after it).
+  const sources = useMemo(
+    () => (current ? current.sources.filter((source) => source.hits.length > 0).map((source) => ({source, items: itemsOfRows(source.hits)})) : []),
+    [current],
+  );
+  const total = sources.reduce((n, s) => n + s.items.length, 0);
 
   return (
     <>
@@ -146,38 +153,57 @@ function SearchPageContent() {
           </p>
         )}
 
-        {current &&
-          current.sources
-            .filter((source) => source.hits.length > 0)
-            .map((source) => (
-              <section key={source.heading ?? '::site'} className={styles.section} aria-label={source.heading ?? siteTitle}>
-                {source.heading !== null && <h2 className={styles.sourceHeading}>{source.heading}</h2>}
-                <ol className={styles.results}>
-                  {source.hits.map((hit) => (
-                    <ResultItem key={hit.id} hit={hit} nested={source.heading !== null} />
-                  ))}
-                </ol>
-              </section>
-            ))}
+        {sources.map(({source, items}) => (
+          <section key={source.heading ?? '::site'} className={styles.section} aria-label={source.heading ?? siteTitle}>
+            {source.heading !== null && <h2 className={styles.sourceHeading}>{source.heading}</h2>}
+            <ol className={styles.results}>
+              {items.map(({row, sections}) => (
+                <ResultItem key={row.id} hit={row} sections={sections} nested={source.heading !== null} />
+              ))}
+            </ol>
+          </section>
+        ))}
       </main>
     </>
   );
 }
 
-function ResultItem({hit, nested}: {hit: SearchHit; nested: boolean}) {
-  const title = <span dangerouslySetInnerHTML={{__html: hit.titleHtml}} />;
+/** A link inside the app, or to another site (full navigation). */
+function HitLink({hit, children}: {hit: SearchHit; children: ReactNode}) {
+  return hit.external ? <a href={hit.url}>{children}</a> : <Link to={hit.url}>{children}</Link>;
+}
+
+const html = (markup: string) => ({__html: markup});
+
+/** One page: its title (linked), its operation or breadcrumbs, its matching text, and its matching sections. */
+function ResultItem({hit, sections, nested}: {hit: SearchHit; sections: SearchHit[]; nested: boolean}) {
   const Heading = nested ? 'h3' : 'h2';
   return (
     <li className={styles.result}>
       <Heading className={styles.resultTitle}>
-        {hit.external ? <a href={hit.url}>{title}</a> : <Link to={hit.url}>{title}</Link>}
+        <HitLink hit={hit}>
+          <span dangerouslySetInnerHTML={html(hit.titleHtml)} />
+        </HitLink>
       </Heading>
       {hit.api && (
         <p className={styles.resultApi}>
           <MethodBadge method={hit.api.method.toLowerCase()} /> <code>{hit.api.path}</code>
         </p>
       )}
-      {hit.pathHtml && <p className={styles.resultPath} dangerouslySetInnerHTML={{__html: hit.pathHtml}} />}
+      {hit.pathHtml && <p className={styles.resultPath} dangerouslySetInnerHTML={html(hit.pathHtml)} />}
+      {hit.snippetHtml && <p className={styles.snippet} data-snippet="" dangerouslySetInnerHTML={html(hit.snippetHtml)} />}
+      {sections.length > 0 && (
+        <ul className={styles.sections} aria-label={`Sections of ${hit.pageTitle || 'this page'}`}>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <HitLink hit={section}>
+                <span dangerouslySetInnerHTML={html(section.titleHtml)} />
+              </HitLink>
+              {section.snippetHtml && <p className={styles.snippet} data-snippet="" dangerouslySetInnerHTML={html(section.snippetHtml)} />}
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }

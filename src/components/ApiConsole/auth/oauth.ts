@@ -231,6 +231,6 @@ export async function requestToken(
 /** The redirect page inside the portal the authorization server sends the reader back to. */
 export const redirectUri = (origin: string, baseUrl: string) => `${origin}${baseUrl.replace(/\/?$/, '/')}oauth2-redirect/`;
 
-/** The message static/oauth2-redirect/redirect.js posts to the console. */
+/** The message the page static/oauth2-redirect/index.html posts (its inline script) to the console. */
 export const REDIRECT_MESSAGE = 'portal-oauth2-redirect';
 export const REDIRECT_CHANNEL = 'portal-oauth2';

@@ -227,7 +227,8 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
       <header className={styles.header}>
         <Heading as="h1" className={styles.title}>
           {summary}
-          {operation.deprecated && <span className={styles.deprecatedBadge}>Deprecated</span>}
+          {/* A space of its own, so the heading reads "Get customer balance Deprecated", not "…balanceDeprecated". */}
+          {operation.deprecated && <> <span className={styles.deprecatedBadge}>Deprecated</span></>}
         </Heading>
         {(operation.release || (operation.deprecated && operation.deprecatedBy)) && (
           <p className={clsx(styles.lifecycle, SKIP)}>

@@ -26,6 +26,7 @@ import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
 import {listOperations} from '../../openapi/pipeline/checks';
+import {apiKeyEnvVar, CREDENTIAL_ENV, screamingSnakeCase} from '../../src/config/credentials';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -543,7 +544,7 @@ function queryValues(p: ParameterData, schemas: Record<string, SchemaNode>, valu
   return p.explode === false ? [items.join(',')] : items;
 }
 
-const envName = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').toUpperCase();
+const envName = screamingSnakeCase;
 
 /** The request the code samples make: first server, example parameters, first security alternative. */
 export function sampleRequest(page: OperationPage): SampleRequest {
@@ -561,14 +562,15 @@ export function sampleRequest(page: OperationPage): SampleRequest {
     else if (p.in === 'header') headers.push([p.name, value]);
     else if (p.in === 'cookie') cookies.push([p.name, value]);
   }
+  // The variables' names: src/config/credentials.ts, shared with the home page and checked against the overview.
   const auth: SampleAuth = {headers: [], query: [], cookies: []};
   for (const s of page.security[0] ?? []) {
-    if (s.type === 'http' && s.scheme === 'basic') auth.basic = {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'};
-    else if (s.type === 'http' && s.scheme === 'bearer') auth.bearer = {tokenVar: 'API_TOKEN'};
-    else if ((s.type === 'oauth2' || s.type === 'openIdConnect') && !auth.bearer) auth.bearer = {tokenVar: 'ACCESS_TOKEN'};
-    else if (s.type === 'apiKey' && s.in === 'header' && s.name) auth.headers.push({name: s.name, envVar: envName(s.key)});
-    else if (s.type === 'apiKey' && s.in === 'query' && s.name) auth.query.push({name: s.name, envVar: envName(s.key)});
-    else if (s.type === 'apiKey' && s.in === 'cookie' && s.name) auth.cookies!.push({name: s.name, envVar: envName(s.key)});
+    if (s.type === 'http' && s.scheme === 'basic') auth.basic = {userVar: CREDENTIAL_ENV.username, passwordVar: CREDENTIAL_ENV.password};
+    else if (s.type === 'http' && s.scheme === 'bearer') auth.bearer = {tokenVar: CREDENTIAL_ENV.token};
+    else if ((s.type === 'oauth2' || s.type === 'openIdConnect') && !auth.bearer) auth.bearer = {tokenVar: CREDENTIAL_ENV.accessToken};
+    else if (s.type === 'apiKey' && s.in === 'header' && s.name) auth.headers.push({name: s.name, envVar: apiKeyEnvVar(s.key)});
+    else if (s.type === 'apiKey' && s.in === 'query' && s.name) auth.query.push({name: s.name, envVar: apiKeyEnvVar(s.key)});
+    else if (s.type === 'apiKey' && s.in === 'cookie' && s.name) auth.cookies!.push({name: s.name, envVar: apiKeyEnvVar(s.key)});
   }
   const req: SampleRequest = {method: page.method, url: `${server}${path}`, query, headers, ...(cookies.length ? {cookies} : {}), auth};
   const body = page.requestBody?.content[0];

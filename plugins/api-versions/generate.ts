@@ -18,7 +18,7 @@ import {existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs
 import path from 'node:path';
 import {buildProcessedSpec, summaryLine} from '../../openapi/pipeline/build';
 import {displayPath, SpecError} from '../../openapi/pipeline/errors';
-import {portalConfig, projectRoot, type ApiVersion} from '../../portal.config';
+import {portalConfig, projectRoot, versionBaseUrl, type ApiVersion} from '../../portal.config';
 import {generateApiPages, GenerationError} from '../api-pages/generate';
 import {getBuilder} from '../api-pages/markdown';
 import {planPages} from '../api-pages/pages';
@@ -26,15 +26,8 @@ import {planPages} from '../api-pages/pages';
 export const VERSIONS_DOCS_ROOT = path.join(projectRoot, 'docs-versions');
 export const VERSIONS_STATIC_ROOT = (id: string): string => path.join(projectRoot, 'static', id);
 
-/**
- * The API base address of an older version. Like the source, a release's server entry is replaced
- * with the configured address (API_BASE_URL), whose last segment names the major version when it
- * looks like one ("https://api.rev.io/v2" -> "https://api.rev.io/v1" for version "v1").
- */
-export function versionBaseUrl(apiBaseUrl: string, id: string): string {
-  const url = apiBaseUrl.replace(/\/+$/, '');
-  return /^v\d+$/.test(id) && /\/v\d+$/.test(url) ? url.replace(/\/v\d+$/, `/${id}`) : url;
-}
+/** The API base address of an older version (portal.config.ts; re-exported for the tests). */
+export {versionBaseUrl};
 
 export interface VersionResult {
   id: string;

@@ -82,7 +82,7 @@ export function getBuilder(file = target.processedSpec): PageDataBuilder {
     } catch (error) {
       throw new Error(`${file}: cannot read the processed OpenAPI document (${(error as Error).message}). Run "npm run spec".`);
     }
-    cached = {file, builder: new PageDataBuilder(doc, schemaBudget())};
+    cached = {file, builder: new PageDataBuilder(doc, schemaBudget(), target.site.docsBasePath)};
   }
   return cached.builder;
 }

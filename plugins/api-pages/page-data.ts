@@ -106,6 +106,16 @@ function deref(doc: Json, node: Json, seen = new Set<string>()): Json {
 
 const schemaName = (ref: string) => (ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/') ? decodePointer(ref)[2] : undefined);
 
+/**
+ * Whether a response body is a file rather than a document the page can show: `format: binary`,
+ * or a media type that is neither text, JSON, XML, YAML nor a form (application/pdf, image/png…).
+ */
+export function binaryBody(mediaType: string, schema: Json): boolean {
+  if (schema && typeof schema === 'object' && schema.format === 'binary') return true;
+  const type = mediaType.toLowerCase();
+  return !languageForMediaType(type) && !type.startsWith('text/') && !type.startsWith('multipart/') && !type.startsWith('application/x-www-form-urlencoded') && type !== '*/*';
+}
+
 /** Per-document caches: schema conversion and description rendering happen once per document. */
 export class PageDataBuilder {
   private readonly converted = new Map<string, SchemaNode>();
@@ -119,6 +129,8 @@ export class PageDataBuilder {
   constructor(
     readonly doc: OpenApiDocument,
     private readonly closureBudget = CLOSURE_BUDGET,
+    /** Route base of the pages being built: "/docs", or an older API version's "/v1/docs" (links between operations stay in it). */
+    private readonly docsBasePath = '/docs',
   ) {}
 
   /** Converts a raw schema, keeping component references as `{ref}`. */
@@ -320,6 +332,8 @@ export class PageDataBuilder {
           const text = typeof ex.value === 'string' && lang !== 'json' ? ex.value : JSON.stringify(ex.value, null, 2);
           data.exampleHtml = highlight(text, lang ?? (typeof ex.value === 'string' ? undefined : 'json'));
         }
+      } else if (kind === 'response' && binaryBody(mediaType, media.schema)) {
+        data.binary = true;
       }
       return data;
     });
@@ -458,10 +472,12 @@ export class PageDataBuilder {
           status,
           headers: Object.entries<Json>(res.headers ?? {}).map(([name, h]) => {
             const header = deref(this.doc, h);
+            const example = header.example ?? (header.examples && typeof header.examples === 'object' ? deref(this.doc, Object.values(header.examples)[0])?.value : undefined) ?? header.schema?.example;
             return {
               name,
               ...(header.description ? {description: markdownToHtml(header.description)} : {}),
               ...(header.schema ? {schema: this.schema(header.schema)} : {}),
+              ...(example !== undefined ? {example} : {}),
             };
           }),
           content: this.media(res.content, 'response'),
@@ -504,11 +520,14 @@ export class PageDataBuilder {
     }
   }
 
-  /** `x-deprecated-by` of an operation: an operationId of the document (linked to its page), else a text. */
+  /**
+   * `x-deprecated-by` of an operation: an operationId of the document, linked to its page in the
+   * same version (this document's pages), else a text.
+   */
   private replacement(by: string): Replacement {
     const target = listOperations(this.doc, {webhooks: true}).find((o) => o.operationId === by);
     if (!target) return {label: by};
-    return {label: target.title, ...(target.slug ? {href: `/docs/api/${target.slug}`} : {})};
+    return {label: target.title, ...(target.slug ? {href: `${this.docsBasePath}/api/${target.slug}`} : {})};
   }
 
   /** The operation's own samples first, ours for the other languages (./vendor-samples). */

@@ -112,7 +112,7 @@ test('the style guide and the blog name only the definition\'s variables', () =>
 
 test('the home page\'s first request reads the variables the reference\'s samples read, and lists exactly those', async () => {
   const doc = await releaseDocument(OUR_SOURCE);
-  const samples = readVariables(sampleRequest(new PageDataBuilder(structuredClone(doc)).operation('get', '/customer-summaries')));
+  const samples = readVariables(sampleRequest(new PageDataBuilder(structuredClone(doc) as Json).operation('get', '/customer-summaries')));
   assert.deepEqual([...FIRST_REQUEST_VARIABLES], samples);
   const code = firstRequestCode('https://api.example.test/v2');
   assert.deepEqual([...namedVariables(code)].sort(), [...samples].sort());

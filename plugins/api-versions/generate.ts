@@ -22,9 +22,9 @@ import {portalConfig, projectRoot, versionBaseUrl, type ApiVersion} from '../../
 import {generateApiPages, GenerationError} from '../api-pages/generate';
 import {getBuilder} from '../api-pages/markdown';
 import {planPages, type FrontMatterFields} from '../api-pages/pages';
-import {missingNote, versionTarget, type VersionPages} from './mapping';
+import {missingNote, targetName, versionTarget, type VersionPages} from './mapping';
 import {loadVersionPages} from './plugin';
-import {LATEST_NOTE_KEY, LATEST_PATH_KEY} from './banner-keys';
+import {LATEST_NOTE_KEY, LATEST_PATH_KEY, LATEST_TARGET_KEY} from './banner-keys';
 import {RELEASES_DIR} from '../../openapi/pipeline/release';
 
 export const VERSIONS_DOCS_ROOT = path.join(projectRoot, 'docs-versions');
@@ -49,7 +49,7 @@ export function latestTargets(version: ApiVersion, current = portalConfig.curren
   return (id) => {
     const target = versionTarget(`${older.base}/api/${id}`, older, latest);
     const note = missingNote(target, latest, true);
-    return {[LATEST_PATH_KEY]: target.to, ...(note ? {[LATEST_NOTE_KEY]: note} : {})};
+    return {[LATEST_PATH_KEY]: target.to, ...(note ? {[LATEST_NOTE_KEY]: note, [LATEST_TARGET_KEY]: targetName(target)} : {})};
   };
 }
 

@@ -135,5 +135,11 @@ export function missingNote(target: VersionTarget, to: {label: string}, newer: b
   if (!m) return '';
   const where = newer ? `was removed in ${to.label}` : `is not in ${to.label}`;
   if (m.replacement) return `${m.title} ${where}: use ${m.replacement} instead.`;
-  return `${m.title} ${where}; this link opens ${/\/category\/api\//.test(target.to) ? 'its category' : 'the overview'} there.`;
+  return `${m.title} ${where}; this link opens ${targetName(target)} there.`;
+}
+
+/** What a link to another version opens: the replacement's title, "its category" or "the overview" ("" for the same page). */
+export function targetName(target: VersionTarget): string {
+  if (!target.missing) return '';
+  return target.missing.replacement ?? (/\/category\/api\//.test(target.to) ? 'its category' : 'the overview');
 }

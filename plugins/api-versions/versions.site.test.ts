@@ -313,6 +313,7 @@ describe('older version notice', () => {
     const banner = page.locator('[data-version-banner]');
     assert.match((await banner.textContent()) ?? '', new RegExp(`${removed.title} was removed in ${currentVersion.label}: use ${replacement.title} instead`));
     assert.equal(await banner.locator('a[data-latest-version-link]').getAttribute('href'), `/docs/api/${replacement.slug}`);
+    assert.equal(await banner.locator('a[data-latest-version-link]').textContent(), `Open ${replacement.title} in ${currentVersion.label}`);
     // The page's own "Deprecated: use …" link stays in its version.
     const inVersion = v1!.ops.find((o) => o.operationId === replacement.operationId)!;
     assert.equal(await page.locator('[data-deprecated-by] a').getAttribute('href'), `${v1!.routeBasePath}/api/${inVersion.slug}`);

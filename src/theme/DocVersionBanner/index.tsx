@@ -19,7 +19,7 @@ import type BannerType from '@theme/DocVersionBanner';
 import type {WrapperProps} from '@docusaurus/types';
 import {useApiLinks} from '@site/src/config/useApiLinks';
 import {versionOfPath} from '@site/plugins/api-versions/mapping';
-import {LATEST_NOTE_KEY, LATEST_PATH_KEY} from '@site/plugins/api-versions/banner-keys';
+import {LATEST_NOTE_KEY, LATEST_PATH_KEY, LATEST_TARGET_KEY} from '@site/plugins/api-versions/banner-keys';
 
 type Props = WrapperProps<typeof BannerType>;
 
@@ -53,6 +53,7 @@ export default function DocVersionBannerWrapper(props: Props): ReactNode {
 
   let to = typeof frontMatter?.[LATEST_PATH_KEY] === 'string' ? (frontMatter[LATEST_PATH_KEY] as string) : undefined;
   const note = typeof frontMatter?.[LATEST_NOTE_KEY] === 'string' ? (frontMatter[LATEST_NOTE_KEY] as string) : undefined;
+  const opens = typeof frontMatter?.[LATEST_TARGET_KEY] === 'string' ? (frontMatter[LATEST_TARGET_KEY] as string) : undefined;
   if (!to) {
     const category = /\/category\/api\/([^/]+)\/?$/.exec(path);
     const same = category && links.categories.find((c) => c.path === `${latest.base}/category/api/${category[1]}`);
@@ -67,7 +68,7 @@ export default function DocVersionBannerWrapper(props: Props): ReactNode {
       {note && <p className="margin-bottom--sm">{note}</p>}
       <p className="margin-bottom--none">
         <Link to={to} data-latest-version-link="">
-          {note ? `Open it in ${latest.label}` : `Read this page in the latest version (${latest.label})`}
+          {note && opens ? `Open ${opens} in ${latest.label}` : `Read this page in the latest version (${latest.label})`}
         </Link>
       </p>
     </div>

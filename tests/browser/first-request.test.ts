@@ -8,6 +8,7 @@
  * mock's, the way a reader points a sample at another base URL (as samples-prism.test.ts does by
  * generating the samples for the mock). A .curlrc in the child's CURL_HOME makes curl write the
  * response headers to a file, so the status is read without touching the command.
+ * Then the texts copied in bulk (llms-full.txt: every Markdown twin) read the same variables.
  */
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,10 +18,11 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, useSite} from './harness';
+import {gotoHydrated, SITE_DIR, useSite} from './harness';
 import {describedOperations, processedDocument} from './description';
 import {startPrism, type MockServer} from '../../plugins/try-it/prism';
 import {portalConfig} from '../../portal.config';
+import {apiKeyEnvVar, CREDENTIAL_ENV_NAMES} from '../../src/config/credentials';
 
 const run = promisify(execFile);
 const site = useSite();
@@ -98,5 +100,26 @@ describe('the first copied request', () => {
     assert.ok(copied.includes(`${server}/customers`), 'the copied request calls the documented server (replaced by the mock\'s below)');
     const {head} = await runWithBash(copied.replace(server, mock.url), {}, 'without-variables');
     assert.match(head, /^HTTP\/1\.1 401\b/, head);
+  });
+});
+
+describe('the texts a reader or an agent copies from', () => {
+  /** Environment variables read in shell, Python, Node, Ruby, Go, PHP, Java and C# code. */
+  const READS = [
+    /\$\{?([A-Z][A-Z0-9_]*)\b/g,
+    /os\.environ(?:\.get\()?\[?\s*["']([A-Z][A-Z0-9_]*)["']/g,
+    /process\.env\.([A-Z][A-Z0-9_]*)/g,
+    /ENV(?:\.fetch\(|\[)\s*["']([A-Z][A-Z0-9_]*)["']/g,
+    /(?:os\.Getenv|getenv|System\.getenv|Environment\.GetEnvironmentVariable)\(\s*["']([A-Z][A-Z0-9_]*)["']/g,
+  ];
+  const schemes = Object.entries<{type: string}>(processedDocument().components?.securitySchemes ?? {}).filter(([, s]) => s.type === 'apiKey').map(([key]) => apiKeyEnvVar(key));
+  const allowed = new Set([...CREDENTIAL_ENV_NAMES, ...schemes]);
+
+  test('llms-full.txt (every Markdown twin: samples, overview, style guide, blog) reads only the defined variables', () => {
+    const text = readFileSync(path.join(SITE_DIR, 'llms-full.txt'), 'utf8');
+    const found = new Map<string, number>();
+    for (const re of READS) for (const m of text.matchAll(re)) found.set(m[1]!, (found.get(m[1]!) ?? 0) + 1);
+    assert.deepEqual([...found.keys()].filter((n) => !allowed.has(n)), [], 'variables outside src/config/credentials.ts');
+    for (const n of schemes) assert.ok((found.get(n) ?? 0) > 8, `${n} is read by the samples of the twins`);
   });
 });

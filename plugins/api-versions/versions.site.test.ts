@@ -320,6 +320,23 @@ describe('older version notice', () => {
   });
 });
 
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: an older page's notice and the switcher's note on a removed operation (${theme}, desktop and phone)`, async () => {
+    const removed = v1!.ops.find((o) => !currentOps.some((c) => c.operationId === o.operationId))!;
+    for (const viewport of [{width: 1280, height: 900}, {width: 390, height: 844}]) {
+      const page = await site.page({localStorage: {theme}, viewport});
+      await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${removed.slug}`);
+      const notice = await audit(page, '[data-version-banner]');
+      assert.deepEqual(notice.findings, [], describeFindings(notice.findings));
+      if (viewport.width < 997) continue; // the phone's switcher is in the drawer (tested above)
+      await switcherButton(page).click();
+      await page.locator('.navbar__inner [data-version-note]').waitFor();
+      const menu = await audit(page, '.navbar');
+      assert.deepEqual(menu.findings, [], describeFindings(menu.findings));
+    }
+  });
+}
+
 describe('each version\'s servers follow its major', () => {
   const major = (v: string) => `/${v}`;
   test('the processed documents and downloads: current under /<current id>, older under theirs', async () => {

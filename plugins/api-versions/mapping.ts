@@ -82,9 +82,7 @@ export function versionPages(
 }
 
 /** The version whose docs a site path (without the base URL, e.g. "/v1/docs/api/x") belongs to; the first (current) otherwise. */
-export function versionOfPath<V extends {base: string}>(versions: readonly V[], path: string): V | undefined {
-  return versions.find((v, i) => i > 0 && (path === v.base || path.startsWith(`${v.base}/`))) ?? versions[0];
-}
+export {versionOfPath} from './version-of-path';
 
 /** Where the switcher (and an older page's version banner) takes a reader of a page in another version. */
 export interface VersionTarget {

@@ -18,7 +18,7 @@ import Original from '@theme-original/DocVersionBanner';
 import type BannerType from '@theme/DocVersionBanner';
 import type {WrapperProps} from '@docusaurus/types';
 import {useApiLinks} from '@site/src/config/useApiLinks';
-import {versionOfPath} from '@site/plugins/api-versions/mapping';
+import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
 import {LATEST_NOTE_KEY, LATEST_PATH_KEY, LATEST_TARGET_KEY} from '@site/plugins/api-versions/banner-keys';
 
 type Props = WrapperProps<typeof BannerType>;

@@ -10,7 +10,11 @@ import {operatorSourceProblem, policySource} from './plugins/csp/policy';
 export interface PortalConfig {
   /** Brand name shown in the tagline ("API Documentation for {brand}"). */
   brand: string;
-  /** Base address of the platform API, used as the OpenAPI `servers` entry and by the request console. */
+  /**
+   * Base address of the platform API for the current version, used as the OpenAPI `servers` entry
+   * and by the request console: API_BASE_URL with the version's major as its last segment when it
+   * ends with one (versionBaseUrl); older versions get theirs the same way.
+   */
   apiBaseUrl: string;
   /** OpenAPI source the pipeline reads (YAML or JSON; relative paths resolve from the project root). */
   specSource: string;
@@ -201,12 +205,23 @@ function loadVersions(current: CurrentApiVersion, currentMajor: number | undefin
   return versions;
 }
 
+/**
+ * The API base address of one documented version: when the configured address ends with a major
+ * version ("/v2") and the version is named like one ("v1"), the segment follows the version
+ * ("https://api.rev.io/v2" -> "https://api.rev.io/v1" for v1), so each version's pages, samples,
+ * downloads and console use its own server. Any other address or name: the address as configured.
+ */
+export function versionBaseUrl(apiBaseUrl: string, id: string): string {
+  const url = apiBaseUrl.replace(/\/+$/, '');
+  return /^v\d+$/.test(id) && /\/v\d+$/.test(url) ? url.replace(/\/v\d+$/, `/${id}`) : url;
+}
+
 export function loadPortalConfig(): PortalConfig {
-  const apiBaseUrl = fromEnv('API_BASE_URL', 'https://api.rev.io/v1');
+  const configuredBaseUrl = fromEnv('API_BASE_URL', 'https://api.rev.io/v2');
   try {
-    new URL(apiBaseUrl);
+    new URL(configuredBaseUrl);
   } catch {
-    throw new Error(`portal.config.ts: API_BASE_URL must be an absolute URL, got "${apiBaseUrl}"`);
+    throw new Error(`portal.config.ts: API_BASE_URL must be an absolute URL, got "${configuredBaseUrl}"`);
   }
   const baseUrl = fromEnv('PORTAL_BASE_URL', '/');
   if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
@@ -218,6 +233,10 @@ export function loadPortalConfig(): PortalConfig {
   const major = SEMVER.exec(sourceVersion(specSource) ?? '')?.[1];
   const currentId = fromEnv('PORTAL_CURRENT_VERSION', major === undefined ? 'current' : `v${major}`);
   const currentVersion: CurrentApiVersion = {id: currentId, label: currentId, routeBasePath: '/docs'};
+  const olderVersions = loadVersions(currentVersion, major === undefined ? undefined : Number(major), ownDocument);
+  // Our document, or any documented with older versions beside it, is served per major version
+  // (its URL's last segment); a single foreign document keeps API_BASE_URL as given.
+  const apiBaseUrl = ownDocument || olderVersions.length ? versionBaseUrl(configuredBaseUrl, currentId) : configuredBaseUrl;
   return {
     brand: fromEnv('PORTAL_BRAND', 'Rev.io'),
     apiBaseUrl,
@@ -231,7 +250,7 @@ export function loadPortalConfig(): PortalConfig {
     mockUrl: mockUrlFromEnv(),
     proxyUrl: urlFromEnv('PORTAL_PROXY_URL'),
     currentVersion,
-    olderVersions: loadVersions(currentVersion, major === undefined ? undefined : Number(major), ownDocument),
+    olderVersions,
   };
 }
 

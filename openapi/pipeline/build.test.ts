@@ -88,7 +88,8 @@ describe('our OpenAPI document: pipeline', () => {
     assert.match(run.stdout, /22 operations, \d+ schemas, 5 tags in \d+ ms/);
     const written = JSON.parse(fs.readFileSync(output, 'utf8'));
     assert.equal(written.servers.length, 1);
-    assert.equal(written.servers[0].url, 'https://billing.example.test/api/v1');
+    // The address's major segment follows the document's (2.0.0: /v2; portal.config.ts versionBaseUrl).
+    assert.equal(written.servers[0].url, 'https://billing.example.test/api/v2');
     // $refs are kept, not dereferenced
     assert.equal(written.paths['/contacts'].post.responses['400'].$ref, '#/components/responses/BadRequest');
   });

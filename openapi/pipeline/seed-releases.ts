@@ -2,7 +2,7 @@
  * One-off: seeds openapi/releases/ with the history of our API description, derived from the
  * working source (which is 2.0.0) by editing copies of its bundled form backwards:
  *
- * - 2.0.0 (the source): breaking — "Get customer balance" removed (deprecated in 1.1.0 for "Get
+ * - 2.0.0 (the source): breaking — served under `/v2` (1.x: `/v1`); "Get customer balance" removed (deprecated in 1.1.0 for "Get
  *   customer ledger"); `Idempotency-Key` becomes a required header of "Create invoice"; the
  *   `status` filter of "Get invoices for a customer" loses the value `all`. Deprecation — contact
  *   field `receives_invoices`, replaced by `roles` (`x-deprecated-by: roles`).
@@ -117,11 +117,35 @@ const CUSTOMER_BALANCE_SCHEMA = {
   },
 };
 
+/** Replaces `from` with `to` in `text`, which must contain it (the source changed otherwise: update this script). */
+function replaceOnce(text: string, from: string, to: string, where: string): string {
+  if (!text.includes(from)) throw new Error(`${where} no longer contains ${JSON.stringify(from)}: update seed-releases.ts`);
+  return text.replace(from, to);
+}
+
+/** Every string of a document with the v2 base URL in it, pointed at v1's. */
+function v1Urls(node: Json): Json {
+  if (typeof node === 'string') return node.split(V2_URL).join(V1_URL);
+  if (Array.isArray(node)) return node.map(v1Urls);
+  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, v1Urls(v)]));
+  return node;
+}
+
+const V2_URL = 'https://api.rev.io/v2';
+const V1_URL = 'https://api.rev.io/v1';
+
 /** 2.0.0 -> 1.1.0 */
 function toV110(v2: OpenApiDocument): OpenApiDocument {
-  const doc = clone(v2) as Json;
+  let doc = clone(v2) as Json;
   doc.info.version = '1.1.0';
   doc.info['x-release-date'] = '2025-05-06';
+  // Version 1 is served under /v1 (2.0.0 moved to /v2): servers, examples and the overview's prose.
+  doc = v1Urls(doc);
+  let overview = String(doc.info.description);
+  overview = replaceOnce(overview, '`/v2` for this version', '`/v1` for this version', '#/info/description');
+  overview = replaceOnce(overview, 'The major version is part of the URL: `/v2` for version 2, `/v1` for version 1. Within a\nmajor version', 'The major version is part of the URL (`/v1`). Within a major version', '#/info/description');
+  overview = replaceOnce(overview, 'Breaking changes ship as a new major version with its own URL (`/v3` next), run side by side\nwith the old one.', 'Breaking changes ship as a new major version (`/v2`), run side by side with the old one.', '#/info/description');
+  doc.info.description = overview;
   // "Get customer balance" existed (deprecated in 1.1.0 in favour of the new ledger).
   doc.paths = insertAfter(doc.paths, '/customers/{customer_id}/ledger', '/customers/{customer_id}/balance', { get: balanceOperation(true) });
   doc.components.schemas = insertAfter(doc.components.schemas, 'CustomerSummaryPage', 'CustomerBalance', CUSTOMER_BALANCE_SCHEMA);

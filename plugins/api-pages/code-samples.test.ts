@@ -9,7 +9,7 @@ const req: SampleRequest = {
   url: 'https://api.example.com/v1/contacts',
   query: [['expand', 'customer']],
   headers: [['Idempotency-Key', 'abc']],
-  auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [{name: 'X-Subscription-Key', envVar: 'SUBSCRIPTION_KEY'}], query: [{name: 'api_key', envVar: 'API_KEY'}]},
+  auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [{name: 'X-Subscription-Key', envVar: 'API_SUBSCRIPTION_KEY'}], query: [{name: 'api_key', envVar: 'API_KEY'}]},
   body: {mediaType: 'application/json', value: {first_name: "O'Brien", active: true, note: null}},
   accept: 'application/json',
 };
@@ -27,7 +27,7 @@ test('curl: document text single-quoted, only the credential variables expand', 
     'curl --request POST \\',
     '  --url "https://api.example.com/v1/contacts?expand=customer&api_key=$API_KEY" \\',
     '  --user "$API_USERNAME:$API_PASSWORD" \\',
-    '  --header "X-Subscription-Key: $SUBSCRIPTION_KEY" \\',
+    '  --header "X-Subscription-Key: $API_SUBSCRIPTION_KEY" \\',
     "  --header 'Accept: application/json' \\",
     "  --header 'Content-Type: application/json' \\",
     "  --header 'Idempotency-Key: abc' \\",
@@ -72,7 +72,7 @@ test('JavaScript: JSON body via JSON.stringify, keys and credentials from the en
     'url.searchParams.append("expand", "customer");',
     'url.searchParams.append("api_key", process.env.API_KEY);',
   ]);
-  assert.ok(byId.javascript.includes('    "X-Subscription-Key": process.env.SUBSCRIPTION_KEY,\n'));
+  assert.ok(byId.javascript.includes('    "X-Subscription-Key": process.env.API_SUBSCRIPTION_KEY,\n'));
   assert.ok(byId.javascript.includes('  body: JSON.stringify({\n    "first_name": "O\'Brien",\n    "active": true,\n    "note": null\n  }),\n'));
   const proto = sources({...req, body: {mediaType: 'application/json', value: Object.fromEntries([['__proto__', 1]])}}).javascript;
   assert.ok(proto.includes('["__proto__"]: 1'), 'a __proto__ key stays a property');

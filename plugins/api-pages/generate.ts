@@ -24,7 +24,7 @@ import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, type SiteTarget, dataModuleName, emitFile, generatedFiles, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
 import {checkFile, responseCheckModule} from './response-checks';
-import {planPages, sidebarSource} from './pages';
+import {planPages, sidebarSource, type FrontMatterFields} from './pages';
 import {syncDirectory} from './sync-dir';
 import {buildChangelog, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
 import {writeChangelogPage} from '../changelog/page';
@@ -43,7 +43,12 @@ export interface GenerateOptions {
    * The changelog page and the operation pages' "New in / Changed in" marks from these releases
    * (plugins/changelog; our own document only, the releases being ours). No page without releases.
    */
-  changelog?: {releasesDir?: string};
+  changelog?: {releasesDir?: string; /** false: the marks only, no changelog page (an older version: the current version's page lists every release). */ page?: boolean};
+  /**
+   * Extra front matter of a page, by its id (the overview's too): an older API version's pages
+   * name the same page in the latest version (plugins/api-versions, read by the version banner).
+   */
+  frontMatter?: (id: string) => FrontMatterFields | undefined;
   /** The downloads being written meanwhile (gen:api): the overview page, made last, links those that exist. */
   downloads?: Promise<unknown>;
 }
@@ -95,8 +100,9 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     }
     if (changelog.changelog.releases.length === 0) changelog = undefined;
   }
-  const plan = planPages(builder.doc, changelog ? {changelog: {id: CHANGELOG_SLUG, label: 'Changelog'}} : {});
-  if (changelog) {
+  const changelogPage = changelog && options.changelog?.page !== false ? changelog : undefined;
+  const plan = planPages(builder.doc, changelogPage ? {changelog: {id: CHANGELOG_SLUG, label: 'Changelog'}} : {});
+  if (changelogPage) {
     const clash = plan.operations.find((o) => o.id === CHANGELOG_SLUG);
     if (clash) throw new GenerationError(`${processedSpec}: ${clash.method.toUpperCase()} ${clash.path} has the page slug "${CHANGELOG_SLUG}", the changelog's page (/docs/api/${CHANGELOG_SLUG}); give the operation another operationId.`);
   }
@@ -123,14 +129,14 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       const via = source ? `, processed document ${processedSpec}` : '';
       throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
     }
-    emitFile(`${page.id}.api.mdx`, operationPageMdx(page));
+    emitFile(`${page.id}.api.mdx`, operationPageMdx(page, options.frontMatter?.(page.id)));
   }
   // Pages that do not carry their whole schema closure load the rest from shared modules.
   const shared = lazyPages ? writeSchemaModules(builder) : 0;
   await options.downloads;
-  emitFile(`${plan.info.id}.info.mdx`, infoPageMdx(plan.info, builder.doc));
+  emitFile(`${plan.info.id}.info.mdx`, infoPageMdx(plan.info, builder.doc, options.frontMatter?.(plan.info.id)));
   emitFile('sidebar.ts', sidebarSource(plan.sidebar));
-  if (changelog) writeChangelogPage(emitFile, changelog.changelog, String(doc.info?.title ?? 'API'));
+  if (changelogPage) writeChangelogPage(emitFile, changelogPage.changelog, String(doc.info?.title ?? 'API'));
 
   const generated = generatedFiles();
   const files = new Set(generated.keys());
@@ -150,7 +156,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
     copyFileSync(processedSpec, options.downloadCopy);
   }
-  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelog?.changelog.releases.length ?? 0, responseCheckModules: checkModules, written, deleted};
+  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelogPage?.changelog.releases.length ?? 0, responseCheckModules: checkModules, written, deleted};
 }
 
 function argValue(name: string): string | undefined {

@@ -15,7 +15,7 @@ import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PUBLIC_DIR} from './public-files';
 import {CLOSURE_BUDGET, PageDataBuilder, type OpenApiDocument} from './page-data';
-import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
+import {infoFrontMatter, operationFrontMatter, type FrontMatterFields, type PagePlan, type PlannedOperation} from './pages';
 
 export {frontMatter} from './pages';
 
@@ -82,7 +82,7 @@ export function getBuilder(file = target.processedSpec): PageDataBuilder {
     } catch (error) {
       throw new Error(`${file}: cannot read the processed OpenAPI document (${(error as Error).message}). Run "npm run spec".`);
     }
-    cached = {file, builder: new PageDataBuilder(doc, schemaBudget())};
+    cached = {file, builder: new PageDataBuilder(doc, schemaBudget(), target.site.docsBasePath)};
   }
   return cached.builder;
 }
@@ -146,9 +146,9 @@ export function escapeMdx(text: string): string {
 }
 
 /** The MDX of an operation page: front matter and the import of its data module. */
-export function operationPageMdx(page: PlannedOperation): string {
+export function operationPageMdx(page: PlannedOperation, extra?: FrontMatterFields): string {
   return [
-    operationFrontMatter(page),
+    operationFrontMatter(page, extra),
     "import ApiOperation from '@site/src/components/ApiOperation';",
     `import operation from './${dataModuleName(page.id)}';`,
     '',
@@ -202,11 +202,11 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
 }
 
 /** The overview page's MDX; writes its data module beside it. */
-export function infoPageMdx(info: PagePlan['info'], doc: OpenApiDocument): string {
+export function infoPageMdx(info: PagePlan['info'], doc: OpenApiDocument, extra?: FrontMatterFields): string {
   const overview = buildOverview(doc);
   writeData(info.id, overview);
   const lines = [
-    infoFrontMatter(info),
+    infoFrontMatter(info, extra),
     "import ApiHtml from '@site/src/components/ApiHtml';",
     "import ApiOverview, {ApiCategoryList} from '@site/src/components/ApiOverview';",
     `import overview from './${dataModuleName(info.id)}';`,

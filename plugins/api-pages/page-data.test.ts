@@ -100,7 +100,7 @@ test('code samples use example values, credentials from the environment and the 
   const req = sampleRequest(page);
   assert.equal(req.url, 'https://api.example.com/v1/things/42');
   assert.deepEqual(req.query, [['dry_run', 'true']]);
-  assert.deepEqual(req.auth.headers, [{name: 'X-Key', envVar: 'KEY'}]);
+  assert.deepEqual(req.auth.headers, [{name: 'X-Key', envVar: 'API_KEY'}]);
   assert.ok(req.auth.basic);
   assert.deepEqual(req.body, {mediaType: 'application/json', value: {name: 'Lamp'}});
   assert.deepEqual(page.samples.map((s) => s.id), ['curl', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby']);
@@ -126,9 +126,9 @@ test('cookie parameters and cookie API keys go into the samples\' Cookie header'
   op.parameters = [{$ref: '#/components/parameters/Id'}, {name: 'lang', in: 'cookie', required: true, schema: {type: 'string'}, example: 'en US'}];
   const req = sampleRequest(new PageDataBuilder(cookieDoc).operation('patch', '/things/{id}'));
   assert.deepEqual(req.cookies, [['lang', 'en US']]);
-  assert.deepEqual(req.auth.cookies, [{name: 'session_id', envVar: 'SESSION'}]);
+  assert.deepEqual(req.auth.cookies, [{name: 'session_id', envVar: 'API_SESSION'}]);
   const curl = renderSampleSources(req).find((s) => s.id === 'curl')!.code;
-  assert.match(curl, /--cookie "lang=en%20US; session_id=\$SESSION"/);
+  assert.match(curl, /--cookie "lang=en%20US; session_id=\$API_SESSION"/);
 });
 
 test('binary responses are saved to a file in the samples', () => {

@@ -27,6 +27,7 @@ import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
 import {listOperations} from '../../openapi/pipeline/checks';
+import {apiKeyEnvVar, CREDENTIAL_ENV, screamingSnakeCase} from '../../src/config/credentials';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -106,6 +107,16 @@ function deref(doc: Json, node: Json, seen = new Set<string>()): Json {
 
 const schemaName = (ref: string) => (ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/') ? decodePointer(ref)[2] : undefined);
 
+/**
+ * Whether a response body is a file rather than a document the page can show: `format: binary`,
+ * or a media type that is neither text, JSON, XML, YAML nor a form (application/pdf, image/png…).
+ */
+export function binaryBody(mediaType: string, schema: Json): boolean {
+  if (schema && typeof schema === 'object' && schema.format === 'binary') return true;
+  const type = mediaType.toLowerCase();
+  return !languageForMediaType(type) && !type.startsWith('text/') && !type.startsWith('multipart/') && !type.startsWith('application/x-www-form-urlencoded') && type !== '*/*';
+}
+
 /** Per-document caches: schema conversion and description rendering happen once per document. */
 export class PageDataBuilder {
   private readonly converted = new Map<string, SchemaNode>();
@@ -119,6 +130,8 @@ export class PageDataBuilder {
   constructor(
     readonly doc: OpenApiDocument,
     private readonly closureBudget = CLOSURE_BUDGET,
+    /** Route base of the pages being built: "/docs", or an older API version's "/v1/docs" (links between operations stay in it). */
+    private readonly docsBasePath = '/docs',
   ) {}
 
   /** Converts a raw schema, keeping component references as `{ref}`. */
@@ -321,6 +334,8 @@ export class PageDataBuilder {
           // Shown as it is copied: control characters as visible escapes (copyableText).
           data.exampleHtml = highlight(copyableText(text), lang ?? (typeof ex.value === 'string' ? undefined : 'json'));
         }
+      } else if (kind === 'response' && binaryBody(mediaType, media.schema)) {
+        data.binary = true;
       }
       return data;
     });
@@ -459,10 +474,12 @@ export class PageDataBuilder {
           status,
           headers: Object.entries<Json>(res.headers ?? {}).map(([name, h]) => {
             const header = deref(this.doc, h);
+            const example = header.example ?? (header.examples && typeof header.examples === 'object' ? deref(this.doc, Object.values(header.examples)[0])?.value : undefined) ?? header.schema?.example;
             return {
               name,
               ...(header.description ? {description: markdownToHtml(header.description)} : {}),
               ...(header.schema ? {schema: this.schema(header.schema)} : {}),
+              ...(example !== undefined ? {example} : {}),
             };
           }),
           content: this.media(res.content, 'response'),
@@ -505,11 +522,14 @@ export class PageDataBuilder {
     }
   }
 
-  /** `x-deprecated-by` of an operation: an operationId of the document (linked to its page), else a text. */
+  /**
+   * `x-deprecated-by` of an operation: an operationId of the document, linked to its page in the
+   * same version (this document's pages), else a text.
+   */
   private replacement(by: string): Replacement {
     const target = listOperations(this.doc, {webhooks: true}).find((o) => o.operationId === by);
     if (!target) return {label: by};
-    return {label: target.title, ...(target.slug ? {href: `/docs/api/${target.slug}`} : {})};
+    return {label: target.title, ...(target.slug ? {href: `${this.docsBasePath}/api/${target.slug}`} : {})};
   }
 
   /** The operation's own samples first, ours for the other languages (./vendor-samples). */
@@ -545,7 +565,7 @@ function queryValues(p: ParameterData, schemas: Record<string, SchemaNode>, valu
   return p.explode === false ? [items.join(',')] : items;
 }
 
-const envName = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').toUpperCase();
+const envName = screamingSnakeCase;
 
 /** The request the code samples make: first server, example parameters, first security alternative. */
 export function sampleRequest(page: OperationPage): SampleRequest {
@@ -563,14 +583,15 @@ export function sampleRequest(page: OperationPage): SampleRequest {
     else if (p.in === 'header') headers.push([p.name, value]);
     else if (p.in === 'cookie') cookies.push([p.name, value]);
   }
+  // The variables' names: src/config/credentials.ts, shared with the home page and checked against the overview.
   const auth: SampleAuth = {headers: [], query: [], cookies: []};
   for (const s of page.security[0] ?? []) {
-    if (s.type === 'http' && s.scheme === 'basic') auth.basic = {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'};
-    else if (s.type === 'http' && s.scheme === 'bearer') auth.bearer = {tokenVar: 'API_TOKEN'};
-    else if ((s.type === 'oauth2' || s.type === 'openIdConnect') && !auth.bearer) auth.bearer = {tokenVar: 'ACCESS_TOKEN'};
-    else if (s.type === 'apiKey' && s.in === 'header' && s.name) auth.headers.push({name: s.name, envVar: envName(s.key)});
-    else if (s.type === 'apiKey' && s.in === 'query' && s.name) auth.query.push({name: s.name, envVar: envName(s.key)});
-    else if (s.type === 'apiKey' && s.in === 'cookie' && s.name) auth.cookies!.push({name: s.name, envVar: envName(s.key)});
+    if (s.type === 'http' && s.scheme === 'basic') auth.basic = {userVar: CREDENTIAL_ENV.username, passwordVar: CREDENTIAL_ENV.password};
+    else if (s.type === 'http' && s.scheme === 'bearer') auth.bearer = {tokenVar: CREDENTIAL_ENV.token};
+    else if ((s.type === 'oauth2' || s.type === 'openIdConnect') && !auth.bearer) auth.bearer = {tokenVar: CREDENTIAL_ENV.accessToken};
+    else if (s.type === 'apiKey' && s.in === 'header' && s.name) auth.headers.push({name: s.name, envVar: apiKeyEnvVar(s.key)});
+    else if (s.type === 'apiKey' && s.in === 'query' && s.name) auth.query.push({name: s.name, envVar: apiKeyEnvVar(s.key)});
+    else if (s.type === 'apiKey' && s.in === 'cookie' && s.name) auth.cookies!.push({name: s.name, envVar: apiKeyEnvVar(s.key)});
   }
   const req: SampleRequest = {method: page.method, url: `${server}${path}`, query, headers, ...(cookies.length ? {cookies} : {}), auth};
   const body = page.requestBody?.content[0];

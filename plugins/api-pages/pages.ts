@@ -135,14 +135,17 @@ export function sidebarSource(items: SidebarItem[]): string {
  * Only the HTML title and meta description see it: the page and the sidebar take the exact text
  * from the data module and sidebar.ts.
  */
-export function frontMatter(fields: Record<string, string | number | boolean | null>): string {
+/** Front matter keys a caller adds to a generated page (an older API version's banner target). */
+export type FrontMatterFields = Record<string, string | number | boolean | null>;
+
+export function frontMatter(fields: FrontMatterFields): string {
   const yamlValue = (v: string | number | boolean | null) =>
     JSON.stringify(typeof v === 'string' ? v.replace(/\\/g, '\u29f5') : v).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${yamlValue(v)}`), '---', ''].join('\n');
 }
 
 /** Front matter of an operation page (the former api.mustache template). */
-export function operationFrontMatter(o: PlannedOperation): string {
+export function operationFrontMatter(o: PlannedOperation, extra: FrontMatterFields = {}): string {
   return frontMatter({
     id: o.id,
     title: o.title,
@@ -152,11 +155,12 @@ export function operationFrontMatter(o: PlannedOperation): string {
     hide_title: true,
     sidebar_class_name: `${o.method} api-method`,
     custom_edit_url: null,
+    ...extra,
   });
 }
 
 /** Front matter of the overview page. */
-export function infoFrontMatter(info: PagePlan['info']): string {
+export function infoFrontMatter(info: PagePlan['info'], extra: FrontMatterFields = {}): string {
   return frontMatter({
     id: info.id,
     title: info.title,
@@ -165,5 +169,6 @@ export function infoFrontMatter(info: PagePlan['info']): string {
     sidebar_position: 0,
     hide_title: true,
     custom_edit_url: null,
+    ...extra,
   });
 }

@@ -8,7 +8,7 @@ import {versionBaseUrl} from './generate';
 
 const saved = {...process.env};
 afterEach(() => {
-  for (const key of ['PORTAL_API_VERSIONS', 'PORTAL_CURRENT_VERSION', 'OPENAPI_SOURCE']) {
+  for (const key of ['PORTAL_API_VERSIONS', 'PORTAL_CURRENT_VERSION', 'OPENAPI_SOURCE', 'API_BASE_URL']) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
   }
@@ -74,4 +74,27 @@ test('versionBaseUrl: the major segment of the API address follows the version',
   assert.equal(versionBaseUrl('https://api.rev.io/v1/', 'v1'), 'https://api.rev.io/v1');
   assert.equal(versionBaseUrl('https://api.example.com', 'v1'), 'https://api.example.com');
   assert.equal(versionBaseUrl('https://api.rev.io/v2', 'legacy'), 'https://api.rev.io/v2');
+});
+
+test('the current version\'s base address follows its major too (v2 -> /v2), whatever major API_BASE_URL ends with', () => {
+  delete process.env.PORTAL_API_VERSIONS;
+  delete process.env.API_BASE_URL;
+  const config = loadPortalConfig();
+  assert.equal(config.apiBaseUrl, `https://api.rev.io/${config.currentVersion.id}`);
+  assert.deepEqual(config.olderVersions.map((v) => versionBaseUrl(config.apiBaseUrl, v.id)), config.olderVersions.map((v) => `https://api.rev.io/${v.id}`));
+  process.env.API_BASE_URL = 'https://api.example.test/billing/v1/';
+  assert.equal(loadPortalConfig().apiBaseUrl, `https://api.example.test/billing/${config.currentVersion.id}`);
+  // Without a major segment, or with a current version not named like a major, the address as configured.
+  process.env.API_BASE_URL = 'https://api.example.test/billing';
+  assert.equal(loadPortalConfig().apiBaseUrl, 'https://api.example.test/billing');
+  process.env.API_BASE_URL = 'https://api.example.test/v1';
+  process.env.PORTAL_CURRENT_VERSION = 'latest';
+  assert.equal(loadPortalConfig().apiBaseUrl, 'https://api.example.test/v1');
+});
+
+test('a single foreign document keeps API_BASE_URL as given (its info.version need not be the URL\'s major)', () => {
+  delete process.env.PORTAL_API_VERSIONS;
+  process.env.OPENAPI_SOURCE = path.join(projectRoot, 'openapi/releases/2.0.0.json');
+  process.env.API_BASE_URL = 'https://api.partner.example/v1';
+  assert.equal(loadPortalConfig().apiBaseUrl, 'https://api.partner.example/v1');
 });

@@ -18,22 +18,39 @@ import {existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs
 import path from 'node:path';
 import {buildProcessedSpec, summaryLine} from '../../openapi/pipeline/build';
 import {displayPath, SpecError} from '../../openapi/pipeline/errors';
-import {portalConfig, projectRoot, type ApiVersion} from '../../portal.config';
+import {portalConfig, projectRoot, versionBaseUrl, type ApiVersion} from '../../portal.config';
 import {generateApiPages, GenerationError} from '../api-pages/generate';
 import {getBuilder} from '../api-pages/markdown';
-import {planPages} from '../api-pages/pages';
+import {planPages, type FrontMatterFields} from '../api-pages/pages';
+import {missingNote, targetName, versionTarget, type VersionPages} from './mapping';
+import {loadVersionPages} from './plugin';
+import {LATEST_NOTE_KEY, LATEST_PATH_KEY, LATEST_TARGET_KEY} from './banner-keys';
+import {RELEASES_DIR} from '../../openapi/pipeline/release';
 
 export const VERSIONS_DOCS_ROOT = path.join(projectRoot, 'docs-versions');
 export const VERSIONS_STATIC_ROOT = (id: string): string => path.join(projectRoot, 'static', id);
 
+/** The API base address of an older version (portal.config.ts; re-exported for the tests). */
+export {versionBaseUrl};
+
+
 /**
- * The API base address of an older version. Like the source, a release's server entry is replaced
- * with the configured address (API_BASE_URL), whose last segment names the major version when it
- * looks like one ("https://api.rev.io/v2" -> "https://api.rev.io/v1" for version "v1").
+ * For each page of an older version (by page id), the same page in the current version, as the
+ * version switcher finds it (./mapping.ts versionTarget: same operation, else its replacement,
+ * its category or the overview), and what to say when the operation is not there.
  */
-export function versionBaseUrl(apiBaseUrl: string, id: string): string {
-  const url = apiBaseUrl.replace(/\/+$/, '');
-  return /^v\d+$/.test(id) && /\/v\d+$/.test(url) ? url.replace(/\/v\d+$/, `/${id}`) : url;
+export function latestTargets(version: ApiVersion, current = portalConfig.currentVersion, currentSpec = portalConfig.processedSpec): (id: string) => FrontMatterFields {
+  const [latest, older] = loadVersionPages({
+    versions: [
+      {id: current.id, label: current.label, base: current.routeBasePath, processedSpec: currentSpec},
+      {id: version.id, label: version.label, base: version.routeBasePath, processedSpec: version.processedSpec},
+    ],
+  }) as [VersionPages, VersionPages];
+  return (id) => {
+    const target = versionTarget(`${older.base}/api/${id}`, older, latest);
+    const note = missingNote(target, latest, true);
+    return {[LATEST_PATH_KEY]: target.to, ...(note ? {[LATEST_NOTE_KEY]: note, [LATEST_TARGET_KEY]: targetName(target)} : {})};
+  };
 }
 
 export interface VersionResult {
@@ -63,11 +80,17 @@ export async function generateVersion(version: ApiVersion): Promise<VersionResul
   const download = path.join(VERSIONS_STATIC_ROOT(version.id), 'openapi', 'openapi.json');
   rmSync(VERSIONS_STATIC_ROOT(version.id), {recursive: true, force: true});
   const outDir = path.join(version.docsDir, 'api');
+  const latest = latestTargets(version);
   const result = await generateApiPages({
     processedSpec: version.processedSpec,
     outDir,
     downloadCopy: download,
     site: {docsBasePath: version.routeBasePath, downloadPath: `/${version.id}/openapi/openapi.json`, checksPath: `${version.id}/api-checks`},
+    // "New in / Changed in" marks from the releases of this version's major, up to its own
+    // (plugins/changelog markReleases); the changelog page is the current version's. Only our own
+    // releases have a history in openapi/releases.
+    ...(portalConfig.ownDocument && path.dirname(version.source) === RELEASES_DIR ? {changelog: {page: false}} : {}),
+    frontMatter: latest,
   });
   // The version's docs instance reads this sidebar (same items as the current version's).
   const plan = planPages(getBuilder(version.processedSpec).doc);

@@ -14,8 +14,11 @@
  * Plain data and functions: the browser bundle imports this module (no Node APIs).
  */
 
-/** [slug, operationId ("" when none), "GET /path" or "webhook event", first tag's category slug ("" when untagged)] */
-export type OperationEntry = [slug: string, operationId: string, endpoint: string, category: string];
+/**
+ * [slug, operationId ("" when none), "GET /path" or "webhook event", first tag's category slug
+ * ("" when untagged), page title, operationId of its replacement when deprecated (`x-deprecated-by`, else "")]
+ */
+export type OperationEntry = [slug: string, operationId: string, endpoint: string, category: string, title: string, replacedBy: string];
 
 export interface VersionPages {
   id: string;
@@ -40,13 +43,22 @@ interface OperationRef {
   path: string;
   operationId?: string;
   slug?: string;
+  title?: string;
   tags: string[];
+}
+
+/** `x-deprecated-by` of a deprecated operation of the document, else "". */
+function replacedBy(doc: {paths?: unknown}, op: OperationRef): string {
+  if (op.kind === 'webhook') return '';
+  const raw = (doc.paths as Record<string, Record<string, {deprecated?: unknown; 'x-deprecated-by'?: unknown}>> | undefined)?.[op.path]?.[op.method];
+  const by = raw?.deprecated ? raw['x-deprecated-by'] : undefined;
+  return typeof by === 'string' ? by.trim() : '';
 }
 
 /** A version's page list from its processed document's operations (listOperations of the pipeline). */
 export function versionPages(
   meta: {id: string; label: string; base: string},
-  doc: {info?: {version?: unknown}},
+  doc: {info?: {version?: unknown}; paths?: unknown},
   operations: readonly OperationRef[],
   overview: string,
   kebabCase: KebabCase,
@@ -63,29 +75,69 @@ export function versionPages(
       op.operationId ?? '',
       op.kind === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`,
       op.tags[0] ? kebabCase(op.tags[0]) : '',
+      op.title ?? op.operationId ?? op.path,
+      replacedBy(doc, op),
     ]),
   };
 }
 
 /** The version whose docs a site path (without the base URL, e.g. "/v1/docs/api/x") belongs to; the first (current) otherwise. */
-export function versionOfPath<V extends {base: string}>(versions: readonly V[], path: string): V | undefined {
-  return versions.find((v, i) => i > 0 && (path === v.base || path.startsWith(`${v.base}/`))) ?? versions[0];
+export {versionOfPath} from './version-of-path';
+
+/** Where the switcher (and an older page's version banner) takes a reader of a page in another version. */
+export interface VersionTarget {
+  /** Site path without the base URL. */
+  to: string;
+  /**
+   * Set when the page is an operation the other version does not have: its title, and the title of
+   * its replacement there (`x-deprecated-by` of the operation), to which `to` then leads.
+   */
+  missing?: {title: string; replacement?: string};
 }
 
-/** Where the switcher takes a reader of `path` (in version `from`) in version `to`. */
-export function targetPath(path: string, from: VersionPages, to: VersionPages): string {
+/**
+ * Where the switcher takes a reader of `path` (in version `from`) in version `to`: the same
+ * operation; else, for an operation `to` does not have, its replacement there (the operation
+ * names it with `x-deprecated-by`), else its first tag's category, else the overview.
+ */
+export function versionTarget(path: string, from: VersionPages, to: VersionPages): VersionTarget {
   const overview = `${to.base}/api/${to.overview}`;
   const inFrom = path.replace(/\/+$/, '');
-  if (!inFrom.startsWith(`${from.base}/`)) return overview;
+  if (!inFrom.startsWith(`${from.base}/`)) return {to: overview};
   const rest = inFrom.slice(from.base.length);
   const category = /^\/category\/api\/([^/]+)$/.exec(rest);
-  if (category) return to.categories.includes(category[1]!) ? `${to.base}/category/api/${category[1]}` : overview;
+  if (category) return {to: to.categories.includes(category[1]!) ? `${to.base}/category/api/${category[1]}` : overview};
   const page = /^\/api\/([^/]+)$/.exec(rest);
   const op = page ? from.operations.find((o) => o[0] === page[1]) : undefined;
-  if (!op) return overview;
-  const [, operationId, endpoint, tag] = op;
+  if (!op) return {to: overview};
+  const [, operationId, endpoint, tag, title = '', replaced = ''] = op;
   const same = (operationId && to.operations.find((o) => o[1] === operationId)) || to.operations.find((o) => o[2] === endpoint);
-  if (same) return `${to.base}/api/${same[0]}`;
-  if (tag && to.categories.includes(tag)) return `${to.base}/category/api/${tag}`;
-  return overview;
+  if (same) return {to: `${to.base}/api/${same[0]}`};
+  const replacement = replaced ? to.operations.find((o) => o[1] === replaced) : undefined;
+  if (replacement) return {to: `${to.base}/api/${replacement[0]}`, missing: {title, replacement: replacement[4]}};
+  if (tag && to.categories.includes(tag)) return {to: `${to.base}/category/api/${tag}`, missing: {title}};
+  return {to: overview, missing: {title}};
+}
+
+/** The path of versionTarget. */
+export function targetPath(path: string, from: VersionPages, to: VersionPages): string {
+  return versionTarget(path, from, to).to;
+}
+
+/**
+ * What a link to another version says about an operation that version does not have ("" when it
+ * has it): removed (the other version is newer) or not yet there (older), and where the link goes.
+ */
+export function missingNote(target: VersionTarget, to: {label: string}, newer: boolean): string {
+  const m = target.missing;
+  if (!m) return '';
+  const where = newer ? `was removed in ${to.label}` : `is not in ${to.label}`;
+  if (m.replacement) return `${m.title} ${where}: use ${m.replacement} instead.`;
+  return `${m.title} ${where}; this link opens ${targetName(target)} there.`;
+}
+
+/** What a link to another version opens: the replacement's title, "its category" or "the overview" ("" for the same page). */
+export function targetName(target: VersionTarget): string {
+  if (!target.missing) return '';
+  return target.missing.replacement ?? (/\/category\/api\//.test(target.to) ? 'its category' : 'the overview');
 }

@@ -6,7 +6,7 @@ import type {VersionPages} from './mapping';
 
 const older = (operations: number, categories: number): VersionPages => ({
   id: 'v1', label: 'v1', release: '1.0.0', base: '/v1/docs', overview: 'o', categories: Array.from({length: categories}, (_, i) => `c${i}`),
-  operations: Array.from({length: operations}, (_, i) => [`op${i}`, '', `GET /x${i}`, ''] as [string, string, string, string]),
+  operations: Array.from({length: operations}, (_, i) => [`op${i}`, '', `GET /x${i}`, '', `Op ${i}`, ''] as [string, string, string, string, string, string]),
 });
 
 test('common chunk threshold: half of the pages besides the older versions\', plus all of theirs', () => {

@@ -91,19 +91,34 @@ describe('version switcher', () => {
     await page.locator('main h1', {hasText: shared.title}).waitFor();
   });
 
-  test('an operation the other version lacks leads to its category there (else the overview)', async () => {
+  test('an operation the other version removed: the menu says so and leads to its replacement there (else its category, else the overview)', async () => {
     const missing = v1!.ops.filter((o) => !currentOps.some((c) => c.operationId === o.operationId || (c.method === o.method && c.path === o.path)));
     assert.ok(missing.length > 0, `${v1!.id} has no operation that ${currentVersion.id} lacks: the releases changed, pick another case`);
     const page = await site.page();
+    let replaced = 0;
     for (const op of missing) {
+      const by = v1!.doc.paths[op.path][op.method]['x-deprecated-by'] as string | undefined;
+      const replacement = by ? currentOps.find((c) => c.operationId === by) : undefined;
       const currentTags = new Set(currentOps.flatMap((c) => c.tags));
-      const expected = op.tags[0] && currentTags.has(op.tags[0]) ? `/docs/category/api/${kebabCase(op.tags[0])}` : `/docs/api/${documentOverviewSlug(current)}`;
+      const expected = replacement
+        ? `/docs/api/${replacement.slug}`
+        : op.tags[0] && currentTags.has(op.tags[0])
+          ? `/docs/category/api/${kebabCase(op.tags[0])}`
+          : `/docs/api/${documentOverviewSlug(current)}`;
       await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${op.slug}`);
       await switcherButton(page).click();
-      assert.equal(await versionLink(page, currentVersion.id).getAttribute('href'), expected, `${op.slug}`);
-      await versionLink(page, currentVersion.id).click();
+      const link = versionLink(page, currentVersion.id);
+      assert.equal(await link.getAttribute('href'), expected, `${op.slug}`);
+      const note = (await link.locator('[data-version-note]').textContent()) ?? '';
+      assert.ok(note.startsWith(`${op.title} was removed in ${currentVersion.label}`), `the link says the operation was removed: "${note}"`);
+      if (replacement) {
+        replaced++;
+        assert.ok(note.includes(`use ${replacement.title} instead`), `the link names the replacement: "${note}"`);
+      }
+      await link.click();
       await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === expected);
     }
+    assert.ok(replaced > 0, 'a removed operation names its replacement (Get customer balance -> Get customer ledger)');
   });
 
   test('every operation link of the menu is the same operation, matched by operationId or method and path', async () => {
@@ -257,6 +272,126 @@ describe('build output of the extra routes', () => {
       }
       const section = llms.split(`## API reference, version ${v.id}\n`)[1]?.split('\n## ')[0] ?? '';
       for (const o of v.ops) assert.ok(section.includes(`${v.routeBasePath}/api/${o.slug}.md)`), `llms.txt ${v.id} section: ${o.slug}`);
+    }
+  });
+});
+
+describe('older version notice', () => {
+  test('every page class of an older version says so and links the same page in the latest version; current pages do not', async () => {
+    const page = await site.page();
+    const banner = page.locator('[data-version-banner]');
+    const shared = v1!.ops.find((o) => currentOps.some((c) => c.operationId === o.operationId))!;
+    const tag = kebabCase(shared.tags[0]!);
+    const cases: [string, string][] = [
+      [`${v1!.routeBasePath}/api/${shared.slug}`, `/docs/api/${currentOps.find((c) => c.operationId === shared.operationId)!.slug}`],
+      [`${v1!.routeBasePath}/api/${v1!.overview}`, `/docs/api/${documentOverviewSlug(current)}`],
+      [`${v1!.routeBasePath}/category/api/${tag}`, `/docs/category/api/${tag}`],
+    ];
+    for (const [from, to] of cases) {
+      await gotoHydrated(page, site, from);
+      assert.equal(await banner.count(), 1, `${from}: one notice`);
+      assert.ok(await banner.isVisible(), `${from}: the notice is visible`);
+      assert.match((await banner.textContent()) ?? '', new RegExp(`API version ${v1!.label}, an older version`));
+      assert.equal(await banner.locator('a[data-latest-version-link]').getAttribute('href'), to, from);
+      // Server-rendered: the notice is in the HTML, not added after hydration.
+      assert.ok((await (await fetch(site.at(from))).text()).includes('data-version-banner'), `${from}: in the static HTML`);
+    }
+    await banner.locator('a[data-latest-version-link]').click();
+    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === cases[2]![1]);
+    for (const path of [`/docs/api/${shared.slug}`, `/docs/api/${documentOverviewSlug(current)}`, `/docs/category/api/${tag}`]) {
+      await gotoHydrated(page, site, path);
+      assert.equal(await banner.count(), 0, `${path}: no notice on the latest version`);
+    }
+  });
+
+  test('an operation the latest version removed: the notice says so and links its replacement', async () => {
+    const removed = v1!.ops.find((o) => !currentOps.some((c) => c.operationId === o.operationId) && v1!.doc.paths[o.path][o.method]['x-deprecated-by'])!;
+    assert.ok(removed, 'v1 has a removed operation with a replacement');
+    const replacement = currentOps.find((c) => c.operationId === v1!.doc.paths[removed.path][removed.method]['x-deprecated-by'])!;
+    const page = await site.page();
+    await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${removed.slug}`);
+    const banner = page.locator('[data-version-banner]');
+    assert.match((await banner.textContent()) ?? '', new RegExp(`${removed.title} was removed in ${currentVersion.label}: use ${replacement.title} instead`));
+    assert.equal(await banner.locator('a[data-latest-version-link]').getAttribute('href'), `/docs/api/${replacement.slug}`);
+    assert.equal(await banner.locator('a[data-latest-version-link]').textContent(), `Open ${replacement.title} in ${currentVersion.label}`);
+    // The page's own "Deprecated: use …" link stays in its version.
+    const inVersion = v1!.ops.find((o) => o.operationId === replacement.operationId)!;
+    assert.equal(await page.locator('[data-deprecated-by] a').getAttribute('href'), `${v1!.routeBasePath}/api/${inVersion.slug}`);
+  });
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: an older page's notice and the switcher's note on a removed operation (${theme}, desktop and phone)`, async () => {
+    const removed = v1!.ops.find((o) => !currentOps.some((c) => c.operationId === o.operationId))!;
+    for (const viewport of [{width: 1280, height: 900}, {width: 390, height: 844}]) {
+      const page = await site.page({localStorage: {theme}, viewport});
+      await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${removed.slug}`);
+      const notice = await audit(page, '[data-version-banner]');
+      assert.deepEqual(notice.findings, [], describeFindings(notice.findings));
+      if (viewport.width < 997) continue; // the phone's switcher is in the drawer (tested above)
+      await switcherButton(page).click();
+      await page.locator('.navbar__inner [data-version-note]').waitFor();
+      const menu = await audit(page, '.navbar');
+      assert.deepEqual(menu.findings, [], describeFindings(menu.findings));
+    }
+  });
+}
+
+describe('each version\'s servers follow its major', () => {
+  const major = (v: string) => `/${v}`;
+  test('the processed documents and downloads: current under /<current id>, older under theirs', async () => {
+    assert.match(String(current.servers[0].url), new RegExp(`${major(currentVersion.id)}$`));
+    for (const v of older) assert.match(String(v.doc.servers[0].url), new RegExp(`${major(v.id)}$`), v.id);
+    const json = await (await fetch(site.at('/openapi/openapi.json'))).json();
+    assert.equal(json.servers[0].url, current.servers[0].url);
+    const yaml = await (await fetch(site.at('/openapi/openapi.yaml'))).text();
+    assert.match(yaml, new RegExp(`^  - url: ${current.servers[0].url.replace(/[.]/g, '\\.')}$`, 'm'));
+    const postman = await fetch(site.at('/openapi/postman-collection.json'));
+    if (postman.ok) {
+      const text = await postman.text();
+      assert.ok(text.includes(current.servers[0].url.replace(/^https:\/\//, '')) && !text.includes(older[0]!.doc.servers[0].url), 'the Postman collection calls the current version');
+    }
+    for (const v of older) assert.equal((await (await fetch(site.at(`/${v.id}/openapi/openapi.json`))).json()).servers[0].url, v.doc.servers[0].url, v.id);
+  });
+
+  test('pages, samples and twins of each version call that version\'s server', async () => {
+    const page = await site.page();
+    const shared = v1!.ops.find((o) => currentOps.some((c) => c.operationId === o.operationId))!;
+    const now = currentOps.find((c) => c.operationId === shared.operationId)!;
+    for (const [route, server, other] of [
+      [`/docs/api/${now.slug}`, current.servers[0].url, v1!.doc.servers[0].url],
+      [`${v1!.routeBasePath}/api/${shared.slug}`, v1!.doc.servers[0].url, current.servers[0].url],
+    ] as [string, string, string][]) {
+      await gotoHydrated(page, site, route);
+      const samples = await page.getByRole('region', {name: 'Request', exact: true}).locator('pre code').textContent();
+      assert.ok(samples?.includes(`${server}/`), `${route}: the sample calls ${server}`);
+      assert.ok(!samples?.includes(other), `${route}: not ${other}`);
+      const twin = readFileSync(path.join(SITE_DIR, `${route}.md`), 'utf8');
+      assert.ok(twin.includes(`${server}/`) && !twin.includes(other), `${route}.md names ${server} only`);
+    }
+  });
+});
+
+describe('"New in / Changed in" marks name the version being read', () => {
+  test('current pages name releases of the current major; v1 pages releases of v1', async () => {
+    const page = await site.page();
+    const currentMajor = currentVersion.id.replace(/^v/, '');
+    let marked = 0;
+    for (const o of currentOps) {
+      await gotoHydrated(page, site, `/docs/api/${o.slug}`);
+      const mark = page.locator('[data-release-mark]');
+      if (!(await mark.count())) continue;
+      marked++;
+      assert.match((await mark.textContent()) ?? '', new RegExp(`in v${currentMajor}\\.`), `/docs/api/${o.slug}`);
+    }
+    assert.ok(marked > 0, 'some current pages are marked');
+    const ledger = v1!.ops.find((o) => o.operationId === 'getCustomerLedger')!;
+    await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${ledger.slug}`);
+    assert.equal(await page.locator('[data-release-mark]').textContent(), `New in v${v1!.doc.info.version}`);
+    for (const o of v1!.ops) {
+      await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${o.slug}`);
+      const mark = page.locator('[data-release-mark]');
+      if (await mark.count()) assert.match((await mark.textContent()) ?? '', /in v1\./, `${v1!.routeBasePath}/api/${o.slug}`);
     }
   });
 });

@@ -11,7 +11,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {listOperations} from '../../openapi/pipeline/checks';
-import {listReleases, loadRelease, RELEASES_DIR} from '../../openapi/pipeline/release';
+import {compareSemver, listReleases, loadRelease, parseSemver, RELEASES_DIR} from '../../openapi/pipeline/release';
 import type {Changelog, ReleaseChanges, ReleaseMark} from '../../src/components/ApiChangelog/types';
 import {diffDocuments} from './diff';
 
@@ -22,7 +22,7 @@ type Json = any;
 export const CHANGELOG_SLUG = 'changelog';
 export const CHANGELOG_ROUTE = `/docs/api/${CHANGELOG_SLUG}`;
 export const FEED_FILE = 'rss.xml';
-/** Operation pages show marks for changes in this many most recent releases. */
+/** Operation pages show marks for changes in this many most recent releases (of their major: markReleases). */
 export const RECENT_RELEASES = 2;
 
 const CACHE_DIR = path.resolve(__dirname, '../../.tmp/changelog-cache');
@@ -110,7 +110,7 @@ export function buildChangelog(options: ChangelogOptions): ChangelogResult {
 
   const marks = new Map<string, ReleaseMark>();
   const slugs = new Map(listOperations(options.current).map((o) => [`${o.method} ${o.path}`, o.slug ?? '']));
-  for (const release of out.slice(0, RECENT_RELEASES)) {
+  for (const release of markReleases(out, options.current?.info?.version)) {
     if (!release.previous) continue; // the first release adds everything: no marks
     for (const op of release.operations) {
       const slug = slugs.get(`${op.method} ${op.path}`);
@@ -120,6 +120,19 @@ export function buildChangelog(options: ChangelogOptions): ChangelogResult {
     }
   }
   return {changelog: {releases: out, route: CHANGELOG_ROUTE, feed: `${CHANGELOG_ROUTE}/${FEED_FILE}`}, marks};
+}
+
+/**
+ * The releases whose changes mark a version's operation pages: the most recent RECENT_RELEASES of
+ * the releases of that version's major, up to its own (`releases` newest first). A v2 page says
+ * "Changed in v2.0.0" (what changed from v1), never "Changed in v1.1.0", a change of another
+ * major; a v1 page built from 1.1.0 is marked by 1.1.0's changes. A version without a semver
+ * `info.version`, or whose major has no release yet, gets no marks.
+ */
+export function markReleases<R extends {version: string}>(releases: readonly R[], version: unknown): R[] {
+  const own = typeof version === 'string' ? parseSemver(version) : undefined;
+  if (!own) return [];
+  return releases.filter((r) => parseSemver(r.version)?.major === own.major && compareSemver(r.version, own) <= 0).slice(0, RECENT_RELEASES);
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -10,6 +10,7 @@ import MethodBadge from '../MethodBadge';
 import SchemaView, {typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
 import {usePageSchemas, type SchemaLoader} from './schemas';
+import {responseExamples} from './examples';
 import styles from './styles.module.css';
 
 /**
@@ -220,8 +221,8 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
   const {method, path, summary, servers} = operation;
   const {schemas, load} = usePageSchemas(operation);
   const base = servers[0]?.url.replace(/\/$/, '') ?? '';
-  const examples = operation.responses
-    .flatMap((r) => r.content.filter((m) => m.exampleHtml).slice(0, 1).map((m) => ({id: r.status, label: r.status, html: m.exampleHtml!})));
+  // Success first; a file download shows its media type and headers (./examples.ts).
+  const examples = responseExamples(operation.responses);
   return (
     <div className={styles.operation}>
       <header className={styles.header}>

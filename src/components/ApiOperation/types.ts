@@ -84,12 +84,19 @@ export interface MediaTypeData {
   exampleHtml?: string;
   /** Whether the example was written in the API description (true) or generated from the schema. */
   exampleGiven?: boolean;
+  /**
+   * A response body that is a file (a PDF, an image, `format: binary`…) with no example to show:
+   * the examples panel shows its media type and headers and says the body is a file download.
+   */
+  binary?: boolean;
 }
 
 export interface HeaderData {
   name: string;
   description?: string;
   schema?: SchemaNode;
+  /** The header's example value (header, its first named example, or its schema's). */
+  example?: unknown;
 }
 
 export interface ResponseData {

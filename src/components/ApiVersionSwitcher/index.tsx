@@ -8,6 +8,7 @@ import React, {useEffect, useId, useRef, useState, type ComponentType, type Reac
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import clsx from 'clsx';
+import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
 import styles from './styles.module.css';
 
 type Menu = ComponentType<{id: string; path: string; mobile?: boolean}>;
@@ -24,7 +25,7 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
   const base = siteConfig.baseUrl.replace(/\/$/, '');
   const {pathname} = useLocation();
   const path = pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
-  const active = versions.find((v, i) => i > 0 && (path === v.base || path.startsWith(`${v.base}/`))) ?? versions[0];
+  const active = versionOfPath(versions, path);
   const [open, setOpen] = useState(false);
   const [VersionMenu, setMenu] = useState<Menu | null>(null);
   const root = useRef<HTMLElement>(null);

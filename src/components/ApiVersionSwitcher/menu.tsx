@@ -7,7 +7,7 @@ import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import pages from '@generated/portal-api-versions/default/pages.json';
-import {targetPath, versionOfPath, type VersionPages} from '@site/plugins/api-versions/mapping';
+import {missingNote, versionOfPath, versionTarget, type VersionPages} from '@site/plugins/api-versions/mapping';
 import styles from './styles.module.css';
 
 export interface VersionTarget {
@@ -17,13 +17,21 @@ export interface VersionTarget {
   /** Site path without the base URL. */
   to: string;
   active: boolean;
+  /** The page is an operation this version does not have: what the link says about it (mapping.ts missingNote). */
+  note: string;
 }
 
 /** The link of each version for the page at `path` (without the base URL). */
 export function versionTargets(path: string): VersionTarget[] {
   const versions = pages as VersionPages[];
   const from = versionOfPath(versions, path)!;
-  return versions.map((v) => ({id: v.id, label: v.label, release: v.release, to: v === from ? path : targetPath(path, from, v), active: v === from}));
+  const fromIndex = versions.indexOf(from);
+  return versions.map((v, i) => {
+    if (v === from) return {id: v.id, label: v.label, release: v.release, to: path, active: true, note: ''};
+    // The list is newest first: a version before the one being read is newer.
+    const target = versionTarget(path, from, v);
+    return {id: v.id, label: v.label, release: v.release, to: target.to, active: false, note: missingNote(target, v, i < fromIndex)};
+  });
 }
 
 /** The menu: one link per version (the latest first), as a dropdown or, in the mobile menu, a sub-list. */
@@ -41,6 +49,11 @@ export default function VersionMenu({id, path, mobile}: {id: string; path: strin
             {t.label}
             {t.release && <span className={styles.release}>{t.release}</span>}
             {i === 0 && <span className={styles.release}>(latest)</span>}
+            {t.note && (
+              <span className={styles.note} data-version-note="">
+                {t.note}
+              </span>
+            )}
           </Link>
         </li>
       ))}

@@ -1,9 +1,9 @@
-import type {ReactNode} from 'react';
+import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import StaticCode from '@site/src/components/StaticCode';
-import type {FirstRequest} from './request';
+import {FIRST_REQUEST_VARIABLES, type FirstRequest} from './request';
 import styles from './styles.module.css';
 
 /**
@@ -35,9 +35,16 @@ export default function HomepageFirstRequest(): ReactNode {
             and what is past due.
           </p>
           <ol className={styles.steps}>
-            <li>
-              Export <code>API_USERNAME</code>, <code>API_PASSWORD</code> and{' '}
-              <code>API_SUBSCRIPTION_KEY</code> in your terminal.
+            <li data-first-request-variables="">
+              Export{' '}
+              {FIRST_REQUEST_VARIABLES.map((name, i) => (
+                <React.Fragment key={name}>
+                  {i > 0 && (i === FIRST_REQUEST_VARIABLES.length - 1 ? ' and ' : ', ')}
+                  <code>{name}</code>
+                </React.Fragment>
+              ))}{' '}
+              in your terminal: your API username, password and subscription key. Every code
+              sample in the reference reads the same variables.
             </li>
             <li>
               Run the request. The JSON response holds the customers in <code>items</code> and a{' '}

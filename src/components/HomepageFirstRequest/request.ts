@@ -3,7 +3,23 @@
  * makes it and its token markup once, at build time (customFields.firstRequest), and the component
  * shows both.
  */
+import {apiKeyEnvVar, CREDENTIAL_ENV} from '../../config/credentials';
+
 export const FIRST_REQUEST_LANGUAGE = 'bash';
+
+/**
+ * The credentials of our API's security requirement (openapi/source/openapi.yaml: `basicAuth` and
+ * the `subscriptionKey` header), as the operation pages' code samples name their variables.
+ */
+export const FIRST_REQUEST_CREDENTIALS = {
+  username: CREDENTIAL_ENV.username,
+  password: CREDENTIAL_ENV.password,
+  subscriptionKeyHeader: 'Ocp-Apim-Subscription-Key',
+  subscriptionKey: apiKeyEnvVar('subscriptionKey'),
+} as const;
+
+/** The variables the reader exports before running the request, in the order the page lists them. */
+export const FIRST_REQUEST_VARIABLES: readonly string[] = [FIRST_REQUEST_CREDENTIALS.username, FIRST_REQUEST_CREDENTIALS.password, FIRST_REQUEST_CREDENTIALS.subscriptionKey];
 
 /** What customFields.firstRequest holds. */
 export interface FirstRequest {
@@ -16,11 +32,12 @@ export interface FirstRequest {
 
 export function firstRequestCode(apiBaseUrl: string): string {
   const base = apiBaseUrl.replace(/\/+$/, '') || 'https://api.example.com';
+  const c = FIRST_REQUEST_CREDENTIALS;
   return [
     `curl --request GET \\`,
     `  --url "${base}/customer-summaries?page=1&page_size=5" \\`,
-    `  --user "$API_USERNAME:$API_PASSWORD" \\`,
-    `  --header "Ocp-Apim-Subscription-Key: $API_SUBSCRIPTION_KEY" \\`,
+    `  --user "$${c.username}:$${c.password}" \\`,
+    `  --header "${c.subscriptionKeyHeader}: $${c.subscriptionKey}" \\`,
     `  --header "Accept: application/json"`,
   ].join('\n');
 }

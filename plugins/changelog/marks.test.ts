@@ -1,0 +1,36 @@
+/**
+ * "New in / Changed in" marks name releases of the version the reader is looking at: a v2 page is
+ * never "Changed in v1.1.0"; a v1 page (built from 1.1.0) is marked by 1.1.0's changes.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {listReleases, loadRelease, RELEASES_DIR} from '../../openapi/pipeline/release';
+import {buildChangelog, markReleases, RECENT_RELEASES} from './build';
+
+const r = (version: string) => ({version});
+const versions = (list: {version: string}[]) => list.map((x) => x.version);
+
+test('markReleases: the recent releases of the same major, up to the version itself (newest first in, newest first out)', () => {
+  const releases = ['3.0.0', '2.1.0', '2.0.1', '2.0.0', '1.1.0', '1.0.0'].map(r);
+  assert.deepEqual(versions(markReleases(releases, '2.1.0')), ['2.1.0', '2.0.1'].slice(0, RECENT_RELEASES));
+  assert.deepEqual(versions(markReleases(releases, '2.0.0')), ['2.0.0']);
+  assert.deepEqual(versions(markReleases(releases, '1.1.0')), ['1.1.0', '1.0.0']);
+  assert.deepEqual(versions(markReleases(releases, '2.2.0-beta.1')), ['2.1.0', '2.0.1'], 'a working version above the last release');
+  assert.deepEqual(versions(markReleases(releases, '4.0.0')), [], 'a major with no release yet');
+  assert.deepEqual(versions(markReleases(releases, '2024-01-01')), [], 'not a semantic version');
+  assert.deepEqual(versions(markReleases(releases, undefined)), []);
+});
+
+const releases = listReleases(RELEASES_DIR);
+const byVersion = (v: string) => loadRelease(releases.find((x) => x.version === v)!);
+
+test('our releases: the current version\'s pages are marked by 2.x releases only, v1\'s by 1.x', () => {
+  const v2 = buildChangelog({current: byVersion('2.0.0'), cache: false}).marks;
+  assert.ok(v2.size > 0, 'some v2 operations changed in 2.0.0');
+  assert.deepEqual([...v2.values()].filter((m) => !m.version.startsWith('2.')), [], 'a v2 page names a 2.x release');
+  const v1 = buildChangelog({current: byVersion('1.1.0'), cache: false}).marks;
+  assert.deepEqual([...v1.values()].filter((m) => m.version !== '1.1.0'), [], 'a v1 page names 1.1.0');
+  assert.equal(v1.get('get-customer-ledger')?.kind, 'new', 'Get customer ledger is new in 1.1.0');
+  assert.equal(v1.get('get-customer-ledger')?.href, '/docs/api/changelog#v1-1-0');
+  assert.equal(v1.has('get-customer-balance'), true, 'deprecated in 1.1.0: changed');
+});

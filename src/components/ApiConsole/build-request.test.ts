@@ -376,20 +376,22 @@ test('serverOrigin: the origin credentials are scoped to, or null for an unusabl
   for (const [server, origin] of cases) assert.equal(serverOrigin(server, PAGE), origin, server);
 });
 
-test('serverChoices: a document with servers keeps its own; the configured default only when it lists none', () => {
-  const configured = 'https://api.rev.io/v1';
-  const cases: {servers: OperationPage['servers']; foreign: boolean; expect: string[]}[] = [
-    {servers: [{url: 'https://api.partner.example'}], foreign: true, expect: ['https://api.partner.example']},
-    {servers: [{url: 'https://a.example'}, {url: 'https://b.example'}, {url: 'https://a.example'}], foreign: true, expect: ['https://a.example', 'https://b.example']},
-    {servers: [], foreign: true, expect: [configured]},
+test('serverChoices: a page with servers keeps its own; the configured default only when it lists none', () => {
+  const configured = 'https://api.rev.io/v2';
+  const cases: {servers: OperationPage['servers']; expect: string[]}[] = [
+    {servers: [{url: 'https://api.partner.example'}], expect: ['https://api.partner.example']},
+    {servers: [{url: 'https://a.example'}, {url: 'https://b.example'}, {url: 'https://a.example'}], expect: ['https://a.example', 'https://b.example']},
+    {servers: [], expect: [configured]},
     // The page data's stand-in for "no servers".
-    {servers: [{url: '/'}], foreign: true, expect: [configured]},
+    {servers: [{url: '/'}], expect: [configured]},
     // An explicit relative server (it has a description) is the document's own.
-    {servers: [{url: '/', description: 'Same host'}], foreign: true, expect: ['/']},
-    {servers: [{url: configured, description: 'Rev.io API (production)'}], foreign: false, expect: [configured]},
-    {servers: [{url: 'https://sandbox.rev.io/v1'}], foreign: false, expect: ['https://sandbox.rev.io/v1', configured]},
+    {servers: [{url: '/', description: 'Same host'}], expect: ['/']},
+    {servers: [{url: configured, description: 'Rev.io API (production)'}], expect: [configured]},
+    {servers: [{url: 'https://sandbox.rev.io/v2'}], expect: ['https://sandbox.rev.io/v2']},
+    // An older version's page (v1) is never offered the current version's default address.
+    {servers: [{url: 'https://api.rev.io/v1', description: 'Production'}], expect: ['https://api.rev.io/v1']},
   ];
-  for (const c of cases) assert.deepEqual(serverChoices(c.servers, configured, c.foreign), c.expect, JSON.stringify(c));
+  for (const c of cases) assert.deepEqual(serverChoices(c.servers, configured), c.expect, JSON.stringify(c));
 });
 
 test('diagnoseFailure: an opaque probe answer means CORS, a rejected probe means network; the probe gets no query', async () => {

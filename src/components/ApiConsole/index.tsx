@@ -1,7 +1,6 @@
 import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
-import type {ApiSiteLinks} from '../../../plugins/api-pages/site-links';
 import {buildRequest, credentialFields, diagnoseFailure, FAILURE, followSchema, isList, RequestRefused, schemaOf, serverChoices, serverOrigin} from './request';
 import AuthPanel from './auth/AuthPanel';
 import {oauthBase} from './auth/oauth';
@@ -123,8 +122,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   const [shared] = useState(() => (typeof window === 'undefined' ? null : readShareFragment(window.location.hash, operation)));
   const restored = shared && 'request' in shared ? shared.request : null;
   const configured = String(siteConfig.customFields?.apiBaseUrl ?? '');
-  const foreign = Boolean((siteConfig.customFields?.api as ApiSiteLinks | undefined)?.foreign);
-  const servers = useMemo(() => serverChoices(operation.servers, configured, foreign), [operation.servers, configured, foreign]);
+  const servers = useMemo(() => serverChoices(operation.servers, configured), [operation.servers, configured]);
   // The mock server first (PORTAL_MOCK_URL / PORTAL_MOCK), the portal's proxy (PORTAL_PROXY_URL): try-it.ts.
   const tryIt = useMemo(() => tryItConfig(siteConfig.customFields), [siteConfig.customFields]);
   const options = useMemo(() => serverOptions(servers, tryIt), [servers, tryIt]);

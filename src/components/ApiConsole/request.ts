@@ -83,14 +83,15 @@ export function serverOrigin(server: string, page: string): string | null {
 }
 
 /**
- * The servers the console offers. The document's servers come first and are its own: the
- * portal's configured default (customFields.apiBaseUrl) is added only when the document lists
- * none (the page data then carries the stand-in "/"), or for our own document when missing.
+ * The servers the console offers: the page's own (its document's, or its API version's), and the
+ * portal's configured default (customFields.apiBaseUrl) only when the page lists none (the page
+ * data then carries the stand-in "/"). The default is the current version's address, so adding it
+ * beside a page's servers would offer an older version's page the newer version's API.
  */
-export function serverChoices(servers: ServerData[], configured: string, foreign: boolean): string[] {
+export function serverChoices(servers: ServerData[], configured: string): string[] {
   const standIn = servers.length === 1 && servers[0].url === '/' && !servers[0].description;
   const listed = standIn ? [] : [...new Set(servers.map((s) => s.url))];
-  if (configured && (listed.length === 0 || (!foreign && !listed.includes(configured)))) listed.push(configured);
+  if (configured && listed.length === 0) listed.push(configured);
   return listed;
 }
 

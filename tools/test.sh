@@ -10,29 +10,28 @@ cd "$(dirname "$0")/.."
 what="${1:-all}"
 export NODE_OPTIONS="${NODE_OPTIONS:-} --no-warnings=ExperimentalWarning"
 
-ensure_chromium() {
-  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return; fi
-  echo "== Chromium is missing: installing Debian's chromium package"
+# A Debian package that provides an executable, installed with apt when the executable is missing.
+# $1: executable path, $2: package, $3: what needs it (for the messages).
+ensure_debian_package() {
+  if [ -x "$1" ]; then return; fi
+  echo "== $2 is missing ($3): installing Debian's $2 package"
   if [ "$(id -u)" -ne 0 ]; then
-    echo "Chromium is not installed and this is not root: run 'sudo apt-get install -y chromium'." >&2
+    echo "$1 is not installed and this is not root: run 'sudo apt-get install -y $2'." >&2
     exit 1
   fi
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
 }
+
+ensure_chromium() { ensure_debian_package "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium "the browser tests"; }
 
 # nginx for tests/hostile/redirects/nginx.test.ts, which serves with the shipped hosting/nginx.conf.
 ensure_nginx() {
-  if [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ]; then return; fi
-  echo "== nginx is missing: installing Debian's nginx-light package"
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "nginx is not installed and this is not root: run 'sudo apt-get install -y nginx-light'." >&2
-    exit 1
-  fi
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
-  # The package starts a system nginx on port 80; the test runs its own.
-  service nginx stop >/dev/null 2>&1 || true
+  local had=0
+  [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] && had=1
+  ensure_debian_package "${NGINX_PATH:-/usr/sbin/nginx}" nginx-light "tests/hostile/redirects/nginx.test.ts"
+  # The package starts a system nginx on port 80 when it installs; the test runs its own.
+  [ "$had" = 1 ] || service nginx stop >/dev/null 2>&1 || true
 }
 
 # Compilers and interpreters the code-sample tests run every sample language with

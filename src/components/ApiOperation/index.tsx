@@ -7,7 +7,7 @@ import ApiHtml from '../ApiHtml';
 import CodeSamples from '../CodeSamples';
 import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
-import SchemaView, {typeLabel} from '../SchemaView';
+import SchemaView, {Constraints, typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
 import {usePageSchemas, type SchemaLoader} from './schemas';
 import styles from './styles.module.css';
@@ -97,36 +97,12 @@ function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['sche
   );
 }
 
+/** A parameter's constraints, allowed values, default and example: the same line as a body field's. */
 function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
   const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
-  const values = s?.enum ?? (s?.items && (s.items.ref ? schemas[s.items.ref] : s.items)?.enum);
-  const facts: string[] = [];
-  if (s?.default !== undefined) facts.push(`default: ${JSON.stringify(s.default)}`);
-  if (s?.minimum !== undefined) facts.push(`minimum: ${s.minimum}`);
-  if (s?.maximum !== undefined) facts.push(`maximum: ${s.maximum}`);
-  if (s?.minLength !== undefined) facts.push(`min length: ${s.minLength}`);
-  if (s?.maxLength !== undefined) facts.push(`max length: ${s.maxLength}`);
-  if (s?.pattern) facts.push(`pattern: ${s.pattern}`);
-  return (
-    <div className={clsx(styles.paramFacts, SKIP)}>
-      {values && values.length > 0 && (
-        <span>
-          Allowed values:{' '}
-          {values.map((v) => (
-            <code key={String(v)}>{String(v)}</code>
-          ))}
-        </span>
-      )}
-      {facts.map((f) => (
-        <span key={f}>{f}</span>
-      ))}
-      {p.example !== undefined && (
-        <span>
-          Example: <code>{typeof p.example === 'string' ? p.example : JSON.stringify(p.example)}</code>
-        </span>
-      )}
-    </div>
-  );
+  if (!s) return null;
+  const items = s.items && (s.items.ref ? schemas[s.items.ref] : s.items);
+  return <Constraints node={{...s, enum: s.enum ?? items?.enum, example: p.example ?? s.example}} />;
 }
 
 type Load = SchemaLoader | undefined;
@@ -209,6 +185,24 @@ function TryIt({operation}: {operation: OperationPage}) {
   );
 }
 
+/** Where the jump link under the title leads: the aside with Try it and the samples. */
+const EXAMPLES_ID = 'try-it';
+
+/** A path that breaks only after its slashes (a <wbr> after each), never inside a segment. */
+export function PathText({path}: {path: string}) {
+  const parts = path.split(/(?<=\/)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <React.Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </React.Fragment>
+      ))}
+    </>
+  );
+}
+
 /** An API operation page: description, authorization, parameters, body, responses, samples. */
 export default function ApiOperation({operation}: {operation: OperationPage}) {
   const {method, path, summary, servers} = operation;
@@ -248,11 +242,15 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           <div className={styles.endpoint} data-operation-endpoint>
             <MethodBadge method={method} className="operation-method" />
             <code className={styles.path} data-operation-path>
-              {path}
+              <PathText path={path} />
             </code>
-            <CopyButton text={`${base}${path}`} label="Copy URL" className={SKIP} />
+            <CopyButton text={`${base}${path}`} label="Copy URL" className={clsx(SKIP, styles.copyUrl)} />
           </div>
         )}
+        {/* Shown while the examples sit below the responses (one column): one tap to reach them. */}
+        <a href={`#${EXAMPLES_ID}`} className={clsx(styles.jump, 'button button--outline button--primary button--sm', SKIP)} data-jump-to-examples>
+          {operation.webhook ? 'Payload examples' : 'Try it and code samples'} <span aria-hidden="true">↓</span>
+        </a>
       </header>
       <div className={styles.grid}>
         <div className={styles.main}>
@@ -297,7 +295,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             ))}
           </section>
         </div>
-        <aside className={clsx(styles.side, SKIP)} aria-label="Request and response examples">
+        <aside className={clsx(styles.side, SKIP)} aria-label="Request and response examples" id={EXAMPLES_ID}>
           {!operation.webhook && <TryIt operation={operation} />}
           <CodeSamples title="Request" snippets={operation.samples} />
           {examples.length > 0 && <CodeSamples title="Response example" snippets={examples} remember={false} />}

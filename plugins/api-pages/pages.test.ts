@@ -47,8 +47,9 @@ test('pages: sidebar: overview, declared tags, undeclared tags, UNTAGGED', () =>
     ['UNTAGGED', undefined, 1],
   ]);
   const widgets = sidebar[1].type === 'category' ? sidebar[1].items : [];
-  assert.deepEqual(widgets[2], {type: 'doc', id: 'api/list-widgets', label: 'List widgets', className: 'menu__list-item--deprecated api-method get'});
-  assert.deepEqual(widgets[3], {type: 'doc', id: 'api/widget-created', label: 'Widget created', className: 'api-method event'});
+  // customProps: the method badge and path of the category page's card.
+  assert.deepEqual(widgets[2], {type: 'doc', id: 'api/list-widgets', label: 'List widgets', className: 'menu__list-item--deprecated api-method get', customProps: {method: 'get', path: '/widgets'}});
+  assert.deepEqual(widgets[3], {type: 'doc', id: 'api/widget-created', label: 'Widget created', className: 'api-method event', customProps: {method: 'webhook', path: 'widget.created'}});
   const source = sidebarSource(sidebar);
   assert.match(source, /^const sidebar: SidebarsConfig = \{\n {2}"apisidebar": \[\n {4}\{\n {6}"type": "doc",\n {6}"id": "api\/widget-store-api"\n {4}\},/m);
   assert.match(source, /export default sidebar\.apisidebar;\n$/);

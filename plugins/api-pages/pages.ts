@@ -18,7 +18,8 @@
  *   after them, operations with `x-position` first;
  * - sidebar: the overview first, then one category per tag (declared tags in `tags` order, then
  *   undeclared ones as operations use them) labelled by `x-displayName`, linking to a generated
- *   index at /category/api/<kebab tag>; items `className: "api-method <method>"`; operations
+ *   index at /category/api/<kebab tag>; items `className: "api-method <method>"` and
+ *   `customProps: {method, path}` (a webhook: "webhook" and its event) for the category cards; operations
  *   without a tag in a final "UNTAGGED" category.
  */
 import kebabCase from 'lodash/kebabCase';
@@ -52,7 +53,7 @@ export interface PagePlan {
 }
 
 export type SidebarItem =
-  | {type: 'doc'; id: string; label?: string; className?: string}
+  | {type: 'doc'; id: string; label?: string; className?: string; customProps?: {method: string; path: string}}
   | {type: 'category'; label: string; link?: {type: 'generated-index'; title: string; slug: string}; items: SidebarItem[]};
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -101,6 +102,8 @@ function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
     id: `api/${o.id}`,
     label: o.title,
     className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', o.method].filter(Boolean).join(' '),
+    // What the category page's card shows under the title (src/theme/DocCategoryGeneratedIndexPage).
+    customProps: o.webhook ? {method: 'webhook', path: o.webhook.event} : {method: o.method, path: o.path},
   });
   const items: SidebarItem[] = [];
   items.push({type: 'doc', id: `api/${plan.info.id}`});

@@ -7,6 +7,7 @@ import ApiHtml from '../ApiHtml';
 import CodeSamples from '../CodeSamples';
 import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
+import PathText from './PathText';
 import SchemaView, {Constraints, typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
 import {usePageSchemas, type SchemaLoader} from './schemas';
@@ -187,21 +188,6 @@ function TryIt({operation}: {operation: OperationPage}) {
 
 /** Where the jump link under the title leads: the aside with Try it and the samples. */
 const EXAMPLES_ID = 'try-it';
-
-/** A path that breaks only after its slashes (a <wbr> after each), never inside a segment. */
-export function PathText({path}: {path: string}) {
-  const parts = path.split(/(?<=\/)/);
-  return (
-    <>
-      {parts.map((part, i) => (
-        <React.Fragment key={i}>
-          {part}
-          {i < parts.length - 1 && <wbr />}
-        </React.Fragment>
-      ))}
-    </>
-  );
-}
 
 /** An API operation page: description, authorization, parameters, body, responses, samples. */
 export default function ApiOperation({operation}: {operation: OperationPage}) {

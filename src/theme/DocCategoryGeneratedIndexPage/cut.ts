@@ -1,0 +1,16 @@
+/** The ellipsis a cut text ends with. */
+export const ELLIPSIS = '…';
+
+/**
+ * `text` cut to at most `max` characters (ellipsis included) at a word boundary, with an
+ * ellipsis; unchanged when it fits. Punctuation and an opening bracket left dangling at the cut
+ * ("account, …", "type ( …") go too. A first word longer than `max` is cut inside it.
+ */
+export function cutAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, max); // leaves one character for the ellipsis
+  const space = room.lastIndexOf(' ');
+  const head = space > 0 ? room.slice(0, space) : room.slice(0, max - 1);
+  return `${head.replace(/[\s,;:([{–—-]+$/u, '')}${ELLIPSIS}`;
+}

@@ -21,7 +21,7 @@ const doc: OpenApiDocument = {
 
 test('pages: the plugin rules for ids, titles, order and descriptions', () => {
   const plan = planPages(doc);
-  assert.deepEqual(plan.info, {id: 'widget-store-api', title: 'Widget Store API', description: "First 'line'."});
+  assert.deepEqual(plan.info, {id: 'widget-store-api', title: 'Widget Store API', description: "First 'line'. Second line."});
   // Titles are exact (front matter JSON-quotes them); descriptions are the plain text of the first line.
   assert.deepEqual(
     plan.operations.map((o) => [o.id, o.title, o.method, o.description]),

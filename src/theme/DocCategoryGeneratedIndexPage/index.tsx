@@ -7,6 +7,8 @@
  *   is installed), the operation's method badge and path (the sidebar item's `customProps`,
  *   written by plugins/api-pages), and the description cut at a word boundary with an ellipsis
  *   (./cut) instead of clipped by CSS after one line.
+ * plugins/agent-docs reads the page by the theme's structure: the `generatedIndexPage` class, each
+ * card's <h2> and its first <p> (the description, whole in its `title`).
  */
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -37,12 +39,12 @@ function Card({href, title, description, operation}: {href: string; title: strin
         {title}
       </Heading>
       {operation && (
-        <p className={styles.endpoint} data-card-endpoint>
+        <div className={styles.endpoint} data-card-endpoint>
           <MethodBadge method={operation.method} />{' '}
           <code className={styles.path}>
             <PathText path={operation.path} />
           </code>
-        </p>
+        </div>
       )}
       {description && (
         <p className={styles.description} title={description}>
@@ -88,7 +90,7 @@ export default function DocCategoryGeneratedIndexPage({categoryGeneratedIndex}: 
   return (
     <>
       <PageMetadata title={categoryGeneratedIndex.title} description={categoryGeneratedIndex.description} keywords={categoryGeneratedIndex.keywords} image={image} />
-      <div className={styles.page}>
+      <div className={styles.generatedIndexPage}>
         <DocVersionBanner />
         <DocBreadcrumbs />
         <DocVersionBadge />

@@ -12,9 +12,10 @@
  * - break API paths only between segments: a segment of a path (between "/", "-", "?", "&", "=")
  *   never spans two lines (Range.getClientRects over each segment);
  * - on operation pages from 1200 px: show the examples aside (Try it and the samples) to the right
- *   of the description, its top and the Try it button within the first screen (800 px);
- *   below 1200 px: show the jump link under the title, within the first screen, leading to the
- *   aside (followed once per width: the aside and Try it are then on screen);
+ *   of the description, its top and the Try it button within the first screen (800 px); below
+ *   1200 px either the same (996 px without the docs sidebar has the room) or, in one column, the
+ *   jump link under the title, within the first screen, leading to the aside (followed once per
+ *   width: the aside and Try it are then on screen);
  * - at phone widths (<= 414 px): give the controls this layout owns (Copy page, the jump link,
  *   Try it, Copy URL, sample tabs and copy buttons, code copy buttons, the announcement's close
  *   button) a touch target of at least 44 x 44 px.
@@ -22,6 +23,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {PNG} from 'pngjs';
 import type {Page} from 'playwright-core';
 import {gotoHydrated, painted, useSite} from './harness';
 import {describedOperations, overviewRoute, sidebarCategories, sidebarTopLinks} from './description';
@@ -165,16 +167,17 @@ const CHECK = `(({phone, twoColumns, operation, height}) => {
     const jump = document.querySelector('main [data-jump-to-examples]');
     const title = document.querySelector('main h1');
     if (!aside) problems.push('no examples aside');
-    else if (twoColumns) {
+    else {
       const desc = aside.previousElementSibling.getBoundingClientRect();
       const a = aside.getBoundingClientRect();
-      if (a.left < desc.right - 1) problems.push('the examples aside (x=' + Math.round(a.left) + ') is not right of the description (ends at x=' + Math.round(desc.right) + ')');
-      if (a.top >= height) problems.push('the examples aside starts at y=' + Math.round(a.top) + ', below the first screen (' + height + ' px)');
-      const tryIt = [...aside.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Try it');
-      if (tryIt && tryIt.getBoundingClientRect().bottom > height) problems.push('Try it is below the first screen (y=' + Math.round(tryIt.getBoundingClientRect().top) + ')');
-      if (jump && shown(jump)) problems.push('the jump link shows beside a two-column layout');
-    } else {
-      if (!jump || !shown(jump)) problems.push('no visible jump link to the examples below ' + ${TWO_COLUMNS} + ' px');
+      const beside = a.left >= desc.right - 1;
+      if (twoColumns && !beside) problems.push('the examples aside (x=' + Math.round(a.left) + ', y=' + Math.round(a.top) + ') is not right of the description (ends at x=' + Math.round(desc.right) + ')');
+      if (beside) {
+        if (a.top >= height) problems.push('the examples aside starts at y=' + Math.round(a.top) + ', below the first screen (' + height + ' px)');
+        const tryIt = [...aside.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Try it');
+        if (tryIt && tryIt.getBoundingClientRect().bottom > height) problems.push('Try it is below the first screen (y=' + Math.round(tryIt.getBoundingClientRect().top) + ')');
+        if (jump && shown(jump)) problems.push('the jump link shows beside a two-column layout');
+      } else if (!jump || !shown(jump)) problems.push('the examples follow the description (y=' + Math.round(a.top) + ') and no jump link leads to them');
       else {
         const j = jump.getBoundingClientRect();
         const t = title.getBoundingClientRect();
@@ -228,27 +231,173 @@ for (const width of WIDTHS) {
         for (const problem of await check(page, options)) problems.push(`${p.name} (${p.path}, ${theme}): ${problem}`);
       }
     }
-    // Below the two-column width the jump link leads to Try it and the samples: one tap, and
-    // they are on screen.
-    if (width < TWO_COLUMNS) {
-      await open(page, PAGES.find((p) => p.path === withBody.route)!);
-      const jump = page.locator('main [data-jump-to-examples]');
-      if ((await jump.count()) === 0 || !(await jump.isVisible())) problems.push('no jump link to follow');
-      else {
-        await jump.click();
-        await page.waitForFunction(() => location.hash === '#try-it');
-        await painted(page, 4);
-        const onScreen = await page.evaluate(() => {
-        const aside = document.querySelector('main aside#try-it')!.getBoundingClientRect();
+    // Where the examples follow the description (one column), the jump link leads to Try it and
+    // the samples: one tap, and they are on screen. (From 1200 px, and wherever the operation
+    // block is wide enough, they are beside the description: checked above.)
+    await open(page, PAGES.find((p) => p.path === withBody.route)!);
+    const jump = page.locator('main [data-jump-to-examples]');
+    if (width <= PHONE_MAX && !(await jump.isVisible())) problems.push('no jump link to follow on a phone');
+    if (await jump.isVisible()) {
+      await jump.click();
+      await page.waitForFunction(() => location.hash === '#try-it');
+      await painted(page, 4);
+      const onScreen = await page.evaluate(() => {
         const tryIt = [...document.querySelectorAll('main aside#try-it button')].find((b) => b.textContent?.trim() === 'Try it');
         const t = tryIt?.getBoundingClientRect();
-        return {aside: Math.round(aside.top), tryIt: t ? Math.round(t.top) : null, tryItBottom: t ? Math.round(t.bottom) : null, height: innerHeight};
+        return {top: t ? Math.round(t.top) : null, bottom: t ? Math.round(t.bottom) : null, height: innerHeight};
       });
-        if (onScreen.tryIt === null || onScreen.tryIt < 0 || onScreen.tryItBottom! > onScreen.height) {
-          problems.push(`after the jump link: Try it is not on screen (${JSON.stringify(onScreen)})`);
-        }
+      if (onScreen.top === null || onScreen.top < 0 || onScreen.bottom! > onScreen.height) {
+        problems.push(`after the jump link: Try it is not on screen (${JSON.stringify(onScreen)})`);
       }
     }
     assert.deepEqual(problems, [], `${problems.length} layout problems at ${width} px:\n${problems.join('\n')}`);
   });
 }
+
+// The presentation details of issue 21 (points 8 and 9) that the geometry walk does not cover.
+
+test('schema labels: "required" and "read-only" are apart on screen and in text', async () => {
+  const page = await site.page();
+  const route = byRoute('/docs/api/get-customer')?.route ?? operations.find((o) => o.method === 'get' && o.statuses.includes('200'))!.route;
+  await gotoHydrated(page, site, route);
+  // account_number: a required, read-only property of the customer in the 200 response.
+  const labels = await page.evaluate(() => {
+    const heads = [...document.querySelectorAll('main li')].filter((li) => li.querySelector(':scope > div > code')?.textContent === 'account_number');
+    const head = heads[0]?.querySelector(':scope > div');
+    const spans = [...(head?.querySelectorAll('span') ?? [])].filter((s) => /^(required|read-only)$/.test(s.textContent ?? ''));
+    const rects = spans.map((s) => s.getBoundingClientRect());
+    return {text: head?.textContent ?? '', gap: rects.length === 2 ? rects[1]!.left - rects[0]!.right : null};
+  });
+  assert.match(labels.text, /required read-only/, `the labels read apart: ${JSON.stringify(labels.text)}`);
+  assert.ok(labels.gap !== null && labels.gap >= 4, `the labels are apart on screen (gap ${labels.gap} px)`);
+});
+
+test('constraints: a parameter\'s and a body field\'s read and look the same', async () => {
+  const page = await site.page();
+  await gotoHydrated(page, site, withBody.route);
+  // "max length: 64" of the Idempotency-Key header and of the body's external_id.
+  const styleOf = await page.evaluate(() => {
+    const sections = [document.querySelector('main #parameters')?.closest('section'), document.querySelector('main #request-body')?.closest('section')];
+    return sections.map((section) => {
+      const item = [...(section?.querySelectorAll('span') ?? [])].find((s) => /^max length: \d+$/.test(s.textContent ?? '') && s.querySelector('code'));
+      if (!item) return null;
+      const s = getComputedStyle(item);
+      const line = getComputedStyle(item.parentElement!);
+      const code = getComputedStyle(item.querySelector('code')!);
+      return {html: item.innerHTML.replace(/\d+/g, 'N'), font: s.fontSize, color: s.color, lineFont: line.fontSize, lineDisplay: line.display, gap: line.columnGap, code: code.fontSize};
+    });
+  });
+  assert.ok(styleOf[0] && styleOf[1], `a "max length" constraint in both sections: ${JSON.stringify(styleOf)}`);
+  assert.deepEqual(styleOf[0], styleOf[1]);
+});
+
+test('code panels: tabs are 4 columns wide; a long line scrolls with a cue at the edge it overflows', async () => {
+  const page = await site.page({viewport: {width: 390, height: 800}});
+  await gotoHydrated(page, site, withBody.route);
+  const panel = page.locator('main aside section').first();
+  await panel.getByRole('tab', {name: 'Go'}).click();
+  const measure = await panel.locator('pre').evaluate((pre) => {
+    const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    const widths: {tab?: number; space?: number} = {};
+    for (let node = walker.nextNode(); node && (widths.tab === undefined || widths.space === undefined); node = walker.nextNode()) {
+      const text = node.nodeValue ?? '';
+      for (const [key, ch] of [['tab', '\t'], ['space', ' ']] as const) {
+        const at = text.indexOf(ch);
+        if (widths[key] !== undefined || at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        widths[key] = range.getBoundingClientRect().width;
+      }
+    }
+    return {tabSize: getComputedStyle(pre).tabSize, ...widths, overflows: pre.scrollWidth > pre.clientWidth, background: getComputedStyle(pre).backgroundImage};
+  });
+  // Light mode: the shadow darkens the edge.
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  assert.equal(measure.tabSize, '4');
+  assert.ok(measure.tab !== undefined && measure.space, `the Go sample has a tab (${JSON.stringify(measure)})`);
+  // A leading tab stops at 4 columns (less when it follows other text on its line).
+  assert.ok(measure.tab! <= 4 * measure.space! + 0.5, `a tab is ${measure.tab} px, 4 spaces ${4 * measure.space!} px`);
+  assert.ok(measure.overflows, 'the Go sample is wider than a phone');
+  assert.match(measure.background, /gradient/, 'the panel paints its scroll cue');
+  // The cue sits where the content is hidden: a shadow at the right edge first, at the left edge
+  // once scrolled to the end (the cover gradients scroll with the content and hide the other).
+  const pre = panel.locator('pre');
+  const edges = async () => {
+    const png = PNG.sync.read(await pre.screenshot());
+    const luminance = (x0: number) => {
+      let sum = 0;
+      for (let y = 0; y < png.height; y++) {
+        for (let x = x0; x < x0 + 4; x++) {
+          const i = (y * png.width + x) * 4;
+          sum += 0.2126 * png.data[i]! + 0.7152 * png.data[i + 1]! + 0.0722 * png.data[i + 2]!;
+        }
+      }
+      return sum / (png.height * 4);
+    };
+    return {left: luminance(0), right: luminance(png.width - 4)};
+  };
+  const start = await edges();
+  assert.ok(start.right < start.left - 5, `at the start, a shadow at the right edge only: ${JSON.stringify(start)}`);
+  await pre.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  await painted(page);
+  const end = await edges();
+  assert.ok(end.left < end.right - 5, `at the end, a shadow at the left edge only: ${JSON.stringify(end)}`);
+});
+
+test('category cards: no emoji icon, method and path, description cut at a word boundary with an ellipsis', async () => {
+  const page = await site.page();
+  await gotoHydrated(page, site, category.route);
+  const cards = await page.locator('main article a.card').evaluateAll((as) =>
+    as.map((a) => ({
+      title: a.querySelector('h2')?.textContent ?? '',
+      endpoint: a.querySelector('[data-card-endpoint]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+      description: a.querySelector('p')?.textContent ?? '',
+      full: a.querySelector('p')?.getAttribute('title') ?? '',
+      href: a.getAttribute('href') ?? '',
+    })));
+  assert.equal(cards.length, category.items.length);
+  for (const card of cards) {
+    const op = operations.find((o) => o.route === card.href);
+    assert.ok(op, `card ${card.title} links to an operation (${card.href})`);
+    // No glyph an emoji font would have to draw (pictographs, variation selectors).
+    assert.doesNotMatch(card.title, /[\p{Extended_Pictographic}\uFE0F]/u, card.title);
+    assert.equal(card.title, op.title);
+    assert.equal(card.endpoint, `${op.method.toUpperCase()} ${op.path}`);
+    assert.ok(card.full.length > 0, `${card.title}: a description`);
+    if (card.description === card.full) continue;
+    // Cut: whole words of the full text, then an ellipsis.
+    assert.ok(card.description.endsWith('…'), `${card.title}: ${card.description}`);
+    const head = card.description.slice(0, -1);
+    assert.ok(card.full.startsWith(head) && /[\s,;:(]/.test(card.full[head.length] ?? ' '), `${card.title}: cut at a word boundary: ${card.description}`);
+    assert.ok(head.length >= 60, `${card.title}: a sensible length (${head.length} characters)`);
+  }
+  // The page's description data is whole sentences (the generator's first paragraph, not a line).
+  assert.ok(cards.some((c) => /[.!?]$/.test(c.full)), 'descriptions end as sentences');
+});
+
+test('announcement bar: one line on a phone, links to the overview', async () => {
+  for (const width of [320, 390]) {
+    const page = await site.page({viewport: {width, height: 800}, isMobile: true, hasTouch: true});
+    await gotoHydrated(page, site, '/');
+    const bar = page.locator('[role="region"][aria-label="Announcement"]');
+    const box = await bar.boundingBox();
+    const lines = await bar.evaluate((el) => {
+      const content = [...el.children].find((c) => c.tagName === 'DIV' && (c.textContent ?? '').trim())!;
+      const range = document.createRange();
+      range.selectNodeContents(content);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top))).size;
+    });
+    assert.equal(lines, 1, `${width} px: the announcement is one line`);
+    assert.ok(box && box.height <= 46, `${width} px: the bar is ${box?.height} px high`);
+    assert.ok(await bar.getByRole('link').first().isVisible(), 'its link is visible');
+  }
+});
+
+test('footer: the Reference column lists every API category', async () => {
+  const page = await site.page();
+  await gotoHydrated(page, site, '/');
+  const column = page.locator('footer .footer__col', {has: page.locator('.footer__title', {hasText: 'Reference'})});
+  const hrefs = await column.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  for (const c of sidebarCategories()) assert.ok(hrefs.includes(c.route), `footer links ${c.label} (${c.route}): ${hrefs.join(', ')}`);
+});

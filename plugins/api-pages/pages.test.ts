@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {planPages, sidebarSource, operationFrontMatter} from './pages';
+import {DESCRIPTION_MAX, planPages, sidebarSource, operationFrontMatter} from './pages';
 import type {OpenApiDocument} from './page-data';
 
 const doc: OpenApiDocument = {
@@ -78,4 +78,14 @@ test('pages: front matter is JSON-quoted; a backslash is written as U+29F5', () 
   const fm = operationFrontMatter(planPages(own).operations[0]);
   assert.match(fm, /^title: "Download to C:\u29f5"$/m);
   assert.ok(!fm.includes('\\'));
+});
+
+test('pages: a long description is cut at a word boundary with an ellipsis for the front matter', () => {
+  const long = `${'Returns the widget with every field it has, '.repeat(6)}and more.`;
+  const plan = planPages({...doc, paths: {'/long': {get: {summary: 'Long one', tags: ['Widgets'], description: long}}}});
+  const description = plan.operations[0]!.description;
+  assert.ok(description.length <= DESCRIPTION_MAX, `${description.length} characters`);
+  assert.ok(description.endsWith('…'), description);
+  assert.ok(long.startsWith(description.slice(0, -1)), 'whole words of the description');
+  assert.equal(long[description.length - 1], ' ', 'cut before a space');
 });

@@ -11,8 +11,9 @@
  *
  * - page id (slug) and title: the pipeline's (`listOperations()`, openapi/pipeline/checks.ts:
  *   `x-portal-slug` / `x-portal-title` of the processed document), webhooks included;
- * - front matter description: the plain text of the description's first line
- *   (descriptionSummary), else the title; every value JSON-quoted (frontMatter());
+ * - front matter description: the plain text of the description's first paragraph
+ *   (descriptionSummary) cut at a word boundary to DESCRIPTION_MAX characters, else the title;
+ *   every value JSON-quoted (frontMatter());
  * - the overview page's id: `documentOverviewSlug()` (`info['x-portal-slug']`, else from the title);
  * - order: operations in document order (path, then the path item's own method order), webhooks
  *   after them, operations with `x-position` first;
@@ -25,6 +26,7 @@
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {descriptionSummary} from './markdown-html';
+import {cutAtWord} from './cut';
 import type {OpenApiDocument} from './page-data';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -56,6 +58,12 @@ export type SidebarItem =
   | {type: 'doc'; id: string; label?: string; className?: string; customProps?: {method: string; path: string}}
   | {type: 'category'; label: string; link?: {type: 'generated-index'; title: string; slug: string}; items: SidebarItem[]};
 
+/**
+ * Longest front matter description: a search result's snippet length, and what every docs page
+ * loads of every other page (the docs metadata the category cards read).
+ */
+export const DESCRIPTION_MAX = 160;
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export interface PlanOptions {
@@ -65,7 +73,7 @@ export interface PlanOptions {
 
 export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): PagePlan {
   const plan: PagePlan = {
-    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: descriptionSummary(doc.info?.description)},
+    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: cutAtWord(descriptionSummary(doc.info?.description), DESCRIPTION_MAX)},
     operations: [],
     sidebar: [],
   };
@@ -76,7 +84,7 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
     plan.operations.push({
       id: ref.slug ?? '',
       title: ref.title,
-      description: descriptionSummary(op.description) || ref.title,
+      description: cutAtWord(descriptionSummary(op.description), DESCRIPTION_MAX) || ref.title,
       method: ref.kind === 'webhook' ? 'event' : ref.method,
       path: ref.kind === 'webhook' ? 'webhook' : ref.path,
       ...(ref.kind === 'webhook' ? {webhook: {event: ref.path, method: ref.method}} : {}),

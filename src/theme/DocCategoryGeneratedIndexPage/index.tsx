@@ -6,7 +6,7 @@
  * - cards of their own: no icon (the theme's cards start with an emoji, a box where no emoji font
  *   is installed), the operation's method badge and path (the sidebar item's `customProps`,
  *   written by plugins/api-pages), and the description cut at a word boundary with an ellipsis
- *   (./cut) instead of clipped by CSS after one line.
+ *   (plugins/api-pages/cut) instead of clipped by CSS after one line.
  * plugins/agent-docs reads the page by the theme's structure: the `generatedIndexPage` class, each
  * card's <h2> and its first <p> (the description, whole in its `title`).
  */
@@ -26,7 +26,7 @@ import Heading from '@theme/Heading';
 import CopyPage from '@site/src/components/CopyPage';
 import MethodBadge from '@site/src/components/MethodBadge';
 import PathText from '@site/src/components/ApiOperation/PathText';
-import {cutAtWord} from './cut';
+import {cutAtWord} from '@site/plugins/api-pages/cut';
 import styles from './styles.module.css';
 
 /** About two lines of a card at its narrowest. */

@@ -1,3 +1,9 @@
+/**
+ * Cutting a text at a word boundary: the generator's page descriptions (./pages, front matter:
+ * meta description and category cards) and the category cards in the browser
+ * (src/theme/DocCategoryGeneratedIndexPage). No imports: it is part of the client bundle.
+ */
+
 /** The ellipsis a cut text ends with. */
 export const ELLIPSIS = '…';
 

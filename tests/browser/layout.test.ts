@@ -372,8 +372,9 @@ test('category cards: no emoji icon, method and path, description cut at a word 
     assert.ok(card.full.startsWith(head) && /[\s,;:(]/.test(card.full[head.length] ?? ' '), `${card.title}: cut at a word boundary: ${card.description}`);
     assert.ok(head.length >= 60, `${card.title}: a sensible length (${head.length} characters)`);
   }
-  // The page's description data is whole sentences (the generator's first paragraph, not a line).
-  assert.ok(cards.some((c) => /[.!?]$/.test(c.full)), 'descriptions end as sentences');
+  // The description data ends as a sentence, or cut with an ellipsis: never mid-phrase (the
+  // generator took the first source line: "…and an active bill").
+  for (const c of cards) assert.match(c.full, /([.!?)]|…)$/, `${c.title}: the description ends mid-phrase: ${c.full}`);
 });
 
 test('announcement bar: one line on a phone, links to the overview', async () => {

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cutAtWord, ELLIPSIS} from './cut';
+import {cutAtWord, ELLIPSIS, leadSentences} from './cut';
 
 test('cutAtWord: a text that fits is kept whole (whitespace tidied)', () => {
   assert.equal(cutAtWord('Returns one customer.', 40), 'Returns one customer.');
@@ -25,4 +25,12 @@ test('cutAtWord: no dangling punctuation or opening bracket before the ellipsis'
 
 test('cutAtWord: one word longer than the limit is cut inside it', () => {
   assert.equal(cutAtWord('Supercalifragilistic', 10), `Supercali${ELLIPSIS}`);
+});
+
+test('leadSentences: whole sentences within the limit, else a word-boundary cut', () => {
+  const text = 'Creates a customer account. Choose a customer type and an active bill profile: it fixes the currency, bill cycle and payment terms.';
+  assert.equal(leadSentences(text, 200), text);
+  assert.equal(leadSentences(text, 60), 'Creates a customer account.');
+  assert.equal(leadSentences('Version 2.0 changed it. More text follows here.', 30), 'Version 2.0 changed it.');
+  assert.equal(leadSentences('One very long first sentence without any stop at all', 20), `One very long first${ELLIPSIS}`);
 });

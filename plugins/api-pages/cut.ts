@@ -20,3 +20,22 @@ export function cutAtWord(text: string, max: number): string {
   const head = space > 0 ? room.slice(0, space) : room.slice(0, max - 1);
   return `${head.replace(/[\s,;:([{–—-]+$/u, '')}${ELLIPSIS}`;
 }
+
+/**
+ * The leading whole sentences of `text` that fit in `max` characters; when even the first does
+ * not fit, `text` cut at a word boundary (cutAtWord). A text that fits is kept whole. Whole
+ * sentences stay part of the page's own text (the search index then does not index them a
+ * second time as a description, plugins/search-index).
+ */
+export function leadSentences(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  // A sentence ends at ".", "!" or "?" before a space (the "." of "2.0" does not end one).
+  let lead = '';
+  for (const end of clean.matchAll(/[.!?]+(?= )/g)) {
+    const at = end.index + end[0].length;
+    if (at > max) break;
+    lead = clean.slice(0, at);
+  }
+  return lead || cutAtWord(clean, max);
+}

@@ -12,7 +12,8 @@
  * - page id (slug) and title: the pipeline's (`listOperations()`, openapi/pipeline/checks.ts:
  *   `x-portal-slug` / `x-portal-title` of the processed document), webhooks included;
  * - front matter description: the plain text of the description's first paragraph
- *   (descriptionSummary) cut at a word boundary to DESCRIPTION_MAX characters, else the title;
+ *   (descriptionSummary), its leading sentences up to DESCRIPTION_MAX characters (leadSentences),
+ *   else the title;
  *   every value JSON-quoted (frontMatter());
  * - the overview page's id: `documentOverviewSlug()` (`info['x-portal-slug']`, else from the title);
  * - order: operations in document order (path, then the path item's own method order), webhooks
@@ -26,7 +27,7 @@
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {descriptionSummary} from './markdown-html';
-import {cutAtWord} from './cut';
+import {leadSentences} from './cut';
 import type {OpenApiDocument} from './page-data';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -73,7 +74,7 @@ export interface PlanOptions {
 
 export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): PagePlan {
   const plan: PagePlan = {
-    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: cutAtWord(descriptionSummary(doc.info?.description), DESCRIPTION_MAX)},
+    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: leadSentences(descriptionSummary(doc.info?.description), DESCRIPTION_MAX)},
     operations: [],
     sidebar: [],
   };
@@ -84,7 +85,7 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
     plan.operations.push({
       id: ref.slug ?? '',
       title: ref.title,
-      description: cutAtWord(descriptionSummary(op.description), DESCRIPTION_MAX) || ref.title,
+      description: leadSentences(descriptionSummary(op.description), DESCRIPTION_MAX) || ref.title,
       method: ref.kind === 'webhook' ? 'event' : ref.method,
       path: ref.kind === 'webhook' ? 'webhook' : ref.path,
       ...(ref.kind === 'webhook' ? {webhook: {event: ref.path, method: ref.method}} : {}),

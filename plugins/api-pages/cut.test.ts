@@ -32,5 +32,7 @@ test('leadSentences: whole sentences within the limit, else a word-boundary cut'
   assert.equal(leadSentences(text, 200), text);
   assert.equal(leadSentences(text, 60), 'Creates a customer account.');
   assert.equal(leadSentences('Version 2.0 changed it. More text follows here.', 30), 'Version 2.0 changed it.');
+  // A first sentence over the limit is kept whole up to twice the limit, then cut.
+  assert.equal(leadSentences('A first sentence of some length. Then more.', 20), 'A first sentence of some length.');
   assert.equal(leadSentences('One very long first sentence without any stop at all', 20), `One very long first${ELLIPSIS}`);
 });

@@ -22,20 +22,19 @@ export function cutAtWord(text: string, max: number): string {
 }
 
 /**
- * The leading whole sentences of `text` that fit in `max` characters; when even the first does
- * not fit, `text` cut at a word boundary (cutAtWord). A text that fits is kept whole. Whole
- * sentences stay part of the page's own text (the search index then does not index them a
- * second time as a description, plugins/search-index).
+ * The leading whole sentences of `text` that fit in `max` characters. When even the first does
+ * not fit, that first sentence whole if it is at most twice as long, else `text` cut at a word
+ * boundary (cutAtWord). A text that fits is kept whole. Whole sentences stay part of the page's
+ * own text: the search index then does not index them again as a description (a cut text with
+ * its ellipsis it does, plugins/search-index, and that tipped the ranking of "patch").
  */
 export function leadSentences(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   // A sentence ends at ".", "!" or "?" before a space (the "." of "2.0" does not end one).
-  let lead = '';
-  for (const end of clean.matchAll(/[.!?]+(?= )/g)) {
-    const at = end.index + end[0].length;
-    if (at > max) break;
-    lead = clean.slice(0, at);
-  }
-  return lead || cutAtWord(clean, max);
+  const ends = [...clean.matchAll(/[.!?]+(?= )/g)].map((m) => m.index + m[0].length);
+  const fits = ends.filter((at) => at <= max);
+  if (fits.length > 0) return clean.slice(0, fits[fits.length - 1]);
+  const first = ends[0] ?? clean.length;
+  return first <= 2 * max ? clean.slice(0, first) : cutAtWord(clean, max);
 }

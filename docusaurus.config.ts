@@ -170,8 +170,10 @@ const config: Config = {
     },
     announcementBar: {
       id: 'announcement-2025-sandbox',
+      // A long version, and a short one that fits one line on a phone (src/theme/AnnouncementBar).
       content:
-        `Every API page now has a request console: open an operation and press <b>Try it</b>. <a href="${baseUrl}${api.overviewPath.slice(1)}">Start with the overview</a>.`,
+        `<span class="announcement-long">Every API page now has a request console: open an operation and press <b>Try it</b>. <a href="${baseUrl}${api.overviewPath.slice(1)}">Start with the overview</a>.</span>` +
+        `<span class="announcement-short">New: <a href="${baseUrl}${api.overviewPath.slice(1)}">Try it on every API page</a></span>`,
       backgroundColor: '#123a6b',
       textColor: '#ffffff',
       isCloseable: true,
@@ -196,7 +198,8 @@ const config: Config = {
           title: 'Reference',
           items: [
             {label: 'API overview', to: api.overviewPath},
-            ...api.categories.slice(0, 4).map((c) => ({label: c.label, to: c.path})),
+            // Every API category (the column used to stop at four and leave out the last).
+            ...api.categories.map((c) => ({label: c.label, to: c.path})),
           ],
         },
         {

@@ -42,14 +42,25 @@ export function markdownToHtml(markdown: string | undefined): string | undefined
 }
 
 /**
- * The first line of a description as plain text (what the reader sees of its HTML), for places
- * that show text only: the page's meta description and the cards of category pages. Written into
+ * The first paragraph of a description as plain text (what the reader sees of its HTML), for
+ * places that show text only: the page's meta description and the cards of category pages (which
+ * cut it at a word boundary). A paragraph, not a line: a description wrapped in its source file
+ * would otherwise end mid-phrase ("…and an active bill"). Written into
  * the generated front matter's double-quoted YAML, so backslashes are escaped and double quotes
  * become single ones (as the plugin does).
  */
 export function descriptionSummary(markdown: unknown): string {
   if (typeof markdown !== 'string') return '';
-  const first = markdown.split(/\r?\n/).find((l) => l.trim()) ?? '';
+  // The lines from the first text up to a blank line, or to a hard line break ("  " or "\\" at
+  // the end of a line: the author's own end of the line).
+  const lines = markdown.split(/\r?\n/);
+  const start = lines.findIndex((l) => l.trim());
+  const paragraph: string[] = [];
+  for (let i = Math.max(start, 0); start >= 0 && i < lines.length && lines[i]!.trim(); i++) {
+    paragraph.push(lines[i]!);
+    if (/( {2,}|\\)$/.test(lines[i]!)) break;
+  }
+  const first = paragraph.join('\n').replace(/( {2,}|\\)$/, '');
   const html = markdownToHtml(first);
   if (!html) return '';
   const text = DomUtils.textContent(parseDocument(html, {decodeEntities: true}))

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {planPages, sidebarSource, operationFrontMatter} from './pages';
+import {DESCRIPTION_MAX, planPages, sidebarSource, operationFrontMatter} from './pages';
 import type {OpenApiDocument} from './page-data';
 
 const doc: OpenApiDocument = {
@@ -21,7 +21,7 @@ const doc: OpenApiDocument = {
 
 test('pages: the plugin rules for ids, titles, order and descriptions', () => {
   const plan = planPages(doc);
-  assert.deepEqual(plan.info, {id: 'widget-store-api', title: 'Widget Store API', description: "First 'line'."});
+  assert.deepEqual(plan.info, {id: 'widget-store-api', title: 'Widget Store API', description: "First 'line'. Second line."});
   // Titles are exact (front matter JSON-quotes them); descriptions are the plain text of the first line.
   assert.deepEqual(
     plan.operations.map((o) => [o.id, o.title, o.method, o.description]),
@@ -47,8 +47,9 @@ test('pages: sidebar: overview, declared tags, undeclared tags, UNTAGGED', () =>
     ['UNTAGGED', undefined, 1],
   ]);
   const widgets = sidebar[1].type === 'category' ? sidebar[1].items : [];
-  assert.deepEqual(widgets[2], {type: 'doc', id: 'api/list-widgets', label: 'List widgets', className: 'menu__list-item--deprecated api-method get'});
-  assert.deepEqual(widgets[3], {type: 'doc', id: 'api/widget-created', label: 'Widget created', className: 'api-method event'});
+  // customProps: the method badge and path of the category page's card.
+  assert.deepEqual(widgets[2], {type: 'doc', id: 'api/list-widgets', label: 'List widgets', className: 'menu__list-item--deprecated api-method get', customProps: {method: 'get', path: '/widgets'}});
+  assert.deepEqual(widgets[3], {type: 'doc', id: 'api/widget-created', label: 'Widget created', className: 'api-method event', customProps: {method: 'webhook', path: 'widget.created'}});
   const source = sidebarSource(sidebar);
   assert.match(source, /^const sidebar: SidebarsConfig = \{\n {2}"apisidebar": \[\n {4}\{\n {6}"type": "doc",\n {6}"id": "api\/widget-store-api"\n {4}\},/m);
   assert.match(source, /export default sidebar\.apisidebar;\n$/);
@@ -77,4 +78,11 @@ test('pages: front matter is JSON-quoted; a backslash is written as U+29F5', () 
   const fm = operationFrontMatter(planPages(own).operations[0]);
   assert.match(fm, /^title: "Download to C:\u29f5"$/m);
   assert.ok(!fm.includes('\\'));
+});
+
+test('pages: a long description keeps its leading sentences that fit in the front matter', () => {
+  const long = `Returns the widget. ${'It has every field it has, '.repeat(6)}and more.`;
+  const plan = planPages({...doc, paths: {'/long': {get: {summary: 'Long one', tags: ['Widgets'], description: long}}}});
+  assert.ok(long.length > DESCRIPTION_MAX);
+  assert.equal(plan.operations[0]!.description, 'Returns the widget.');
 });

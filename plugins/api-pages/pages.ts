@@ -11,19 +11,23 @@
  *
  * - page id (slug) and title: the pipeline's (`listOperations()`, openapi/pipeline/checks.ts:
  *   `x-portal-slug` / `x-portal-title` of the processed document), webhooks included;
- * - front matter description: the plain text of the description's first line
- *   (descriptionSummary), else the title; every value JSON-quoted (frontMatter());
+ * - front matter description: the plain text of the description's first paragraph
+ *   (descriptionSummary), its leading sentences up to DESCRIPTION_MAX characters (leadSentences),
+ *   else the title;
+ *   every value JSON-quoted (frontMatter());
  * - the overview page's id: `documentOverviewSlug()` (`info['x-portal-slug']`, else from the title);
  * - order: operations in document order (path, then the path item's own method order), webhooks
  *   after them, operations with `x-position` first;
  * - sidebar: the overview first, then one category per tag (declared tags in `tags` order, then
  *   undeclared ones as operations use them) labelled by `x-displayName`, linking to a generated
- *   index at /category/api/<kebab tag>; items `className: "api-method <method>"`; operations
+ *   index at /category/api/<kebab tag>; items `className: "api-method <method>"` and
+ *   `customProps: {method, path}` (a webhook: "webhook" and its event) for the category cards; operations
  *   without a tag in a final "UNTAGGED" category.
  */
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {descriptionSummary} from './markdown-html';
+import {leadSentences} from './cut';
 import type {OpenApiDocument} from './page-data';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -52,8 +56,14 @@ export interface PagePlan {
 }
 
 export type SidebarItem =
-  | {type: 'doc'; id: string; label?: string; className?: string}
+  | {type: 'doc'; id: string; label?: string; className?: string; customProps?: {method: string; path: string}}
   | {type: 'category'; label: string; link?: {type: 'generated-index'; title: string; slug: string}; items: SidebarItem[]};
+
+/**
+ * Longest front matter description: a search result's snippet length, and what every docs page
+ * loads of every other page (the docs metadata the category cards read).
+ */
+export const DESCRIPTION_MAX = 160;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -64,7 +74,7 @@ export interface PlanOptions {
 
 export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): PagePlan {
   const plan: PagePlan = {
-    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: descriptionSummary(doc.info?.description)},
+    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: leadSentences(descriptionSummary(doc.info?.description), DESCRIPTION_MAX)},
     operations: [],
     sidebar: [],
   };
@@ -75,7 +85,7 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
     plan.operations.push({
       id: ref.slug ?? '',
       title: ref.title,
-      description: descriptionSummary(op.description) || ref.title,
+      description: leadSentences(descriptionSummary(op.description), DESCRIPTION_MAX) || ref.title,
       method: ref.kind === 'webhook' ? 'event' : ref.method,
       path: ref.kind === 'webhook' ? 'webhook' : ref.path,
       ...(ref.kind === 'webhook' ? {webhook: {event: ref.path, method: ref.method}} : {}),
@@ -101,6 +111,8 @@ function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
     id: `api/${o.id}`,
     label: o.title,
     className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', o.method].filter(Boolean).join(' '),
+    // What the category page's card shows under the title (src/theme/DocCategoryGeneratedIndexPage).
+    customProps: o.webhook ? {method: 'webhook', path: o.webhook.event} : {method: o.method, path: o.path},
   });
   const items: SidebarItem[] = [];
   items.push({type: 'doc', id: `api/${plan.info.id}`});

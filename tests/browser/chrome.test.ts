@@ -28,7 +28,7 @@ const activeInfo = (page: Page) => page.evaluate(() => {
     text: el?.textContent?.trim().slice(0, 60),
     inMain: !!el?.closest('main'),
     inNavbar: !!el?.closest('nav.navbar'),
-    inAnnouncement: !!el?.closest('[role="banner"]'),
+    inAnnouncement: !!el?.closest('[role="region"][aria-label="Announcement"]'),
   };
 });
 
@@ -58,8 +58,10 @@ for (const p of ['/', OPERATION, '/blog/welcome']) {
 test('announcement bar: shown, closeable, dismissal remembered after reload', async () => {
   const page = await site.page();
   await gotoHydrated(page, site, '/');
-  const bar = page.locator('[role="banner"]', {has: page.getByRole('button', {name: 'Close'})});
+  const bar = page.locator('[role="region"][aria-label="Announcement"]', {has: page.getByRole('button', {name: 'Close'})});
   assert.ok(await bar.isVisible(), 'announcement visible on the first visit');
+  // A named region, not a second banner landmark (a11y.test.ts runs axe's landmark rules).
+  assert.equal(await page.locator('[role="banner"]').count(), 0, 'the bar is not role=banner');
   const id = await page.evaluate((k) => localStorage.getItem(k), ID_KEY);
   assert.ok(id, 'the announcement id is stored');
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), DISMISS_KEY), 'false');
@@ -79,15 +81,15 @@ test('announcement bar: shown, closeable, dismissal remembered after reload', as
   await page.reload();
   await waitForHydration(page);
   await painted(page);
-  assert.equal(await page.locator('[role="banner"]').isVisible(), false, 'still dismissed after reload');
+  assert.equal(await page.locator('[role="region"][aria-label="Announcement"]').isVisible(), false, 'still dismissed after reload');
   const seen = await page.evaluate(() => (window as unknown as {annAttr: string[]}).annAttr);
   assert.ok(seen.length > 0 && seen.every((v) => v === 'true'), `never un-hidden while dismissed: ${seen.join(', ')}`);
   // …and on other pages (client navigation keeps the state too).
   await gotoHydrated(page, site, OTHER_OPERATION);
-  assert.equal(await page.locator('[role="banner"]').isVisible(), false, 'dismissed on another page');
+  assert.equal(await page.locator('[role="region"][aria-label="Announcement"]').isVisible(), false, 'dismissed on another page');
   await page.locator('nav.navbar a.navbar__link', {hasText: 'API Reference'}).click();
   await page.waitForURL((u) => u.pathname === REFERENCE);
-  assert.equal(await page.locator('[role="banner"]').isVisible(), false, 'dismissed after client navigation');
+  assert.equal(await page.locator('[role="region"][aria-label="Announcement"]').isVisible(), false, 'dismissed after client navigation');
 });
 
 test('announcement bar: shown again when the announcement id changes', async () => {
@@ -102,7 +104,7 @@ test('announcement bar: shown again when the announcement id changes', async () 
   }, [ID_KEY, DISMISS_KEY]);
   await page.reload();
   await waitForHydration(page);
-  const bar = page.locator('[role="banner"]');
+  const bar = page.locator('[role="region"][aria-label="Announcement"]');
   await bar.waitFor({state: 'visible', timeout: 3000});
   assert.ok(await bar.isVisible(), 'the new announcement is shown although an old one was dismissed');
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), ID_KEY), currentId, 'current id stored');
@@ -122,7 +124,7 @@ test('announcement bar: shown again when the announcement id changes', async () 
 test('announcement bar: the close button works from the keyboard', async () => {
   const page = await site.page();
   await gotoHydrated(page, site, '/');
-  const close = page.locator('[role="banner"]').getByRole('button', {name: 'Close'});
+  const close = page.locator('[role="region"][aria-label="Announcement"]').getByRole('button', {name: 'Close'});
   let reached = false;
   for (let i = 0; i < 10 && !reached; i++) {
     await page.keyboard.press('Tab');
@@ -130,7 +132,7 @@ test('announcement bar: the close button works from the keyboard', async () => {
   }
   assert.ok(reached, 'Tab reaches the Close button');
   await page.keyboard.press('Enter');
-  assert.equal(await page.locator('[role="banner"]').isVisible(), false, 'closed with Enter');
+  assert.equal(await page.locator('[role="region"][aria-label="Announcement"]').isVisible(), false, 'closed with Enter');
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), DISMISS_KEY), 'true');
 });
 

@@ -52,13 +52,22 @@ test('the menu opens from the keyboard, copies the Markdown twin and links to it
     assert.ok(href.searchParams.get('q')!.includes(absolute), `${host}: prompt names ${absolute}`);
   }
 
+  // Copying closes the menu and puts focus back on the button; the status line beside it says
+  // how the copy went (issue 21, point 9: the menu used to stay open after copying).
   await page.keyboard.press('Enter');
   await page.getByRole('status').filter({hasText: 'Copied as Markdown'}).waitFor();
+  await menu.waitFor({state: 'detached'});
+  assert.equal(await button.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'copy-page-button', 'focus back on the button after copying');
   const clip = await page.evaluate(() => navigator.clipboard.readText());
   const expected = await (await fetch(absolute)).text();
   assert.equal(clip, expected);
   assert.ok(clip.includes(`\`${op.method.toUpperCase()} ${op.path}\``));
 
+  // Escape closes a reopened menu and returns focus to the button; the old status line is gone.
+  await page.keyboard.press('ArrowDown');
+  await menu.waitFor();
+  assert.equal(await page.getByRole('status').filter({hasText: 'Copied as Markdown'}).count(), 0, 'reopening drops the last status line');
   await page.keyboard.press('Escape');
   await menu.waitFor({state: 'detached'});
   assert.equal(await button.getAttribute('aria-expanded'), 'false');

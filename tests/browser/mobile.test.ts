@@ -142,3 +142,17 @@ test('phone: no page is wider than the screen (every operation, overview, catego
   }
   assert.deepEqual(wide, []);
 });
+
+test('phone: Escape closes the open sidebar and puts focus back on the toggle', async () => {
+  const page = await site.page(PHONE);
+  await gotoHydrated(page, site, PAGE);
+  await page.locator(TOGGLE).click();
+  assert.equal(await sidebarOpen(page), true);
+  // Focus somewhere inside the sidebar, as a keyboard or switch user would be.
+  await page.locator('.navbar-sidebar a.menu__link').first().focus();
+  await page.keyboard.press('Escape');
+  assert.equal(await sidebarOpen(page), false, 'closed with Escape');
+  assert.equal(await page.evaluate(() => document.activeElement?.matches('nav.navbar button.navbar__toggle') ?? false), true,
+    'focus is back on the toggle');
+  assert.equal(new URL(page.url()).pathname, PAGE, 'no navigation');
+});

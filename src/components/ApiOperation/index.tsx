@@ -7,7 +7,8 @@ import ApiHtml from '../ApiHtml';
 import CodeSamples from '../CodeSamples';
 import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
-import SchemaView, {typeLabel} from '../SchemaView';
+import PathText from './PathText';
+import SchemaView, {Constraints, typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
 import {usePageSchemas, type SchemaLoader} from './schemas';
 import {responseExamples} from './examples';
@@ -98,36 +99,12 @@ function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['sche
   );
 }
 
+/** A parameter's constraints, allowed values, default and example: the same line as a body field's. */
 function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
   const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
-  const values = s?.enum ?? (s?.items && (s.items.ref ? schemas[s.items.ref] : s.items)?.enum);
-  const facts: string[] = [];
-  if (s?.default !== undefined) facts.push(`default: ${JSON.stringify(s.default)}`);
-  if (s?.minimum !== undefined) facts.push(`minimum: ${s.minimum}`);
-  if (s?.maximum !== undefined) facts.push(`maximum: ${s.maximum}`);
-  if (s?.minLength !== undefined) facts.push(`min length: ${s.minLength}`);
-  if (s?.maxLength !== undefined) facts.push(`max length: ${s.maxLength}`);
-  if (s?.pattern) facts.push(`pattern: ${s.pattern}`);
-  return (
-    <div className={clsx(styles.paramFacts, SKIP)}>
-      {values && values.length > 0 && (
-        <span>
-          Allowed values:{' '}
-          {values.map((v) => (
-            <code key={String(v)}>{String(v)}</code>
-          ))}
-        </span>
-      )}
-      {facts.map((f) => (
-        <span key={f}>{f}</span>
-      ))}
-      {p.example !== undefined && (
-        <span>
-          Example: <code>{typeof p.example === 'string' ? p.example : JSON.stringify(p.example)}</code>
-        </span>
-      )}
-    </div>
-  );
+  if (!s) return null;
+  const items = s.items && (s.items.ref ? schemas[s.items.ref] : s.items);
+  return <Constraints node={{...s, enum: s.enum ?? items?.enum, example: p.example ?? s.example}} />;
 }
 
 type Load = SchemaLoader | undefined;
@@ -216,6 +193,9 @@ function TryIt({operation}: {operation: OperationPage}) {
   );
 }
 
+/** Where the jump link under the title leads: the aside with the code samples and response examples. */
+const EXAMPLES_ID = 'code-samples';
+
 /** An API operation page: description, authorization, parameters, body, responses, samples. */
 export default function ApiOperation({operation}: {operation: OperationPage}) {
   const {method, path, summary, servers} = operation;
@@ -256,13 +236,17 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           <div className={styles.endpoint} data-operation-endpoint>
             <MethodBadge method={method} className="operation-method" />
             <code className={styles.path} data-operation-path>
-              {path}
+              <PathText path={path} />
             </code>
-            <CopyButton text={`${base}${path}`} label="Copy URL" className={SKIP} />
+            <CopyButton text={`${base}${path}`} label="Copy URL" className={clsx(SKIP, styles.copyUrl)} />
           </div>
         )}
         {/* Right under the endpoint: among the first Tab stops after the title (DOM order). */}
         {!operation.webhook && <TryIt operation={operation} />}
+        {/* Shown while the examples sit below the responses (one column): one tap to reach them. */}
+        <a href={`#${EXAMPLES_ID}`} className={clsx(styles.jump, 'button button--outline button--primary button--sm', SKIP)} data-jump-to-examples>
+          {operation.webhook ? 'Payload examples' : 'Code samples'} <span aria-hidden="true">↓</span>
+        </a>
       </header>
       <div className={styles.grid}>
         <div className={styles.main}>
@@ -307,7 +291,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             ))}
           </section>
         </div>
-        <aside className={clsx(styles.side, SKIP)} aria-label="Request and response examples">
+        <aside className={clsx(styles.side, SKIP)} aria-label="Request and response examples" id={EXAMPLES_ID}>
           <CodeSamples title="Request" snippets={operation.samples} />
           {examples.length > 0 && <CodeSamples title="Response example" snippets={examples} remember={false} />}
         </aside>

@@ -93,7 +93,7 @@ export default function CodeSamples({
     <section className={clsx(styles.panel, className)} aria-label={title}>
       <div className={styles.header}>
         <span className={styles.title}>{title}</span>
-        <CopyButton target={() => codeRef.current} label={`Copy ${current.label}`} />
+        <CopyButton target={() => codeRef.current} label={`Copy ${current.label}`} className={styles.copy} />
       </div>
       {snippets.length > 1 && (
         <div className={styles.tabs} role="tablist" aria-label={`${title} language`}>

@@ -39,6 +39,17 @@ interface Open {
 
 /** The open menu (one button per page). */
 let current: Open | null = null;
+/** The status line of the last copy, left beside the button after its menu closed. */
+let lingering: {status: HTMLElement; timer: number} | null = null;
+/** How long "Copied as Markdown" stays beside the button. */
+const STATUS_MS = 4000;
+
+function dropLingering(): void {
+  if (!lingering) return;
+  window.clearTimeout(lingering.timer);
+  lingering.status.remove();
+  lingering = null;
+}
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
   const el = Object.assign(document.createElement(tag), props);
@@ -56,13 +67,15 @@ function item(tag: 'a' | 'button', label: string, hint: string, attrs: Record<st
 
 const items = (menu: HTMLElement) => Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]'));
 
-function close(restoreFocus: boolean): void {
+/** Close the open menu; `keepStatus` leaves its status line (a copy in progress or done) for a while. */
+function close(restoreFocus: boolean, keepStatus = false): void {
   if (!current) return;
   const {button, menu, status, onPointerDown} = current;
   current = null;
   document.removeEventListener('pointerdown', onPointerDown);
   menu.remove();
-  status.remove();
+  if (keepStatus) lingering = {status, timer: window.setTimeout(dropLingering, STATUS_MS)};
+  else status.remove();
   button.setAttribute('aria-expanded', 'false');
   button.removeAttribute('aria-controls');
   if (restoreFocus && button.isConnected) button.focus();
@@ -70,6 +83,7 @@ function close(restoreFocus: boolean): void {
 
 function open(button: HTMLButtonElement, focus: 'first' | 'last'): void {
   close(false);
+  dropLingering();
   const path = markdownPath(window.location.pathname);
   const url = new URL(path, window.location.href).href;
   const prompt = encodeURIComponent(chatPrompt(url));
@@ -88,11 +102,14 @@ function open(button: HTMLButtonElement, focus: 'first' | 'last'): void {
     const target = (e.target as Element).closest('[role="menuitem"]');
     if (!target) return;
     if (target.tagName === 'A') return close(false);
+    // The clipboard write starts now, inside the click (its user activation); the menu closes and
+    // focus goes back to the button, where the status line says how the copy went.
     status.textContent = 'Copying…';
     copyMarkdown(url).then(
       () => (status.textContent = 'Copied as Markdown'),
       () => (status.textContent = 'Could not copy: open "View as Markdown" instead'),
     );
+    close(true, true);
   });
   menu.addEventListener('keydown', (e) => {
     const list = items(menu);

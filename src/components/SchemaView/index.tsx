@@ -45,7 +45,11 @@ function useMissing(raw: SchemaNode, ctx: Ctx, depth: number, active: boolean): 
 
 const fmt = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-function Constraints({node}: {node: SchemaNode}) {
+/**
+ * A field's constraints, allowed values, default and example, one line of `label: value` items;
+ * the same for body fields and for parameters (ApiOperation), so both read and look alike.
+ */
+export function Constraints({node}: {node: SchemaNode}) {
   const items: ReactNode[] = [];
   const add = (label: string, value: unknown) => items.push(<span key={label} className={styles.constraint}>{label}: <code>{fmt(value)}</code></span>);
   const exclusiveMin = node.exclusiveMinimum === true || typeof node.exclusiveMinimum === 'number';
@@ -77,19 +81,28 @@ function Constraints({node}: {node: SchemaNode}) {
   );
 }
 
-function Badges({node, required}: {node: SchemaNode; required?: boolean}) {
+/**
+ * A field's labels (required, read-only…), apart on screen (the group's gap) and in text: a space
+ * between two labels, so that text extraction and screen readers read "required read-only".
+ */
+function Badges({node, required, circular}: {node: SchemaNode; required?: boolean; circular?: boolean}) {
+  const labels = [
+    required && <span key="required" className={styles.required}>required</span>,
+    node.readOnly && <span key="read-only" className={styles.badge}>read-only</span>,
+    node.writeOnly && <span key="write-only" className={styles.badge}>write-only</span>,
+    node.deprecated && <span key="deprecated" className={styles.deprecated}>deprecated</span>,
+    node.deprecated && node.deprecatedBy && (
+      <span key="replacement" className={styles.replacement} data-deprecated-by={node.deprecatedBy}>
+        use <code>{node.deprecatedBy}</code> instead
+      </span>
+    ),
+    circular && <span key="circular" className={styles.badge} data-circular="">circular</span>,
+  ].filter(Boolean);
+  if (labels.length === 0) return null;
   return (
-    <>
-      {required && <span className={styles.required}>required</span>}
-      {node.readOnly && <span className={styles.badge}>read-only</span>}
-      {node.writeOnly && <span className={styles.badge}>write-only</span>}
-      {node.deprecated && <span className={styles.deprecated}>deprecated</span>}
-      {node.deprecated && node.deprecatedBy && (
-        <span className={styles.replacement} data-deprecated-by={node.deprecatedBy}>
-          use <code>{node.deprecatedBy}</code> instead
-        </span>
-      )}
-    </>
+    <span className={clsx(styles.badges, SKIP)}>
+      {labels.flatMap((label, i) => (i === 0 ? [label] : [' ', label]))}
+    </span>
   );
 }
 
@@ -118,10 +131,7 @@ function Property({name, raw, required, ctx, depth, seen}: {name: string; raw: S
       <div className={styles.head}>
         <code className={styles.name}>{name}</code>
         <span className={clsx(styles.type, SKIP)}>{typeLabel(raw, ctx.schemas)}</span>
-        <span className={SKIP}>
-          <Badges node={node} required={required} />
-          {circular && <span className={styles.badge} data-circular="">circular</span>}
-        </span>
+        <Badges node={node} required={required} circular={circular} />
       </div>
       {node.description && <ApiHtml html={node.description} className={clsx(styles.description, SKIP)} />}
       <Constraints node={isArray && node.items ? {...resolve(node.items, ctx.schemas).node, ...node, enum: node.enum ?? resolve(node.items, ctx.schemas).node.enum} : node} />

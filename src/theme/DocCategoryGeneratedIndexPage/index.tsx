@@ -1,22 +1,113 @@
 /**
- * Category index pages (`/docs/category/...`): the "Copy page" menu (src/components/CopyPage) at
- * the top right, like on doc and API pages; the page's Markdown twin lists the category's items.
- * Wraps the theme's page, which stays as it is.
+ * Category index pages (`/docs/category/...`), written here instead of wrapping the theme's page
+ * (Docusaurus 3.7.0's metadata, banner, breadcrumbs, title and paginator are kept) for:
+ * - the "Copy page" menu (src/components/CopyPage) at the top right, like on doc and API pages;
+ *   the page's Markdown twin lists the category's items;
+ * - cards of their own: no icon (the theme's cards start with an emoji, a box where no emoji font
+ *   is installed), the operation's method badge and path (the sidebar item's `customProps`,
+ *   written by plugins/api-pages), and the description cut at a word boundary with an ellipsis
+ *   (plugins/api-pages/cut) instead of clipped by CSS after one line.
+ * plugins/agent-docs reads the page by the theme's structure: the `generatedIndexPage` class, each
+ * card's <h2> and its first <p> (the description, whole in its `title`).
  */
-import type {ReactNode} from 'react';
-import Page from '@theme-original/DocCategoryGeneratedIndexPage';
-import type PageType from '@theme/DocCategoryGeneratedIndexPage';
-import type {WrapperProps} from '@docusaurus/types';
+import React, {type ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import {PageMetadata} from '@docusaurus/theme-common';
+import {filterDocCardListItems, findFirstSidebarItemLink, useCurrentSidebarCategory, useDocById} from '@docusaurus/plugin-content-docs/client';
+import type {PropSidebarItem, PropSidebarItemCategory, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
+import type {Props} from '@theme/DocCategoryGeneratedIndexPage';
+import DocPaginator from '@theme/DocPaginator';
+import DocVersionBanner from '@theme/DocVersionBanner';
+import DocVersionBadge from '@theme/DocVersionBadge';
+import DocBreadcrumbs from '@theme/DocBreadcrumbs';
+import Heading from '@theme/Heading';
 import CopyPage from '@site/src/components/CopyPage';
+import MethodBadge from '@site/src/components/MethodBadge';
+import PathText from '@site/src/components/ApiOperation/PathText';
+import {cutAtWord} from '@site/plugins/api-pages/cut';
 import styles from './styles.module.css';
 
-type Props = WrapperProps<typeof PageType>;
+/** About two lines of a card at its narrowest. */
+const DESCRIPTION_LENGTH = 110;
 
-export default function DocCategoryGeneratedIndexPageWrapper(props: Props): ReactNode {
+function Card({href, title, description, operation}: {href: string; title: string; description?: string; operation?: {method: string; path: string}}) {
   return (
-    <div className={styles.page}>
-      <CopyPage />
-      <Page {...props} />
-    </div>
+    <Link href={href} className={clsx('card padding--lg', styles.card)}>
+      <Heading as="h2" className={styles.cardTitle}>
+        {title}
+      </Heading>
+      {operation && (
+        <div className={styles.endpoint} data-card-endpoint>
+          <MethodBadge method={operation.method} />{' '}
+          <code className={styles.path}>
+            <PathText path={operation.path} />
+          </code>
+        </div>
+      )}
+      {description && (
+        <p className={styles.description} title={description}>
+          {cutAtWord(description, DESCRIPTION_LENGTH)}
+        </p>
+      )}
+    </Link>
+  );
+}
+
+function operationOf(item: PropSidebarItemLink): {method: string; path: string} | undefined {
+  const props = item.customProps as {method?: unknown; path?: unknown} | undefined;
+  return typeof props?.method === 'string' && typeof props.path === 'string' ? {method: props.method, path: props.path} : undefined;
+}
+
+function LinkCard({item}: {item: PropSidebarItemLink}) {
+  const doc = useDocById(item.docId ?? undefined);
+  return <Card href={item.href} title={item.label} description={item.description ?? doc?.description} operation={operationOf(item)} />;
+}
+
+function CategoryCard({item}: {item: PropSidebarItemCategory}) {
+  const href = findFirstSidebarItemLink(item);
+  if (!href) return null;
+  const count = item.items.length;
+  return <Card href={href} title={item.label} description={item.description ?? `${count} ${count === 1 ? 'item' : 'items'}`} />;
+}
+
+function Cards({items}: {items: PropSidebarItem[]}) {
+  return (
+    <section className={clsx('row', styles.list)}>
+      {filterDocCardListItems(items).map((item, i) => (
+        <article key={i} className="col col--6 margin-bottom--lg">
+          {item.type === 'category' ? <CategoryCard item={item} /> : item.type === 'link' ? <LinkCard item={item} /> : null}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+export default function DocCategoryGeneratedIndexPage({categoryGeneratedIndex}: Props): ReactNode {
+  const category = useCurrentSidebarCategory();
+  const image = useBaseUrl(categoryGeneratedIndex.image);
+  return (
+    <>
+      <PageMetadata title={categoryGeneratedIndex.title} description={categoryGeneratedIndex.description} keywords={categoryGeneratedIndex.keywords} image={image} />
+      <div className={styles.generatedIndexPage}>
+        <DocVersionBanner />
+        <DocBreadcrumbs />
+        <DocVersionBadge />
+        <CopyPage />
+        <header>
+          <Heading as="h1" className={styles.title}>
+            {categoryGeneratedIndex.title}
+          </Heading>
+          {categoryGeneratedIndex.description && <p>{categoryGeneratedIndex.description}</p>}
+        </header>
+        <article className="margin-top--lg">
+          <Cards items={category.items} />
+        </article>
+        <footer className="margin-top--lg">
+          <DocPaginator previous={categoryGeneratedIndex.navigation.previous} next={categoryGeneratedIndex.navigation.next} />
+        </footer>
+      </div>
+    </>
   );
 }

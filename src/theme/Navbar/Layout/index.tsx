@@ -2,9 +2,11 @@
  * Navbar layout, ejected from @docusaurus/theme-classic 3.7.0 (Navbar/Layout) for one change:
  * the hide-on-scroll logic comes from ./useHideableNavbar, which keeps the navbar visible after
  * navigating to an anchor (product spec §2: it "shows on scroll up, near the top, or when
- * navigating to an anchor"; upstream hides it there). Everything else is upstream code.
+ * navigating to an anchor"; upstream hides it there), and Escape closes the open mobile sidebar
+ * and puts focus back on the toggle that opened it (upstream ignores Escape). Everything else is
+ * upstream code.
  */
-import React, {type ComponentProps, type ReactNode} from 'react';
+import React, {useEffect, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useThemeConfig} from '@docusaurus/theme-common';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
@@ -25,6 +27,18 @@ export default function NavbarLayout({children}: Props): ReactNode {
   } = useThemeConfig();
   const mobileSidebar = useNavbarMobileSidebar();
   const {navbarRef, isNavbarVisible} = useHideableNavbar(hideOnScroll);
+  const {shown, toggle} = mobileSidebar;
+  useEffect(() => {
+    if (!shown) return undefined;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      toggle();
+      document.querySelector<HTMLElement>('nav.navbar .navbar__toggle')?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [shown, toggle]);
   return (
     <nav
       ref={navbarRef}

@@ -6,6 +6,7 @@ import clsx from 'clsx';
 import MethodBadge from '../MethodBadge';
 import type {Change, Changelog, OperationChanges, ReleaseChanges} from './types';
 import styles from './styles.module.css';
+import PathText from '../PathText';
 
 /** A change's sentence: `code` spans in backticks become <code>. */
 function Sentence({text}: {text: string}) {
@@ -50,7 +51,7 @@ function Operation({op}: {op: OperationChanges}) {
         {op.status === 'added' && <span className={styles.status}>new</span>}
         {op.status === 'removed' && <span className={clsx(styles.status, styles.removed)}>removed</span>}
       </h3>
-      <code className={styles.path}>{op.path}</code>
+      <code className={styles.path}><PathText path={op.path} /></code>
       <ul className={styles.changes}>
         {op.changes.map((c, i) => (
           <ChangeItem key={i} change={c} />

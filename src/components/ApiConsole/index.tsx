@@ -12,6 +12,7 @@ import {downloadName} from './download';
 import {curlPreview} from './preview';
 import {proxyApplies, proxyErrorMessage, serverOptions, throughProxy, tryItConfig, TRY_IT_FAILURE} from './try-it';
 import styles from './styles.module.css';
+import PathText from '../PathText';
 
 // The pure request builder lives in request.ts (unit-tested under Node); still exported from here.
 export {buildRequest} from './request';
@@ -351,7 +352,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
       <form className={styles.form} onSubmit={(e) => void send(e)} noValidate>
         <header className={styles.header}>
           <h2 id={`${id}-title`} className={styles.title}>
-            <span className={styles.method}>{operation.method.toUpperCase()}</span> {operation.path}
+            <span className={styles.method}>{operation.method.toUpperCase()}</span> <PathText path={operation.path} />
           </h2>
           <button type="button" className={styles.close} onClick={() => dialog.current?.close()} aria-label="Close the request console">
             ×

@@ -7,7 +7,7 @@ import ApiHtml from '../ApiHtml';
 import CodeSamples from '../CodeSamples';
 import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
-import PathText from './PathText';
+import PathText from '../PathText';
 import SchemaView, {Constraints, typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
 import {usePageSchemas, type SchemaLoader} from './schemas';

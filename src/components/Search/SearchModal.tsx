@@ -17,6 +17,7 @@ import {IconEnter, IconForType, IconTree} from './icons';
 import MethodBadge from '../MethodBadge';
 import type {SearchHit, SearchResponse} from './types';
 import styles from './styles.module.css';
+import PathText from '../PathText';
 
 export type CloseReason = 'escape' | 'backdrop' | 'navigate' | 'button';
 
@@ -338,7 +339,7 @@ function HitOption({
         {hit.api ? (
           <span className={clsx(styles.hitPath, styles.hitApi)}>
             <Separator />
-            <MethodBadge method={hit.api.method.toLowerCase()} className={styles.hitMethod} /> <code>{hit.api.path}</code>
+            <MethodBadge method={hit.api.method.toLowerCase()} className={styles.hitMethod} /> <code><PathText path={hit.api.path} /></code>
           </span>
         ) : (
           hit.pathHtml && (

@@ -25,7 +25,7 @@ import DocBreadcrumbs from '@theme/DocBreadcrumbs';
 import Heading from '@theme/Heading';
 import CopyPage from '@site/src/components/CopyPage';
 import MethodBadge from '@site/src/components/MethodBadge';
-import PathText from '@site/src/components/ApiOperation/PathText';
+import PathText from '@site/src/components/PathText';
 import {cutAtWord} from '@site/plugins/api-pages/cut';
 import styles from './styles.module.css';
 

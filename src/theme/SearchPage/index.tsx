@@ -18,6 +18,7 @@ import {itemsOfRows} from '@site/src/components/Search/group';
 import type {SearchHit, SearchResponse} from '@site/src/components/Search/types';
 import MethodBadge from '@site/src/components/MethodBadge';
 import styles from './styles.module.css';
+import PathText from '@site/src/components/PathText';
 
 export default function SearchPage(): ReactNode {
   return (
@@ -187,7 +188,7 @@ function ResultItem({hit, sections, nested}: {hit: SearchHit; sections: SearchHi
       </Heading>
       {hit.api && (
         <p className={styles.resultApi}>
-          <MethodBadge method={hit.api.method.toLowerCase()} /> <code>{hit.api.path}</code>
+          <MethodBadge method={hit.api.method.toLowerCase()} /> <code><PathText path={hit.api.path} /></code>
         </p>
       )}
       {hit.pathHtml && <p className={styles.resultPath} dangerouslySetInnerHTML={html(hit.pathHtml)} />}

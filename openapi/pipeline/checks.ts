@@ -287,9 +287,10 @@ const ErrorExampleFieldsRule: Oas3Rule = () => {
           }
         },
         Operation: {
-          enter(op: Record<string, unknown>, ctx: UserContext) {
+          enter(node: OperationNode, ctx: UserContext) {
             depth++;
             if (depth !== 1 || !pathItem) return;
+            const op = node as Record<string, unknown>;
             const what = `${String(ctx.key).toUpperCase()} ${currentPath}`;
             const parameters = new Map<string, string>();
             const collect = (list: unknown, location: Location) => {

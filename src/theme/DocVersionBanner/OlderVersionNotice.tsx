@@ -1,33 +1,36 @@
 /**
- * The version banner of the docs pages. Pages of an older API version (`/<id>/docs/...`, each
- * version its own docs instance: plugins/api-versions) say so at the top and link the same page in
- * the latest version: the operation, overview or category the version switcher would open, named at
- * build time in the page's front matter (plugins/api-versions/generate.ts latestTargets: the
- * replacement of an operation the latest version removed, and a sentence saying so). Category
- * pages have no front matter: the same category when the latest version has it, else its overview.
- * Other docs pages keep the theme's banner.
+ * The notice at the top of a page of an older API version (`/<id>/docs/...`, each version its own
+ * docs instance: plugins/api-versions), loaded by ./index on those pages only: it says so and
+ * links the same page in the latest version: the operation, overview or category the version
+ * switcher would open, named at build time in the page's front matter
+ * (plugins/api-versions/generate.ts latestTargets: the replacement of an operation the latest
+ * version removed, and a sentence saying so). Category pages have no front matter: the same
+ * category when the latest version has it, else its overview.
  */
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import {useLocation} from '@docusaurus/router';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
-import Original from '@theme-original/DocVersionBanner';
 import type BannerType from '@theme/DocVersionBanner';
 import type {WrapperProps} from '@docusaurus/types';
 import {useApiLinks} from '@site/src/config/useApiLinks';
-import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
 import {LATEST_NOTE_KEY, LATEST_PATH_KEY, LATEST_TARGET_KEY} from '@site/plugins/api-versions/banner-keys';
 
-type Props = WrapperProps<typeof BannerType>;
-
-interface Version {
+export interface Version {
   id: string;
   label: string;
   base: string;
 }
+
+type Props = WrapperProps<typeof BannerType> & {
+  /** The page's version, an older one. */
+  version: Version;
+  /** The latest version. */
+  latest: Version;
+  /** The page's path below the site's base URL. */
+  path: string;
+};
 
 /** The front matter of the doc being shown; undefined on pages that are no doc (category indexes). */
 function useOptionalFrontMatter(): Record<string, unknown> | undefined {
@@ -39,17 +42,9 @@ function useOptionalFrontMatter(): Record<string, unknown> | undefined {
   }
 }
 
-export default function DocVersionBannerWrapper(props: Props): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
-  const {pathname} = useLocation();
+export default function OlderVersionNotice({version, latest, path, ...props}: Props): ReactNode {
   const frontMatter = useOptionalFrontMatter();
   const links = useApiLinks();
-  const versions = (siteConfig.customFields?.apiVersions ?? []) as Version[];
-  const base = siteConfig.baseUrl.replace(/\/$/, '');
-  const path = pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
-  const version = versions.length > 1 ? versionOfPath(versions, path) : undefined;
-  const latest = versions[0];
-  if (!version || !latest || version === latest) return <Original {...props} />;
 
   let to = typeof frontMatter?.[LATEST_PATH_KEY] === 'string' ? (frontMatter[LATEST_PATH_KEY] as string) : undefined;
   const note = typeof frontMatter?.[LATEST_NOTE_KEY] === 'string' ? (frontMatter[LATEST_NOTE_KEY] as string) : undefined;

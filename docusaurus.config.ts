@@ -11,7 +11,7 @@ import remarkApiLinks from './plugins/remark/api-links';
 import remarkStaticCode from './plugins/remark/static-code';
 import {highlight} from './plugins/api-pages/highlight';
 import {cleanHtmlPathScript} from './src/head/clean-html-path';
-import {FIRST_REQUEST_LANGUAGE, firstRequestCode, type FirstRequest} from './src/components/HomepageFirstRequest/request';
+import {FIRST_REQUEST_LANGUAGE, FIRST_REQUEST_VARIABLES, firstRequestCode, type FirstRequest} from './src/components/HomepageFirstRequest/request';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl, currentVersion, olderVersions} = portalConfig;
@@ -33,6 +33,7 @@ const firstRequest: FirstRequest = {
   language: FIRST_REQUEST_LANGUAGE,
   code: firstRequestText,
   html: highlight(firstRequestText, FIRST_REQUEST_LANGUAGE),
+  variables: FIRST_REQUEST_VARIABLES,
 };
 
 const config: Config = {
@@ -126,6 +127,7 @@ const config: Config = {
   plugins: [
     './plugins/prism-on-demand/index.ts',
     './plugins/server-shared-chunks/index.ts',
+    './plugins/client-shared-chunks/index.ts',
     './plugins/resilient-preload/index.ts',
     // Content-Security-Policy in every page and as hosting headers (after the pages are written).
     ['./plugins/csp/index.ts', {processedSpec, versionSpecs: olderVersions.map((v) => v.processedSpec), imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc, consoleUrls: [portalConfig.mockUrl, portalConfig.proxyUrl].filter(Boolean)}],

@@ -28,6 +28,8 @@ export interface FirstRequest {
   code: string;
   /** Its token markup (plugins/api-pages/highlight.ts). */
   html: string;
+  /** FIRST_REQUEST_VARIABLES, so the page lists them without loading this module and ../../config/credentials. */
+  variables: readonly string[];
 }
 
 export function firstRequestCode(apiBaseUrl: string): string {

@@ -4,18 +4,16 @@
  *
  * Docusaurus splits the client bundle per route and moves a module into its `common` chunk only
  * when half of all routes use it; a component used by a few page chunks that load together is
- * copied into each of them. Two such copies were in the first load of every API page: the Copy
+ * copied into each of them. Such a copy was in the first load of every API page: the Copy
  * button (with its copyable-text gate) in the MDX components' chunk (the theme's code blocks) and
- * again in the operation's or overview's chunk; the search page carried the result grouping
- * (Search/group.ts) in its own chunk and in the search engine's. `SHARED` names them; each group is
- * one chunk, fetched alongside the chunks that use it.
+ * again in the operation's or overview's chunk. `SHARED` names them; each group is one chunk,
+ * fetched alongside the chunks that use it.
  */
 import type {Plugin} from '@docusaurus/types';
 
 /** Shared client chunks: name -> the modules (absolute path pattern) they hold. */
 export const SHARED: Record<string, RegExp> = {
   'copy-button': /[\\/]src[\\/]components[\\/]CopyButton[\\/](index\.tsx|copyable-text\.ts|styles\.module\.css)$/,
-  'search-shared': /[\\/]src[\\/]components[\\/]Search[\\/](group|types)\.ts$/,
 };
 
 export default function clientSharedChunks(): Plugin {

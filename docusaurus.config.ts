@@ -9,9 +9,7 @@ import {apiSiteLinks} from './plugins/api-pages/site-links';
 import {publicDirOf} from './plugins/api-pages/public-files';
 import remarkApiLinks from './plugins/remark/api-links';
 import remarkStaticCode from './plugins/remark/static-code';
-import {highlight} from './plugins/api-pages/highlight';
 import {cleanHtmlPathScript} from './src/head/clean-html-path';
-import {FIRST_REQUEST_LANGUAGE, firstRequestCode, type FirstRequest} from './src/components/HomepageFirstRequest/request';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl, currentVersion, olderVersions} = portalConfig;
@@ -27,13 +25,6 @@ const apiVersions = [
 const routes = apiSiteLinks(processedSpec);
 const {operationPaths: _pages, ...api} = routes; // the page list stays out of the client bundle
 const contentRemarkPlugins = [[remarkApiLinks, {routes}], remarkStaticCode];
-// The home page's request, highlighted here so that no page runs a highlighter.
-const firstRequestText = firstRequestCode(apiBaseUrl);
-const firstRequest: FirstRequest = {
-  language: FIRST_REQUEST_LANGUAGE,
-  code: firstRequestText,
-  html: highlight(firstRequestText, FIRST_REQUEST_LANGUAGE),
-};
 
 const config: Config = {
   title: 'Developer Portal',
@@ -78,7 +69,6 @@ const config: Config = {
     brand,
     apiBaseUrl,
     api,
-    firstRequest,
     // "Try it": the mock server the console offers first and the CORS proxy it sends through
     // (plugins/try-it); left out when neither is set, so the default bundle carries nothing.
     ...(portalConfig.mockUrl || portalConfig.proxyUrl ? {tryIt: {mockUrl: portalConfig.mockUrl ?? null, proxyUrl: portalConfig.proxyUrl ?? null}} : {}),
@@ -126,6 +116,9 @@ const config: Config = {
   plugins: [
     './plugins/prism-on-demand/index.ts',
     './plugins/server-shared-chunks/index.ts',
+    './plugins/client-shared-chunks/index.ts',
+    // The home page's request, highlighted at build time (no page runs a highlighter), for the home page only.
+    ['./plugins/first-request/index.ts', {apiBaseUrl}],
     './plugins/resilient-preload/index.ts',
     // Content-Security-Policy in every page and as hosting headers (after the pages are written).
     ['./plugins/csp/index.ts', {processedSpec, versionSpecs: olderVersions.map((v) => v.processedSpec), imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc, consoleUrls: [portalConfig.mockUrl, portalConfig.proxyUrl].filter(Boolean)}],

@@ -243,6 +243,118 @@ const UniqueSlugRule: Oas3Rule = () => {
   ];
 };
 
+/** A node with its location, after following `$ref`s (each resolved from the file that holds it). */
+interface Located {
+  node: unknown;
+  location: Location;
+}
+
+function follow(ctx: UserContext, node: unknown, location: Location): Located | undefined {
+  let current: Located = { node, location };
+  for (let hops = 0; hops < 32; hops++) {
+    const ref = (current.node as { $ref?: unknown } | null)?.$ref;
+    if (typeof current.node !== 'object' || current.node === null || typeof ref !== 'string') return current;
+    const resolved = ctx.resolve(current.node as { $ref: string }, current.location.source.absoluteRef);
+    if (!resolved.location || resolved.node === undefined) return undefined;
+    current = { node: resolved.node, location: resolved.location };
+  }
+  return undefined;
+}
+
+const entriesOf = (node: unknown): [string, unknown][] =>
+  typeof node === 'object' && node !== null && !Array.isArray(node) ? Object.entries(node) : [];
+
+/**
+ * Our own document: the fields an error example names are fields the operation has. An error
+ * example (the one Error model: `error.details[].field`) names either a JSON pointer into the
+ * request body (`/billing_address/postal_code`) or a parameter (`page_size`, `customer_id`,
+ * `Idempotency-Key`). A pointer in an example of an operation without a request body, or a name
+ * that is none of the operation's parameters, tells the reader about a request they cannot send
+ * (a GET's 400 example about request-body fields). Shared responses are checked once per
+ * operation that uses them; the report names the operation and points at the example.
+ */
+const ErrorExampleFieldsRule: Oas3Rule = () => {
+  let pathItem: Located | undefined;
+  let currentPath = '';
+  let depth = 0;
+  return {
+    Paths: {
+      PathItem: {
+        enter(item: unknown, ctx: UserContext) {
+          if (depth === 0) {
+            pathItem = { node: item, location: ctx.location };
+            currentPath = String(ctx.key);
+          }
+        },
+        Operation: {
+          enter(node: OperationNode, ctx: UserContext) {
+            depth++;
+            if (depth !== 1 || !pathItem) return;
+            const op = node as Record<string, unknown>;
+            const what = `${String(ctx.key).toUpperCase()} ${currentPath}`;
+            const parameters = new Map<string, string>();
+            const collect = (list: unknown, location: Location) => {
+              if (!Array.isArray(list)) return;
+              list.forEach((entry, i) => {
+                const p = follow(ctx, entry, location.child(i))?.node as { name?: unknown; in?: unknown } | undefined;
+                if (typeof p?.name !== 'string') return;
+                // Header names are case-insensitive.
+                parameters.set(p.in === 'header' ? p.name.toLowerCase() : p.name, `${String(p.in)} parameter ${p.name}`);
+              });
+            };
+            collect((pathItem.node as { parameters?: unknown }).parameters, pathItem.location.child('parameters'));
+            collect(op.parameters, ctx.location.child('parameters'));
+            const hasBody = op.requestBody !== undefined;
+            const named = [...parameters.values()].map((p) => p.replace(/^.* parameter /, ''));
+            const offer = named.length ? `name one of its parameters (${named.join(', ')})` : 'set `field` to null';
+            for (const [status, rawResponse] of entriesOf(op.responses)) {
+              const response = follow(ctx, rawResponse, ctx.location.child(['responses', status]));
+              if (!response) continue;
+              for (const [mediaType, rawMedia] of entriesOf((response.node as { content?: unknown }).content)) {
+                const media = follow(ctx, rawMedia, response.location.child(['content', mediaType]));
+                if (!media) continue;
+                const examples: Located[] = [];
+                const m = media.node as { example?: unknown; examples?: unknown };
+                if (m.example !== undefined) examples.push({ node: m.example, location: media.location.child('example') });
+                for (const [name, raw] of entriesOf(m.examples)) {
+                  const ex = follow(ctx, raw, media.location.child(['examples', name]));
+                  const value = (ex?.node as { value?: unknown } | undefined)?.value;
+                  if (ex && value !== undefined) examples.push({ node: value, location: ex.location.child('value') });
+                }
+                for (const example of examples) {
+                  const details = (example.node as { error?: { details?: unknown } } | null)?.error?.details;
+                  if (!Array.isArray(details)) continue;
+                  details.forEach((detail, i) => {
+                    const field = (detail as { field?: unknown } | null)?.field;
+                    if (typeof field !== 'string' || field === '') return;
+                    const location = example.location.child(['error', 'details', i, 'field']);
+                    if (field.startsWith('/')) {
+                      if (!hasBody) {
+                        ctx.report({
+                          message: `${what} has no request body, but its ${status} example names the request-body field "${field}"; give it an example that names what this request can get wrong: ${offer}.`,
+                          location,
+                        });
+                      }
+                    } else if (!parameters.has(field) && !parameters.has(field.toLowerCase())) {
+                      ctx.report({
+                        message: `${what}: its ${status} example names "${field}", which is none of its parameters; ${offer}${hasBody ? ', or a JSON pointer into its request body' : ''}.`,
+                        location,
+                      });
+                    }
+                  });
+                }
+              }
+            }
+          },
+          leave() {
+            depth--;
+          },
+        },
+      },
+    },
+  };
+};
+
 export const PORTAL_PLUGIN_ID = 'portal';
 
 /** Rule ids (as used in lint config and problem reports) of the portal checks. */
@@ -252,6 +364,7 @@ export const PORTAL_RULES = {
   uniqueSlug: `${PORTAL_PLUGIN_ID}/unique-page-slug`,
   slug: `${PORTAL_PLUGIN_ID}/operation-slug`,
   idMatchesSummary: `${PORTAL_PLUGIN_ID}/operation-id-matches-summary`,
+  errorExampleFields: `${PORTAL_PLUGIN_ID}/error-example-fields`,
 } as const;
 
 export const portalPlugin: Plugin = {
@@ -263,6 +376,7 @@ export const portalPlugin: Plugin = {
       'unique-page-slug': UniqueSlugRule,
       'operation-slug': OperationSlugRule,
       'operation-id-matches-summary': OperationIdMatchesSummaryRule,
+      'error-example-fields': ErrorExampleFieldsRule,
     },
   },
 };

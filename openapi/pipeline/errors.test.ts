@@ -76,6 +76,27 @@ describe('broken sources (buildProcessedSpec)', () => {
     assert.ok(err.message.includes(`${file}#/paths/~1widgets~1{id}/delete/tags: DELETE /widgets/{id} has no tag`), err.message);
   });
 
+  it('error example naming a field the operation does not have: fatal for our document (a body field in a body-less GET, a header it does not take), through a shared response; a foreign one builds', async () => {
+    const source = fixture('error-example-fields/openapi.yaml');
+    const err = await failure(source, true);
+    const responses = shown(fixture('error-example-fields/responses.yaml'));
+    assert.deepEqual(err.problems.map((p) => p.rule), ['portal/error-example-fields', 'portal/error-example-fields'], err.message);
+    assert.ok(
+      err.message.includes(
+        `${responses}#/BadRequest/content/application~1json/example/error/details/0/field: GET /widgets has no request body, but its 400 example names the request-body field "/name"; ` +
+          'give it an example that names what this request can get wrong: name one of its parameters (page_size).',
+      ),
+      err.message,
+    );
+    assert.ok(
+      err.message.includes(`${responses}#/Conflict/content/application~1json/examples/idempotency/value/error/details/0/field: GET /widgets: its 409 example names "idempotency-key", which is none of its parameters`),
+      err.message,
+    );
+    // POST /widgets (body pointer, header named in another case) and GET /widgets/{id} (path-item parameter, null) pass.
+    assert.ok(!/POST \/widgets|GET \/widgets\/\{id\}/.test(err.message), err.message);
+    await buildProcessedSpec({ source, strict: false });
+  });
+
   it('duplicate page slug: fatal for our document, naming both operations; a foreign one gets -2', async () => {
     const err = await failure(fixture('duplicate-slug.yaml'), true);
     const file = shown(fixture('duplicate-slug.yaml'));

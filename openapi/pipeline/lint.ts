@@ -21,7 +21,8 @@ export const LINT_RULES = {
 
 /**
  * Extra rules for our own document only: every page titled by a summary and filed under a tag,
- * slugs from the operationId, unique. A foreign document gets titles and slugs decided for it
+ * slugs from the operationId, unique; error examples name only fields the operation has (a body
+ * field only when it has a request body, else one of its parameters). A foreign document gets titles and slugs decided for it
  * (pages.ts), with warnings instead.
  */
 export const STRICT_ONLY_RULES = {
@@ -30,6 +31,7 @@ export const STRICT_ONLY_RULES = {
   [PORTAL_RULES.summary]: 'error',
   [PORTAL_RULES.tag]: 'error',
   [PORTAL_RULES.idMatchesSummary]: 'error',
+  [PORTAL_RULES.errorExampleFields]: 'error',
 } as const;
 
 /**

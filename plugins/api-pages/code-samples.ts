@@ -9,7 +9,8 @@
  * portal, never by the document (responseFile).
  */
 import type {CodeSample} from '../../src/components/ApiOperation/types';
-import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4, shellQuote} from '../../src/components/CopyButton/copyable-text';
+import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4} from '../../src/components/CopyButton/copyable-text';
+import {shellQuote} from '../../src/components/CopyButton/shell-quote';
 import {highlight} from './highlight';
 
 export interface SampleAuth {

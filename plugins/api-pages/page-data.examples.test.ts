@@ -31,6 +31,12 @@ test('a file body without an example is marked binary; JSON and text bodies are 
   assert.equal(bad!.content[0]!.binary, undefined);
   assert.ok(bad!.content[0]!.exampleHtml);
   assert.equal(gone!.content[0]!.binary, undefined);
+  // The file's panel markup is made here, at build time (the page only orders the tabs).
+  const html = ok!.content[0]!.binaryHtml ?? '';
+  assert.match(html, /Content-Type<\/span>: application\/pdf/);
+  assert.match(html, /Content-Disposition<\/span>: attachment; filename="a.pdf"/);
+  assert.match(html, /binary body: the PDF file itself/);
+  assert.equal(bad!.content[0]!.binaryHtml, undefined);
 });
 
 test('response headers carry their example: the header\'s own, its first named example, else its schema\'s', () => {

@@ -21,6 +21,7 @@ import type {
 } from '../../src/components/ApiOperation/types';
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
 import {copyableText} from '../../src/components/CopyButton/copyable-text';
+import {binaryExampleHtml} from '../../src/components/ApiOperation/examples';
 import {highlight, languageForMediaType} from './highlight';
 import {markdownToHtml} from './markdown-html';
 import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
@@ -486,6 +487,8 @@ export class PageDataBuilder {
         };
         const d = markdownToHtml(res.description);
         if (d) data.description = d;
+        // A file body's panel markup (media type, file headers, a note), so the page does not make it.
+        for (const m of data.content) if (m.binary) m.binaryHtml = binaryExampleHtml(data, m);
         return data;
       });
       const reached = new Set<string>();

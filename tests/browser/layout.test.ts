@@ -404,6 +404,37 @@ test('announcement bar: one line on a phone, links to the overview', async () =>
   }
 });
 
+test('blog lists: the page heading is larger than every post title, on a phone and a desktop, light and dark', async () => {
+  // The theme sizes a listed post's title 3rem (2rem on phones) over the list's 2rem <h1>.
+  const lists = ['/blog', '/blog/tags/hola'];
+  for (const width of [390, 1280]) {
+    const page = await site.page({viewport: {width, height: 800}});
+    for (const path of lists) {
+      await gotoHydrated(page, site, path);
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+        const where = `${path} at ${width} px, ${theme}`;
+        // Font size and the height of the text's first line box (a rendered line, whatever wraps).
+        const measure = (els: Element[]) =>
+          els.map((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const line = [...range.getClientRects()].find((r) => r.width > 0 && r.height > 0);
+            return {text: (el.textContent ?? '').trim(), size: parseFloat(getComputedStyle(el).fontSize), line: line ? line.height : 0};
+          });
+        const [heading] = await page.locator('main h1').evaluateAll(measure);
+        const titles = await page.locator('main article > header > h2').evaluateAll(measure);
+        assert.ok(heading && heading.line > 0, `${where}: the page has a visible <h1>`);
+        assert.ok(titles.length >= 1, `${where}: posts are listed`);
+        for (const title of titles) {
+          assert.ok(title.size < heading.size, `${where}: post title "${title.text}" is ${title.size} px, the page heading "${heading.text}" ${heading.size} px`);
+          assert.ok(title.line < heading.line, `${where}: a line of "${title.text}" is ${title.line} px high, of the heading ${heading.line} px`);
+        }
+      }
+    }
+  }
+});
+
 test('footer: the Reference column lists every API category', async () => {
   const page = await site.page();
   await gotoHydrated(page, site, '/');

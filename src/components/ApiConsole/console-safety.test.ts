@@ -12,7 +12,8 @@ import {isCredentialParameter} from './auth/schemes';
 import {oauthBase, schemeFlows} from './auth/oauth';
 import {dispositionName, downloadName, MAX_NAME, safeFileName} from './download';
 import {curlPreview} from './preview';
-import {hasControlCharacters, shellQuote} from '../CopyButton/copyable-text';
+import {hasControlCharacters} from '../CopyButton/copyable-text';
+import {shellQuote} from '../CopyButton/shell-quote';
 
 const headerKey: SecuritySchemeData = {key: 'apiKey', type: 'apiKey', in: 'header', name: 'X-API-Key'};
 const queryKey: SecuritySchemeData = {key: 'queryKey', type: 'apiKey', in: 'query', name: 'api_key'};

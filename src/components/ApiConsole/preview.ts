@@ -12,7 +12,7 @@
 import type {OperationPage, SecuritySchemeData} from '../ApiOperation/types';
 import {credentialFields, isCredentialParameter} from './auth/schemes';
 import {buildRequest} from './request';
-import {shellQuote} from '../CopyButton/copyable-text';
+import {shellQuote} from '../CopyButton/shell-quote';
 
 const placeholder = (label: string) => `<${label}>`;
 

@@ -29,6 +29,8 @@ test('a file download shows its media type, its documented file headers and a no
     ],
     content: [{mediaType: 'application/pdf', binary: true}],
   };
+  // As plugins/api-pages/page-data.ts stores it at build time.
+  pdf.content[0]!.binaryHtml = binaryExampleHtml(pdf, pdf.content[0]!);
   const tabs = responseExamples([json('400'), pdf]);
   assert.deepEqual(tabs.map((t) => t.id), ['200', '400']);
   assert.equal(

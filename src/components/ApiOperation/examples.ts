@@ -6,7 +6,9 @@
  * (Content-Disposition, Content-Length…) and a note that the body is the file itself.
  *
  * Plain functions, no React: the markup uses the token classes of the build-time highlighter
- * (plugins/api-pages/highlight.ts), so no highlighter runs in the browser.
+ * (plugins/api-pages/highlight.ts), so no highlighter runs in the browser. A file's markup is
+ * made at build time too (plugins/api-pages/page-data.ts stores binaryExampleHtml's result as the
+ * media type's `binaryHtml`): the page only orders the tabs.
  */
 import type {MediaTypeData, ResponseData} from './types';
 
@@ -49,9 +51,9 @@ export function binaryExampleHtml(response: ResponseData, media: MediaTypeData):
 export function responseExamples(responses: readonly ResponseData[]): ExampleTab[] {
   const tabs: (ExampleTab & {success: boolean})[] = [];
   for (const r of responses) {
-    const media = r.content.find((m) => m.exampleHtml || m.binary);
+    const media = r.content.find((m) => m.exampleHtml || m.binaryHtml);
     if (!media) continue;
-    tabs.push({id: r.status, label: r.status, html: media.exampleHtml ?? binaryExampleHtml(r, media), success: /^2/.test(r.status)});
+    tabs.push({id: r.status, label: r.status, html: (media.exampleHtml ?? media.binaryHtml)!, success: /^2/.test(r.status)});
   }
   // A stable partition: 2xx in document order, then the rest in document order.
   return [...tabs.filter((t) => t.success), ...tabs.filter((t) => !t.success)].map(({success: _s, ...tab}) => tab);

@@ -89,6 +89,8 @@ export interface MediaTypeData {
    * the examples panel shows its media type and headers and says the body is a file download.
    */
   binary?: boolean;
+  /** For a `binary` body: the panel's markup (./examples.ts binaryExampleHtml), made at build time. */
+  binaryHtml?: string;
 }
 
 export interface HeaderData {

@@ -1,7 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, shellQuote} from './copyable-text';
+import {CONTROL_CHARACTERS, copyableText, hasControlCharacters} from './copyable-text';
+import {shellQuote} from './shell-quote';
 
 /** One of each kind the gate stops, and what stays. */
 const STOPPED = ['\0', '\x07', '\b', '\x0B', '\f', '\r', '\x15', '\x1B', '\x1F', '\x7F', '\x80', '\x85', '\x9B', '\x9F', '\u061C', '\u200E', '\u200F', '\u2028', '\u2029', '\u202A', '\u202E', '\u2066', '\u2069'];

@@ -7,7 +7,8 @@
  * start; bidirectional overrides make code read differently from how it runs ("Trojan Source").
  *
  * Client-safe (no Node imports): the build (plugins/api-pages/code-samples.ts, plugins/agent-docs)
- * and the browser (../CopyButton, ../ApiConsole) import the same module.
+ * and the browser (../CopyButton, ../ApiConsole) import the same module. Quoting for a shell is in
+ * ./shell-quote (the console and the samples need it, the Copy buttons of every page do not).
  */
 
 /**
@@ -23,22 +24,6 @@ export const hasControlCharacters = (text: string): boolean => new RegExp(CONTRO
 
 /** The character's code as four upper-case hex digits ("\u0015" -> "0015"). */
 export const hex4 = (c: string): string => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-
-/**
- * Text as one shell word (bash, zsh, ksh) that carries it exactly: single-quoted (nothing is
- * special there but ' itself), or, when it holds a control character or a tab, ANSI-C quoted
- * ($'...') with each of those written as \xHH escapes of its UTF-8 bytes, so that pasted into a
- * terminal the word holds no raw control character (a Ctrl-U, an ESC ending bracketed paste, a
- * carriage return) and no tab (completion). Inside $'...' the quote, the backslash and "!" (history
- * expansion, which reads $'...' in its own way) are escapes too. For the code samples' curl and a
- * console's "copy as curl" alike.
- */
-export function shellQuote(text: string): string {
-  if (!hasControlCharacters(text) && !text.includes('\t')) return `'${text.replace(/'/g, `'\\''`)}'`;
-  const encoder = new TextEncoder();
-  const bytes = (c: string) => Array.from(encoder.encode(c), (b) => `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-  return `$'${text.replace(/[\\'!\t]/g, bytes).replace(CONTROL_CHARACTERS, bytes)}'`;
-}
 
 /**
  * The one gate for text that leaves the portal to be pasted somewhere: every character of

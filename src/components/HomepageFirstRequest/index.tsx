@@ -1,25 +1,17 @@
 import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import StaticCode from '@site/src/components/StaticCode';
-import {FIRST_REQUEST_VARIABLES, type FirstRequest} from './request';
+import firstRequest from '@generated/portal-first-request/default/first-request.json';
 import styles from './styles.module.css';
 
 /**
- * The request and its token markup, made at build time from the API base address of the site
- * config (docusaurus.config.ts, portal.config.ts), so the home page downloads no highlighter.
+ * The request, its token markup and the variables it reads are made at build time from the API
+ * base address (portal.config.ts) by plugins/first-request, so the home page downloads no
+ * highlighter, and only the home page loads them.
  */
-function useFirstRequest(): FirstRequest {
-  const value = useDocusaurusContext().siteConfig.customFields?.firstRequest as Partial<FirstRequest> | undefined;
-  if (typeof value?.language !== 'string' || typeof value.code !== 'string' || typeof value.html !== 'string') {
-    throw new Error('siteConfig.customFields.firstRequest is missing (see docusaurus.config.ts)');
-  }
-  return value as FirstRequest;
-}
-
 export default function HomepageFirstRequest(): ReactNode {
-  const {language, code, html} = useFirstRequest();
+  const {language, code, html, variables} = firstRequest;
 
   return (
     <section className={styles.section} aria-labelledby="home-first-request-title">
@@ -37,9 +29,9 @@ export default function HomepageFirstRequest(): ReactNode {
           <ol className={styles.steps}>
             <li data-first-request-variables="">
               Export{' '}
-              {FIRST_REQUEST_VARIABLES.map((name, i) => (
+              {variables.map((name, i) => (
                 <React.Fragment key={name}>
-                  {i > 0 && (i === FIRST_REQUEST_VARIABLES.length - 1 ? ' and ' : ', ')}
+                  {i > 0 && (i === variables.length - 1 ? ' and ' : ', ')}
                   <code>{name}</code>
                 </React.Fragment>
               ))}{' '}

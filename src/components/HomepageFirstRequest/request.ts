@@ -1,7 +1,7 @@
 /**
- * The home page's first request, as text. Plain code without Node or DOM APIs: docusaurus.config.ts
- * makes it and its token markup once, at build time (customFields.firstRequest), and the component
- * shows both.
+ * The home page's first request, as text. Plain code without Node or DOM APIs: plugins/first-request
+ * makes it and its token markup once, at build time (a generated JSON module the home page
+ * imports), and the component shows both.
  */
 import {apiKeyEnvVar, CREDENTIAL_ENV} from '../../config/credentials';
 
@@ -21,13 +21,15 @@ export const FIRST_REQUEST_CREDENTIALS = {
 /** The variables the reader exports before running the request, in the order the page lists them. */
 export const FIRST_REQUEST_VARIABLES: readonly string[] = [FIRST_REQUEST_CREDENTIALS.username, FIRST_REQUEST_CREDENTIALS.password, FIRST_REQUEST_CREDENTIALS.subscriptionKey];
 
-/** What customFields.firstRequest holds. */
+/** What plugins/first-request writes for the home page. */
 export interface FirstRequest {
   language: string;
   /** The request as the copy button copies it. */
   code: string;
   /** Its token markup (plugins/api-pages/highlight.ts). */
   html: string;
+  /** FIRST_REQUEST_VARIABLES, so the page lists them without loading this module and ../../config/credentials. */
+  variables: readonly string[];
 }
 
 export function firstRequestCode(apiBaseUrl: string): string {

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {groupByPage, itemsOfRows, rowsOfGroups, type Groupable} from './group';
+import {groupByPage, rowsOfGroups, type Groupable} from './group';
+import {itemsOfRows} from './page-items';
 import {DocType} from './types';
 
 let nextId = 0;

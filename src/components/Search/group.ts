@@ -144,15 +144,3 @@ export function rowsOfGroups<T>(groups: readonly PageGroup<T>[]): GroupedRow<T>[
   }
   return rows;
 }
-
-/** Rows (SearchHit-like: tree flags) → items of one page each: its row and the rows of its sections. */
-export function itemsOfRows<R extends {isInterOfTree: boolean; isLastOfTree: boolean}>(rows: readonly R[]): {row: R; sections: R[]}[] {
-  const items: {row: R; sections: R[]}[] = [];
-  for (const row of rows) {
-    const inTree = row.isInterOfTree || row.isLastOfTree;
-    const last = items[items.length - 1];
-    if (inTree && last) last.sections.push(row);
-    else items.push({row, sections: []});
-  }
-  return items;
-}

@@ -14,7 +14,7 @@ import {getSearchClient} from '@site/src/components/Search/client';
 import {scopeOfId, type ApiVersionInfo} from '@site/src/components/Search/scope';
 import {createSearchReporter} from '@site/src/components/Search/analytics';
 import {countLabel, format} from '@site/src/components/Search/format';
-import {itemsOfRows} from '@site/src/components/Search/group';
+import {itemsOfRows} from '@site/src/components/Search/page-items';
 import type {SearchHit, SearchResponse} from '@site/src/components/Search/types';
 import MethodBadge from '@site/src/components/MethodBadge';
 import styles from './styles.module.css';

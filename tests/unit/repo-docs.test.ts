@@ -47,3 +47,9 @@ test('the root README opens with the two commands and links every README beside 
   const readmes = markdown.filter((f) => /(^|\/)README\.md$/.test(f));
   assert.deepEqual(readmes.filter((f) => !reached.has(f)), [], 'READMEs no chain of links from the root README reaches');
 });
+
+test('every plugin folder has a README', () => {
+  const plugins = fs.readdirSync(path.join(root, 'plugins'), {withFileTypes: true}).filter((d) => d.isDirectory());
+  assert.ok(plugins.length > 5, 'plugins/ is read');
+  assert.deepEqual(plugins.filter((d) => !fs.existsSync(path.join(root, 'plugins', d.name, 'README.md'))).map((d) => d.name), []);
+});

@@ -25,7 +25,7 @@ export const MODULES: MutationModule[] = [
     name: 'search-engine',
     guards: 'which pages a query finds and in what order',
     mutate: ['src/components/Search/engine.ts', 'src/components/Search/query.ts'],
-    tests: ['src/components/Search/engine.test.ts', 'src/components/Search/query.test.ts', 'src/components/Search/ranking.test.ts'],
+    tests: ['src/components/Search/engine.test.ts', 'src/components/Search/engine-rules.test.ts', 'src/components/Search/query.test.ts', 'src/components/Search/ranking.test.ts'],
   },
   {
     name: 'search-api-match',

@@ -31,7 +31,8 @@ export const MODULES: MutationModule[] = [
     name: 'search-api-match',
     guards: 'operations found by method, path, operationId',
     mutate: ['src/components/Search/api-match.ts', 'src/components/Search/api-terms.ts'],
-    tests: ['src/components/Search/api-search.test.ts', 'src/components/Search/api-match.test.ts', 'src/components/Search/ranking.test.ts'],
+    // The matcher's rules one by one; the engine's use of them (ranking.test.ts) counts for search-engine.
+    tests: ['src/components/Search/api-match.test.ts', 'src/components/Search/api-search.test.ts'],
   },
   {
     name: 'search-typo',

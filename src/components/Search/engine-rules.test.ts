@@ -259,6 +259,36 @@ describe('searchSource and the engine\'s answer', () => {
     assert.deepEqual(run('ledger'), ['/a', '/b']);
   });
 
+  test('lunr is not asked when a required word is in no document, or a prefix starts no word', async () => {
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [{i: 2, t: 'Ledgers', u: '/a', h: '#l', p: 1}]])}));
+    let asked = 0;
+    for (const loaded of source.indexes) {
+      const query = loaded.index.query.bind(loaded.index);
+      loaded.index.query = (fn) => {
+        asked += 1;
+        return query(fn);
+      };
+    }
+    const ask = (q: string) => {
+      asked = 0;
+      const hits = searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options).length;
+      return [hits, asked];
+    };
+    assert.deepEqual(ask('ledger zzz'), [0, 0]);
+    assert.deepEqual(ask('zzz ledger'), [0, 0]);
+    assert.deepEqual(ask('ledger entz'), [0, 0], 'entz starts no word');
+    assert.deepEqual(ask('ledger ezz'), [0, 0], 'the first letter is there, the second not');
+    // "ledgers" is stemmed to "ledger" first; a prefix as typed.
+    assert.deepEqual(ask('ledgers'), [2, 2], 'the exact plan in both sub-indexes; "ledgers" as typed starts no indexed word');
+    assert.deepEqual(ask('ledger ent'), [1, 1], 'not the exact plan ("ent" is no word); the prefix plan in the titles only');
+  });
+
+  test('marks in a compact index are found by stem: "entries" marks "entry"', async () => {
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entry', u: '/a'}]])}));
+    const [hit] = searchSource(source, planQueries(tokenizeQuery('entries'), pipeline), 5, options);
+    assert.equal(hit!.titleHtml, 'Ledger <mark>entry</mark>');
+  });
+
   test('a typo is corrected only when the corrected query finds something, and not while parts are loading', async () => {
     const files = {[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [], [], [], []])};
     const engine = new SearchEngine();

@@ -81,8 +81,7 @@ export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; j
  * Validate and load the JSON of a search index (sub-indexes in lunr's serialised form or in the
  * compact form); throws on anything unexpected.
  */
-const isApiEntry = (entry: unknown) =>
-  !!entry && typeof entry === 'object' && (entry as {index?: {format?: unknown}}).index?.format === API_RECORDS_FORMAT;
+const isApiEntry = (entry: unknown) => (entry as {index?: {format?: unknown}} | null | undefined)?.index?.format === API_RECORDS_FORMAT;
 
 /**
  * The API records of an index (its entry in the API_RECORDS_FORMAT), or null; a record's missing
@@ -104,11 +103,11 @@ export function parseApiEntry(json: unknown, pages: ReadonlyMap<number, SearchDo
 }
 
 const isPartRef = (index: unknown): index is IndexPartRef =>
-  !!index && typeof index === 'object' && (index as {format?: unknown}).format === INDEX_PART_FORMAT && typeof (index as {uri?: unknown}).uri === 'string';
+  (index as {format?: unknown} | null | undefined)?.format === INDEX_PART_FORMAT && typeof (index as {uri?: unknown}).uri === 'string';
 
 /** One {documents, index} entry of a given type, loaded (lunr's serialised form or the compact one). */
 function parseEntry(entry: unknown, type: number, options: PipelineOptions): LoadedIndex {
-  if (!entry || typeof entry !== 'object' || !Array.isArray((entry as {documents?: unknown}).documents)) {
+  if (!Array.isArray((entry as {documents?: unknown} | null | undefined)?.documents)) {
     throw new Error(`entry ${type} has no documents`);
   }
   const {documents, index} = entry as {documents: SearchDocument[]; index: unknown};
@@ -240,7 +239,6 @@ export async function loadParts(source: LoadedSource, fetchImpl: FetchLike, opti
 function canMatch(loaded: LoadedIndex, plan: PlannedQuery): boolean {
   const {index} = loaded;
   for (const term of plan.terms) {
-    if (term.editDistance) continue;
     if (term.wildcard === lunr.Query.wildcard.NONE) {
       const stems = term.usePipeline ? index.pipeline.runString(term.value) : [term.value];
       if (!stems.some((stem) => Object.prototype.hasOwnProperty.call(index.invertedIndex, stem))) return false;
@@ -264,7 +262,6 @@ function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
           presence: lunr.Query.presence.REQUIRED,
           wildcard: term.wildcard,
           usePipeline: term.usePipeline,
-          ...(term.editDistance ? {editDistance: term.editDistance} : {}),
         });
       }
     });

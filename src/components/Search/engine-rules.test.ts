@@ -309,13 +309,16 @@ describe('searchSource and the engine\'s answer', () => {
 describe('wordStatus', () => {
   const rare: SearchDocument[] = [{i: 20, t: 'One custmer wrote this.', u: '/x', p: 1}, {i: 21, t: 'Twice: zebra and zebra.', u: '/y', p: 1}, {i: 22, t: 'A zebra.', u: '/z', p: 1}];
   const common: SearchDocument[] = [{i: 23, t: 'A giraffe.', u: '/g1', p: 1}, {i: 24, t: 'A giraffe.', u: '/g2', p: 1}, {i: 25, t: 'A giraffe.', u: '/g3', p: 1}];
-  const loaded = (async () => (await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {documents: [{i: 1, m: 'GET', a: '/ledger/records', k: 'account_code'}], index: {format: API_RECORDS_FORMAT}})}))).source)();
+  const loaded = (async () => (await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {documents: [{i: 1, m: 'GET', a: '/ledger/records', o: 'getLedgerRecords', k: 'account_code'}], index: {format: API_RECORDS_FORMAT}})}))).source)();
 
   test('known: a stop word, a title word, an API word, a word in more than 2 documents, a word being typed', async () => {
     const source = await loaded;
     assert.equal(wordStatus(source, 'the', false, options), 'known');
     assert.equal(wordStatus(source, 'ledger', false, options), 'known');
     assert.equal(wordStatus(source, 'records', false, options), 'known', 'a word of an API record');
+    assert.equal(wordStatus(source, 'account_code', false, options), 'known', 'a field name');
+    assert.equal(wordStatus(source, 'get_ledger_records', false, options), 'known', 'the operationId, written with separators');
+    assert.equal(wordStatus(source, 'get_ledger_recs', false, options), 'unknown');
     assert.equal(wordStatus(source, 'giraffe', false, options), 'known', 'three documents');
     assert.equal(wordStatus(source, 'gir', true, options), 'known', 'being typed');
     assert.equal(wordStatus(source, 'gir', false, options), 'unknown');

@@ -17,6 +17,7 @@ import {isCompactIndex, loadCompactIndex, termPositions, type PipelineOptions} f
 import {isStopWord, planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {buildSnippet, escapeHtml, highlightTokens} from './snippet';
 import {compareMatches, loadApiRecords, matchApi, stem, type ApiMatch, type ApiRecords} from './api-match';
+import {compactIdentifier} from './api-terms';
 import {correctQuery, VERY_LITTLE_DOCUMENTS, Vocabulary, type WordStatus} from './typo';
 import {
   API_RECORDS_FORMAT,
@@ -585,7 +586,8 @@ function documentsWithTerm(source: LoadedSource, term: string): {documents: numb
 
 /**
  * How a word does as it is (./typo.ts WordStatus): "known" when it is a stop word, or it is in
- * some page title or API record, or it finds more than VERY_LITTLE_DOCUMENTS documents, or it is
+ * some page title or API record (an operationId or tag also written with separators:
+ * "create_customer" is createCustomer, not a typo of "createcustomer"), or it finds more than VERY_LITTLE_DOCUMENTS documents, or it is
  * the last word and some longer word starts with it (still being typed); "weak" when it finds
  * 1–VERY_LITTLE_DOCUMENTS documents, none of them a title or an API record; else "unknown".
  */
@@ -593,7 +595,7 @@ export function wordStatus(source: LoadedSource, word: string, isLast: boolean, 
   if (!options?.removeDefaultStopWordFilter && isStopWord(word)) return 'known';
   const vocabulary = vocabularyOf(source);
   if (isLast && vocabulary.hasPrefix(word, true)) return 'known';
-  if (source.api?.words.has(word)) return 'known';
+  if (source.api?.words.has(word) || source.api?.words.has(compactIdentifier(word))) return 'known';
   const {documents, inTitles} = documentsWithTerm(source, stem(word));
   if (inTitles || documents > VERY_LITTLE_DOCUMENTS) return 'known';
   if (documents > 0) return 'weak';

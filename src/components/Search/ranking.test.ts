@@ -50,6 +50,10 @@ describe('tier 0: the exact method + path, path or operationId comes first', () 
     assert.deepEqual(results('getcustomerledger'), [op('get-customer-ledger')]);
     assert.equal(results('getCustomerLedger')[0], op('get-customer-ledger'));
     assert.equal(results('create_customer')[0], op('create-customer'));
+    // Written with separators it is still the operationId, not a typo to correct into "createcustomer".
+    const snake = engine.search('create_customer', 5);
+    assert.equal(snake.correctedQuery, undefined);
+    assert.equal(snake.sources[0]!.hits[0]!.url, '/docs/api/create-customer?_highlight=create_customer&_highlight=create&_highlight=customer');
     assert.equal(results('get-ticket-options')[0], op('get-ticket-options'));
   });
 

@@ -25,19 +25,20 @@ export const MODULES: MutationModule[] = [
     name: 'search-engine',
     guards: 'which pages a query finds and in what order',
     mutate: ['src/components/Search/engine.ts', 'src/components/Search/query.ts'],
-    tests: ['src/components/Search/engine.test.ts'],
+    tests: ['src/components/Search/engine.test.ts', 'src/components/Search/engine-rules.test.ts', 'src/components/Search/query.test.ts', 'src/components/Search/ranking.test.ts'],
   },
   {
     name: 'search-api-match',
     guards: 'operations found by method, path, operationId',
     mutate: ['src/components/Search/api-match.ts', 'src/components/Search/api-terms.ts'],
-    tests: ['src/components/Search/api-search.test.ts'],
+    // The matcher's rules one by one; the engine's use of them (ranking.test.ts) counts for search-engine.
+    tests: ['src/components/Search/api-match.test.ts', 'src/components/Search/api-search.test.ts'],
   },
   {
     name: 'search-typo',
     guards: 'results for misspelt queries',
     mutate: ['src/components/Search/typo.ts'],
-    tests: ['src/components/Search/engine.test.ts'],
+    tests: ['src/components/Search/typo.test.ts', 'src/components/Search/api-search.test.ts', 'src/components/Search/engine.test.ts', 'src/components/Search/ranking.test.ts'],
   },
   {
     name: 'search-snippet',

@@ -17,6 +17,7 @@ import {isCompactIndex, loadCompactIndex, termPositions, type PipelineOptions} f
 import {isStopWord, planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {buildSnippet, escapeHtml, highlightTokens} from './snippet';
 import {compareMatches, loadApiRecords, matchApi, stem, type ApiMatch, type ApiRecords} from './api-match';
+import {compactIdentifier} from './api-terms';
 import {correctQuery, VERY_LITTLE_DOCUMENTS, Vocabulary, type WordStatus} from './typo';
 import {
   API_RECORDS_FORMAT,
@@ -81,8 +82,7 @@ export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; j
  * Validate and load the JSON of a search index (sub-indexes in lunr's serialised form or in the
  * compact form); throws on anything unexpected.
  */
-const isApiEntry = (entry: unknown) =>
-  !!entry && typeof entry === 'object' && (entry as {index?: {format?: unknown}}).index?.format === API_RECORDS_FORMAT;
+const isApiEntry = (entry: unknown) => (entry as {index?: {format?: unknown}} | null | undefined)?.index?.format === API_RECORDS_FORMAT;
 
 /**
  * The API records of an index (its entry in the API_RECORDS_FORMAT), or null; a record's missing
@@ -104,11 +104,11 @@ export function parseApiEntry(json: unknown, pages: ReadonlyMap<number, SearchDo
 }
 
 const isPartRef = (index: unknown): index is IndexPartRef =>
-  !!index && typeof index === 'object' && (index as {format?: unknown}).format === INDEX_PART_FORMAT && typeof (index as {uri?: unknown}).uri === 'string';
+  (index as {format?: unknown} | null | undefined)?.format === INDEX_PART_FORMAT && typeof (index as {uri?: unknown}).uri === 'string';
 
 /** One {documents, index} entry of a given type, loaded (lunr's serialised form or the compact one). */
 function parseEntry(entry: unknown, type: number, options: PipelineOptions): LoadedIndex {
-  if (!entry || typeof entry !== 'object' || !Array.isArray((entry as {documents?: unknown}).documents)) {
+  if (!Array.isArray((entry as {documents?: unknown} | null | undefined)?.documents)) {
     throw new Error(`entry ${type} has no documents`);
   }
   const {documents, index} = entry as {documents: SearchDocument[]; index: unknown};
@@ -240,7 +240,6 @@ export async function loadParts(source: LoadedSource, fetchImpl: FetchLike, opti
 function canMatch(loaded: LoadedIndex, plan: PlannedQuery): boolean {
   const {index} = loaded;
   for (const term of plan.terms) {
-    if (term.editDistance) continue;
     if (term.wildcard === lunr.Query.wildcard.NONE) {
       const stems = term.usePipeline ? index.pipeline.runString(term.value) : [term.value];
       if (!stems.some((stem) => Object.prototype.hasOwnProperty.call(index.invertedIndex, stem))) return false;
@@ -264,7 +263,6 @@ function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
           presence: lunr.Query.presence.REQUIRED,
           wildcard: term.wildcard,
           usePipeline: term.usePipeline,
-          ...(term.editDistance ? {editDistance: term.editDistance} : {}),
         });
       }
     });
@@ -588,7 +586,8 @@ function documentsWithTerm(source: LoadedSource, term: string): {documents: numb
 
 /**
  * How a word does as it is (./typo.ts WordStatus): "known" when it is a stop word, or it is in
- * some page title or API record, or it finds more than VERY_LITTLE_DOCUMENTS documents, or it is
+ * some page title or API record (an operationId or tag also written with separators:
+ * "create_customer" is createCustomer, not a typo of "createcustomer"), or it finds more than VERY_LITTLE_DOCUMENTS documents, or it is
  * the last word and some longer word starts with it (still being typed); "weak" when it finds
  * 1–VERY_LITTLE_DOCUMENTS documents, none of them a title or an API record; else "unknown".
  */
@@ -596,7 +595,7 @@ export function wordStatus(source: LoadedSource, word: string, isLast: boolean, 
   if (!options?.removeDefaultStopWordFilter && isStopWord(word)) return 'known';
   const vocabulary = vocabularyOf(source);
   if (isLast && vocabulary.hasPrefix(word, true)) return 'known';
-  if (source.api?.words.has(word)) return 'known';
+  if (source.api?.words.has(word) || source.api?.words.has(compactIdentifier(word))) return 'known';
   const {documents, inTitles} = documentsWithTerm(source, stem(word));
   if (inTitles || documents > VERY_LITTLE_DOCUMENTS) return 'known';
   if (documents > 0) return 'weak';

@@ -78,3 +78,52 @@ test('itemsOfRows: one item per page row, with the rows of its sections', () => 
     [['a', ['a1', 'a2']], ['b', []]],
   );
 });
+
+test('a page standing for itself through a section takes at most maxSections sections under it', () => {
+  assert.deepEqual(show([text('/a', '#x'), heading('/a', '#y'), heading('/a', '#z')], 10, 1), ['page* /a#x', '└ /a#y']);
+  assert.deepEqual(show([text('/a', '#x'), heading('/a', '#y'), heading('/a', '#z')], 10, 2), ['page* /a#x', '├ /a#y', '└ /a#z']);
+  // When its title comes, the sections beyond the cap go: the title takes the row the first stood in.
+  assert.deepEqual(show([text('/a', '#x'), heading('/a', '#y'), heading('/a', '#z'), title('/a')], 10, 2), ['page /a', '├ /a#x', '└ /a#y']);
+});
+
+test('two results of the same kind for one section: the first is kept, nothing merged into it', () => {
+  const h1 = heading('/a', '#x');
+  assert.deepEqual(show([title('/a'), h1, heading('/a', '#x')], 10), ['page /a', '└ /a#x']);
+  assert.deepEqual(show([title('/a'), text('/a', '#x'), text('/a', '#x')], 10), ['page /a', '└ /a#x']);
+  assert.equal(rowsOfGroups(groupByPage([title('/a'), h1, heading('/a', '#x')], 10))[1]!.result, h1);
+  // Without its title: the page's description and intro text are one place, the first kept.
+  const d = description('/a');
+  const rows = rowsOfGroups(groupByPage([d, text('/a')], 10));
+  assert.deepEqual(rows.map((r) => [r.result, r.text]), [[d, undefined]]);
+});
+
+test('a second title result of the same page is left out (the first stays)', () => {
+  const first = title('/a');
+  const rows = rowsOfGroups(groupByPage([first, heading('/a', '#x'), title('/a')], 10));
+  assert.deepEqual(rows.map((r) => r.result), [first, rows[1]!.result]);
+  assert.equal(rows.length, 2);
+});
+
+test('a late title counts its rows exactly: the pages after it still get the rows left', () => {
+  // /a stood in one row; its title makes two (the section goes under it): one row is left for /b.
+  assert.deepEqual(show([text('/a', '#x'), title('/a'), title('/b')], 3), ['page /a', '└ /a#x', 'page /b']);
+  assert.deepEqual(show([text('/a', '#x'), title('/a'), title('/b')], 2), ['page /a', '└ /a#x']);
+  // Two rows taken before the title (#x standing for the page, #y under it), two after: nothing changes.
+  assert.deepEqual(show([text('/a', '#x'), heading('/a', '#y'), title('/a'), title('/b')], 3), ['page /a', '├ /a#x', '└ /a#y']);
+  // Full: the title keeps as many sections as fit with the rows of the other pages.
+  assert.deepEqual(show([text('/a', '#x'), heading('/a', '#y'), title('/b'), title('/a'), heading('/b', '#q')], 3), ['page /a', '└ /a#x', 'page /b']);
+});
+
+test('rows carry the tree flags: a page row is in no tree; its sections are, the last one closing it', () => {
+  const ranked = [title('/a'), heading('/a', '#1'), heading('/a', '#2'), text('/b', '#x'), heading('/b', '#y')];
+  assert.deepEqual(
+    rowsOfGroups(groupByPage(ranked, 10)).map((r) => [r.head, r.promoted, r.isInterOfTree, r.isLastOfTree]),
+    [
+      [true, false, false, false],
+      [false, false, true, false],
+      [false, false, false, true],
+      [true, true, false, false],
+      [false, false, false, true],
+    ],
+  );
+});

@@ -62,7 +62,8 @@ const isHeading = (r: Groupable) => r.type === DocType.Heading;
 const sectionKey = (r: Groupable) => r.document.h ?? '';
 /** Rows a group takes: the page row (its title, or its first section standing for it) and the other sections. */
 const rowsOf = (g: PageGroup<unknown>) => (g.title ? 1 : 0) + g.sections.length;
-const childrenOf = (g: PageGroup<unknown>) => (g.title ? g.sections.length : Math.max(0, g.sections.length - 1));
+/** Sections under a group's page row (a group without its title has at least the section that stands for it). */
+const childrenOf = (g: PageGroup<unknown>) => (g.title ? g.sections.length : g.sections.length - 1);
 
 /** Put `r` into a section with the same anchor: a heading leads, body text becomes its snippet. */
 function mergeInto<T extends Groupable>(section: GroupedSection<T>, r: T): void {
@@ -91,8 +92,8 @@ export function groupByPage<T extends Groupable>(ranked: readonly T[], maxRows: 
   let rows = 0;
   for (const r of ranked) {
     const pageKey = r.document.u;
-    const at = byPage.get(pageKey);
-    const g = at === undefined ? undefined : groups[at]!;
+    const at = byPage.get(pageKey) ?? -1;
+    const g = groups[at];
     if (!g) {
       if (rows >= maxRows) continue;
       byPage.set(pageKey, groups.length);
@@ -104,10 +105,10 @@ export function groupByPage<T extends Groupable>(ranked: readonly T[], maxRows: 
       if (g.title) continue;
       // The title leads its page (the section that stood for the page goes under it).
       const next = withTitle(g, r, maxSections);
-      while (rows - rowsOf(g) + rowsOf(next) > maxRows && next.sections.length > 0) next.sections.pop();
-      if (rows - rowsOf(g) + rowsOf(next) > maxRows) continue;
+      // Ends at the latest with no section left: the title alone takes no more rows than g (>= 1).
+      while (rows - rowsOf(g) + rowsOf(next) > maxRows) next.sections.pop();
       rows += rowsOf(next) - rowsOf(g);
-      groups[at!] = next;
+      groups[at] = next;
       continue;
     }
     const key = sectionKey(r);

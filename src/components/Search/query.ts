@@ -18,7 +18,6 @@ export interface QueryTerm {
   value: string;
   /** lunr.Query.wildcard flags. */
   wildcard: number;
-  editDistance?: number;
   usePipeline: boolean;
 }
 
@@ -61,7 +60,7 @@ export function planQueries(tokens: readonly string[], options: PlanOptions): Pl
   const seen = new Set<string>();
   const add = (plan: PlannedQuery) => {
     if (plan.terms.length === 0) return;
-    const key = plan.terms.map((t) => `${t.value}|${t.wildcard}|${t.editDistance ?? 0}|${t.usePipeline}`).join(' ');
+    const key = plan.terms.map((t) => `${t.value}|${t.wildcard}|${t.usePipeline}`).join(' ');
     if (seen.has(key)) return;
     seen.add(key);
     plans.push(plan);

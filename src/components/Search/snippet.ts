@@ -25,7 +25,8 @@ export function normalizePositions(positions: readonly MatchPosition[], textLeng
   const ranges = positions
     .map(([s, l]) => [Math.max(0, s), Math.min(textLength, s + l)] as [number, number])
     .filter(([s, e]) => e > s)
-    .sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    // Ranges with the same start are merged below whatever their order.
+    .sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
   for (const [s, e] of ranges) {
     const last = merged[merged.length - 1];
@@ -69,8 +70,14 @@ export function trimPositions(text: string, positions: readonly MatchPosition[])
     let s = start;
     let e = start + length;
     while (s < e && !isWordChar(text[s])) s += 1;
-    while (e > s && !isWordChar(text[e - 1])) e -= 1;
-    out.push(e > s ? [s, e - s] : [start, length]);
+    if (s === e) {
+      // No word character in it: kept as it is.
+      out.push([start, length]);
+      continue;
+    }
+    // text[s] is a word character, so this stops at s + 1 at the latest.
+    while (!isWordChar(text[e - 1])) e -= 1;
+    out.push([s, e - s]);
   }
   return out;
 }
@@ -95,21 +102,17 @@ export function highlightTokens(text: string, tokens: readonly string[]): string
 }
 
 /**
- * Offsets inside [from, to] where the text switches between word and non-word characters (plus 0
- * and the text length when inside the range).
+ * Word boundaries in [from, to], in order: `from`, the start and end of each run of word characters
+ * inside, and `to`. The window only grows to a boundary, so this is exact where it matters: `from`
+ * is 0 (the text's start) or more than maxLength before the window's first mark, and `to` is the
+ * text's end or more than maxLength after it, so a bound cut mid-word there is never within reach.
  */
 function wordBoundaries(text: string, from: number, to: number): number[] {
-  const bounds: number[] = [];
-  if (from === 0) bounds.push(0);
+  const bounds = [from];
   const word = /[\p{L}\p{N}_]+/gu;
   const part = text.slice(from, to);
-  for (let m = word.exec(part); m; m = word.exec(part)) {
-    const s = from + m.index;
-    const e = s + m[0].length;
-    if (s > from && bounds[bounds.length - 1] !== s) bounds.push(s);
-    if (e < to) bounds.push(e);
-  }
-  if (to === text.length && bounds[bounds.length - 1] !== to) bounds.push(to);
+  for (let m = word.exec(part); m; m = word.exec(part)) bounds.push(from + m.index, from + m.index + m[0].length);
+  bounds.push(to);
   return bounds;
 }
 
@@ -122,12 +125,12 @@ function wordBoundaries(text: string, from: number, to: number): number[] {
 export function buildSnippet(
   text: string,
   positions: readonly MatchPosition[],
-  tokens: readonly string[] = [],
+  tokens: readonly string[],
   maxLength: number = DEFAULT_CONTEXT_LENGTH,
 ): string {
   let marks = normalizePositions(trimPositions(text, positions), text.length);
   if (marks.length === 0) marks = findTokenPositions(text, tokens);
-  if (text.length <= maxLength) return markRange(text, marks, 0, text.length);
+  // A text of at most maxLength characters needs no fast path: the window grows to all of it.
 
   let start: number;
   let end: number;

@@ -1,0 +1,206 @@
+/**
+ * The operation matcher (./api-match.ts) and the identifier words it is built on (./api-terms.ts),
+ * rule by rule: how a query is read, which tier each operation gets, and the order within a tier.
+ * (Tiers against the rest of the results, on an indexed site: ./ranking.test.ts.)
+ */
+import {describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {compareMatches, loadApiRecords, matchApi, parseApiQuery, stem, textWords, type ApiMatch} from './api-match';
+import {compactIdentifier, HTTP_METHOD_WORDS, identifierWords, isHttpMethod, looksLikePath, nameWords, pathShape, pathWords, wholeWord} from './api-terms';
+import type {ApiRecordDocument} from './types';
+
+describe('api-terms', () => {
+  test('HTTP methods, in any case', () => {
+    assert.deepEqual([...HTTP_METHOD_WORDS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+    assert.deepEqual(['GET', 'Post', 'patch', 'fetch', 'gets', ''].map(isHttpMethod), [true, true, true, false, false, false]);
+  });
+
+  test('identifierWords: case changes (an acronym before a word too), digits, separators', () => {
+    assert.deepEqual(identifierWords('HTTPStatus2xx'), ['http', 'status2xx']);
+    assert.deepEqual(identifierWords('status2Xx'), ['status2', 'xx']);
+    assert.deepEqual(identifierWords('getABillProfile'), ['get', 'a', 'bill', 'profile']);
+    assert.deepEqual(identifierWords('__a--b__'), ['a', 'b']);
+    assert.deepEqual(identifierWords('ID'), ['id']);
+  });
+
+  test('wholeWord: lower case, braces and outer punctuation dropped', () => {
+    assert.equal(wholeWord('{Customer_ID}'), 'customer_id');
+    assert.equal(wholeWord('..ledger!'), 'ledger');
+    assert.equal(wholeWord('a.b'), 'a.b');
+    assert.equal(wholeWord('{}'), '');
+  });
+
+  test('pathWords: each segment whole, then its words when they differ; empty segments skipped', () => {
+    assert.deepEqual(pathWords('/customers//{customer_id}/'), ['customers', 'customer_id', 'customer', 'id']);
+    assert.deepEqual(pathWords('ledger'), ['ledger']);
+    assert.deepEqual(pathWords('/{}/x'), ['x']);
+  });
+
+  test('nameWords: the words, and the name whole when it has several', () => {
+    assert.deepEqual(nameWords('Idempotency-Key'), ['idempotency-key', 'idempotency', 'key']);
+    assert.deepEqual(nameWords('id'), ['id']);
+    assert.deepEqual(nameWords('--'), []);
+  });
+
+  test('compactIdentifier drops case and every separator', () => {
+    assert.equal(compactIdentifier('Get-Customer_Ledger v2'), 'getcustomerledgerv2');
+  });
+
+  test('pathShape: parameter names (braces or colon) out, query and hash out, lower case, no trailing slashes, a leading slash', () => {
+    assert.equal(pathShape('  /Customers/{customer_id}/ledger//?page=2#x '), '/customers/{}/ledger');
+    assert.equal(pathShape('customers/:customer_id/ledger'), '/customers/{}/ledger');
+    assert.equal(pathShape('/a#b'), '/a');
+    assert.equal(pathShape('/'), '/');
+    assert.equal(pathShape('/v2:batch'), '/v2{}');
+  });
+
+  test('looksLikePath: a leading slash, or words around a slash', () => {
+    assert.deepEqual(['/x', 'customers/{id}', 'a/b.c', 'v1/', 'customers', 'a b/c', 'a/b c', '/'].map(looksLikePath), [true, true, true, true, false, false, false, true]);
+  });
+});
+
+test('textWords: lower case, split on anything but letters and digits', () => {
+  assert.deepEqual(textWords('Get a bill-profile (v2)!'), ['get', 'a', 'bill', 'profile', 'v2']);
+  assert.deepEqual(textWords(''), []);
+});
+
+test('stem: lunr\'s English stemmer, the same answer twice', () => {
+  assert.equal(stem('customers'), 'custom');
+  assert.equal(stem('customers'), 'custom');
+  assert.equal(stem('invoices'), stem('invoice'));
+});
+
+describe('parseApiQuery', () => {
+  test('a leading method is taken out only when something follows it', () => {
+    const q = parseApiQuery('POST /customers');
+    assert.equal(q.method, 'post');
+    assert.equal(q.shape, '/customers');
+    assert.deepEqual(q.required, ['customers']);
+    assert.deepEqual(q.tokens, ['post', 'customers']);
+    assert.equal(q.compact, 'postcustomers');
+    assert.equal(q.compactWithoutMethod, 'customers');
+    const alone = parseApiQuery('patch');
+    assert.equal(alone.method, null);
+    assert.deepEqual(alone.required, ['patch']);
+    assert.equal(parseApiQuery('customers get').method, null, 'only a leading method');
+  });
+
+  test('words: stop words are optional, each word once, paths cut into their words', () => {
+    const q = parseApiQuery('invoices for a customer for customer');
+    assert.deepEqual(q.required, ['invoices', 'customer']);
+    assert.deepEqual(q.optional, ['for', 'a']);
+    assert.deepEqual(q.tokens, ['invoices', 'for', 'a', 'customer']);
+    assert.equal(q.shape, null, 'several words are no path');
+    assert.deepEqual(parseApiQuery('/customers/{customer_id}').required, ['customers', 'customer_id', 'customer', 'id']);
+    assert.equal(parseApiQuery('/customers/{customer_id}').shape, '/customers/{}');
+  });
+
+  test('the last word may be unfinished: no trailing space, letters and digits only, one word', () => {
+    assert.equal(parseApiQuery('ledg').lastIsPrefix, true);
+    assert.equal(parseApiQuery('customer ledg').lastIsPrefix, true);
+    assert.equal(parseApiQuery('ledg ').lastIsPrefix, false);
+    assert.equal(parseApiQuery('entry_ty').lastIsPrefix, false);
+    assert.equal(parseApiQuery('entryTy').lastIsPrefix, false, 'two words');
+    assert.equal(parseApiQuery('/ledg').lastIsPrefix, false);
+    assert.equal(parseApiQuery('').lastIsPrefix, false);
+  });
+
+  test('isName: some word written as an identifier (snake_case or camelCase), not a path', () => {
+    assert.deepEqual(['due_date', 'dueDate', 'due date', 'DUE', '/customers/{customer_id}', 'a_', 'x due_date'].map((q) => parseApiQuery(q).isName), [true, true, false, false, false, false, true]);
+  });
+});
+
+const RECORDS: ApiRecordDocument[] = [
+  {i: 1, t: 'Create customer', u: '/c1', m: 'POST', a: '/customers', o: 'createCustomer', g: ['Customers'], k: 'name tax_exempt'},
+  {i: 2, t: 'Get customer', u: '/c2', m: 'GET', a: '/customers/{customer_id}', o: 'getCustomer', g: ['Customers'], k: 'customer_id balance'},
+  {i: 3, t: 'Update customer', u: '/c3', m: 'PATCH', a: '/customers/{customer_id}', o: 'updateCustomer', g: ['Customers'], k: 'customer_id'},
+  {i: 4, t: 'Download invoice', u: '/i1', m: 'GET', a: '/invoices/{invoice_id}/pdf', o: 'downloadInvoice', g: ['Billing Documents'], k: 'invoice_id'},
+  {i: 5, t: 'Get invoices for a customer', u: '/i2', m: 'GET', a: '/customers/:customer_id/invoices', o: 'getInvoicesForACustomer', g: ['Invoices'], k: 'status'},
+  {i: 6, t: 'List things', u: '/t', m: 'GET', a: '/things', g: [], k: ''},
+];
+
+describe('loadApiRecords', () => {
+  const index = loadApiRecords(RECORDS);
+
+  test('every record by its id; words counted once per record', () => {
+    assert.deepEqual([...index.byId.keys()], [1, 2, 3, 4, 5, 6]);
+    assert.equal(index.words.get('customer'), 4, 'in four records (Get customer has it in its summary and in customer_id: once)');
+    assert.equal(index.words.get('tax_exempt'), 1);
+    assert.equal(index.words.get('billingdocuments'), 1, 'a tag whole');
+    assert.equal(index.words.get('pdf'), 1);
+    assert.deepEqual(index.nameList, [...index.nameList].sort());
+  });
+
+  test('a record without method or path is left out', () => {
+    const broken = loadApiRecords([{i: 9, t: 'x', u: '/x', m: undefined as unknown as string, a: '/x'}, {i: 10, t: 'y', u: '/y', m: 'GET', a: 7 as unknown as string}, RECORDS[0]!]);
+    assert.deepEqual(broken.records.map((r) => r.doc.i), [1]);
+    assert.deepEqual([...broken.byId.keys()], [1]);
+  });
+});
+
+describe('matchApi', () => {
+  const index = loadApiRecords(RECORDS);
+  const tiers = (q: string) => matchApi(index, q).matches.map((m) => `${m.id}:${m.tier}:${m.exactKind}:${m.exactWords}`);
+
+  // Tier 0 counts every required word as found (the last number).
+  test('tier 0: method + path (kind 0), path (kind 1), operationId (kind 2, with or without the method)', () => {
+    assert.deepEqual(tiers('GET /customers/{id}'), ['2:0:0:2']);
+    assert.deepEqual(tiers('/customers/{id}'), ['2:0:1:2', '3:0:1:2']);
+    assert.deepEqual(tiers('/Customers/:id/invoices/'), ['5:0:1:3']);
+    assert.deepEqual(tiers('updateCustomer'), ['3:0:2:3']);
+    assert.deepEqual(tiers('get getCustomer'), ['2:0:2:2']);
+    assert.deepEqual(tiers('patch getCustomer'), [], 'the method still filters');
+  });
+
+  test('tier 1 counts the optional words and the method found in the summary', () => {
+    assert.deepEqual(tiers('invoices for a customer'), ['5:1:0:2']);
+    assert.deepEqual(tiers('get invoices'), ['4:1:0:0', '5:1:0:1']);
+    assert.deepEqual(tiers('GET the customers'), ['2:1:0:1', '5:1:0:1']);
+  });
+
+  test('tier 2: path segments, operationId words, tags; tier 3: names', () => {
+    assert.deepEqual(tiers('pdf'), ['4:2:0:0']);
+    assert.deepEqual(tiers('billing documents'), ['4:2:0:0']);
+    assert.deepEqual(tiers('things'), ['6:1:0:0']);
+    assert.deepEqual(tiers('balance'), ['2:3:0:0']);
+    assert.deepEqual(tiers('customer balance'), ['2:3:0:0']);
+    assert.deepEqual(tiers('tax_exempt'), ['1:3:0:0']);
+  });
+
+  test('the last word as a prefix: three letters at least, and only the last', () => {
+    assert.deepEqual(tiers('downl'), ['4:1:0:0']);
+    assert.deepEqual(tiers('do'), []);
+    assert.deepEqual(tiers('dow'), ['4:1:0:0']);
+    assert.deepEqual(tiers('downl invoice'), []);
+    assert.deepEqual(tiers('invoice downl'), ['4:1:0:0']);
+    assert.deepEqual(tiers('bal'), ['2:3:0:0']);
+    assert.deepEqual(tiers('zzz'), []);
+  });
+
+  test('nothing to match: a lone method, stop words only, no index, an empty index', () => {
+    assert.deepEqual(tiers('get'), []);
+    assert.deepEqual(tiers('the a'), []);
+    assert.deepEqual(tiers('???'), []);
+    assert.deepEqual(matchApi(null, 'customer').matches, []);
+    assert.deepEqual(matchApi(loadApiRecords([]), 'customer').matches, []);
+    assert.equal(matchApi(null, 'GET x').parsed.method, 'get');
+  });
+});
+
+describe('compareMatches: tier, exact kind, exact words, lunr, length, order', () => {
+  const m = (id: number, over: Partial<ApiMatch> = {}): ApiMatch => ({id, tier: 1, exactKind: 0, length: 3, exactWords: 0, order: id, ...over});
+  const sorted = (matches: ApiMatch[], ranks: Record<number, number> = {}) => [...matches].sort((a, b) => compareMatches(a, b, (id) => ranks[id] ?? Infinity)).map((x) => x.id);
+
+  test('each key decides only when the ones before it are equal', () => {
+    assert.deepEqual(sorted([m(1, {tier: 2}), m(2, {tier: 0, exactKind: 2}), m(3, {tier: 1})]), [2, 3, 1]);
+    assert.deepEqual(sorted([m(1, {tier: 0, exactKind: 2}), m(2, {tier: 0, exactKind: 0}), m(3, {tier: 0, exactKind: 1})]), [2, 3, 1]);
+    assert.deepEqual(sorted([m(1, {exactWords: 0}), m(2, {exactWords: 2}), m(3, {exactWords: 1})]), [2, 3, 1]);
+    assert.deepEqual(sorted([m(1), m(2), m(3)], {1: 9, 2: 0, 3: 4}), [2, 3, 1]);
+    assert.deepEqual(sorted([m(1, {length: 4}), m(2, {length: 1}), m(3, {length: 2})]), [2, 3, 1]);
+    assert.deepEqual(sorted([m(3), m(1), m(2)]), [1, 2, 3]);
+    // Found by lunr before not found; a later key never overrides an earlier one.
+    assert.deepEqual(sorted([m(1, {length: 1}), m(2, {length: 9})], {2: 0}), [2, 1]);
+    assert.deepEqual(sorted([m(1, {exactWords: 1}), m(2)], {2: 0}), [1, 2]);
+    assert.deepEqual(sorted([m(1, {tier: 0, exactKind: 1}), m(2, {tier: 0, exactKind: 0, exactWords: 0})], {1: 0}), [2, 1]);
+  });
+});

@@ -1,0 +1,341 @@
+/**
+ * The engine's rules that ./engine.test.ts (the whole flow) and ./ranking.test.ts (the order) do
+ * not pin one by one: what an index must hold to be loaded, where a hit links to, what each kind of
+ * row shows, and when a query is corrected.
+ */
+import {describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {encodeCompactIndex} from './compact-index';
+import {correction, emptySource, loadParts, loadSource, pageLabel, parseApiEntry, parseSearchIndex, partUri, partWarning, SearchEngine, searchSource, withHighlight, wordStatus, type FetchLike} from './engine';
+import {planQueries, tokenizeQuery} from './query';
+import {API_RECORDS_FORMAT, INDEX_PART_FORMAT, type EngineOptions, type SearchDocument} from './types';
+
+const pipeline = {removeDefaultStopWordFilter: false};
+const options: EngineOptions = {...pipeline, searchResultContextMaxLength: 50, highlightSearchTermsOnTargetPage: true, baseUrl: '/'};
+const entry = (documents: SearchDocument[]) => ({documents, index: encodeCompactIndex(documents, pipeline)});
+/** An index file: titles, headings, descriptions, keywords, contents (and more entries after). */
+const indexJson = (lists: SearchDocument[][], ...more: unknown[]) => JSON.parse(JSON.stringify([...lists.map(entry), ...more])) as unknown[];
+const serve = (files: Record<string, unknown>): FetchLike & {calls: string[]} => {
+  const calls: string[] = [];
+  const fn = (async (url: string) => {
+    calls.push(url);
+    if (!(url in files)) return {ok: false, status: 404, json: async () => null};
+    return {ok: true, status: 200, json: async () => files[url]};
+  }) as FetchLike & {calls: string[]};
+  fn.calls = calls;
+  return fn;
+};
+const spec = {heading: null, uri: 'https://site.test/search-index.json'};
+
+describe('loading an index', () => {
+  test('the status counts the documents of every sub-index', async () => {
+    const json = indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [{i: 2, t: 'Entries', u: '/a', h: '#e', p: 1}, {i: 3, t: 'More', u: '/a', h: '#m', p: 1}], [], [], []]);
+    const {status, source} = await loadSource(spec, serve({[spec.uri]: json}));
+    assert.deepEqual(status, {heading: null, uri: spec.uri, ok: true, documents: 3});
+    assert.deepEqual(source.indexes.map((x) => [x.type, x.documents.size]), [[0, 1], [1, 2], [2, 0], [3, 0], [4, 0]]);
+  });
+
+  test('documents without a numeric id, a text or a URL are left out; the others load', () => {
+    const bad = [{i: '4', t: 'x', u: '/x'}, {i: 5, u: '/x'}, {i: 6, t: 'x'}, null];
+    const json = indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], []]) as {documents: unknown[]}[];
+    json[0]!.documents.push(...bad);
+    const {indexes} = parseSearchIndex(json, pipeline);
+    assert.deepEqual([...indexes[0]!.documents.keys()], ['1']);
+  });
+
+  test('what is not an index is refused with the reason', async () => {
+    assert.throws(() => parseSearchIndex({}, pipeline), /the index is not an array/);
+    assert.throws(() => parseSearchIndex([{index: {}}], pipeline), /entry 0 has no documents/);
+    assert.throws(() => parseSearchIndex([entry([]), null], pipeline), /entry 1 has no documents/);
+    assert.throws(() => parseSearchIndex([entry([]), 'x'], pipeline), /entry 1 has no documents/);
+    const titlesAsPart = [{documents: [], index: {format: INDEX_PART_FORMAT, uri: 'titles.json'}}];
+    const {status} = await loadSource(spec, serve({[spec.uri]: titlesAsPart}));
+    assert.equal(status.ok, false);
+    assert.match(status.warning!, /\(the page titles cannot be a separate part\)/);
+    const {status: http} = await loadSource(spec, serve({}));
+    assert.match(http.warning!, /\(HTTP 404\)/);
+  });
+
+  test('a part reference needs its format and a URI; the API entry is not a sub-index', () => {
+    const json = [entry([{i: 1, t: 'A', u: '/a'}]), {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'p.json'}}, {documents: [], index: {format: INDEX_PART_FORMAT}}, {documents: [], index: {format: API_RECORDS_FORMAT}}];
+    assert.throws(() => parseSearchIndex(JSON.parse(JSON.stringify(json)), pipeline), /entry 2 has no documents|not/);
+    const ok = parseSearchIndex(JSON.parse(JSON.stringify([json[0], json[1], json[3]])), pipeline);
+    assert.deepEqual(ok.parts, [{type: 1, uri: 'p.json'}]);
+    assert.deepEqual(ok.indexes.map((x) => x.type), [0]);
+  });
+
+  test('parts: each loaded into its place by type, with a warning for each one that fails', async () => {
+    const main = indexJson([[{i: 1, t: 'Ledger', u: '/a'}]], {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'h.json'}}, {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'bad.json'}}, {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'two.json'}});
+    const files = {
+      [spec.uri]: main,
+      'https://site.test/h.json': indexJson([[{i: 2, t: 'Ledger entries', u: '/a', h: '#e', p: 1}]]),
+      'https://site.test/two.json': [...indexJson([[]]), ...indexJson([[]])],
+    };
+    const fetchImpl = serve(files);
+    const {source} = await loadSource(spec, fetchImpl);
+    assert.equal(source.parts.length, 3);
+    const warnings = await loadParts(source, fetchImpl, pipeline);
+    assert.deepEqual(warnings, [
+      partWarning('https://site.test/bad.json', 'HTTP 404'),
+      partWarning('https://site.test/two.json', 'a part is an array of one entry'),
+    ]);
+    assert.equal(partWarning('u', 'r'), 'Unable to load part of the search index from u (r); searching without it.');
+    assert.deepEqual(source.indexes.map((x) => x.type), [0, 1]);
+    assert.deepEqual(source.parts, []);
+  });
+
+  test('part addresses: relative to the index, or joined by hand when the index has no absolute URL', () => {
+    assert.equal(partUri('https://x.test/a/b/search-index.json', '../c.json'), 'https://x.test/a/c.json');
+    assert.equal(partUri('search-index.json', 'c.json'), 'c.json');
+    assert.equal(partUri('a/b/', 'c.json'), 'a/b/c.json');
+  });
+
+  test('an empty source answers nothing', () => {
+    const source = emptySource(spec);
+    assert.deepEqual(source, {spec, indexes: [], pages: new Map(), api: null, parts: []});
+    assert.deepEqual(searchSource(source, planQueries(['x'], pipeline), 5, options), []);
+    assert.equal(correction(source, 'ledgr', options), null);
+  });
+});
+
+describe('the API entry', () => {
+  const pages = new Map<number, SearchDocument>([[1, {i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}]]);
+
+  test('a record takes its summary and URL from its page when it has none of its own', () => {
+    const json = [{documents: [{i: 1, m: 'GET', a: '/ledger'}, {i: 2, m: 'GET', a: '/x', t: 'Own summary', u: '/own'}, {i: 3, m: 'GET', a: '/y'}], index: {format: API_RECORDS_FORMAT}}];
+    const api = parseApiEntry(json, pages)!;
+    assert.deepEqual(api.records.map((r) => [r.doc.i, r.doc.t, r.doc.u]), [[1, 'Get ledger', '/docs/api/get-ledger'], [2, 'Own summary', '/own']]);
+  });
+
+  test('records without an id, a method or a path are left out; no API entry, no records', () => {
+    const json = [{documents: [{i: '1', m: 'GET', a: '/a'}, {i: 1, a: '/a'}, {i: 1, m: 'GET'}, null, {i: 1, m: 'GET', a: '/ledger'}], index: {format: API_RECORDS_FORMAT}}];
+    assert.deepEqual(parseApiEntry(json, pages)!.records.map((r) => r.doc.a), ['/ledger']);
+    assert.equal(parseApiEntry({}, pages), null);
+    assert.equal(parseApiEntry([entry([])], pages), null);
+    assert.equal(parseApiEntry([{documents: 'x', index: {format: API_RECORDS_FORMAT}}], pages), null);
+    assert.equal(parseApiEntry([null, {index: {format: 'other'}}], pages), null);
+  });
+
+  test('a record whose page is not among the titles is dropped when the index loads', async () => {
+    const json = indexJson([[{i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}], [], [], [], []], {documents: [{i: 1, m: 'GET', a: '/ledger'}, {i: 7, m: 'GET', a: '/orphan', t: 'Orphan', u: '/orphan'}], index: {format: API_RECORDS_FORMAT}});
+    const {source} = await loadSource(spec, serve({[spec.uri]: json}));
+    assert.deepEqual(source.api!.records.map((r) => r.doc.i), [1]);
+  });
+});
+
+describe('links', () => {
+  test('pageLabel: the page title; else "API Reference" under the base URL\'s /docs/api-reference/', () => {
+    const doc = (u: string): SearchDocument => ({i: 1, t: 'x', u});
+    assert.equal(pageLabel({i: 9, t: 'Title', u: '/p'}, doc('/docs/api-reference/a'), '/'), 'Title');
+    assert.equal(pageLabel({i: 9, t: '', u: '/p'}, doc('/docs/api-reference/a'), '/'), 'API Reference');
+    assert.equal(pageLabel(undefined, doc('/portal/docs/api-reference/a'), '/portal'), 'API Reference');
+    assert.equal(pageLabel(undefined, doc('/portal/docs/api-reference/a'), '/portal/'), 'API Reference');
+    assert.equal(pageLabel(undefined, doc('/docs/api-reference/a'), '/portal/'), 'API Reference', 'the site-root form too');
+    assert.equal(pageLabel(undefined, doc('/portal/docs/api-referencex'), '/portal/'), '');
+    assert.equal(pageLabel(undefined, doc('/other/docs/api-reference/a'), '/portal/'), '');
+  });
+
+  test('withHighlight: after an existing query with "&"', () => {
+    assert.equal(withHighlight('/a?x=1', '#h', ['t'], true), '/a?x=1&_highlight=t#h');
+    assert.equal(withHighlight('/a', undefined, ['t'], true), '/a?_highlight=t');
+  });
+
+  const linkSite = async (lists: SearchDocument[][], engineOptions: EngineOptions = options, externals: {heading: string; uri: string}[] = [], extra: Record<string, unknown> = {}) => {
+    const engine = new SearchEngine();
+    await engine.init({options: engineOptions, site: spec, externals}, serve({[spec.uri]: indexJson(lists), ...extra}));
+    await engine.complete();
+    return engine;
+  };
+
+  test('our own hits: site paths only (not another host, not protocol-relative); a hash only when it is one', async () => {
+    const engine = await linkSite([[
+      {i: 1, t: 'Ledger one', u: '/a'},
+      {i: 2, t: 'Ledger two', u: '//evil.test/b'},
+      {i: 3, t: 'Ledger three', u: 'https://evil.test/c'},
+      {i: 4, t: 'Ledger four', u: '/d', h: 'x'},
+      {i: 5, t: 'Ledger five', u: '/e', h: '#y'},
+    ]]);
+    assert.deepEqual(engine.search('ledger', 10).sources[0]!.hits.map((h) => h.url).sort(), ['/a?_highlight=ledger', '/d?_highlight=ledger', '/e?_highlight=ledger#y']);
+    const plain = await linkSite([[{i: 1, t: 'Ledger', u: '/a', h: '#s'}]], {...options, highlightSearchTermsOnTargetPage: false});
+    assert.equal(plain.search('ledger', 5).sources[0]!.hits[0]!.url, '/a#s');
+  });
+
+  test('external hits: absolute http(s) URLs resolved against the index, without their own query or hash', async () => {
+    const ext = {heading: 'SDK', uri: 'https://sdk.test/docs/search-index.json'};
+    const extJson = indexJson([[
+      {i: 1, t: 'Ledger one', u: '/sdk/a?x=1#old'},
+      {i: 2, t: 'Ledger two', u: 'b', h: '#s'},
+      {i: 3, t: 'Ledger three', u: 'ftp://sdk.test/c'},
+      {i: 4, t: 'Ledger four', u: 'http://other.test/d'},
+      {i: 5, t: 'Ledger five', u: 'https://[bad'},
+    ]]);
+    const engine = await linkSite([[{i: 1, t: 'Nothing', u: '/n'}]], options, [ext], {[ext.uri]: extJson});
+    const hits = engine.search('ledger', 10).sources[1]!.hits;
+    assert.deepEqual(hits.map((h) => [h.url, h.external]).sort(), [
+      ['http://other.test/d?_highlight=ledger', true],
+      ['https://sdk.test/docs/b?_highlight=ledger#s', true],
+      ['https://sdk.test/sdk/a?_highlight=ledger', true],
+    ]);
+    assert.deepEqual(hits.map((h) => h.id).sort(), ['SDK#1', 'SDK#2', 'SDK#4']);
+  });
+});
+
+describe('rows', () => {
+  const titles: SearchDocument[] = [
+    {i: 1, t: 'Ledger guide', u: '/guide', b: ['Guides', 'Billing']},
+    {i: 2, t: 'Other page', u: '/other', b: ['Guides']},
+    {i: 3, t: '', u: '/untitled'},
+  ];
+  const headings: SearchDocument[] = [
+    {i: 10, t: 'Ledger basics', u: '/guide', h: '#basics', p: 1},
+    {i: 11, t: 'Ledger export', u: '/other', h: '#export', p: 2},
+  ];
+  const contents: SearchDocument[] = [
+    {i: 20, t: 'The ledger lists entries.', s: 'Ledger guide', u: '/guide', h: '', p: 1},
+    {i: 21, t: 'Export the ledger as CSV.', s: 'Ledger export', u: '/other', h: '#export', p: 2},
+    {i: 22, t: 'Rows of the ledger, in a table.', s: 'Table', u: '/other', h: '#table', p: 2},
+    {i: 23, t: 'A ledger without a page title.', s: 'Loose', u: '/untitled', h: '#loose', p: 3},
+    {i: 24, t: 'Reconcile the journal.', s: 'Journal', u: '/other', h: '#journal', p: 2},
+  ];
+  const site = (async () => {
+    const engine = new SearchEngine();
+    await engine.init({options, site: spec, externals: []}, serve({[spec.uri]: indexJson([titles, headings, [], [], contents])}));
+    return engine;
+  })();
+  const rows = async (q: string) =>
+    (await site).search(q, 10).sources[0]!.hits.map((h) => ({url: h.url.replace(/\?[^#]*/, ''), type: h.type, title: h.titleHtml, path: h.pathHtml, snippet: h.snippetHtml, page: h.pageTitle, tree: h.isInterOfTree ? '├' : h.isLastOfTree ? '└' : ''}));
+
+  test('a page row: its title marked, its breadcrumbs, its own text as the snippet; sections under it', async () => {
+    const got = await rows('ledger');
+    assert.deepEqual(got[0], {url: '/guide', type: 0, title: '<mark>Ledger</mark> guide', path: 'Guides › Billing', snippet: 'The <mark>ledger</mark> lists entries.', page: 'Ledger guide', tree: ''});
+    assert.deepEqual(got[1], {url: '/guide#basics', type: 1, title: '<mark>Ledger</mark> basics', path: '', snippet: undefined, page: 'Ledger guide', tree: '└'});
+  });
+
+  test('a page found through a heading: the page title, the heading as the second line', async () => {
+    const [row] = await rows('export');
+    assert.deepEqual(row, {url: '/other#export', type: 0, title: 'Other page', path: 'Ledger <mark>export</mark>', snippet: '<mark>Export</mark> the ledger as CSV.', page: 'Other page', tree: ''});
+  });
+
+  test('a page found through a text of a section: the page title, the section, the text', async () => {
+    const [row] = await rows('table');
+    assert.deepEqual(row, {url: '/other#table', type: 0, title: 'Other page', path: '<mark>Table</mark>', snippet: 'Rows of the ledger, in a <mark>table</mark>.', page: 'Other page', tree: ''});
+  });
+
+  test('a text under its page: the section\'s name, the text as snippet', async () => {
+    const got = await rows('ledger');
+    const table = got.find((r) => r.url === '/other#table')!;
+    assert.deepEqual(table, {url: '/other#table', type: 4, title: 'Table', path: '', snippet: 'Rows of the <mark>ledger</mark>, in a table.', page: 'Other page', tree: table.tree});
+    assert.notEqual(table.tree, '');
+  });
+
+  test('a text whose page has no title: the text itself, its section below', async () => {
+    const [row] = await rows('without');
+    assert.deepEqual(row, {url: '/untitled#loose', type: 4, title: 'A ledger <mark>without</mark> a page title.', path: 'Loose', snippet: undefined, page: '', tree: ''});
+  });
+
+  test('a page whose text matches only before its first heading: the text under the title', async () => {
+    const [row] = await rows('lists entries');
+    assert.deepEqual(row, {url: '/guide', type: 0, title: 'Ledger guide', path: 'Guides › Billing', snippet: 'The ledger <mark>lists</mark> <mark>entries</mark>.', page: 'Ledger guide', tree: ''});
+  });
+});
+
+describe('searchSource and the engine\'s answer', () => {
+  test('nothing for no plans, no index or no room', async () => {
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}));
+    const plans = planQueries(tokenizeQuery('ledger'), pipeline);
+    assert.equal(searchSource(source, plans, 5, options).length, 1);
+    assert.deepEqual(searchSource(source, [], 5, options), []);
+    assert.deepEqual(searchSource(source, plans, 0, options), []);
+    assert.deepEqual(searchSource(emptySource(spec), plans, 5, options), []);
+  });
+
+  test('a query that cannot match a word of the index is empty without asking lunr; a prefix must start a word', async () => {
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}, {i: 2, t: 'Ledger export', u: '/b'}]])}));
+    const run = (q: string) => searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options).map((h) => h.url.replace(/\?.*/, ''));
+    assert.deepEqual(run('ledger zzz'), []);
+    assert.deepEqual(run('ledger ent'), ['/a'], 'a prefix of a word');
+    assert.deepEqual(run('ledger entz'), []);
+    assert.deepEqual(run('ledger exp'), ['/b']);
+    assert.deepEqual(run('ledger'), ['/a', '/b']);
+  });
+
+  test('lunr is not asked when a required word is in no document, or a prefix starts no word', async () => {
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [{i: 2, t: 'Ledgers', u: '/a', h: '#l', p: 1}]])}));
+    let asked = 0;
+    for (const loaded of source.indexes) {
+      const query = loaded.index.query.bind(loaded.index);
+      loaded.index.query = (fn) => {
+        asked += 1;
+        return query(fn);
+      };
+    }
+    const ask = (q: string) => {
+      asked = 0;
+      const hits = searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options).length;
+      return [hits, asked];
+    };
+    assert.deepEqual(ask('ledger zzz'), [0, 0]);
+    assert.deepEqual(ask('zzz ledger'), [0, 0]);
+    assert.deepEqual(ask('ledger entz'), [0, 0], 'entz starts no word');
+    assert.deepEqual(ask('ledger ezz'), [0, 0], 'the first letter is there, the second not');
+    // "ledgers" is stemmed to "ledger" first; a prefix as typed.
+    assert.deepEqual(ask('ledgers'), [2, 2], 'the exact plan in both sub-indexes; "ledgers" as typed starts no indexed word');
+    assert.deepEqual(ask('ledger ent'), [1, 1], 'not the exact plan ("ent" is no word); the prefix plan in the titles only');
+  });
+
+  test('marks in a compact index are found by stem: "entries" marks "entry"', async () => {
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entry', u: '/a'}]])}));
+    const [hit] = searchSource(source, planQueries(tokenizeQuery('entries'), pipeline), 5, options);
+    assert.equal(hit!.titleHtml, 'Ledger <mark>entry</mark>');
+  });
+
+  test('a typo is corrected only when the corrected query finds something, and not while parts are loading', async () => {
+    const files = {[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [], [], [], []])};
+    const engine = new SearchEngine();
+    await engine.init({options, site: spec, externals: []}, serve(files));
+    await engine.complete();
+    const fixed = engine.search('ledgr', 5);
+    assert.equal(fixed.correctedQuery, 'ledger');
+    assert.equal(fixed.partial, undefined);
+    assert.equal(typeof fixed.engineMs, 'number');
+    assert.equal(engine.search('ledger', 5).correctedQuery, undefined);
+    assert.equal(engine.search('ledgr zzzzzz', 5).correctedQuery, undefined, 'the corrected query finds nothing either');
+    assert.deepEqual(engine.search('x', 5).sources[0]!.hits, []);
+    const before = new SearchEngine();
+    assert.deepEqual(before.search('ledger', 5).sources, [], 'before init: nothing');
+  });
+});
+
+describe('wordStatus', () => {
+  const rare: SearchDocument[] = [{i: 20, t: 'One custmer wrote this.', u: '/x', p: 1}, {i: 21, t: 'Twice: zebra and zebra.', u: '/y', p: 1}, {i: 22, t: 'A zebra.', u: '/z', p: 1}];
+  const common: SearchDocument[] = [{i: 23, t: 'A giraffe.', u: '/g1', p: 1}, {i: 24, t: 'A giraffe.', u: '/g2', p: 1}, {i: 25, t: 'A giraffe.', u: '/g3', p: 1}];
+  const loaded = (async () => (await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {documents: [{i: 1, m: 'GET', a: '/ledger/records', o: 'getLedgerRecords', k: 'account_code'}], index: {format: API_RECORDS_FORMAT}})}))).source)();
+
+  test('known: a stop word, a title word, an API word, a word in more than 2 documents, a word being typed', async () => {
+    const source = await loaded;
+    assert.equal(wordStatus(source, 'the', false, options), 'known');
+    assert.equal(wordStatus(source, 'ledger', false, options), 'known');
+    assert.equal(wordStatus(source, 'records', false, options), 'known', 'a word of an API record');
+    assert.equal(wordStatus(source, 'account_code', false, options), 'known', 'a field name');
+    assert.equal(wordStatus(source, 'get_ledger_records', false, options), 'known', 'the operationId, written with separators');
+    assert.equal(wordStatus(source, 'get_ledger_recs', false, options), 'unknown');
+    assert.equal(wordStatus(source, 'giraffe', false, options), 'known', 'three documents');
+    assert.equal(wordStatus(source, 'gir', true, options), 'known', 'being typed');
+    assert.equal(wordStatus(source, 'gir', false, options), 'unknown');
+    assert.equal(wordStatus(source, 'giraffe', true, options), 'known');
+  });
+
+  test('weak: in 1 or 2 documents, none a title; unknown: in none', async () => {
+    const source = await loaded;
+    assert.equal(wordStatus(source, 'custmer', false, options), 'weak');
+    assert.equal(wordStatus(source, 'zebra', false, options), 'weak', 'two documents');
+    assert.equal(wordStatus(source, 'nowhere', false, options), 'unknown');
+  });
+
+  test('an index that keeps stop words: a stop word is a word like any other', async () => {
+    const source = await loaded;
+    assert.equal(wordStatus(source, 'and', false, {...options, removeDefaultStopWordFilter: true}), 'known', 'in the vocabulary');
+    assert.equal(wordStatus(source, 'because', false, {...options, removeDefaultStopWordFilter: true}), 'unknown');
+    assert.equal(wordStatus(source, 'because', false, null), 'known');
+  });
+});

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Change} from '../../src/components/ApiChangelog/types';
-import {diffDocuments, libraryDiffs} from './diff';
+import {classify, diffDocuments, libraryDiffs, type LibraryDiff, type Side} from './diff';
 import {baseDocument, edited} from './fixtures';
 
 function changesOf(name: string): {op: string; c: Change}[] {
@@ -138,5 +138,92 @@ describe('grouping', () => {
     assert.equal(r.operations[1]!.href, undefined);
     assert.equal(r.counts.breaking, 2);
     assert.equal(r.anchor, 'v2-0-0');
+  });
+});
+
+describe('classify(): the whole table of the file comment, one row per rule', () => {
+  type Row = [name: string, diff: Partial<LibraryDiff> & Pick<LibraryDiff, 'action' | 'type'>, side: Side, rest: (string | number)[], expected: ReturnType<typeof classify>];
+  const rows: Row[] = [
+    // `deprecated`: non-breaking, flagged, whatever the keyword; or the keyword turning true.
+    ['the library type "deprecated"', {action: 'add', type: 'deprecated', after: true}, 'operation', ['deprecated'], {kind: 'non-breaking', deprecation: true}],
+    ['the library type "deprecated" on a field path', {action: 'add', type: 'deprecated'}, 'request', ['requestBody', 'content', 'application/json', 'schema', 'properties', 'a'], {kind: 'non-breaking', deprecation: true}],
+    ['`deprecated` set to true (another library type)', {action: 'add', type: 'breaking', after: true}, 'request', ['parameters', 0, 'deprecated'], {kind: 'non-breaking', deprecation: true}],
+    ['`deprecated` set to false is no deprecation (library type kept)', {action: 'replace', type: 'breaking', after: false}, 'request', ['parameters', 0, 'deprecated'], {kind: 'breaking'}],
+    // Documentation-only: x- extensions anywhere in the path, the documentation keywords.
+    ['an x- extension (the library says breaking)', {action: 'add', type: 'breaking'}, 'operation', ['x-internal'], {kind: 'documentation'}],
+    ['a key under an x- extension', {action: 'replace', type: 'breaking'}, 'response', ['responses', '200', 'x-codeSamples', 0, 'source'], {kind: 'documentation'}],
+    ...['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'tags', 'x-displayName'].map(
+      (k): Row => [`the documentation keyword "${k}" (the library says breaking)`, {action: 'replace', type: 'breaking'}, 'request', ['requestBody', 'content', 'application/json', 'schema', k], {kind: 'documentation'}],
+    ),
+    ['an item of `tags` (tags/0)', {action: 'replace', type: 'breaking'}, 'operation', ['tags', 0], {kind: 'documentation'}],
+    ['the top-level tags list (general, two steps)', {action: 'add', type: 'breaking'}, 'general', ['tags', 0], {kind: 'documentation'}],
+    ['`tags` deeper in a general path is not a category edit', {action: 'add', type: 'breaking'}, 'general', ['paths', '/x', 'tags', 0], {kind: 'breaking'}],
+    ['an unclassified `name` is not a documentation keyword', {action: 'replace', type: 'unclassified'}, 'general', ['tags', 0, 'name'], {kind: 'non-breaking'}],
+    // Request enums: fewer accepted values are breaking.
+    ['request: a value added to an enum', {action: 'add', type: 'breaking'}, 'request', ['parameters', 0, 'schema', 'enum', 2], {kind: 'non-breaking'}],
+    ['request: a value removed from an enum', {action: 'remove', type: 'non-breaking'}, 'request', ['parameters', 0, 'schema', 'enum', 2], {kind: 'breaking'}],
+    ['request: a value of an enum replaced', {action: 'replace', type: 'non-breaking'}, 'request', ['parameters', 0, 'schema', 'enum', 2], {kind: 'breaking'}],
+    ['request: a whole enum added (a list replacing none)', {action: 'add', type: 'unclassified'}, 'request', ['parameters', 0, 'schema', 'enum'], {kind: 'breaking'}],
+    ['request: a whole enum replaced (a narrower list)', {action: 'replace', type: 'unclassified'}, 'request', ['parameters', 0, 'schema', 'enum'], {kind: 'breaking'}],
+    ['request: a whole enum removed (any value accepted)', {action: 'remove', type: 'breaking'}, 'request', ['parameters', 0, 'schema', 'enum'], {kind: 'non-breaking'}],
+    // Response enums: non-breaking whatever the library says.
+    ['response: a value added to an enum (the library says breaking)', {action: 'add', type: 'breaking'}, 'response', ['responses', '200', 'content', 'application/json', 'schema', 'enum', 2], {kind: 'non-breaking'}],
+    ['response: a whole enum replaced', {action: 'replace', type: 'breaking'}, 'response', ['responses', '200', 'content', 'application/json', 'schema', 'enum'], {kind: 'non-breaking'}],
+    ['an enum elsewhere keeps the library type', {action: 'add', type: 'breaking'}, 'general', ['components', 'schemas', 'S', 'enum', 1], {kind: 'breaking'}],
+    // Types.
+    ['a replaced `type` (the library says non-breaking)', {action: 'replace', type: 'non-breaking'}, 'request', ['parameters', 1, 'schema', 'type'], {kind: 'breaking'}],
+    ['an added `type` keeps the library type', {action: 'add', type: 'non-breaking'}, 'request', ['parameters', 1, 'schema', 'type'], {kind: 'non-breaking'}],
+    // Removed responses: an error response is non-breaking, a success response stays breaking.
+    ['a removed 4xx response (the library says breaking)', {action: 'remove', type: 'breaking'}, 'response', ['responses', '429'], {kind: 'non-breaking'}],
+    ['a removed 5xx response', {action: 'remove', type: 'breaking'}, 'response', ['responses', '503'], {kind: 'non-breaking'}],
+    ['a removed 4XX range response', {action: 'remove', type: 'breaking'}, 'response', ['responses', '4XX'], {kind: 'non-breaking'}],
+    ['a removed 200 response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', '200'], {kind: 'breaking'}],
+    ['a removed 201 response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', '201'], {kind: 'breaking'}],
+    ['a removed 204 response stays breaking (a 4 that does not lead)', {action: 'remove', type: 'breaking'}, 'response', ['responses', '204'], {kind: 'breaking'}],
+    ['a removed 2XX range response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', '2XX'], {kind: 'breaking'}],
+    ['a removed 3xx response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', '304'], {kind: 'breaking'}],
+    ['a removed default response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', 'default'], {kind: 'breaking'}],
+    ['a replaced 4xx response keeps the library type', {action: 'replace', type: 'breaking'}, 'response', ['responses', '404'], {kind: 'breaking'}],
+    ['a part removed from a 4xx response keeps the library type', {action: 'remove', type: 'breaking'}, 'response', ['responses', '404', 'content'], {kind: 'breaking'}],
+    ['a response path on another side keeps the library type', {action: 'remove', type: 'breaking'}, 'operation', ['responses', '404'], {kind: 'breaking'}],
+    ['a removed 4xx header of the request is not a response', {action: 'remove', type: 'breaking'}, 'response', ['headers', '404'], {kind: 'breaking'}],
+    // Servers: a changed URL is breaking.
+    ['a changed server URL (the library says annotation)', {action: 'replace', type: 'annotation'}, 'general', ['servers', 0, 'url'], {kind: 'breaking'}],
+    ['a changed server variable is no URL change', {action: 'replace', type: 'annotation'}, 'general', ['servers', 0, 'variables', 'region', 'default'], {kind: 'documentation'}],
+    ['a server URL inside an operation keeps the library type', {action: 'replace', type: 'annotation'}, 'operation', ['servers', 0, 'url'], {kind: 'documentation'}],
+    ['`url` outside servers keeps the library type', {action: 'replace', type: 'annotation'}, 'general', ['externalValue', 'url'], {kind: 'documentation'}],
+    // Otherwise the library's classification; unclassified is non-breaking.
+    ['library breaking', {action: 'remove', type: 'breaking'}, 'request', ['parameters', 2], {kind: 'breaking'}],
+    ['library non-breaking', {action: 'add', type: 'non-breaking'}, 'request', ['parameters', 2], {kind: 'non-breaking'}],
+    ['library annotation', {action: 'add', type: 'annotation'}, 'operation', ['operationId'], {kind: 'documentation'}],
+    ['library unclassified', {action: 'add', type: 'unclassified'}, 'operation', ['callbacks'], {kind: 'non-breaking'}],
+  ];
+  for (const [name, diff, side, rest, expected] of rows) {
+    test(name, () => {
+      assert.deepEqual(classify({path: [], ...diff}, {side, rest}), expected);
+    });
+  }
+});
+
+describe('a removed response, end to end (api-smart-diff, then classify, then spec:check-breaking\'s count)', () => {
+  const removing = (path: string, method: string, status: string) => {
+    const after = baseDocument('1.1.0');
+    delete after.paths[path][method].responses[status];
+    return diffDocuments(baseDocument(), after, '1.1.0', '1.0.0');
+  };
+  test('removing the 200 response: breaking (a client relies on it)', () => {
+    const r = removing('/things/{thing_id}', 'get', '200');
+    assert.deepEqual(r.operations.flatMap((o) => o.changes.map((c) => [o.method, o.path, c.kind, c.text])), [['get', '/things/{thing_id}', 'breaking', 'Response `200` is no longer documented.']]);
+    assert.equal(r.counts.breaking, 1);
+  });
+  test('removing the 201 response: breaking', () => {
+    const r = removing('/things', 'post', '201');
+    assert.deepEqual(r.operations.flatMap((o) => o.changes.map((c) => [c.kind, c.text, c.removed])), [['breaking', 'Response `201` is no longer documented.', true]]);
+    assert.equal(r.counts.breaking, 1);
+  });
+  test('removing the 404 response: non-breaking', () => {
+    const r = removing('/things/{thing_id}', 'get', '404');
+    assert.deepEqual(r.operations.flatMap((o) => o.changes.map((c) => [c.kind, c.text])), [['non-breaking', 'Response `404` is no longer documented.']]);
+    assert.deepEqual(r.counts, {breaking: 0, 'non-breaking': 1, documentation: 0, deprecations: 0});
   });
 });

@@ -85,7 +85,7 @@ export const MODULES: MutationModule[] = [
     name: 'console-auth',
     guards: 'credentials the console applies, and the OAuth flows',
     mutate: ['src/components/ApiConsole/auth/schemes.ts', 'src/components/ApiConsole/auth/oauth.ts', 'src/components/ApiConsole/auth/store.ts'],
-    tests: ['src/components/ApiConsole/console-safety.test.ts', 'src/components/ApiConsole/share-oauth.test.ts'],
+    tests: ['src/components/ApiConsole/auth/auth.test.ts', 'src/components/ApiConsole/auth/store.test.ts', 'src/components/ApiConsole/console-safety.test.ts', 'src/components/ApiConsole/share-oauth.test.ts'],
   },
   {
     name: 'share-links',

@@ -150,6 +150,24 @@ const rows: Row[] = [
     params: {'path:contact_id': '7', 'query:tag': 'a,b,,c d', 'query:kind': 'x'},
     expect: get('https://api.x/v1/contacts/7?tag=a&tag=b&tag=c%20d&kind=x'),
   },
+  {
+    name: 'an array query parameter with explode: false is one comma-separated value (form, not exploded), empty items dropped',
+    operation: op({parameters: [idParam, {...query('ids', {type: 'array', items: {type: 'integer'}}), explode: false}, {...query('none', {type: 'array'}), explode: false}]}),
+    params: {'path:contact_id': '7', 'query:ids': '1,,2,3', 'query:none': ',,'},
+    expect: get('https://api.x/v1/contacts/7?ids=1%2C2%2C3'),
+  },
+  {
+    name: 'a comma in a value that is no list stays in the value, one key',
+    operation: op({parameters: [idParam, query('q')]}),
+    params: {'path:contact_id': '7', 'query:q': 'a,b'},
+    expect: get('https://api.x/v1/contacts/7?q=a%2Cb'),
+  },
+  {
+    name: 'a list typed as several types including array is a list',
+    operation: op({parameters: [idParam, query('tag', {type: ['array', 'null']})]}),
+    params: {'path:contact_id': '7', 'query:tag': 'a,b'},
+    expect: get('https://api.x/v1/contacts/7?tag=a&tag=b'),
+  },
   // Header parameters, Accept, Content-Type and body
   {
     name: 'Idempotency-Key header, subscription key, basic, Accept, Content-Type and the body as typed',

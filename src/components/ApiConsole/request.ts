@@ -108,7 +108,7 @@ export function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>):
   return followSchema(p.schema, schemas);
 }
 
-/** Whether a parameter takes a list (typed comma-separated, sent as repeated query keys). */
+/** Whether a parameter takes a list (typed comma-separated; sent as repeated query keys, or as one comma-separated value with `explode: false`). */
 export function isList(p: ParameterData, schemas: Record<string, SchemaNode>): boolean {
   const t = schemaOf(p, schemas)?.type;
   return t === 'array' || (Array.isArray(t) && t.includes('array'));
@@ -173,7 +173,10 @@ export function buildRequest(
       continue;
     } else if (p.in === 'query') {
       const values = isList(p, operation.schemas) ? value.split(',').filter((v) => v !== '') : [value];
-      for (const v of values) query.push([p.name, v]);
+      // A list is the key once per item (form, explode: the default), or once, comma-separated (explode: false).
+      if (p.explode === false) {
+        if (values.length) query.push([p.name, values.join(',')]);
+      } else for (const v of values) query.push([p.name, v]);
     } else if (p.in === 'header') {
       setHeader(p.name, value);
     }

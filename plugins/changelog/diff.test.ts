@@ -190,7 +190,10 @@ describe('classify(): the whole table of the file comment, one row per rule', ()
     // Servers: a changed URL is breaking.
     ['a changed server URL (the library says annotation)', {action: 'replace', type: 'annotation'}, 'general', ['servers', 0, 'url'], {kind: 'breaking'}],
     ['a changed server variable is no URL change', {action: 'replace', type: 'annotation'}, 'general', ['servers', 0, 'variables', 'region', 'default'], {kind: 'documentation'}],
-    ['a server URL inside an operation keeps the library type', {action: 'replace', type: 'annotation'}, 'operation', ['servers', 0, 'url'], {kind: 'documentation'}],
+    ['an operation\'s server URL changed: breaking too', {action: 'replace', type: 'annotation'}, 'operation', ['servers', 0, 'url'], {kind: 'breaking'}],
+    ['a path\'s server URL changed: breaking too', {action: 'replace', type: 'annotation'}, 'general', ['paths', '/x', 'servers', 1, 'url'], {kind: 'breaking'}],
+    ['a `url` under servers but not of a listed server (servers/x/url)', {action: 'replace', type: 'annotation'}, 'general', ['servers', 'x', 'url'], {kind: 'documentation'}],
+    ['a `url` after an index that is not under servers (x/0/url)', {action: 'replace', type: 'annotation'}, 'general', ['x', 0, 'url'], {kind: 'documentation'}],
     ['`url` outside servers keeps the library type', {action: 'replace', type: 'annotation'}, 'general', ['externalValue', 'url'], {kind: 'documentation'}],
     // Otherwise the library's classification; unclassified is non-breaking.
     ['library breaking', {action: 'remove', type: 'breaking'}, 'request', ['parameters', 2], {kind: 'breaking'}],
@@ -226,4 +229,144 @@ describe('a removed response, end to end (api-smart-diff, then classify, then sp
     assert.deepEqual(r.operations.flatMap((o) => o.changes.map((c) => [c.kind, c.text])), [['non-breaking', 'Response `404` is no longer documented.']]);
     assert.deepEqual(r.counts, {breaking: 0, 'non-breaking': 1, documentation: 0, deprecations: 0});
   });
+});
+
+describe('the sentence and kind of each change a reader sees, end to end (every entry of the release, exact)', () => {
+  /* eslint-disable @typescript-eslint/no-explicit-any */
+  const entries = (edit: (d: any) => void, before: (d: any) => void = () => {}): string[] => {
+    const a = baseDocument();
+    before(a);
+    const b = baseDocument('1.1.0');
+    before(b);
+    edit(b);
+    const r = diffDocuments(a, b, '1.1.0', '1.0.0');
+    return [
+      ...r.operations.flatMap((o) => o.changes.map((c) => `${o.method} ${o.path} [${c.kind}${c.deprecation ? ', deprecation' : ''}] ${c.text}`)),
+      ...r.general.map((c) => `general [${c.kind}] ${c.text}`),
+    ];
+  };
+  const cases: [string, (d: any) => void, string[], ((d: any) => void)?][] = [
+    ['a parameter turned required', (d) => (d.paths['/things'].get.parameters[1].required = true), ['get /things [breaking] Query parameter `limit` is now required.']],
+    ['a parameter turned optional', (d) => (d.paths['/things/{thing_id}'].get.parameters[0].required = false), ['get /things/{thing_id} [non-breaking] Path parameter `thing_id` is now optional.']],
+    ['a parameter removed', (d) => d.paths['/things'].get.parameters.splice(1, 1), ['get /things [breaking] Removed query parameter `limit`.']],
+    ['a new optional parameter', (d) => d.paths['/things'].get.parameters.push({name: 'q', in: 'query', schema: {type: 'string'}}), ['get /things [non-breaking] New optional query parameter `q`.']],
+    [
+      'path-level parameters reach each operation; an operation\'s first parameters are named',
+      (d) => (d.paths['/things'].parameters = [{name: 'X-Trace', in: 'header', schema: {type: 'string'}}, {name: 'X-Tenant', in: 'header', required: true, schema: {type: 'string'}}]),
+      [
+        'get /things [non-breaking] New optional header parameter `X-Trace`.',
+        'get /things [breaking] New required header parameter `X-Tenant`.',
+        'post /things [non-breaking] New optional header parameter `X-Trace`, required header parameter `X-Tenant`.',
+      ].sort(),
+    ],
+    [
+      'an operation\'s last parameters removed are named',
+      (d) => delete d.paths['/things'].post.parameters,
+      ['post /things [breaking] Removed header parameter `X-Trace`, query parameter `dry_run`.'],
+      (d) => (d.paths['/things'].post.parameters = [{name: 'X-Trace', in: 'header', schema: {type: 'string'}}, {name: 'dry_run', in: 'query', schema: {type: 'boolean'}}]),
+    ],
+    [
+      'a field removed from responses (under each operation that returns it, with its path in lists)',
+      (d) => delete d.components.schemas.Thing.properties.label,
+      [
+        'get /things [non-breaking] Field `[].label` removed from the `200` response.',
+        'post /things [non-breaking] Field `label` removed from the `201` response.',
+        'get /things/{thing_id} [non-breaking] Field `label` removed from the `200` response.',
+      ],
+    ],
+    [
+      'a new nested field, in an array of objects and a map',
+      (d) => (d.components.schemas.ThingCreate.properties.parts = {type: 'array', items: {type: 'object', properties: {sku: {type: 'string'}, dims: {type: 'object', additionalProperties: {type: 'object', properties: {cm: {type: 'number'}}}}}}}),
+      ['post /things [non-breaking] New field `parts` in the request body.'],
+    ],
+    [
+      'a field added deep inside a list and a map',
+      (d) => (d.components.schemas.ThingCreate.properties.parts.items.properties.dims.additionalProperties.properties.mm = {type: 'number', deprecated: true}),
+      ['post /things [non-breaking] New field `parts[].dims.*.mm` in the request body (deprecated).'],
+      (d) => (d.components.schemas.ThingCreate.properties.parts = {type: 'array', items: {type: 'object', properties: {dims: {type: 'object', additionalProperties: {type: 'object', properties: {cm: {type: 'number'}}}}}}}),
+    ],
+    ['a required entry removed', (d) => (d.components.schemas.ThingCreate.required = []), ['post /things [non-breaking] `name` in the request body is no longer required.']],
+    ['an existing field made required', (d) => d.components.schemas.ThingCreate.required.push('label'), ['post /things [breaking] `label` in the request body is now required.']],
+    [
+      'a field in a response that is no longer required',
+      (d) => (d.components.schemas.Thing.required = ['id', 'status']),
+      [
+        // The library's breaking kept: a client may rely on a field it was promised.
+        'get /things [breaking] `[].name` in the `200` response is no longer required.',
+        'post /things [breaking] `name` in the `201` response is no longer required.',
+        'get /things/{thing_id} [breaking] `name` in the `200` response is no longer required.',
+      ],
+    ],
+    ['a format added', (d) => (d.components.schemas.ThingCreate.properties.name.format = 'email'), ['post /things [breaking] Format of `name` in the request body changed from none to `email`.']],
+    ['a limit added', (d) => (d.components.schemas.ThingCreate.properties.name.maxLength = 10), ['post /things [breaking] MaxLength of `name` in the request body changed from none to `10`.']],
+    ['a limit removed', (d) => delete d.components.schemas.ThingCreate.properties.name.maxLength, ['post /things [non-breaking] MaxLength of `name` in the request body changed from `10` to none.'], (d) => (d.components.schemas.ThingCreate.properties.name.maxLength = 10)],
+    ['a pattern changed', (d) => (d.components.schemas.ThingCreate.properties.name.pattern = '^[a-z]+$'), ['post /things [breaking] Pattern of `name` in the request body changed from `^[A-Za-z]+$` to `^[a-z]+$`.'], (d) => (d.components.schemas.ThingCreate.properties.name.pattern = '^[A-Za-z]+$')],
+    ['a default changed', (d) => (d.paths['/things'].get.parameters[1].schema.default = 50), ['get /things [breaking] Default of query parameter `limit` changed from `20` to `50`.'], (d) => (d.paths['/things'].get.parameters[1].schema.default = 20)],
+    ['an example added (documentation)', (d) => (d.components.schemas.ThingCreate.properties.name.example = 'Bob'), ['post /things [documentation] Example of `name` in the request body added.']],
+    ['an example removed', (d) => delete d.components.schemas.ThingCreate.properties.name.example, ['post /things [documentation] Example of `name` in the request body removed.'], (d) => (d.components.schemas.ThingCreate.properties.name.example = 'Bob')],
+    ['a field title changed', (d) => (d.components.schemas.ThingCreate.properties.name.title = 'New'), ['post /things [documentation] Title of `name` in the request body updated.'], (d) => (d.components.schemas.ThingCreate.properties.name.title = 'Old')],
+    ['a parameter description removed', (d) => delete d.paths['/things'].get.parameters[1].description, ['get /things [documentation] Description of query parameter `limit` removed.']],
+    ['a parameter deprecated', (d) => (d.paths['/things'].get.parameters[1].deprecated = true), ['get /things [non-breaking, deprecation] Query parameter `limit` is deprecated.']],
+    ['a parameter no longer deprecated', (d) => delete d.paths['/things'].get.parameters[1].deprecated, ['get /things [non-breaking, deprecation] Query parameter `limit` is no longer deprecated.'], (d) => (d.paths['/things'].get.parameters[1].deprecated = true)],
+    ['a field deprecated without a replacement', (d) => (d.components.schemas.ThingCreate.properties.label.deprecated = true), ['post /things [non-breaking, deprecation] `label` in the request body is deprecated.']],
+    ['an operation no longer deprecated', (d) => delete d.paths['/things'].get.deprecated, ['get /things [non-breaking, deprecation] Operation no longer deprecated.'], (d) => (d.paths['/things'].get.deprecated = true)],
+    ['an operation deprecated, its replacement an operation without a title', (d) => (d.paths['/things'].get.deprecated = true) && (d.paths['/things'].get['x-deprecated-by'] = 'searchThings'), ['get /things [non-breaking, deprecation] Operation deprecated: use `searchThings` instead.'], (d) => (d.paths['/search'] = {get: {operationId: 'searchThings', responses: {'200': {description: 'ok'}}}})],
+    ['a replacement that is no operation is named as given', (d) => (d.paths['/things'].get.deprecated = true) && (d.paths['/things'].get['x-deprecated-by'] = 'the search API'), ['get /things [non-breaking, deprecation] Operation deprecated: use `the search API` instead.']],
+    ['a replacement named later, on an operation already deprecated', (d) => (d.paths['/things'].get['x-deprecated-by'] = 'createThing'), ['get /things [documentation] Replacement named: “Create thing”.'], (d) => (d.paths['/things'].get.deprecated = true)],
+    ['a field\'s replacement named later', (d) => (d.components.schemas.ThingCreate.properties.label['x-deprecated-by'] = 'name'), ['post /things [documentation] `label` in the request body: replacement named (`name`).'], (d) => (d.components.schemas.ThingCreate.properties.label.deprecated = true)],
+    ['the operation title', (d) => (d.paths['/things'].get.summary = 'List all things'), ['get /things [documentation] Title changed from `List things` to `List all things`.']],
+    ['the operationId', (d) => (d.paths['/things'].get.operationId = 'listAllThings'), ['get /things [documentation] Operation ID changed from `listThings` to `listAllThings`.']],
+    ['the category', (d) => (d.paths['/things'].get.tags = ['Stuff']), ['get /things [documentation] Category changed to `Stuff`.']],
+    ['a category removed', (d) => d.paths['/things'].get.tags.pop(), ['get /things [documentation] Category changed.'], (d) => d.paths['/things'].get.tags.push('More')],
+    ['an operation extension', (d) => (d.paths['/things'].get['x-internal'] = true), ['get /things [documentation] Extension `x-internal` added.']],
+    ['an operation extension removed', (d) => delete d.paths['/things'].get['x-internal'], ['get /things [documentation] Extension `x-internal` removed.'], (d) => (d.paths['/things'].get['x-internal'] = true)],
+    ['an operation extension updated', (d) => (d.paths['/things'].get['x-internal'] = false), ['get /things [documentation] Extension `x-internal` updated.'], (d) => (d.paths['/things'].get['x-internal'] = true)],
+    ['operation security', (d) => (d.paths['/things'].get.security = []), ['get /things [non-breaking] Authentication requirements changed.']],
+    ['operation servers added', (d) => (d.paths['/things'].get.servers = [{url: 'https://other.test'}]), ['get /things [documentation] Servers changed.']],
+    ['an operation\'s server URL changed', (d) => (d.paths['/things'].get.servers[0].url = 'https://new.test'), ['get /things [breaking] Server URL changed from `https://old.test` to `https://new.test`.'], (d) => (d.paths['/things'].get.servers = [{url: 'https://old.test'}])],
+    [
+      'a path\'s server URL changed: under each of its operations',
+      (d) => (d.paths['/things'].servers[0].url = 'https://new.test'),
+      ['get /things [breaking] Server URL changed from `https://old.test` to `https://new.test`.', 'post /things [breaking] Server URL changed from `https://old.test` to `https://new.test`.'],
+      (d) => (d.paths['/things'].servers = [{url: 'https://old.test'}]),
+    ],
+    ['a new response', (d) => (d.paths['/things/{thing_id}'].get.responses['500'] = {description: 'Oops.'}), ['get /things/{thing_id} [non-breaking] New response `500`.']],
+    ['a response header', (d) => (d.paths['/things'].get.responses['200'].headers = {'X-Total': {schema: {type: 'integer'}}}), ['get /things [non-breaking] The `200` response changed (headers).']],
+    ['a response header\'s type', (d) => (d.paths['/things'].get.responses['200'].headers['X-Total'].schema.type = 'string'), ['get /things [breaking] Type of header `X-Total` of the `200` response changed from `integer` to `string`.'], (d) => (d.paths['/things'].get.responses['200'].headers = {'X-Total': {schema: {type: 'integer'}}})],
+    ['a response header deprecated', (d) => (d.paths['/things'].get.responses['200'].headers['X-Total'].deprecated = true), ['get /things [non-breaking, deprecation] Header `X-Total` of the `200` response is deprecated.'], (d) => (d.paths['/things'].get.responses['200'].headers = {'X-Total': {schema: {type: 'integer'}}})],
+    ['a request media type', (d) => (d.paths['/things'].post.requestBody.content['application/xml'] = {schema: {type: 'string'}}), ['post /things [non-breaking] The request body changed (application/xml).']],
+    ['the request body made optional', (d) => (d.paths['/things'].post.requestBody.required = false), ['post /things [non-breaking] The request body is now optional.']],
+    ['a request enum value added', (d) => d.components.schemas.StatusFilter.enum.push('gone'), ['get /things [non-breaking] Query parameter `status` accepts the new value `gone`.'], (d) => {
+      d.components.schemas.StatusFilter = {type: 'string', enum: ['new', 'active']};
+      d.paths['/things'].get.parameters[0].schema = {$ref: '#/components/schemas/StatusFilter'};
+    }],
+    ['a request enum value renamed', (d) => (d.components.schemas.StatusFilter.enum[1] = 'live'), ['get /things [breaking] Query parameter `status`: value `active` is now `live`.'], (d) => {
+      d.components.schemas.StatusFilter = {type: 'string', enum: ['new', 'active']};
+      d.paths['/things'].get.parameters[0].schema = {$ref: '#/components/schemas/StatusFilter'};
+    }],
+    ['a response enum value removed', (d) => d.components.schemas.Kind.enum.pop(), [
+      'get /things [non-breaking] `[].kind` in the `200` response is no longer `large`.',
+      'post /things [non-breaking] `kind` in the `201` response is no longer `large`.',
+      'get /things/{thing_id} [non-breaking] `kind` in the `200` response is no longer `large`.',
+    ]],
+    ['a request enum added', (d) => (d.paths['/things'].get.parameters[1].schema.enum = [10, 20]), ['get /things [breaking] Query parameter `limit` is limited to `10`, `20`.'], (d) => (d.paths['/things'].get.parameters[1].schema = {type: 'integer', enum: undefined})],
+    ['a keyword without a sentence of its own', (d) => (d.components.schemas.ThingCreate.properties.name.const = 'x'), ['post /things [breaking] `name` in the request body changed (const).']],
+    // Changes outside operations.
+    ['the server URL', (d) => (d.servers[0].url = 'https://api.example.test/v2'), ['general [breaking] Server URL changed from `https://api.example.test/v1` to `https://api.example.test/v2`.']],
+    ['a server added', (d) => d.servers.push({url: 'https://b.example'}), ['general [documentation] Servers added.']],
+    ['a server removed', (d) => d.servers.pop(), ['general [documentation] Servers removed.'], (d) => d.servers.push({url: 'https://b.example'})],
+    ['the overview', (d) => (d.info.description = 'New.'), ['general [documentation] Overview added.']],
+    ['the API title', (d) => (d.info.title = 'Stuff API'), ['general [documentation] API title updated.']],
+    ['a category description', (d) => (d.tags[0].description = 'All things.'), ['general [documentation] Category descriptions updated.']],
+    ['default authentication', (d) => (d.security = [{k: []}]) && (d.components.securitySchemes.k = {type: 'apiKey', in: 'header', name: 'K'}), ['general [breaking] Security scheme `k` added.', 'general [breaking] Default authentication added.'], (d) => (d.components.securitySchemes = {j: {type: 'http', scheme: 'basic'}})],
+    ['the first security schemes of a document, named', (d) => (d.components.securitySchemes = {k: {type: 'apiKey', in: 'header', name: 'K'}, b: {type: 'http', scheme: 'basic'}}), ['general [breaking] Security schemes `k`, `b` added.']],
+    ['the last security scheme removed', (d) => delete d.components.securitySchemes, ['general [non-breaking] Security scheme `k` removed.'], (d) => (d.components.securitySchemes = {k: {type: 'apiKey', in: 'header', name: 'K'}})],
+    ['the release date and version are the release itself: nothing', (d) => (d.info['x-release-date'] = '2026-01-01'), []],
+  ];
+  for (const [name, edit, expected, before] of cases) {
+    test(name, () => {
+      const got = entries(edit, before);
+      assert.deepEqual(expected.length > 1 && expected.every((e) => e.startsWith('get /things [') || e.startsWith('post /things [')) ? [...got].sort() : got, expected);
+    });
+  }
 });

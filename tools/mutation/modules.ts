@@ -79,7 +79,7 @@ export const MODULES: MutationModule[] = [
     name: 'console-request',
     guards: 'the request the console sends, its preview and its pre-send checks',
     mutate: ['src/components/ApiConsole/request.ts', 'src/components/ApiConsole/preview.ts', 'src/components/ApiConsole/validate.ts'],
-    tests: ['src/components/ApiConsole/build-request.test.ts', 'src/components/ApiConsole/preview.test.ts', 'src/components/ApiConsole/request-check.test.ts', 'src/components/ApiConsole/console-safety.test.ts'],
+    tests: ['src/components/ApiConsole/build-request.test.ts', 'src/components/ApiConsole/preview.test.ts', 'src/components/ApiConsole/validate.test.ts', 'src/components/ApiConsole/request-check.test.ts', 'src/components/ApiConsole/console-safety.test.ts'],
   },
   {
     name: 'console-auth',

@@ -76,6 +76,12 @@ describe('curlPreview: each scheme kind, as Send applies it, with placeholders',
   test('two schemes ANDed: both, in order', () => {
     assert.deepEqual(preview(o, {'path:id': '7'}, ['hk.value', 'qk.value'], 7), ["curl -i -X GET 'https://api.x/v1/things/7?api%20key=<api key>'", "-H 'X-API-Key: <X-API-Key>'", accept]);
   });
+  test('two query keys: "?" before the first, "&" before the next; "&" after a query the request already has', () => {
+    const second: SecuritySchemeData = {key: 'q2', type: 'apiKey', in: 'query', name: 'sig'};
+    const two = op({security: [[queryKey, second]]});
+    assert.deepEqual(preview(two, {'path:id': '7'}, ['qk.value', 'q2.value']), ["curl -i -X GET 'https://api.x/v1/things/7?api%20key=<api key>&sig=<sig>'", accept]);
+    assert.deepEqual(preview(two, {'path:id': '7', 'query:limit': '1'}, ['qk.value', 'q2.value']), ["curl -i -X GET 'https://api.x/v1/things/7?limit=1&api%20key=<api key>&sig=<sig>'", accept]);
+  });
   test('two schemes that both need Authorization: Send\'s refusal, not a command', () => {
     const both = op({security: [[basic, bearer]]});
     assert.deepEqual(preview(both, {'path:id': '7'}, ['basicAuth.username', 'jwt.token']), {

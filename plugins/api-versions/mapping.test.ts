@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import kebabCase from 'lodash/kebabCase';
-import {missingNote, targetPath, versionOfPath, versionPages, versionTarget, type VersionPages} from './mapping';
+import {missingNote, targetName, targetPath, versionOfPath, versionPages, versionTarget, type VersionPages} from './mapping';
 
 const op = (method: string, path: string, operationId: string | undefined, slug: string, tags: string[], kind = 'operation') => ({kind, method, path, operationId, slug, tags, title: `Title of ${slug}`});
 
@@ -85,4 +85,125 @@ test('versionOfPath: an older version by its route base, the current one otherwi
   assert.equal(versionOfPath(versions, '/v1/docsx')?.id, 'v2');
   assert.equal(versionOfPath(versions, '/docs/api/get-customer')?.id, 'v2');
   assert.equal(versionOfPath(versions, '/blog')?.id, 'v2');
+});
+
+// The precedence of versionTarget, step by step (the file comment's order): the same operationId,
+// else the same method and path, else the replacement the operation names, else its first tag's
+// category, else the overview. Each test sets up two candidates and checks the earlier step wins.
+const page = (base: string, operations: VersionPages['operations'], categories: string[] = []): VersionPages => ({
+  id: base,
+  label: base,
+  release: '1.0.0',
+  base,
+  overview: 'overview',
+  categories,
+  operations,
+});
+
+test('precedence 1: the same operationId wins over the same method and path', () => {
+  const from = page('/v1/docs', [['list-things', 'listThings', 'GET /things', 'things', 'List things', '']], ['things']);
+  const to = page('/docs', [
+    // Same endpoint, another operationId (listed first, so a lookup by endpoint would find it first).
+    ['search-things', 'searchThings', 'GET /things', 'things', 'Search things', ''],
+    // Same operationId, moved to another path.
+    ['list-things-moved', 'listThings', 'GET /v2/things', 'things', 'List things', ''],
+  ], ['things']);
+  assert.deepEqual(versionTarget('/v1/docs/api/list-things', from, to), {to: '/docs/api/list-things-moved'});
+});
+
+test('precedence 2: the same method and path wins over the named replacement', () => {
+  const from = page('/v1/docs', [['get-balance', 'getBalance', 'GET /balance', 'billing', 'Get balance', 'getLedger']], ['billing']);
+  const to = page('/docs', [
+    ['get-ledger', 'getLedger', 'GET /ledger', 'billing', 'Get ledger', ''],
+    ['fetch-balance', 'fetchBalance', 'GET /balance', 'billing', 'Fetch balance', ''],
+  ], ['billing']);
+  assert.deepEqual(versionTarget('/v1/docs/api/get-balance', from, to), {to: '/docs/api/fetch-balance'});
+});
+
+test('precedence 3: the named replacement wins over the category; 4: the category over the overview', () => {
+  const from = page('/v1/docs', [
+    ['get-balance', 'getBalance', 'GET /balance', 'billing', 'Get balance', 'getLedger'],
+    ['get-fees', 'getFees', 'GET /fees', 'billing', 'Get fees', ''],
+    ['get-notes', 'getNotes', 'GET /notes', 'notes', 'Get notes', ''],
+  ], ['billing', 'notes']);
+  const to = page('/docs', [['get-ledger', 'getLedger', 'GET /ledger', 'billing', 'Get ledger', '']], ['billing']);
+  assert.deepEqual(versionTarget('/v1/docs/api/get-balance', from, to), {to: '/docs/api/get-ledger', missing: {title: 'Get balance', replacement: 'Get ledger'}});
+  assert.deepEqual(versionTarget('/v1/docs/api/get-fees', from, to), {to: '/docs/category/api/billing', missing: {title: 'Get fees'}});
+  assert.deepEqual(versionTarget('/v1/docs/api/get-notes', from, to), {to: '/docs/api/overview', missing: {title: 'Get notes'}});
+});
+
+test('an empty operationId, replacement or tag matches nothing (webhooks and untagged operations have "")', () => {
+  // A webhook (no operationId) whose event the other version does not have: another webhook there
+  // also has operationId "", and an untagged operation has category "": neither is "the same".
+  const from = page('/v1/docs', [['thing-created', '', 'webhook thing.created', '', 'Thing created', '']]);
+  const to = page('/docs', [
+    ['thing-deleted', '', 'webhook thing.deleted', '', 'Thing deleted', ''],
+    ['health', 'health', 'GET /health', '', 'Health', ''],
+  ], ['']);
+  assert.deepEqual(versionTarget('/v1/docs/api/thing-created', from, to), {to: '/docs/api/overview', missing: {title: 'Thing created'}});
+  // The same event is found by its endpoint.
+  const both = page('/docs', [['thing-created-v2', '', 'webhook thing.created', '', 'Thing created', '']]);
+  assert.deepEqual(versionTarget('/v1/docs/api/thing-created', from, both), {to: '/docs/api/thing-created-v2'});
+});
+
+test('the page address: trailing slashes, the version base, one segment after /api/ or /category/api/', () => {
+  const from = page('/v1/docs', [['get-thing', 'getThing', 'GET /things/{id}', 'things', 'Get thing', '']], ['things']);
+  const to = page('/docs', [['get-thing', 'getThing', 'GET /things/{id}', 'things', 'Get thing', '']], ['things']);
+  assert.equal(targetPath('/v1/docs/api/get-thing//', from, to), '/docs/api/get-thing', 'several trailing slashes');
+  assert.equal(targetPath('/v1/docs/category/api/things/', from, to), '/docs/category/api/things');
+  // Not under the version's base: another version's page, or a longer base name.
+  assert.equal(targetPath('/docs/api/get-thing', from, to), '/docs/api/overview');
+  assert.equal(targetPath('/v1/docsx/api/get-thing', from, to), '/docs/api/overview');
+  assert.equal(targetPath('/v1/docs', from, to), '/docs/api/overview');
+  // More or other segments than one page: not an operation page, not a category page.
+  assert.equal(targetPath('/v1/docs/api/get-thing/more', from, to), '/docs/api/overview');
+  assert.equal(targetPath('/v1/docs/x/api/get-thing', from, to), '/docs/api/overview');
+  assert.equal(targetPath('/v1/docs/category/api/things/more', from, to), '/docs/api/overview');
+  assert.equal(targetPath('/v1/docs/x/category/api/things', from, to), '/docs/api/overview');
+  assert.equal(targetPath('/v1/docs/category/api/', from, to), '/docs/api/overview');
+  assert.equal(targetPath('/v1/docs/api/', from, to), '/docs/api/overview');
+});
+
+test('versionPages: a replacement only for a deprecated operation (trimmed), never for a webhook; titles and slugs fall back', () => {
+  const doc = {
+    info: {version: 2},
+    paths: {
+      '/a': {get: {deprecated: true, 'x-deprecated-by': '  newA  '}},
+      '/b': {get: {'x-deprecated-by': 'newB'}},
+      '/c': {get: {deprecated: true, 'x-deprecated-by': 42}},
+      'thing.created': {post: {deprecated: true, 'x-deprecated-by': 'newHook'}},
+    },
+  };
+  const pages = versionPages({id: 'x', label: 'X', base: '/docs'}, doc, [
+    {method: 'get', path: '/a', operationId: 'getA', slug: 'get-a', title: 'Get A', tags: ['Billing Runs', 'Other']},
+    {method: 'get', path: '/b', operationId: 'getB', tags: ['billing runs']},
+    {method: 'get', path: '/c', tags: []},
+    {kind: 'webhook', method: 'post', path: 'thing.created', slug: 'thing-created', tags: ['Hooks']},
+  ], 'overview', kebabCase);
+  assert.equal(pages.release, '', 'a version that is not a string is no release');
+  assert.deepEqual(pages.categories, ['billing-runs', 'other', 'hooks'], 'kebab-case, each once');
+  assert.deepEqual(pages.operations, [
+    ['get-a', 'getA', 'GET /a', 'billing-runs', 'Get A', 'newA'],
+    ['', 'getB', 'GET /b', 'billing-runs', 'getB', ''],
+    ['', '', 'GET /c', '', '/c', ''],
+    ['thing-created', '', 'webhook thing.created', 'hooks', 'thing.created', ''],
+  ]);
+  assert.deepEqual({id: pages.id, label: pages.label, base: pages.base, overview: pages.overview}, {id: 'x', label: 'X', base: '/docs', overview: 'overview'});
+  assert.deepEqual(versionPages({id: 'y', label: 'Y', base: '/y'}, {}, [], 'o', kebabCase).operations, [], 'no paths, no operations');
+});
+
+test('missingNote and targetName: what a link to another version says, for each kind of target', () => {
+  const v = {label: 'v3'};
+  assert.equal(targetName({to: '/docs/api/x'}), '');
+  assert.equal(missingNote({to: '/docs/api/x'}, v, true), '');
+  const replaced = {to: '/docs/api/new', missing: {title: 'Old op', replacement: 'New op'}};
+  assert.equal(targetName(replaced), 'New op');
+  assert.equal(missingNote(replaced, v, true), 'Old op was removed in v3: use New op instead.');
+  assert.equal(missingNote(replaced, v, false), 'Old op is not in v3: use New op instead.');
+  const category = {to: '/docs/category/api/things', missing: {title: 'Old op'}};
+  assert.equal(targetName(category), 'its category');
+  assert.equal(missingNote(category, v, false), 'Old op is not in v3; this link opens its category there.');
+  const overview = {to: '/docs/api/overview', missing: {title: 'Old op'}};
+  assert.equal(targetName(overview), 'the overview');
+  assert.equal(missingNote(overview, v, true), 'Old op was removed in v3; this link opens the overview there.');
 });

@@ -63,6 +63,18 @@ describe('spec:check-breaking', () => {
     assert.match(r.err, /release them as 2\.0\.0/);
   });
 
+  test('a removed success response (200) without a major bump: exit 1; a removed error response (429): exit 0', () => {
+    const success = edited('error response removed', '1.1.0');
+    delete success.paths['/things/{thing_id}'].get.responses['200'];
+    const r = run(setup(success));
+    assert.equal(r.code, 1, r.out + r.err);
+    assert.match(r.err, /1 breaking change since the last release 1\.0\.0/);
+    assert.match(r.err, /GET \/things\/\{thing_id\} \(Get thing\): Response `200` is no longer documented\./);
+    const error = run(setup(edited('error response removed', '1.1.0')));
+    assert.equal(error.code, 0, error.err);
+    assert.match(error.out, /no breaking changes since 1\.0\.0/);
+  });
+
   test('the same breaking change with a major bump: exit 0, listed', () => {
     const r = run(setup(edited('removed operation', '2.0.0')));
     assert.equal(r.code, 0, r.err);

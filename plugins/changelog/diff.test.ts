@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import type {Change} from '../../src/components/ApiChangelog/types';
-import {diffDocuments, libraryDiffs} from './diff';
+import {classify, diffDocuments, libraryDiffs, type LibraryDiff, type Side} from './diff';
 import {baseDocument, edited} from './fixtures';
 
 function changesOf(name: string): {op: string; c: Change}[] {
@@ -139,4 +139,234 @@ describe('grouping', () => {
     assert.equal(r.counts.breaking, 2);
     assert.equal(r.anchor, 'v2-0-0');
   });
+});
+
+describe('classify(): the whole table of the file comment, one row per rule', () => {
+  type Row = [name: string, diff: Partial<LibraryDiff> & Pick<LibraryDiff, 'action' | 'type'>, side: Side, rest: (string | number)[], expected: ReturnType<typeof classify>];
+  const rows: Row[] = [
+    // `deprecated`: non-breaking, flagged, whatever the keyword; or the keyword turning true.
+    ['the library type "deprecated"', {action: 'add', type: 'deprecated', after: true}, 'operation', ['deprecated'], {kind: 'non-breaking', deprecation: true}],
+    ['the library type "deprecated" on a field path', {action: 'add', type: 'deprecated'}, 'request', ['requestBody', 'content', 'application/json', 'schema', 'properties', 'a'], {kind: 'non-breaking', deprecation: true}],
+    ['`deprecated` set to true (another library type)', {action: 'add', type: 'breaking', after: true}, 'request', ['parameters', 0, 'deprecated'], {kind: 'non-breaking', deprecation: true}],
+    ['`deprecated` set to false is no deprecation (library type kept)', {action: 'replace', type: 'breaking', after: false}, 'request', ['parameters', 0, 'deprecated'], {kind: 'breaking'}],
+    // Documentation-only: x- extensions anywhere in the path, the documentation keywords.
+    ['an x- extension (the library says breaking)', {action: 'add', type: 'breaking'}, 'operation', ['x-internal'], {kind: 'documentation'}],
+    ['a key under an x- extension', {action: 'replace', type: 'breaking'}, 'response', ['responses', '200', 'x-codeSamples', 0, 'source'], {kind: 'documentation'}],
+    ...['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'tags', 'x-displayName'].map(
+      (k): Row => [`the documentation keyword "${k}" (the library says breaking)`, {action: 'replace', type: 'breaking'}, 'request', ['requestBody', 'content', 'application/json', 'schema', k], {kind: 'documentation'}],
+    ),
+    ['an item of `tags` (tags/0)', {action: 'replace', type: 'breaking'}, 'operation', ['tags', 0], {kind: 'documentation'}],
+    ['the top-level tags list (general, two steps)', {action: 'add', type: 'breaking'}, 'general', ['tags', 0], {kind: 'documentation'}],
+    ['`tags` deeper in a general path is not a category edit', {action: 'add', type: 'breaking'}, 'general', ['paths', '/x', 'tags', 0], {kind: 'breaking'}],
+    ['an unclassified `name` is not a documentation keyword', {action: 'replace', type: 'unclassified'}, 'general', ['tags', 0, 'name'], {kind: 'non-breaking'}],
+    // Request enums: fewer accepted values are breaking.
+    ['request: a value added to an enum', {action: 'add', type: 'breaking'}, 'request', ['parameters', 0, 'schema', 'enum', 2], {kind: 'non-breaking'}],
+    ['request: a value removed from an enum', {action: 'remove', type: 'non-breaking'}, 'request', ['parameters', 0, 'schema', 'enum', 2], {kind: 'breaking'}],
+    ['request: a value of an enum replaced', {action: 'replace', type: 'non-breaking'}, 'request', ['parameters', 0, 'schema', 'enum', 2], {kind: 'breaking'}],
+    ['request: a whole enum added (a list replacing none)', {action: 'add', type: 'unclassified'}, 'request', ['parameters', 0, 'schema', 'enum'], {kind: 'breaking'}],
+    ['request: a whole enum replaced (a narrower list)', {action: 'replace', type: 'unclassified'}, 'request', ['parameters', 0, 'schema', 'enum'], {kind: 'breaking'}],
+    ['request: a whole enum removed (any value accepted)', {action: 'remove', type: 'breaking'}, 'request', ['parameters', 0, 'schema', 'enum'], {kind: 'non-breaking'}],
+    // Response enums: non-breaking whatever the library says.
+    ['response: a value added to an enum (the library says breaking)', {action: 'add', type: 'breaking'}, 'response', ['responses', '200', 'content', 'application/json', 'schema', 'enum', 2], {kind: 'non-breaking'}],
+    ['response: a whole enum replaced', {action: 'replace', type: 'breaking'}, 'response', ['responses', '200', 'content', 'application/json', 'schema', 'enum'], {kind: 'non-breaking'}],
+    ['an enum elsewhere keeps the library type', {action: 'add', type: 'breaking'}, 'general', ['components', 'schemas', 'S', 'enum', 1], {kind: 'breaking'}],
+    // Types.
+    ['a replaced `type` (the library says non-breaking)', {action: 'replace', type: 'non-breaking'}, 'request', ['parameters', 1, 'schema', 'type'], {kind: 'breaking'}],
+    ['an added `type` keeps the library type', {action: 'add', type: 'non-breaking'}, 'request', ['parameters', 1, 'schema', 'type'], {kind: 'non-breaking'}],
+    // Removed responses: an error response is non-breaking, a success response stays breaking.
+    ['a removed 4xx response (the library says breaking)', {action: 'remove', type: 'breaking'}, 'response', ['responses', '429'], {kind: 'non-breaking'}],
+    ['a removed 5xx response', {action: 'remove', type: 'breaking'}, 'response', ['responses', '503'], {kind: 'non-breaking'}],
+    ['a removed 4XX range response', {action: 'remove', type: 'breaking'}, 'response', ['responses', '4XX'], {kind: 'non-breaking'}],
+    ['a removed 200 response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', '200'], {kind: 'breaking'}],
+    ['a removed 201 response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', '201'], {kind: 'breaking'}],
+    ['a removed 204 response stays breaking (a 4 that does not lead)', {action: 'remove', type: 'breaking'}, 'response', ['responses', '204'], {kind: 'breaking'}],
+    ['a removed 2XX range response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', '2XX'], {kind: 'breaking'}],
+    ['a removed 3xx response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', '304'], {kind: 'breaking'}],
+    ['a removed default response stays breaking', {action: 'remove', type: 'breaking'}, 'response', ['responses', 'default'], {kind: 'breaking'}],
+    ['a replaced 4xx response keeps the library type', {action: 'replace', type: 'breaking'}, 'response', ['responses', '404'], {kind: 'breaking'}],
+    ['a part removed from a 4xx response keeps the library type', {action: 'remove', type: 'breaking'}, 'response', ['responses', '404', 'content'], {kind: 'breaking'}],
+    ['a response path on another side keeps the library type', {action: 'remove', type: 'breaking'}, 'operation', ['responses', '404'], {kind: 'breaking'}],
+    ['a removed 4xx header of the request is not a response', {action: 'remove', type: 'breaking'}, 'response', ['headers', '404'], {kind: 'breaking'}],
+    // Servers: a changed URL is breaking.
+    ['a changed server URL (the library says annotation)', {action: 'replace', type: 'annotation'}, 'general', ['servers', 0, 'url'], {kind: 'breaking'}],
+    ['a changed server variable is no URL change', {action: 'replace', type: 'annotation'}, 'general', ['servers', 0, 'variables', 'region', 'default'], {kind: 'documentation'}],
+    ['an operation\'s server URL changed: breaking too', {action: 'replace', type: 'annotation'}, 'operation', ['servers', 0, 'url'], {kind: 'breaking'}],
+    ['a path\'s server URL changed: breaking too', {action: 'replace', type: 'annotation'}, 'general', ['paths', '/x', 'servers', 1, 'url'], {kind: 'breaking'}],
+    ['a `url` under servers but not of a listed server (servers/x/url)', {action: 'replace', type: 'annotation'}, 'general', ['servers', 'x', 'url'], {kind: 'documentation'}],
+    ['a `url` after an index that is not under servers (x/0/url)', {action: 'replace', type: 'annotation'}, 'general', ['x', 0, 'url'], {kind: 'documentation'}],
+    ['`url` outside servers keeps the library type', {action: 'replace', type: 'annotation'}, 'general', ['externalValue', 'url'], {kind: 'documentation'}],
+    // Otherwise the library's classification; unclassified is non-breaking.
+    ['library breaking', {action: 'remove', type: 'breaking'}, 'request', ['parameters', 2], {kind: 'breaking'}],
+    ['library non-breaking', {action: 'add', type: 'non-breaking'}, 'request', ['parameters', 2], {kind: 'non-breaking'}],
+    ['library annotation', {action: 'add', type: 'annotation'}, 'operation', ['operationId'], {kind: 'documentation'}],
+    ['library unclassified', {action: 'add', type: 'unclassified'}, 'operation', ['callbacks'], {kind: 'non-breaking'}],
+  ];
+  for (const [name, diff, side, rest, expected] of rows) {
+    test(name, () => {
+      assert.deepEqual(classify({path: [], ...diff}, {side, rest}), expected);
+    });
+  }
+});
+
+describe('a removed response, end to end (api-smart-diff, then classify, then spec:check-breaking\'s count)', () => {
+  const removing = (path: string, method: string, status: string) => {
+    const after = baseDocument('1.1.0');
+    delete after.paths[path][method].responses[status];
+    return diffDocuments(baseDocument(), after, '1.1.0', '1.0.0');
+  };
+  test('removing the 200 response: breaking (a client relies on it)', () => {
+    const r = removing('/things/{thing_id}', 'get', '200');
+    assert.deepEqual(r.operations.flatMap((o) => o.changes.map((c) => [o.method, o.path, c.kind, c.text])), [['get', '/things/{thing_id}', 'breaking', 'Response `200` is no longer documented.']]);
+    assert.equal(r.counts.breaking, 1);
+  });
+  test('removing the 201 response: breaking', () => {
+    const r = removing('/things', 'post', '201');
+    assert.deepEqual(r.operations.flatMap((o) => o.changes.map((c) => [c.kind, c.text, c.removed])), [['breaking', 'Response `201` is no longer documented.', true]]);
+    assert.equal(r.counts.breaking, 1);
+  });
+  test('removing the 404 response: non-breaking', () => {
+    const r = removing('/things/{thing_id}', 'get', '404');
+    assert.deepEqual(r.operations.flatMap((o) => o.changes.map((c) => [c.kind, c.text])), [['non-breaking', 'Response `404` is no longer documented.']]);
+    assert.deepEqual(r.counts, {breaking: 0, 'non-breaking': 1, documentation: 0, deprecations: 0});
+  });
+});
+
+describe('the sentence and kind of each change a reader sees, end to end (every entry of the release, exact)', () => {
+  /* eslint-disable @typescript-eslint/no-explicit-any */
+  const entries = (edit: (d: any) => void, before: (d: any) => void = () => {}): string[] => {
+    const a = baseDocument();
+    before(a);
+    const b = baseDocument('1.1.0');
+    before(b);
+    edit(b);
+    const r = diffDocuments(a, b, '1.1.0', '1.0.0');
+    return [
+      ...r.operations.flatMap((o) => o.changes.map((c) => `${o.method} ${o.path} [${c.kind}${c.deprecation ? ', deprecation' : ''}] ${c.text}`)),
+      ...r.general.map((c) => `general [${c.kind}] ${c.text}`),
+    ];
+  };
+  const cases: [string, (d: any) => void, string[], ((d: any) => void)?][] = [
+    ['a parameter turned required', (d) => (d.paths['/things'].get.parameters[1].required = true), ['get /things [breaking] Query parameter `limit` is now required.']],
+    ['a parameter turned optional', (d) => (d.paths['/things/{thing_id}'].get.parameters[0].required = false), ['get /things/{thing_id} [non-breaking] Path parameter `thing_id` is now optional.']],
+    ['a parameter removed', (d) => d.paths['/things'].get.parameters.splice(1, 1), ['get /things [breaking] Removed query parameter `limit`.']],
+    ['a new optional parameter', (d) => d.paths['/things'].get.parameters.push({name: 'q', in: 'query', schema: {type: 'string'}}), ['get /things [non-breaking] New optional query parameter `q`.']],
+    [
+      'path-level parameters reach each operation; an operation\'s first parameters are named',
+      (d) => (d.paths['/things'].parameters = [{name: 'X-Trace', in: 'header', schema: {type: 'string'}}, {name: 'X-Tenant', in: 'header', required: true, schema: {type: 'string'}}]),
+      [
+        'get /things [non-breaking] New optional header parameter `X-Trace`.',
+        'get /things [breaking] New required header parameter `X-Tenant`.',
+        'post /things [non-breaking] New optional header parameter `X-Trace`, required header parameter `X-Tenant`.',
+      ].sort(),
+    ],
+    [
+      'an operation\'s last parameters removed are named',
+      (d) => delete d.paths['/things'].post.parameters,
+      ['post /things [breaking] Removed header parameter `X-Trace`, query parameter `dry_run`.'],
+      (d) => (d.paths['/things'].post.parameters = [{name: 'X-Trace', in: 'header', schema: {type: 'string'}}, {name: 'dry_run', in: 'query', schema: {type: 'boolean'}}]),
+    ],
+    [
+      'a field removed from responses (under each operation that returns it, with its path in lists)',
+      (d) => delete d.components.schemas.Thing.properties.label,
+      [
+        'get /things [non-breaking] Field `[].label` removed from the `200` response.',
+        'post /things [non-breaking] Field `label` removed from the `201` response.',
+        'get /things/{thing_id} [non-breaking] Field `label` removed from the `200` response.',
+      ],
+    ],
+    [
+      'a new nested field, in an array of objects and a map',
+      (d) => (d.components.schemas.ThingCreate.properties.parts = {type: 'array', items: {type: 'object', properties: {sku: {type: 'string'}, dims: {type: 'object', additionalProperties: {type: 'object', properties: {cm: {type: 'number'}}}}}}}),
+      ['post /things [non-breaking] New field `parts` in the request body.'],
+    ],
+    [
+      'a field added deep inside a list and a map',
+      (d) => (d.components.schemas.ThingCreate.properties.parts.items.properties.dims.additionalProperties.properties.mm = {type: 'number', deprecated: true}),
+      ['post /things [non-breaking] New field `parts[].dims.*.mm` in the request body (deprecated).'],
+      (d) => (d.components.schemas.ThingCreate.properties.parts = {type: 'array', items: {type: 'object', properties: {dims: {type: 'object', additionalProperties: {type: 'object', properties: {cm: {type: 'number'}}}}}}}),
+    ],
+    ['a required entry removed', (d) => (d.components.schemas.ThingCreate.required = []), ['post /things [non-breaking] `name` in the request body is no longer required.']],
+    ['an existing field made required', (d) => d.components.schemas.ThingCreate.required.push('label'), ['post /things [breaking] `label` in the request body is now required.']],
+    [
+      'a field in a response that is no longer required',
+      (d) => (d.components.schemas.Thing.required = ['id', 'status']),
+      [
+        // The library's breaking kept: a client may rely on a field it was promised.
+        'get /things [breaking] `[].name` in the `200` response is no longer required.',
+        'post /things [breaking] `name` in the `201` response is no longer required.',
+        'get /things/{thing_id} [breaking] `name` in the `200` response is no longer required.',
+      ],
+    ],
+    ['a format added', (d) => (d.components.schemas.ThingCreate.properties.name.format = 'email'), ['post /things [breaking] Format of `name` in the request body changed from none to `email`.']],
+    ['a limit added', (d) => (d.components.schemas.ThingCreate.properties.name.maxLength = 10), ['post /things [breaking] MaxLength of `name` in the request body changed from none to `10`.']],
+    ['a limit removed', (d) => delete d.components.schemas.ThingCreate.properties.name.maxLength, ['post /things [non-breaking] MaxLength of `name` in the request body changed from `10` to none.'], (d) => (d.components.schemas.ThingCreate.properties.name.maxLength = 10)],
+    ['a pattern changed', (d) => (d.components.schemas.ThingCreate.properties.name.pattern = '^[a-z]+$'), ['post /things [breaking] Pattern of `name` in the request body changed from `^[A-Za-z]+$` to `^[a-z]+$`.'], (d) => (d.components.schemas.ThingCreate.properties.name.pattern = '^[A-Za-z]+$')],
+    ['a default changed', (d) => (d.paths['/things'].get.parameters[1].schema.default = 50), ['get /things [breaking] Default of query parameter `limit` changed from `20` to `50`.'], (d) => (d.paths['/things'].get.parameters[1].schema.default = 20)],
+    ['an example added (documentation)', (d) => (d.components.schemas.ThingCreate.properties.name.example = 'Bob'), ['post /things [documentation] Example of `name` in the request body added.']],
+    ['an example removed', (d) => delete d.components.schemas.ThingCreate.properties.name.example, ['post /things [documentation] Example of `name` in the request body removed.'], (d) => (d.components.schemas.ThingCreate.properties.name.example = 'Bob')],
+    ['a field title changed', (d) => (d.components.schemas.ThingCreate.properties.name.title = 'New'), ['post /things [documentation] Title of `name` in the request body updated.'], (d) => (d.components.schemas.ThingCreate.properties.name.title = 'Old')],
+    ['a parameter description removed', (d) => delete d.paths['/things'].get.parameters[1].description, ['get /things [documentation] Description of query parameter `limit` removed.']],
+    ['a parameter deprecated', (d) => (d.paths['/things'].get.parameters[1].deprecated = true), ['get /things [non-breaking, deprecation] Query parameter `limit` is deprecated.']],
+    ['a parameter no longer deprecated', (d) => delete d.paths['/things'].get.parameters[1].deprecated, ['get /things [non-breaking, deprecation] Query parameter `limit` is no longer deprecated.'], (d) => (d.paths['/things'].get.parameters[1].deprecated = true)],
+    ['a field deprecated without a replacement', (d) => (d.components.schemas.ThingCreate.properties.label.deprecated = true), ['post /things [non-breaking, deprecation] `label` in the request body is deprecated.']],
+    ['an operation no longer deprecated', (d) => delete d.paths['/things'].get.deprecated, ['get /things [non-breaking, deprecation] Operation no longer deprecated.'], (d) => (d.paths['/things'].get.deprecated = true)],
+    ['an operation deprecated, its replacement an operation without a title', (d) => (d.paths['/things'].get.deprecated = true) && (d.paths['/things'].get['x-deprecated-by'] = 'searchThings'), ['get /things [non-breaking, deprecation] Operation deprecated: use `searchThings` instead.'], (d) => (d.paths['/search'] = {get: {operationId: 'searchThings', responses: {'200': {description: 'ok'}}}})],
+    ['a replacement that is no operation is named as given', (d) => (d.paths['/things'].get.deprecated = true) && (d.paths['/things'].get['x-deprecated-by'] = 'the search API'), ['get /things [non-breaking, deprecation] Operation deprecated: use `the search API` instead.']],
+    ['a replacement named later, on an operation already deprecated', (d) => (d.paths['/things'].get['x-deprecated-by'] = 'createThing'), ['get /things [documentation] Replacement named: “Create thing”.'], (d) => (d.paths['/things'].get.deprecated = true)],
+    ['a field\'s replacement named later', (d) => (d.components.schemas.ThingCreate.properties.label['x-deprecated-by'] = 'name'), ['post /things [documentation] `label` in the request body: replacement named (`name`).'], (d) => (d.components.schemas.ThingCreate.properties.label.deprecated = true)],
+    ['the operation title', (d) => (d.paths['/things'].get.summary = 'List all things'), ['get /things [documentation] Title changed from `List things` to `List all things`.']],
+    ['the operationId', (d) => (d.paths['/things'].get.operationId = 'listAllThings'), ['get /things [documentation] Operation ID changed from `listThings` to `listAllThings`.']],
+    ['the category', (d) => (d.paths['/things'].get.tags = ['Stuff']), ['get /things [documentation] Category changed to `Stuff`.']],
+    ['a category removed', (d) => d.paths['/things'].get.tags.pop(), ['get /things [documentation] Category changed.'], (d) => d.paths['/things'].get.tags.push('More')],
+    ['an operation extension', (d) => (d.paths['/things'].get['x-internal'] = true), ['get /things [documentation] Extension `x-internal` added.']],
+    ['an operation extension removed', (d) => delete d.paths['/things'].get['x-internal'], ['get /things [documentation] Extension `x-internal` removed.'], (d) => (d.paths['/things'].get['x-internal'] = true)],
+    ['an operation extension updated', (d) => (d.paths['/things'].get['x-internal'] = false), ['get /things [documentation] Extension `x-internal` updated.'], (d) => (d.paths['/things'].get['x-internal'] = true)],
+    ['operation security', (d) => (d.paths['/things'].get.security = []), ['get /things [non-breaking] Authentication requirements changed.']],
+    ['operation servers added', (d) => (d.paths['/things'].get.servers = [{url: 'https://other.test'}]), ['get /things [documentation] Servers changed.']],
+    ['an operation\'s server URL changed', (d) => (d.paths['/things'].get.servers[0].url = 'https://new.test'), ['get /things [breaking] Server URL changed from `https://old.test` to `https://new.test`.'], (d) => (d.paths['/things'].get.servers = [{url: 'https://old.test'}])],
+    [
+      'a path\'s server URL changed: under each of its operations',
+      (d) => (d.paths['/things'].servers[0].url = 'https://new.test'),
+      ['get /things [breaking] Server URL changed from `https://old.test` to `https://new.test`.', 'post /things [breaking] Server URL changed from `https://old.test` to `https://new.test`.'],
+      (d) => (d.paths['/things'].servers = [{url: 'https://old.test'}]),
+    ],
+    ['a new response', (d) => (d.paths['/things/{thing_id}'].get.responses['500'] = {description: 'Oops.'}), ['get /things/{thing_id} [non-breaking] New response `500`.']],
+    ['a response header', (d) => (d.paths['/things'].get.responses['200'].headers = {'X-Total': {schema: {type: 'integer'}}}), ['get /things [non-breaking] The `200` response changed (headers).']],
+    ['a response header\'s type', (d) => (d.paths['/things'].get.responses['200'].headers['X-Total'].schema.type = 'string'), ['get /things [breaking] Type of header `X-Total` of the `200` response changed from `integer` to `string`.'], (d) => (d.paths['/things'].get.responses['200'].headers = {'X-Total': {schema: {type: 'integer'}}})],
+    ['a response header deprecated', (d) => (d.paths['/things'].get.responses['200'].headers['X-Total'].deprecated = true), ['get /things [non-breaking, deprecation] Header `X-Total` of the `200` response is deprecated.'], (d) => (d.paths['/things'].get.responses['200'].headers = {'X-Total': {schema: {type: 'integer'}}})],
+    ['a request media type', (d) => (d.paths['/things'].post.requestBody.content['application/xml'] = {schema: {type: 'string'}}), ['post /things [non-breaking] The request body changed (application/xml).']],
+    ['the request body made optional', (d) => (d.paths['/things'].post.requestBody.required = false), ['post /things [non-breaking] The request body is now optional.']],
+    ['a request enum value added', (d) => d.components.schemas.StatusFilter.enum.push('gone'), ['get /things [non-breaking] Query parameter `status` accepts the new value `gone`.'], (d) => {
+      d.components.schemas.StatusFilter = {type: 'string', enum: ['new', 'active']};
+      d.paths['/things'].get.parameters[0].schema = {$ref: '#/components/schemas/StatusFilter'};
+    }],
+    ['a request enum value renamed', (d) => (d.components.schemas.StatusFilter.enum[1] = 'live'), ['get /things [breaking] Query parameter `status`: value `active` is now `live`.'], (d) => {
+      d.components.schemas.StatusFilter = {type: 'string', enum: ['new', 'active']};
+      d.paths['/things'].get.parameters[0].schema = {$ref: '#/components/schemas/StatusFilter'};
+    }],
+    ['a response enum value removed', (d) => d.components.schemas.Kind.enum.pop(), [
+      'get /things [non-breaking] `[].kind` in the `200` response is no longer `large`.',
+      'post /things [non-breaking] `kind` in the `201` response is no longer `large`.',
+      'get /things/{thing_id} [non-breaking] `kind` in the `200` response is no longer `large`.',
+    ]],
+    ['a request enum added', (d) => (d.paths['/things'].get.parameters[1].schema.enum = [10, 20]), ['get /things [breaking] Query parameter `limit` is limited to `10`, `20`.'], (d) => (d.paths['/things'].get.parameters[1].schema = {type: 'integer', enum: undefined})],
+    ['a keyword without a sentence of its own', (d) => (d.components.schemas.ThingCreate.properties.name.const = 'x'), ['post /things [breaking] `name` in the request body changed (const).']],
+    // Changes outside operations.
+    ['the server URL', (d) => (d.servers[0].url = 'https://api.example.test/v2'), ['general [breaking] Server URL changed from `https://api.example.test/v1` to `https://api.example.test/v2`.']],
+    ['a server added', (d) => d.servers.push({url: 'https://b.example'}), ['general [documentation] Servers added.']],
+    ['a server removed', (d) => d.servers.pop(), ['general [documentation] Servers removed.'], (d) => d.servers.push({url: 'https://b.example'})],
+    ['the overview', (d) => (d.info.description = 'New.'), ['general [documentation] Overview added.']],
+    ['the API title', (d) => (d.info.title = 'Stuff API'), ['general [documentation] API title updated.']],
+    ['a category description', (d) => (d.tags[0].description = 'All things.'), ['general [documentation] Category descriptions updated.']],
+    ['default authentication', (d) => (d.security = [{k: []}]) && (d.components.securitySchemes.k = {type: 'apiKey', in: 'header', name: 'K'}), ['general [breaking] Security scheme `k` added.', 'general [breaking] Default authentication added.'], (d) => (d.components.securitySchemes = {j: {type: 'http', scheme: 'basic'}})],
+    ['the first security schemes of a document, named', (d) => (d.components.securitySchemes = {k: {type: 'apiKey', in: 'header', name: 'K'}, b: {type: 'http', scheme: 'basic'}}), ['general [breaking] Security schemes `k`, `b` added.']],
+    ['the last security scheme removed', (d) => delete d.components.securitySchemes, ['general [non-breaking] Security scheme `k` removed.'], (d) => (d.components.securitySchemes = {k: {type: 'apiKey', in: 'header', name: 'K'}})],
+    ['the release date and version are the release itself: nothing', (d) => (d.info['x-release-date'] = '2026-01-01'), []],
+  ];
+  for (const [name, edit, expected, before] of cases) {
+    test(name, () => {
+      const got = entries(edit, before);
+      assert.deepEqual(expected.length > 1 && expected.every((e) => e.startsWith('get /things [') || e.startsWith('post /things [')) ? [...got].sort() : got, expected);
+    });
+  }
 });

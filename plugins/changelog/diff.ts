@@ -15,7 +15,7 @@
  *   (also when the whole request enum is replaced by a narrower one, which it leaves unclassified);
  * - a changed `type` -> breaking (it says non-breaking for parameters);
  * - a removed error response (4xx/5xx) -> non-breaking (a client never relied on receiving it);
- * - a changed server URL -> breaking (it says annotation);
+ * - a changed server URL -> breaking (it says annotation), the document's, a path's or an operation's;
  * - anything it leaves unclassified -> non-breaking.
  */
 import {apiCompare} from 'api-smart-diff';
@@ -65,10 +65,8 @@ export interface ClassifyContext {
   rest: Path;
 }
 
-const lastKey = (path: Path): string => {
-  for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
-  return '';
-};
+/** Whether a change is to a server's URL (servers/<n>/url, of the document, a path or an operation). */
+const isServerUrl = (path: Path): boolean => path[path.length - 1] === 'url' && typeof path[path.length - 2] === 'number' && path[path.length - 3] === 'servers';
 
 /** The keyword a change is about: the last string key, ignoring an array index after it (enum/1, required/3, tags/0). */
 function keywordOf(rest: Path): string {
@@ -96,13 +94,15 @@ export function classify(diff: LibraryDiff, ctx: ClassifyContext): {kind: Change
   if (side === 'response' && rest[0] === 'responses' && rest.length === 2 && diff.action === 'remove' && /^[45]/.test(String(rest[1]))) {
     return {kind: 'non-breaking'};
   }
-  if (side === 'general' && rest[0] === 'servers' && lastKey(rest) === 'url') return {kind: 'breaking'};
+  if (isServerUrl(rest)) return {kind: 'breaking'};
   if (diff.type === 'breaking') return {kind: 'breaking'};
   if (diff.type === 'annotation') return {kind: 'documentation'};
   return {kind: 'non-breaking'};
 }
 
 const code = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+/** The sentence for a changed server URL. */
+const serverUrlChange = (diff: LibraryDiff) => `Server URL changed from ${code(diff.before)} to ${code(diff.after)}.`;
 
 interface Subject {
   /** "the request body", "the `201` response", "query parameter `status`". */
@@ -186,6 +186,12 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
   const newer = action === 'remove' ? before : after;
   const fullPath = [...opPath, ...rest];
   if (rest.length === 0) return action === 'add' ? 'New operation.' : action === 'remove' ? 'Operation removed.' : 'Operation replaced.';
+  if (rest.length === 1 && rest[0] === 'parameters' && action !== 'replace') {
+    // The operation's first parameters, or its last ones, as a whole list.
+    const list: Json[] = (valueAt(newer, fullPath) ?? []).map((_: Json, i: number) => valueAt(newer, [...fullPath, i]));
+    const param = (p: Json) => `${p.in} parameter ${code(p.name)}`;
+    if (list.length) return action === 'add' ? `New ${list.map((p) => `${p.required ? 'required' : 'optional'} ${param(p)}`).join(', ')}.` : `Removed ${list.map(param).join(', ')}.`;
+  }
   const subject = subjectOf(rest, before, after, opPath);
   if (subject) {
     const {label, field, tail} = subject;
@@ -243,6 +249,7 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
   if (key === 'operationId') return `Operation ID changed from ${code(diff.before)} to ${code(diff.after)}.`;
   if (key === 'tags') return `Category changed${diff.after !== undefined ? ` to ${code(diff.after)}` : ''}.`;
   if (key === 'security') return 'Authentication requirements changed.';
+  if (isServerUrl(rest)) return serverUrlChange(diff);
   if (key === 'servers' || rest[0] === 'servers') return 'Servers changed.';
   if (key.startsWith('x-')) return `Extension ${code(key)} ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'updated'}.`;
   return (diff.description ?? `${cap(action)} ${key}`).replace(/^\[[A-Za-z]+\]\s*/, '').replace(/\s+/g, ' ').trim() + '.';
@@ -254,11 +261,16 @@ const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 function describeGeneral(diff: LibraryDiff): string {
   const [top, ...rest] = diff.path.map(String);
   const verb = diff.action === 'add' ? 'added' : diff.action === 'remove' ? 'removed' : 'updated';
-  if (top === 'servers') return lastKey(diff.path) === 'url' ? `Server URL changed from ${code(diff.before)} to ${code(diff.after)}.` : `Servers ${verb}.`;
+  if (top === 'servers') return isServerUrl(diff.path) ? serverUrlChange(diff) : `Servers ${verb}.`;
   if (top === 'info') return `${rest[0] === 'description' ? 'Overview' : `API ${rest[0]}`} ${verb}.`;
   if (top === 'tags') return `Category descriptions ${verb}.`;
   if (top === 'security') return `Default authentication ${verb}.`;
-  if (top === 'components' && rest[0] === 'securitySchemes') return `Security scheme ${code(rest[1])} ${verb}.`;
+  if (top === 'components' && rest[0] === 'securitySchemes') {
+    if (rest[1] !== undefined) return `Security scheme ${code(rest[1])} ${verb}.`;
+    // The whole map added or removed (the first scheme of a document, or the last): name them.
+    const names = Object.keys((diff.action === 'remove' ? diff.before : diff.after) ?? {});
+    return names.length ? `Security ${names.length === 1 ? 'scheme' : 'schemes'} ${names.map(code).join(', ')} ${verb}.` : `Security schemes ${verb}.`;
+  }
   return `${[top, ...rest].join('.')} ${verb}.`;
 }
 

@@ -80,13 +80,13 @@ export const MODULES: MutationModule[] = [
     name: 'console-request',
     guards: 'the request the console sends, its preview and its pre-send checks',
     mutate: ['src/components/ApiConsole/request.ts', 'src/components/ApiConsole/preview.ts', 'src/components/ApiConsole/validate.ts'],
-    tests: ['src/components/ApiConsole/build-request.test.ts', 'src/components/ApiConsole/request-check.test.ts', 'src/components/ApiConsole/console-safety.test.ts'],
+    tests: ['src/components/ApiConsole/build-request.test.ts', 'src/components/ApiConsole/preview.test.ts', 'src/components/ApiConsole/validate.test.ts', 'src/components/ApiConsole/request-check.test.ts', 'src/components/ApiConsole/console-safety.test.ts'],
   },
   {
     name: 'console-auth',
     guards: 'credentials the console applies, and the OAuth flows',
     mutate: ['src/components/ApiConsole/auth/schemes.ts', 'src/components/ApiConsole/auth/oauth.ts', 'src/components/ApiConsole/auth/store.ts'],
-    tests: ['src/components/ApiConsole/console-safety.test.ts', 'src/components/ApiConsole/share-oauth.test.ts'],
+    tests: ['src/components/ApiConsole/auth/auth.test.ts', 'src/components/ApiConsole/auth/store.test.ts', 'src/components/ApiConsole/console-safety.test.ts', 'src/components/ApiConsole/share-oauth.test.ts'],
   },
   {
     name: 'share-links',

@@ -84,6 +84,9 @@ async function runModule(mod: MutationModule, concurrency: number, force: boolea
     // What the sandbox does not need: build output and scratch.
     ignorePatterns: ['/build', '/.docusaurus', '/bench-results', '/.tmp', '/docs-versions', '/static/v[0-9]*'],
     timeoutMS: 10000,
+    // The first (unmutated) run of a module whose tests spawn processes (spec:check-breaking) took
+    // over Stryker's default 5 minutes on a machine shared by several runs.
+    dryRunTimeoutMinutes: 30,
     logLevel: 'warn',
   });
   const results = await stryker.runMutationTest();

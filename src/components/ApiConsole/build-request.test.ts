@@ -5,7 +5,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {OperationPage, ParameterData, SecuritySchemeData} from '../ApiOperation/types';
-import {base64Utf8, buildRequest, diagnoseFailure, RequestRefused, serverChoices, serverOrigin, type BuiltRequest} from './request';
+import {base64Utf8, buildRequest, diagnoseFailure, FAILURE, RequestRefused, serverChoices, serverOrigin, type BuiltRequest} from './request';
+import {TRY_IT_FAILURE} from './try-it';
 
 const PAGE = 'https://developers.example/docs/api/get-contact';
 
@@ -150,6 +151,56 @@ const rows: Row[] = [
     params: {'path:contact_id': '7', 'query:tag': 'a,b,,c d', 'query:kind': 'x'},
     expect: get('https://api.x/v1/contacts/7?tag=a&tag=b&tag=c%20d&kind=x'),
   },
+  {
+    name: 'an array query parameter with explode: false is one comma-separated value (form, not exploded), empty items dropped',
+    operation: op({parameters: [idParam, {...query('ids', {type: 'array', items: {type: 'integer'}}), explode: false}, {...query('none', {type: 'array'}), explode: false}]}),
+    params: {'path:contact_id': '7', 'query:ids': '1,,2,3', 'query:none': ',,'},
+    expect: get('https://api.x/v1/contacts/7?ids=1%2C2%2C3'),
+  },
+  {
+    name: 'a comma in a value that is no list stays in the value, one key',
+    operation: op({parameters: [idParam, query('q')]}),
+    params: {'path:contact_id': '7', 'query:q': 'a,b'},
+    expect: get('https://api.x/v1/contacts/7?q=a%2Cb'),
+  },
+  {
+    name: 'a list typed as several types including array is a list',
+    operation: op({parameters: [idParam, query('tag', {type: ['array', 'null']})]}),
+    params: {'path:contact_id': '7', 'query:tag': 'a,b'},
+    expect: get('https://api.x/v1/contacts/7?tag=a&tag=b'),
+  },
+  {
+    name: 'a cookie parameter is not sent (a page cannot set Cookie), not even when it is a credential',
+    operation: op({security: [[cookieKey]], parameters: [idParam, {name: 'SESSION', in: 'cookie', required: false}, {name: 'theme', in: 'cookie', required: false}]}),
+    params: {'path:contact_id': '7', 'cookie:SESSION': 's3cret', 'cookie:theme': 'dark'},
+    expect: get('https://api.x/v1/contacts/7'),
+  },
+  {
+    name: 'Accept skips an error response listed before the success one (a 4xx whose code holds a 2)',
+    operation: op({
+      responses: [
+        {status: '402', headers: [], content: [{mediaType: 'application/problem+json'}]},
+        {status: '201', headers: [], content: []},
+        {status: '200', headers: [], content: [{mediaType: 'text/csv'}]},
+      ],
+    }),
+    params: {'path:contact_id': '7'},
+    expect: get('https://api.x/v1/contacts/7', {Accept: 'text/csv'}),
+  },
+  {
+    name: 'a request body with no media type listed: nothing sent as a body',
+    operation: op({method: 'post', path: '/contacts', parameters: [], requestBody: {required: false, content: []}, responses: []}),
+    body: '{"a":1}',
+    expect: {url: 'https://api.x/v1/contacts', init: {method: 'POST', headers: {}}},
+  },
+  {
+    name: 'a security alternative that does not exist: no credentials',
+    operation: op({security: [[bearer]]}),
+    params: {'path:contact_id': '7'},
+    credentials: {'token.token': 'T'},
+    alternative: 3,
+    expect: get('https://api.x/v1/contacts/7'),
+  },
   // Header parameters, Accept, Content-Type and body
   {
     name: 'Idempotency-Key header, subscription key, basic, Accept, Content-Type and the body as typed',
@@ -238,6 +289,22 @@ const rows: Row[] = [
     operation: op({path: '/../../admin', parameters: []}),
     expect: {refused: 'path', message: 'Refused: the request would go to https://api.x/admin, outside the server https://api.x/v1/; nothing was sent.'},
   },
+  {
+    name: 'path value "." is refused (the URL would drop it: /contacts/)',
+    params: {'path:contact_id': '.'},
+    expect: {refused: 'path', message: 'Refused: the path parameter "contact_id" (".") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.'},
+  },
+  {
+    name: 'a document path with a query or a fragment is refused (the request would not be the documented one)',
+    operation: op({path: '/contacts?admin=1', parameters: []}),
+    expect: {refused: 'path', message: 'Refused: the request would go to https://api.x/v1/contacts?admin=1, outside the server https://api.x/v1/; nothing was sent.'},
+  },
+  {
+    name: 'a document path with a fragment is refused',
+    operation: op({path: '/contacts#x', parameters: []}),
+    expect: {refused: 'path', message: 'Refused: the request would go to https://api.x/v1/contacts#x, outside the server https://api.x/v1/; nothing was sent.'},
+  },
+  {name: 'a document path without its leading slash is joined with one', operation: op({path: 'contacts', parameters: []}), expect: get('https://api.x/v1/contacts')},
   {name: 'an empty path parameter is refused', params: {'path:contact_id': ''}, expect: {refused: 'path', message: 'Fill in the path parameter "contact_id"; nothing was sent.'}},
   // Hostile servers
   {name: 'server "javascript:" is refused', server: 'javascript:alert(1)', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL must start with https:// or http:// (got "javascript:alert(1)").'}},
@@ -247,6 +314,20 @@ const rows: Row[] = [
     params: {'path:contact_id': '7'},
     expect: {refused: 'server', message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.'},
   },
+  {
+    name: 'server with a user name only is refused',
+    server: 'https://user@api.x/v1',
+    params: {'path:contact_id': '7'},
+    expect: {refused: 'server', message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.'},
+  },
+  {
+    name: 'server with a password only is refused',
+    server: 'https://:pw@api.x/v1',
+    params: {'path:contact_id': '7'},
+    expect: {refused: 'server', message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.'},
+  },
+  {name: 'server that is no URL is refused', server: 'http://[api', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL "http://[api" is not a valid URL. Enter an address such as https://sandbox.example.com/v1.'}},
+  {name: 'server with an empty query ("?") is refused', server: 'https://api.x/v1?', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1?").'}},
   {name: 'server with a query is refused', server: 'https://api.x/v1?x=1', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1?x=1").'}},
   {name: 'server with a fragment is refused', server: 'https://api.x/v1#', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1#").'}},
   {name: 'an empty server is refused', server: ' ', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'Choose a server or enter a server URL.'}},
@@ -358,6 +439,25 @@ for (const row of rows) {
     }
   });
 }
+
+test('a refusal is a RequestRefused by name (what the component and its logs show)', () => {
+  assert.throws(() => buildRequest(op(), '', {}, {}, undefined, PAGE), (e: unknown) => e instanceof RequestRefused && e.name === 'RequestRefused' && e.kind === 'server');
+});
+
+test('without a page address, a relative server resolves against http://localhost/ (no window: build and tests)', () => {
+  assert.equal(buildRequest(op(), '/v1', {'path:contact_id': '7'}, {}, undefined).url, 'http://localhost/v1/contacts/7');
+});
+
+test('FAILURE: what the console says when a request fails after it was built', () => {
+  assert.equal(FAILURE.invalidRequest('bad header'), 'The browser refused to build this request (bad header). Check the header and parameter values for characters HTTP does not allow; nothing was sent.');
+  assert.equal(FAILURE.timeout, 'The request was cancelled or took longer than 30 seconds.');
+  assert.equal(
+    FAILURE.redirect('https://api.x/v1/a'),
+    'The server answered https://api.x/v1/a with a redirect, which the console did not follow: the request carries credentials, and following it could send them to another site. Browsers do not show a page the redirect\'s status or address (Location); run the request preview with curl -i to see them.',
+  );
+  assert.equal(FAILURE.cors, TRY_IT_FAILURE.cors);
+  assert.equal(FAILURE.network, TRY_IT_FAILURE.network);
+});
 
 test('base64Utf8 encodes the UTF-8 bytes', () => {
   assert.equal(base64Utf8('jürgen:pässwörd€'), Buffer.from('jürgen:pässwörd€', 'utf8').toString('base64'));

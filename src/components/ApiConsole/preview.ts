@@ -10,27 +10,33 @@
  * preview never carries a raw control character (a terminal would act on it).
  */
 import type {OperationPage, SecuritySchemeData} from '../ApiOperation/types';
-import {credentialFields, isCredentialParameter} from './auth/schemes';
+import {applyCredentials, credentialFields, isBasic, isBearer, isCredentialParameter} from './auth/schemes';
 import {buildRequest} from './request';
 import {shellQuote} from '../CopyButton/shell-quote';
 
 const placeholder = (label: string) => `<${label}>`;
 
-/** The credentials of the chosen alternative, as placeholders, for the fields the reader filled. */
+/**
+ * The credentials of the chosen alternative as Send would apply them (auth/schemes.ts
+ * applyCredentials, the same call), with a placeholder in each field the reader filled: the
+ * header names, the query keys and the refusals are Send's own. HTTP Basic is shown as curl's
+ * --user with placeholders instead of its base64 header.
+ */
 function placeholders(alternative: SecuritySchemeData[], filled: (key: string) => boolean) {
-  const headers: [string, string][] = [];
-  const query: [string, string][] = [];
+  const values: Record<string, string> = {};
   let user: string | undefined;
   for (const s of alternative) {
-    const fields = credentialFields(s);
-    if (!fields.some((f) => filled(f.key))) continue;
-    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') user = `${placeholder('username')}:${placeholder('password')}`;
-    else if (s.type === 'apiKey' && s.name && s.in === 'header') headers.push([s.name, placeholder(s.name)]);
-    else if (s.type === 'apiKey' && s.name && s.in === 'query') query.push([s.name, placeholder(s.name)]);
-    else if (s.type === 'http' && s.scheme?.toLowerCase() !== 'bearer') headers.push(['Authorization', `${s.scheme ?? ''} ${placeholder('credentials')}`.trim()]);
-    else if (s.type !== 'apiKey' && s.type !== 'mutualTLS') headers.push(['Authorization', `Bearer ${placeholder('token')}`]);
+    for (const f of credentialFields(s)) {
+      if (!filled(f.key)) continue;
+      if (isBasic(s)) user = `${placeholder('username')}:${placeholder('password')}`;
+      // "<X-API-Key>", "<token>" (bearer, OAuth), "<credentials>" (another HTTP scheme), "<username>"…
+      values[f.key] = placeholder(s.type === 'apiKey' ? f.label : s.type === 'http' && !isBasic(s) && !isBearer(s) ? 'credentials' : f.key.slice(s.key.length + 1));
+    }
   }
-  return {headers, query, user};
+  const applied = applyCredentials(alternative, values);
+  // With Basic filled in, the one Authorization header is Basic's (a second one is refused above).
+  const headers = user ? applied.headers.filter(([name]) => name.toLowerCase() !== 'authorization') : applied.headers;
+  return {headers, query: applied.query, user};
 }
 
 /**
@@ -52,12 +58,13 @@ export function curlPreview(
     if (masked[key] && isCredentialParameter(p, operation.security)) masked[key] = placeholder(p.name);
   }
   let built: ReturnType<typeof buildRequest>;
+  let creds: ReturnType<typeof placeholders>;
   try {
     built = buildRequest(operation, server, masked, {}, body, page, alternative);
+    creds = placeholders(operation.security[alternative] ?? [], filled);
   } catch (e) {
     return {error: (e as Error).message};
   }
-  const creds = placeholders(operation.security[alternative] ?? [], filled);
   // The placeholders stay readable in the URL ("<api_key>", not "%3Capi_key%3E").
   const url = built.url + creds.query.map(([k, v], i) => `${i === 0 && !built.url.includes('?') ? '?' : '&'}${encodeURIComponent(k)}=${v}`).join('');
   const lines = [`curl -i -X ${built.init.method} ${shellQuote(url)}`];

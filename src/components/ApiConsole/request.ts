@@ -67,7 +67,8 @@ export function serverBase(server: string, page: string): ServerBase {
   if (url.username || url.password) {
     throw new RequestRefused('server', 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.');
   }
-  if (url.search || url.hash || /[?#]/.test(text)) {
+  // (The URL has a query or fragment only if the text has "?" or "#", and an empty one only shows there.)
+  if (/[?#]/.test(text)) {
     throw new RequestRefused('server', `The server URL may not contain "?" or "#" (got "${text}").`);
   }
   return {origin: url.origin, path: url.pathname.replace(/\/+$/, '')};
@@ -108,7 +109,7 @@ export function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>):
   return followSchema(p.schema, schemas);
 }
 
-/** Whether a parameter takes a list (typed comma-separated, sent as repeated query keys). */
+/** Whether a parameter takes a list (typed comma-separated; sent as repeated query keys, or as one comma-separated value with `explode: false`). */
 export function isList(p: ParameterData, schemas: Record<string, SchemaNode>): boolean {
   const t = schemaOf(p, schemas)?.type;
   return t === 'array' || (Array.isArray(t) && t.includes('array'));
@@ -173,7 +174,10 @@ export function buildRequest(
       continue;
     } else if (p.in === 'query') {
       const values = isList(p, operation.schemas) ? value.split(',').filter((v) => v !== '') : [value];
-      for (const v of values) query.push([p.name, v]);
+      // A list is the key once per item (form, explode: the default), or once, comma-separated (explode: false).
+      if (p.explode === false) {
+        if (values.length) query.push([p.name, values.join(',')]);
+      } else for (const v of values) query.push([p.name, v]);
     } else if (p.in === 'header') {
       setHeader(p.name, value);
     }
@@ -204,12 +208,8 @@ export function buildRequest(
 
   // Server + path by string, then parsed and checked: same origin, under the server's path.
   const joined = `${base.origin}${base.path}${path}`;
-  let url: URL;
-  try {
-    url = new URL(joined);
-  } catch {
-    throw new RequestRefused('path', `Refused: "${joined}" is not a valid URL; nothing was sent.`);
-  }
+  // Never throws: the server's origin parsed, and what follows it starts with "/".
+  const url = new URL(joined);
   if (url.origin !== base.origin || !url.pathname.startsWith(`${base.path}/`) || url.search || url.hash) {
     throw new RequestRefused('path', `Refused: the request would go to ${url.href}, outside the server ${base.origin}${base.path}/; nothing was sent.`);
   }

@@ -164,7 +164,7 @@ export async function checkRequest(operation: OperationPage, run: RunCheck, requ
         if (!byKey.has(field)) continue;
         problems.push({field, pointer: rest.length ? `/${rest.join('/')}` : '', message: e.keyword === 'required' ? 'required: fill it in' : describe(e)});
       }
-    } else if (result.kind !== 'missing') {
+    } else if (result.kind !== 'missing' || result.skipped) {
       skipped.push(`the parameters (${notRun(result, 'the parameters')})`);
     }
   }
@@ -187,7 +187,7 @@ export async function checkRequest(operation: OperationPage, run: RunCheck, requ
         if (e.keyword === 'required' && schemaAt(media.schema, pointer, operation.schemas)?.readOnly) continue;
         problems.push({field: 'body', pointer, message: describe(e)});
       }
-    } else if (result.kind !== 'missing') {
+    } else if (result.kind !== 'missing' || result.skipped) {
       skipped.push(`the body (${notRun(result, 'the body')})`);
     }
   }

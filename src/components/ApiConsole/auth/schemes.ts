@@ -25,8 +25,8 @@ export interface AppliedCredentials {
   notSent: {scheme: string; reason: string}[];
 }
 
-const isBasic = (s: SecuritySchemeData) => s.type === 'http' && s.scheme?.toLowerCase() === 'basic';
-const isBearer = (s: SecuritySchemeData) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer';
+export const isBasic = (s: SecuritySchemeData) => s.type === 'http' && s.scheme?.toLowerCase() === 'basic';
+export const isBearer = (s: SecuritySchemeData) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer';
 /** Schemes whose credential is an access token obtained from an authorization server (or pasted). */
 export const usesToken = (s: SecuritySchemeData) => s.type === 'oauth2' || s.type === 'openIdConnect';
 

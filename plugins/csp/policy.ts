@@ -9,19 +9,20 @@ import {createHash} from 'node:crypto';
 /** Script types a browser executes (a JSON-LD block or a template is data, not script). */
 const EXECUTABLE = /^\s*$|^\s*(text|application)\/(x-)?(java|ecma)script\s*$|^\s*module\s*$/i;
 
+/** A script element: its attributes and its text (the text ends at the first "</script", as in a browser). */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** Whether a script element with these attributes runs its inline text: no src, and an executable type (or none). */
+function runsInline(attrs: string): boolean {
+  if (/\ssrc\s*=/i.test(attrs)) return false;
+  // One of the three value groups matched; join('') reads the undefined others as "".
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+  return EXECUTABLE.test(type ? type.slice(1).join('') : '');
+}
+
 /** The inline scripts of an HTML document (their exact text, as the browser hashes it). */
 export function inlineScripts(html: string): string[] {
-  const out: string[] = [];
-  const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    const attrs = m[1];
-    if (/\ssrc\s*=/i.test(attrs)) continue;
-    const type = /\stype\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
-    const value = type ? (type[2] ?? type[3] ?? type[4] ?? '') : '';
-    if (!EXECUTABLE.test(value)) continue;
-    out.push(m[2]);
-  }
-  return out;
+  return [...html.matchAll(SCRIPT)].filter((m) => runsInline(m[1]!)).map((m) => m[2]!);
 }
 
 /**
@@ -29,13 +30,10 @@ export function inlineScripts(html: string): string[] {
  * scripts inlineScripts finds; src scripts and data blocks stay as they are).
  */
 export function mapInlineScripts(html: string, transform: (text: string) => string): string {
-  return html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attrs: string, text: string) => {
-    if (/\ssrc\s*=/i.test(attrs)) return whole;
-    const type = /\stype\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
-    const value = type ? (type[2] ?? type[3] ?? type[4] ?? '') : '';
-    if (!EXECUTABLE.test(value)) return whole;
-    const next = transform(text);
-    return next === text ? whole : whole.replace(`>${text}<`, () => `>${next}<`);
+  return html.replace(SCRIPT, (whole, attrs: string, text: string) => {
+    if (!runsInline(attrs)) return whole;
+    // The open tag's attributes hold no ">", so the first ">text<" is the script's text.
+    return whole.replace(`>${text}<`, () => `>${transform(text)}<`);
   });
 }
 

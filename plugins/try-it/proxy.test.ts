@@ -7,7 +7,8 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createServer, request as httpRequest, type IncomingHttpHeaders, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {allowed, checkedLookup, createProxy, decodedPathProblem, isPublicAddress, parseAllowlist, RateLimiter, serverBases, type ProxyOptions} from './proxy';
+import {allowed, createProxy, decodedPathProblem, isPublicAddress, parseAllowlist, RateLimiter, serverBases, type ProxyOptions} from './proxy';
+import {checkedLookup} from '../../openapi/pipeline/net-policy';
 
 interface Seen {
   method: string;

@@ -57,7 +57,8 @@ describe('publicAddress, IPv6', () => {
   test('IPv4-mapped ::ffff:0:0/96 is judged by the IPv4 address it carries (dotted or hex); its neighbours are not public at all', () => {
     refusedAll(['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.0', '::ffff:0.0.0.0', '[::ffff:192.168.0.1]']);
     publicAll(['::ffff:8.8.8.8', '::ffff:808:808', '::ffff:1.0.0.0', '0:0:0:0:0:ffff:5db8:d822']);
-    refusedAll(['::fffe:8.8.8.8', '::1:ffff:8.8.8.8', '::ffff:0:8.8.8.8', '1::ffff:8.8.8.8', '::feff:8.8.8.8', '::ff:8.8.8.8']);
+    publicAll(['::ffff:8.8.8.8%eth0']); // a zone is not part of the address
+    refusedAll(['::ffff:10.0.0.1%eth0', '::fffe:8.8.8.8', '::1:ffff:8.8.8.8', '::ffff:0:8.8.8.8', '1::ffff:8.8.8.8', '::feff:8.8.8.8', '::ff:8.8.8.8']);
   });
 
   test('the deprecated IPv4-compatible ::a.b.c.d is refused even for a public IPv4 address', () => {

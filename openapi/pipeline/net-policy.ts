@@ -124,7 +124,7 @@ export function checkedLookup(resolve: Resolve = systemResolve, ok: (address: st
       (found) => {
         const bad = found.find((a) => !ok(a.address));
         if (bad) return callback(new AddressRefused(hostname, bad.address));
-        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family) || 0;
+        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family); // NaN when absent: any family
         const addresses = found.filter((a) => !family || a.family === family);
         if (!addresses.length) return callback(Object.assign(new Error(`${hostname} has no address`), {code: 'ENOTFOUND'}));
         if (options.all) callback(null, addresses);

@@ -1,7 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import {cleanHtmlPathScript} from './clean-html-path';
+import {createHash} from 'node:crypto';
+import {cleanHtmlPathHash, cleanHtmlPathScript} from './clean-html-path';
 
 const ORIGIN = 'https://portal.example';
 
@@ -58,9 +59,13 @@ test('under a base URL the home page keeps its trailing slash', () => {
   assert.deepEqual(run('/portal/blog.html', '/portal/'), {replace: '/portal/blog', stopped: true});
 });
 
-test('the script is small: it runs before anything else on every page', () => {
-  const source = cleanHtmlPathScript('/');
-  assert.ok(source.length < 450, `${source.length} characters`);
+test('the script is small and its CSP hash is the sha256 of exactly that source', () => {
+  for (const base of ['/', '/portal/']) {
+    const source = cleanHtmlPathScript(base);
+    assert.ok(source.length < 450, `${source.length} characters`);
+    assert.equal(cleanHtmlPathHash(base), `'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+  }
+  assert.notEqual(cleanHtmlPathHash('/'), cleanHtmlPathHash('/portal/'));
 });
 
 test('issue 22 row 4: a path that starts with several slashes or backslashes never leaves the origin', () => {

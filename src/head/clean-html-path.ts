@@ -17,8 +17,11 @@
  * Query and hash are kept. Paths outside the site's base URL are left alone.
  *
  * CSP: the script is a constant for a given base URL; the CSP pass (plugins/csp) allows it by the
- * hash of its text, as it does every inline script of the built pages.
+ * hash of its text, as it does every inline script of the built pages, and `cleanHtmlPathHash`
+ * gives that 'sha256-…' source expression to an operator writing a policy by hand
+ * (hosting/README.md).
  */
+import {scriptHash} from '../../plugins/csp/policy';
 
 /**
  * The script's source for a site served under `baseUrl` (which starts and ends with "/").
@@ -39,4 +42,9 @@ export function cleanHtmlPathScript(baseUrl: string): string {
     `u=new URL("/"+c.replace(/^[\\/\\\\]+/,"")+l.search+l.hash,l.origin);if(u.origin!==l.origin)return;` +
     `if(i)history.replaceState(history.state,"",u.href);else{window.stop();l.replace(u.href)}` +
     `})(${JSON.stringify(baseUrl)})`;
+}
+
+/** The CSP source expression ('sha256-…') allowing the inline script for `baseUrl`. */
+export function cleanHtmlPathHash(baseUrl: string): string {
+  return scriptHash(cleanHtmlPathScript(baseUrl));
 }

@@ -39,7 +39,7 @@ export function mapInlineScripts(html: string, transform: (text: string) => stri
 
 /** The CSP source expression of a script's text: 'sha256-…'. */
 export function scriptHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`; // a string is hashed as its UTF-8 bytes
 }
 
 export interface PolicyInput {
@@ -61,7 +61,7 @@ export interface PolicyInput {
 // hold: dot-separated labels of letters, digits and "-", or an IPv6 literal in brackets.
 const LABELS = '[a-z0-9-]+(?:\\.[a-z0-9-]+)*';
 const IPV6 = '\\[[0-9a-f:.]+\\]';
-const HOST = new RegExp(`^(?:${LABELS}|${IPV6})$`, 'i');
+const HOST = new RegExp(`^(?:${LABELS}|${IPV6})$`); // for URL hostnames, which the URL parser lowercases
 
 /**
  * The one function that turns a URL from a document (a server) or the configuration (the mock,
@@ -75,7 +75,7 @@ export function policySource(url: string): {source: string} | {refused: string} 
   } catch {
     return {refused: 'it is not an absolute URL'};
   }
-  if (!/^https?:$/.test(parsed.protocol)) return {refused: `its scheme "${parsed.protocol}" is not http: or https:`};
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return {refused: `its scheme "${parsed.protocol}" is not http: or https:`};
   if (!HOST.test(parsed.hostname)) {
     return {refused: `its host "${parsed.hostname}" holds characters a policy source may not (letters, digits, "-" and "." only, or an IPv6 address in brackets)`};
   }
@@ -219,11 +219,11 @@ export function nginxSnippet(headers: [string, string][]): string {
 export function parseHeadersFile(text: string): [string, string][] {
   const out: [string, string][] = [];
   let inAll = false;
-  for (const line of text.split('\n')) {
+  for (const line of text.split(/\r?\n/)) {
     if (/^\S/.test(line)) inAll = line.trim() === '/*';
     else if (inAll) {
-      const m = /^\s+([^:\s]+):\s*(.*)$/.exec(line);
-      if (m) out.push([m[1], m[2]]);
+      const m = /^\s+([^:\s]+):\s*/.exec(line);
+      if (m) out.push([m[1]!, line.slice(m[0].length)]);
     }
   }
   return out;

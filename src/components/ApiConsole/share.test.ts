@@ -44,6 +44,12 @@ test('the fragment: "#try=" and unpadded base64url of exactly {op, server, param
   assert.match(tricky.slice(5), /^[A-Za-z0-9_-]*$/);
   assert.ok(/[-_]/.test(tricky), 'the URL-safe letters are used');
   assert.deepEqual(readShareFragment(tricky, op), {request: {op: 'POST /w/{id}', server: 's', params: {'query:q': '>>>???~~~ü'}, body: '?>'}});
+  for (let n = 1; n <= 3; n++) {
+    // Three lengths: the standard base64 of one of them ends in "=", of another in "==".
+    const hash = shareFragment(op, {server: 's'.repeat(n), params: {}});
+    assert.match(hash.slice(5), /^[A-Za-z0-9_-]*$/, `no padding (${n})`);
+    assert.equal((readShareFragment(hash, op) as {request: SharedRequest}).request.server, 's'.repeat(n));
+  }
 });
 
 test('what a link never carries: credential parameters (Authorization, Proxy-Authorization, API keys in header or cookie, any case), undeclared ones, empty ones', () => {

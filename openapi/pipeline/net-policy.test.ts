@@ -56,7 +56,7 @@ describe('publicAddress, IPv6', () => {
 
   test('IPv4-mapped ::ffff:0:0/96 is judged by the IPv4 address it carries (dotted or hex); its neighbours are not public at all', () => {
     refusedAll(['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.0', '::ffff:0.0.0.0', '[::ffff:192.168.0.1]']);
-    publicAll(['::ffff:8.8.8.8', '::ffff:808:808', '::ffff:1.0.0.0', '0:0:0:0:0:ffff:5db8:d822']);
+    publicAll(['::ffff:8.8.8.8', '::ffff:808:808', '::ffff:1.0.0.0', '0:0:0:0:0:ffff:5db8:d822', '::ffff:93.184.216.34', '::ffff:100.128.10.200']);
     publicAll(['::ffff:8.8.8.8%eth0']); // a zone is not part of the address
     refusedAll(['::ffff:10.0.0.1%eth0', '::fffe:8.8.8.8', '::1:ffff:8.8.8.8', '::ffff:0:8.8.8.8', '1::ffff:8.8.8.8', '::feff:8.8.8.8', '::ff:8.8.8.8']);
   });
@@ -66,7 +66,7 @@ describe('publicAddress, IPv6', () => {
   });
 
   test('NAT64 64:ff9b::/96 is judged by the IPv4 address it carries; the local-use 64:ff9b:1::/48 and other neighbours are refused', () => {
-    publicAll(['64:ff9b::808:808', '64:ff9b::8.8.8.8']);
+    publicAll(['64:ff9b::808:808', '64:ff9b::8.8.8.8', '64:ff9b::93.184.216.34']);
     refusedAll(['64:ff9b::a9fe:a9fe', '64:ff9b::127.0.0.1', '64:ff9b::10.0.0.1', '64:ff9b:1::808:808', '64:ff9b::1:0:808:808', '64:ff9a::808:808', '64:fe9b::808:808', '65:ff9b::808:808', '164:ff9b::808:808', '64:ff9b:0:0:1::808:808']);
   });
 
@@ -87,7 +87,8 @@ describe('publicAddress, IPv6', () => {
   });
 
   test('anything that is not an IP address is not public', () => {
-    refusedAll(['', 'not-an-address', 'example.com', '8.8.8', '8.8.8.8.8', '::g', '[8.8.8.8', '2606:4700::1111]x', '1:2:3:4:5:6:7:8:9', '[[2606:4700::1]]']);
+    refusedAll(['', 'not-an-address', 'example.com', '8.8.8', '8.8.8.8.8', '::g', '[8.8.8.8', '2606:4700::1111]x', '1:2:3:4:5:6:7:8:9', '[[2606:4700::1]]', '2[606:4700::1]', '[2606:4700::1]5', '[2606:4700::1', '2606:4700::1]']);
+    publicAll(['[2606:4700::1]', '2606:4700:0:0:0:0:0:1', '2606:4700::', '1:2:3:4:5:6:7::'.replace(/^1/, '2606')]);
   });
 });
 
@@ -171,6 +172,12 @@ describe('fetchPublic against a real server (the rule narrowed to 127.0.0.1, the
         return res.end('status body');
       }
       if (req.url === '/silent') return; // never answers
+      if (req.url === '/cut') {
+        res.writeHead(200, {'Content-Length': '100'});
+        res.write('only ten b');
+        setTimeout(() => res.socket?.destroy(), 50);
+        return;
+      }
       const size = /^\/bytes\/(\d+)$/.exec(req.url!);
       if (size) {
         res.writeHead(200, {'Content-Type': 'application/octet-stream'});
@@ -203,6 +210,16 @@ describe('fetchPublic against a real server (the rule narrowed to 127.0.0.1, the
     await assert.rejects(fetchPublic(new URL(`http://[::1]:${port}/x`)), (e: Error) => e instanceof AddressRefused && e.message === '::1 is a loopback, private, link-local or reserved address');
     await assert.rejects(fetchPublic(at('/spec.yaml', 'inside.test'), only), (e: Error) => e instanceof AddressRefused && e.message === 'inside.test resolves to 10.1.1.1, which is a loopback, private, link-local or reserved address');
     assert.equal(seen.length, before, 'no request reached the server');
+  });
+
+  test('an https URL is fetched over TLS (here: refused by a plain HTTP server), not turned away', async () => {
+    const before = seen.length;
+    await assert.rejects(fetchPublic(new URL(at('/spec.yaml', 'spec.test').href.replace('http:', 'https:')), only), (e: Error) => !/are not fetched/.test(e.message) && !(e instanceof AddressRefused));
+    assert.equal(seen.length, before, 'no plain HTTP request was made');
+  });
+
+  test('an answer cut off mid-body is an error, not a hang', async () => {
+    await assert.rejects(fetchPublic(at('/cut'), {...only, timeoutMs: 3000}), (e: Error) => !/no answer within/.test(e.message));
   });
 
   test('only http and https are fetched', async () => {

@@ -82,6 +82,9 @@ test('reading: unreadable text is "damaged": not base64, not UTF-8, not JSON', (
   assert.deepEqual(readShareFragment('#try=', op), {error: DAMAGED}, 'empty');
   assert.deepEqual(readShareFragment(SHARE_PREFIX + Buffer.from([0x7b, 0xff, 0x7d]).toString('base64url'), op), {error: DAMAGED}, 'invalid UTF-8');
   assert.deepEqual(readShareFragment(SHARE_PREFIX + Buffer.from('{"op":').toString('base64url'), op), {error: DAMAGED}, 'cut JSON');
+  // Valid JSON around a byte that is not UTF-8: not read with a replacement character.
+  const inside = Buffer.concat([Buffer.from('{"op":"POST /w/{id}","server":"s'), Buffer.from([0xff]), Buffer.from('"}')]);
+  assert.deepEqual(readShareFragment(SHARE_PREFIX + inside.toString('base64url'), op), {error: DAMAGED}, 'invalid UTF-8 inside a string');
 });
 
 test('reading: op and server must be strings, params an object when present; anything else is refused naming those fields', () => {

@@ -3,52 +3,51 @@
  *
  * `publicAddress(ip)` is the one rule, shared with the request console's proxy
  * (plugins/try-it/proxy.ts): an address is reachable only when it is a public unicast address.
- * Refused: unspecified, loopback, private (RFC 1918, IPv6 unique-local), carrier-grade NAT,
- * link-local (169.254/16, which holds the cloud metadata service 169.254.169.254, and fe80::/10),
- * multicast, broadcast, Teredo and the reserved and documentation ranges, and the deprecated
- * IPv4-compatible ::a.b.c.d; an IPv6 address that embeds an IPv4 one (IPv4-mapped ::ffff:a.b.c.d,
- * NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by the IPv4 address it carries.
+ * Refused in IPv4: "this network", private (RFC 1918), carrier-grade NAT, loopback, link-local
+ * (169.254/16, which holds the cloud metadata service 169.254.169.254), IETF protocol assignments,
+ * documentation, benchmarking, the 6to4 relay anycast, multicast, reserved and broadcast. In IPv6
+ * only global unicast (2000::/3) can be public, so ::, ::1, the deprecated IPv4-compatible
+ * ::a.b.c.d, discard, unique-local (fc00::/7, AWS's metadata fd00:ec2::254), link-local, site-local,
+ * multicast and every reserved block are refused by that alone; within 2000::/3 the IETF protocol
+ * assignments 2001::/23 (Teredo 2001::/32, benchmarking, ORCHID) and the documentation blocks
+ * 2001:db8::/32 and 3fff::/20 are refused too. An IPv6 address that embeds an IPv4 one
+ * (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by the IPv4
+ * address it carries.
  *
- * `fetchPublic` applies it after DNS resolution, on the connection itself: the request's `lookup`
- * refuses a name when any of its addresses is not public and connects to the address it checked
- * (no second resolution between the check and the connection), and an IP literal is checked before
- * any request. Redirects are not followed (a 3xx answer is an error naming the status), so an
- * allowed host cannot send the build on to another one.
+ * `checkedLookup` applies it after DNS resolution, on the connection itself: it is the `lookup` of
+ * the request, refuses a name when any of its addresses fails (AddressRefused) and connects to an
+ * address it checked (no second resolution between the check and the connection). `fetchPublic`
+ * (the build's reference fetches) and the proxy both use it; an IP literal is checked before any
+ * request. fetchPublic does not follow redirects (a 3xx answer is an error naming the status), so
+ * an allowed host cannot send the build on to another one.
  */
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 
-/** The 16 bytes of an IPv6 address (with or without brackets, with an embedded dotted quad), or undefined. */
-function ipv6Bytes(text: string): number[] | undefined {
-  let s = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+/** The 16 bytes of an IPv6 address that net.isIP accepts (a zone "%eth0" and an embedded dotted quad allowed). */
+function ipv6Bytes(text: string): number[] {
+  let s = text.split('%')[0]!;
   const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s);
   if (quad) {
     const b = quad.slice(1).map(Number);
     s = `${s.slice(0, quad.index)}${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
   }
-  const halves = s.split('::');
-  if (halves.length > 2) return undefined;
-  const words = (part: string) => (part ? part.split(':').map((w) => parseInt(w, 16)) : []);
-  const head = words(halves[0]!);
-  const tail = halves.length === 2 ? words(halves[1]!) : [];
-  const all = halves.length === 2 ? [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail] : head;
-  if (all.length !== 8 || all.some((w) => !(w >= 0 && w <= 0xffff))) return undefined;
+  // An empty part (before or after "::") is one 0 word, standing in for one of the zeros "::" means.
+  const words = (part: string) => part.split(':').map((w) => parseInt(`0${w}`, 16));
+  const [head, tail] = s.split('::').map(words);
+  const all = tail ? [...head!, ...Array<number>(8 - head!.length - tail.length).fill(0), ...tail] : head!;
   return all.flatMap((w) => [w >> 8, w & 0xff]);
 }
 
-const inV4 = (b: number[], net: number[], bits: number) => {
-  for (let i = 0; i < 4; i++) {
-    const take = Math.max(0, Math.min(8, bits - i * 8));
-    const mask = (0xff << (8 - take)) & 0xff;
-    if ((b[i]! & mask) !== (net[i]! & mask)) return false;
-  }
-  return true;
-};
+const int32 = (b: number[]) => ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
+/** Whether the IPv4 address `b` lies in net/bits (bits from 4 to 24 in the table below). */
+const inV4 = (b: number[], net: number[], bits: number) => (int32(b) ^ int32(net)) >>> (32 - bits) === 0;
 
 /** Not reachable from the public internet, or not a unicast host: [network, prefix length]. */
 const NON_PUBLIC_V4: [number[], number][] = [
+  // Stryker disable next-line ArrayDeclaration: an empty network reads as 0.0.0.0 (int32 reads missing bytes as 0), the network written here
   [[0, 0, 0, 0], 8], // "this network"
   [[10, 0, 0, 0], 8], // private
   [[100, 64, 0, 0], 10], // carrier-grade NAT (Alibaba Cloud's metadata 100.100.100.200)
@@ -71,29 +70,24 @@ function isPublicV4(b: number[]): boolean {
 }
 
 /**
- * Whether an address is a public unicast address: not loopback, private, link-local, metadata,
- * carrier-grade NAT, documentation, multicast or reserved, in IPv4 or IPv6, including IPv4
- * addresses embedded in IPv6 (mapped, compatible, NAT64, 6to4). Anything unparsable is not public.
+ * Whether an address is a public unicast address (the rule of the file comment). Anything that is
+ * not an IP address is not public.
  */
 export function publicAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (net.isIP(bare) === 4) return isPublicV4(bare.split('.').map(Number));
-  if (net.isIP(bare) !== 6) return false;
+  const bare = address.replace(/^\[(.*)\]$/, '$1');
+  const version = net.isIP(bare);
+  if (version === 4) return isPublicV4(bare.split('.').map(Number));
+  if (version !== 6) return false;
   const b = ipv6Bytes(bare);
-  if (!b) return false;
-  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const starts = (...prefix: number[]) => prefix.every((x, i) => b[i] === x);
   const v4 = (at: number) => isPublicV4(b.slice(at, at + 4));
-  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12); // ::ffff:a.b.c.d
-  if (zeros(0, 12)) return false; // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b) return zeros(4, 12) ? v4(12) : false; // NAT64 64:ff9b::/96 (and the local 64:ff9b:1::/48)
-  if (b[0] === 0x20 && b[1] === 0x02) return v4(2); // 6to4 2002:a.b.c.d::/16
-  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return false; // Teredo 2001::/32
-  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return false; // documentation 2001:db8::/32
-  if (b[0] === 0x01 && b[1] === 0x00 && zeros(2, 8)) return false; // discard 100::/64
-  if ((b[0]! & 0xfe) === 0xfc) return false; // unique local fc00::/7 (AWS's metadata fd00:ec2::254)
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return false; // link-local fe80::/10
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0xc0) return false; // site-local fec0::/10
-  if (b[0] === 0xff) return false; // multicast
+  if (starts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff)) return v4(12); // IPv4-mapped ::ffff:a.b.c.d
+  if (starts(0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0)) return v4(12); // NAT64 64:ff9b::/96
+  if ((b[0]! & 0xe0) !== 0x20) return false; // outside global unicast 2000::/3
+  if (starts(0x20, 0x02)) return v4(2); // 6to4 2002:a.b.c.d::/16
+  if (starts(0x20, 0x01) && b[2]! < 0x02) return false; // IETF protocol assignments 2001::/23 (Teredo 2001::/32)
+  if (starts(0x20, 0x01, 0x0d, 0xb8)) return false; // documentation 2001:db8::/32
+  if (starts(0x3f, 0xff) && b[2]! < 0x10) return false; // documentation 3fff::/20
   return true;
 }
 
@@ -108,18 +102,35 @@ export class AddressRefused extends Error {
   }
 }
 
-/** A `lookup` for http(s).request: resolves every address, refuses the name unless all are public. */
-const publicLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { all: true, family: (options as dns.LookupOptions).family ?? 0 }, (error, addresses) => {
-    if (error) return (callback as (e: Error) => void)(error);
-    const bad = addresses.find((a) => !publicAddress(a.address));
-    if (bad) return (callback as (e: Error) => void)(new AddressRefused(hostname, bad.address));
-    const first = addresses[0];
-    if (!first) return (callback as (e: Error) => void)(new Error(`${hostname} has no address`));
-    if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-    callback(null, first.address, first.family);
-  });
-};
+/** How a host name becomes addresses. */
+export type Resolve = (hostname: string) => Promise<{address: string; family: number}[]>;
+
+/** The system resolver (dns.lookup): every address, in the order the system gives them. */
+export const systemResolve: Resolve = (hostname) =>
+  new Promise((resolve, reject) => dns.lookup(hostname, {all: true}, (e, addresses) => (e ? reject(e) : resolve(addresses))));
+
+/**
+ * A `lookup` for a connection (http(s).request and net.connect call it for every new connection):
+ * resolves the host, refuses it with AddressRefused when ANY of its addresses fails `ok`, and
+ * hands exactly the checked addresses (of the family asked for) to the connection, so the address
+ * connected to is one that was checked.
+ */
+export function checkedLookup(resolve: Resolve = systemResolve, ok: (address: string) => boolean = publicAddress): net.LookupFunction {
+  return ((hostname: string, options: {all?: boolean; family?: number | string}, callback: (...args: unknown[]) => void) => {
+    resolve(hostname).then(
+      (found) => {
+        const bad = found.find((a) => !ok(a.address));
+        if (bad) return callback(new AddressRefused(hostname, bad.address));
+        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family); // NaN when absent: any family
+        const addresses = found.filter((a) => !family || a.family === family);
+        if (!addresses.length) return callback(Object.assign(new Error(`${hostname} has no address`), {code: 'ENOTFOUND'}));
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (e: Error) => callback(e),
+    );
+  }) as net.LookupFunction;
+}
 
 export interface FetchedText {
   body: string;
@@ -129,6 +140,10 @@ export interface FetchedText {
 export interface FetchPublicOptions {
   timeoutMs?: number;
   maxBytes?: number;
+  /** How host names become addresses (default: the system resolver). Tests inject one. */
+  resolve?: Resolve;
+  /** Which addresses may be connected to (default: publicAddress). Tests narrow it. */
+  addressAllowed?: (address: string) => boolean;
 }
 
 /**
@@ -136,13 +151,13 @@ export interface FetchPublicOptions {
  * text. Rejects with AddressRefused, or an Error naming the status, the size or the time limit.
  */
 export function fetchPublic(url: URL, options: FetchPublicOptions = {}): Promise<FetchedText> {
-  const { timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024 } = options;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !publicAddress(host)) return Promise.reject(new AddressRefused(host, host));
+  const { timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024, resolve: resolveName, addressAllowed = publicAddress } = options;
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname; // an IPv6 literal without its brackets
+  if (net.isIP(host) && !addressAllowed(host)) return Promise.reject(new AddressRefused(host, host));
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
   if (!client) return Promise.reject(new Error(`${url.protocol} URLs are not fetched`));
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { lookup: publicLookup, timeout: timeoutMs, headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.1' } }, (response) => {
+    const request = client.get(url, { lookup: checkedLookup(resolveName, addressAllowed), timeout: timeoutMs, headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.1' } }, (response) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400) {
         response.resume();
@@ -159,7 +174,10 @@ export function fetchPublic(url: URL, options: FetchPublicOptions = {}): Promise
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxBytes) {
-          request.destroy(new Error(`the answer is larger than ${maxBytes} bytes`));
+          // Rejected here and the connection dropped without an error: request.destroy(error) once
+          // the answer is streaming left that error to no listener (an uncaught exception).
+          reject(new Error(`the answer is larger than ${maxBytes} bytes`));
+          request.destroy();
           return;
         }
         chunks.push(chunk);

@@ -9,19 +9,20 @@ import {createHash} from 'node:crypto';
 /** Script types a browser executes (a JSON-LD block or a template is data, not script). */
 const EXECUTABLE = /^\s*$|^\s*(text|application)\/(x-)?(java|ecma)script\s*$|^\s*module\s*$/i;
 
+/** A script element: its attributes and its text (the text ends at the first "</script", as in a browser). */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** Whether a script element with these attributes runs its inline text: no src, and an executable type (or none). */
+function runsInline(attrs: string): boolean {
+  if (/\ssrc\s*=/i.test(attrs)) return false;
+  // One of the three value groups matched; join('') reads the undefined others as "".
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+  return EXECUTABLE.test(type ? type.slice(1).join('') : '');
+}
+
 /** The inline scripts of an HTML document (their exact text, as the browser hashes it). */
 export function inlineScripts(html: string): string[] {
-  const out: string[] = [];
-  const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    const attrs = m[1];
-    if (/\ssrc\s*=/i.test(attrs)) continue;
-    const type = /\stype\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
-    const value = type ? (type[2] ?? type[3] ?? type[4] ?? '') : '';
-    if (!EXECUTABLE.test(value)) continue;
-    out.push(m[2]);
-  }
-  return out;
+  return [...html.matchAll(SCRIPT)].filter((m) => runsInline(m[1]!)).map((m) => m[2]!);
 }
 
 /**
@@ -29,19 +30,16 @@ export function inlineScripts(html: string): string[] {
  * scripts inlineScripts finds; src scripts and data blocks stay as they are).
  */
 export function mapInlineScripts(html: string, transform: (text: string) => string): string {
-  return html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attrs: string, text: string) => {
-    if (/\ssrc\s*=/i.test(attrs)) return whole;
-    const type = /\stype\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
-    const value = type ? (type[2] ?? type[3] ?? type[4] ?? '') : '';
-    if (!EXECUTABLE.test(value)) return whole;
-    const next = transform(text);
-    return next === text ? whole : whole.replace(`>${text}<`, () => `>${next}<`);
+  return html.replace(SCRIPT, (whole, attrs: string, text: string) => {
+    if (!runsInline(attrs)) return whole;
+    // The open tag's attributes hold no ">", so the first ">text<" is the script's text.
+    return whole.replace(`>${text}<`, () => `>${transform(text)}<`);
   });
 }
 
 /** The CSP source expression of a script's text: 'sha256-…'. */
 export function scriptHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`; // a string is hashed as its UTF-8 bytes
 }
 
 export interface PolicyInput {
@@ -63,7 +61,7 @@ export interface PolicyInput {
 // hold: dot-separated labels of letters, digits and "-", or an IPv6 literal in brackets.
 const LABELS = '[a-z0-9-]+(?:\\.[a-z0-9-]+)*';
 const IPV6 = '\\[[0-9a-f:.]+\\]';
-const HOST = new RegExp(`^(?:${LABELS}|${IPV6})$`, 'i');
+const HOST = new RegExp(`^(?:${LABELS}|${IPV6})$`); // for URL hostnames, which the URL parser lowercases
 
 /**
  * The one function that turns a URL from a document (a server) or the configuration (the mock,
@@ -77,7 +75,7 @@ export function policySource(url: string): {source: string} | {refused: string} 
   } catch {
     return {refused: 'it is not an absolute URL'};
   }
-  if (!/^https?:$/.test(parsed.protocol)) return {refused: `its scheme "${parsed.protocol}" is not http: or https:`};
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return {refused: `its scheme "${parsed.protocol}" is not http: or https:`};
   if (!HOST.test(parsed.hostname)) {
     return {refused: `its host "${parsed.hostname}" holds characters a policy source may not (letters, digits, "-" and "." only, or an IPv6 address in brackets)`};
   }
@@ -221,11 +219,11 @@ export function nginxSnippet(headers: [string, string][]): string {
 export function parseHeadersFile(text: string): [string, string][] {
   const out: [string, string][] = [];
   let inAll = false;
-  for (const line of text.split('\n')) {
+  for (const line of text.split(/\r?\n/)) {
     if (/^\S/.test(line)) inAll = line.trim() === '/*';
     else if (inAll) {
-      const m = /^\s+([^:\s]+):\s*(.*)$/.exec(line);
-      if (m) out.push([m[1], m[2]]);
+      const m = /^\s+([^:\s]+):\s*/.exec(line);
+      if (m) out.push([m[1]!, line.slice(m[0].length)]);
     }
   }
   return out;

@@ -7,7 +7,8 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createServer, request as httpRequest, type IncomingHttpHeaders, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {allowed, checkedLookup, createProxy, decodedPathProblem, isPublicAddress, parseAllowlist, RateLimiter, serverBases, type ProxyOptions} from './proxy';
+import {allowed, createProxy, decodedPathProblem, isPublicAddress, parseAllowlist, RateLimiter, serverBases, type ProxyOptions} from './proxy';
+import {checkedLookup} from '../../openapi/pipeline/net-policy';
 
 interface Seen {
   method: string;
@@ -34,7 +35,7 @@ before(async () => {
       seen.push({method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString()});
       if (req.url?.startsWith('/v1/slow')) return; // never answers
       if (req.url?.startsWith('/v1/big')) {
-        res.writeHead(200, {'Content-Type': 'application/octet-stream'});
+        res.writeHead(200, {'Content-Type': 'application/octet-stream', 'Content-Length': '4096'});
         res.end(Buffer.alloc(4096, 1));
         return;
       }
@@ -467,5 +468,240 @@ describe('issue 22 row 14: slow bodies, X-Proxy-Error, answers as data', () => {
     assert.equal(seen.length, before);
     assert.equal((await fetch(via(proxy, `${upstreamUrl}/v1/contacts/a%2Fb`))).status, 201);
     assert.equal(seen.at(-1)?.url, '/v1/contacts/a%2Fb', 'forwarded as written');
+  });
+});
+
+describe('headers at the boundary: every request header the proxy drops or forwards, every answer header it drops or passes', () => {
+  /** A raw request through the proxy (fetch would drop or refuse some of these headers itself). */
+  const raw = (proxy: string, target: string, headers: Record<string, string | string[]>, method = 'POST', body?: string) =>
+    new Promise<{status: number; headers: IncomingHttpHeaders; body: string}>((resolve, reject) => {
+      const req = httpRequest(new URL(via(proxy, target)), {method, headers}, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString()}));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  test('dropped upstream: Host, cookies, the page origin and referrer, hop-by-hop headers, forwarding headers, Accept-Encoding, Sec-* and Access-Control-*', async () => {
+    const proxy = await startProxy();
+    const dropped: Record<string, string> = {
+      Cookie: 'a=1', Cookie2: '$Version=1', Origin: PORTAL, Referer: `${PORTAL}/docs`, 'Accept-Encoding': 'gzip', Forwarded: 'for=1.2.3.4', 'X-Forwarded-For': '1.2.3.4',
+      'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http', 'X-Real-IP': '1.2.3.4', 'Keep-Alive': 'timeout=5', 'Proxy-Authorization': 'Basic cHJveHk=', 'Proxy-Connection': 'keep-alive',
+      TE: 'trailers', Trailer: 'X-T', Upgrade: 'websocket', 'Proxy-Authenticate': 'Basic', 'Sec-Fetch-Site': 'cross-site', 'Sec-CH-UA': 'x', 'Access-Control-Request-Headers': 'x-a',
+    };
+    const kept = {Authorization: 'Bearer t', 'X-Api-Key': 'k', 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': 'ua/1', 'X-Custom': 'c', 'X-Sec-Thing': 's', 'X-Access-Control': 'x'};
+    const r = await raw(proxy, `${upstreamUrl}/v1/contacts`, {...dropped, ...kept, Host: 'proxy.example', Connection: 'keep-alive, X-Custom'}, 'POST', '{"a":1}');
+    assert.equal(r.status, 201);
+    const got = seen.at(-1)!;
+    for (const name of [...Object.keys(dropped), 'Connection']) {
+      const lower = name.toLowerCase();
+      if (lower === 'connection') assert.doesNotMatch(String(got.headers.connection ?? ''), /X-Custom/i, 'the client\'s Connection header is not passed on');
+      else assert.equal(got.headers[lower], undefined, name);
+    }
+    assert.equal(got.headers.host, new URL(upstreamUrl).host, 'Host is the target\'s');
+    for (const [name, value] of Object.entries(kept)) assert.equal(got.headers[name.toLowerCase()], value, name);
+    assert.equal(got.headers['content-length'], '7', 'the length of the body actually sent');
+    assert.equal(got.body, '{"a":1}');
+  });
+
+  test('a header sent twice reaches the API once, its values joined', async () => {
+    const proxy = await startProxy();
+    await raw(proxy, `${upstreamUrl}/v1/contacts`, {'X-Multi': ['a', 'b'], 'Set-Cookie': ['s=1', 's=2']}, 'GET');
+    assert.equal(seen.at(-1)!.headers['x-multi'], 'a, b');
+    assert.equal(seen.at(-1)!.headers['set-cookie']?.join('|'), 's=1, s=2');
+  });
+
+  test('GET and HEAD carry no body upstream; an empty POST body is sent as nothing; HEAD answers with the length but no body', async () => {
+    const proxy = await startProxy();
+    await raw(proxy, `${upstreamUrl}/v1/contacts`, {'Content-Length': '5'}, 'GET', 'hello');
+    assert.equal(seen.at(-1)!.body, '');
+    assert.equal(seen.at(-1)!.method, 'GET');
+    await raw(proxy, `${upstreamUrl}/v1/contacts`, {}, 'POST', '');
+    assert.equal(seen.at(-1)!.body, '');
+    assert.equal(seen.at(-1)!.headers['transfer-encoding'], undefined, 'no chunked framing for a missing body');
+    const head = await raw(proxy, `${upstreamUrl}/v1/contacts`, {}, 'HEAD');
+    assert.equal(seen.at(-1)!.method, 'HEAD');
+    assert.equal(head.status, 201);
+    assert.equal(head.body, '');
+    const get = await raw(proxy, `${upstreamUrl}/v1/contacts`, {}, 'GET');
+    assert.equal(get.body, '{"ok":true}');
+    assert.equal(get.headers['content-length'], '11');
+  });
+
+  test("dropped from answers: cookies, hop-by-hop, the API's CORS, and every header that would act on the proxy's origin; the rest passes and is exposed to the portal", async () => {
+    const loud = createServer((_req, res) => {
+      res.sendDate = false;
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Set-Cookie': 'a=1',
+        'Set-Cookie2': 'b=2',
+        'Keep-Alive': 'timeout=99',
+        Trailer: 'X-T',
+        Upgrade: 'h2c',
+        'Proxy-Authenticate': 'Basic',
+        'Content-Security-Policy-Report-Only': "default-src 'none'",
+        'Public-Key-Pins': 'pin-sha256="x"; max-age=1',
+        'Public-Key-Pins-Report-Only': 'pin-sha256="x"; max-age=1',
+        NEL: '{"report_to":"x"}',
+        'Report-To': '{"group":"x"}',
+        'Reporting-Endpoints': 'x="https://e.example"',
+        'Service-Worker-Allowed': '/',
+        Refresh: '0; url=https://evil.example',
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Credentials': 'true',
+        'Access-Control-Expose-Headers': '*',
+        ETag: '"e1"',
+        'Cache-Control': 'no-cache',
+        Location: '/v1/next',
+      });
+      res.end('{}');
+    });
+    const at = await listen(loud);
+    open.push(loud);
+    const proxy = await startProxy({allow: [`${at}/v1`]});
+    const r = await raw(proxy, `${at}/v1/x`, {Origin: PORTAL}, 'GET');
+    assert.notEqual(r.headers['keep-alive'], 'timeout=99', "the API's Keep-Alive (the proxy's own connection may have one)");
+    for (const h of ['set-cookie', 'set-cookie2', 'trailer', 'upgrade', 'proxy-authenticate', 'content-security-policy-report-only', 'public-key-pins', 'public-key-pins-report-only', 'nel', 'report-to', 'reporting-endpoints', 'service-worker-allowed', 'refresh', 'access-control-allow-credentials']) {
+      assert.equal(r.headers[h], undefined, h);
+    }
+    assert.equal(r.headers['access-control-allow-origin'], PORTAL);
+    assert.equal(r.headers.vary, 'Origin');
+    assert.equal(r.headers['access-control-expose-headers'], 'content-type, etag, cache-control, location');
+    assert.equal(r.headers.etag, '"e1"');
+    assert.equal(r.headers['content-length'], '2');
+    const curl = await raw(proxy, `${at}/v1/x`, {}, 'GET');
+    assert.equal(curl.headers['access-control-allow-origin'], undefined, 'no Origin: no CORS headers');
+    assert.equal(curl.headers['access-control-expose-headers'], undefined);
+    assert.equal(curl.headers.etag, '"e1"');
+  });
+
+  test('an answer with no header worth exposing gets no Access-Control-Expose-Headers', async () => {
+    const bare = createServer((_req, res) => {
+      res.sendDate = false;
+      res.writeHead(204, {'Set-Cookie': 'a=1'});
+      res.end();
+    });
+    const at = await listen(bare);
+    open.push(bare);
+    const proxy = await startProxy({allow: [`${at}/v1`]});
+    const r = await raw(proxy, `${at}/v1/x`, {Origin: PORTAL}, 'GET');
+    assert.equal(r.status, 204);
+    assert.equal(r.headers['access-control-allow-origin'], PORTAL);
+    assert.equal(r.headers['access-control-expose-headers'], undefined);
+  });
+});
+
+describe('preflights, errors and logs at the boundary', () => {
+  test('a preflight: exact methods, max-age and length; no Allow-Headers when nothing forwardable was asked; OPTIONS without Access-Control-Request-Method is forwarded', async () => {
+    const proxy = await startProxy();
+    const ask = (headers: Record<string, string>) => fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {method: 'OPTIONS', headers: {Origin: PORTAL, ...headers}});
+    const r = await ask({'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': ' Cookie , HOST,sec-fetch-mode,,origin '});
+    assert.equal(r.status, 204);
+    assert.equal(r.headers.get('access-control-allow-methods'), 'GET, HEAD, POST, PUT, PATCH, DELETE');
+    assert.equal(r.headers.get('access-control-max-age'), '600');
+    assert.equal(r.headers.get('content-length'), '0');
+    assert.equal(r.headers.get('vary'), 'Origin');
+    assert.equal(r.headers.get('access-control-allow-headers'), 'sec-fetch-mode', 'Cookie, Host and Origin are never allowed');
+    const none = await ask({'Access-Control-Request-Method': 'GET'});
+    assert.equal(none.headers.get('access-control-allow-headers'), null);
+    const before = seen.length;
+    const plain = await ask({});
+    assert.equal(plain.status, 201, 'a plain OPTIONS request goes to the API');
+    assert.equal(seen.length, before + 1);
+    assert.equal(seen.at(-1)!.method, 'OPTIONS');
+    const foreign = await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {method: 'OPTIONS', headers: {Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET'}});
+    assert.equal(foreign.status, 403, 'a preflight from another origin is refused');
+  });
+
+  test("the proxy's errors: JSON {error: {code, message}}, no-store, exposed to the portal only; each message names what is wrong", async () => {
+    const lines: string[] = [];
+    const proxy = await startProxy({log: (l) => lines.push(l)});
+    const r = await fetch(via(proxy, 'not a url'), {headers: {Origin: PORTAL}});
+    assert.equal(r.status, 400);
+    assert.equal(r.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(r.headers.get('cache-control'), 'no-store');
+    assert.equal(r.headers.get('access-control-allow-origin'), PORTAL);
+    assert.equal(r.headers.get('access-control-expose-headers'), 'X-Proxy-Error, Retry-After');
+    assert.deepEqual(await r.json(), {error: {code: 'invalid_url', message: '"not a url" is not an absolute URL.'}});
+    const bare = await fetch(`${proxy}/?other=1`);
+    assert.equal(bare.headers.get('access-control-expose-headers'), null, 'no Origin: no CORS headers');
+    assert.deepEqual(await bare.json(), {error: {code: 'missing_url', message: 'Send the request to this proxy as ?url=<absolute URL of the API request>.'}});
+    const outside = await fetch(via(proxy, `${upstreamUrl}/v1/..%2fadmin`));
+    assert.deepEqual(await outside.json(), {error: {code: 'target_not_allowed', message: `This proxy only forwards to the API's servers (${upstreamUrl}/v1); ${upstreamUrl}/v1/..%2fadmin is not one of them (it decodes to "/v1/../admin", which has a "." or ".." segment).`}});
+    const other = await fetch(via(proxy, `${upstreamUrl}/v2`));
+    assert.deepEqual(await other.json(), {error: {code: 'target_not_allowed', message: `This proxy only forwards to the API's servers (${upstreamUrl}/v1); ${upstreamUrl}/v2 is not one of them.`}});
+    const file = await fetch(via(proxy, 'file:///v1/x'));
+    assert.equal(file.headers.get('x-proxy-error'), 'target_not_allowed');
+    const ok = await fetch(via(proxy, `${upstreamUrl}/v1/contacts?secret=1`));
+    assert.equal(ok.status, 201);
+    assert.deepEqual(lines, ['GET - 400 invalid_url', 'GET - 400 missing_url', 'GET - 403 target_not_allowed', 'GET - 403 target_not_allowed', 'GET - 403 target_not_allowed', `GET ${upstreamUrl} 201`], 'method, target origin and status only: no path, no query');
+  });
+
+  test('413 names the declared length and the cap; the connection is closed after a refused body', async () => {
+    const proxy = await startProxy({maxBodyBytes: 10});
+    const r = await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {method: 'POST', body: 'x'.repeat(11)});
+    assert.equal(r.status, 413);
+    assert.equal(r.headers.get('connection'), 'close');
+    assert.deepEqual(await r.json(), {error: {code: 'body_too_large', message: 'The request body is 11 bytes; this proxy forwards at most 10 bytes.'}});
+    const closed = await new Promise<boolean>((resolve, reject) => {
+      const req = httpRequest(new URL(via(proxy, `${upstreamUrl}/v1/contacts`)), {method: 'POST', headers: {'Transfer-Encoding': 'chunked'}}, (res) => {
+        res.resume();
+        res.on('end', () => req.socket?.once('close', () => resolve(true)));
+      });
+      req.on('error', reject);
+      req.write('y'.repeat(11)); // over the cap, and the body never ends
+    });
+    assert.equal(closed, true, 'the proxy closed the connection');
+  });
+
+  test('address refusals name the address; an unreachable API is named by its origin', async () => {
+    const names: Record<string, string> = {'meta.test': '169.254.169.254'};
+    const proxy = await startProxy({allow: [], documentServers: ['http://meta.test/v1', 'http://[::1]:9/v1'], resolve: async (h) => (names[h] ? [{address: names[h]!, family: 4}] : [])});
+    const meta = await fetch(via(proxy, 'http://meta.test/v1/latest'));
+    assert.deepEqual(await meta.json(), {error: {code: 'address_not_allowed', message: "This proxy does not forward the API description's servers to 169.254.169.254: meta.test resolves to 169.254.169.254, which is a loopback, private, link-local or reserved address."}});
+    const literal = await fetch(via(proxy, 'http://[::1]:9/v1/x'));
+    assert.deepEqual(await literal.json(), {error: {code: 'address_not_allowed', message: "This proxy does not forward the API description's servers to [::1], a loopback, private, link-local or reserved address."}});
+    const dead = createServer();
+    const deadUrl = await listen(dead);
+    await close(dead);
+    const p2 = await startProxy({allow: [`${deadUrl}/v1`]});
+    const r = await (await fetch(via(p2, `${deadUrl}/v1/x`))).json();
+    assert.match(r.error.message, new RegExp(`^The API at ${deadUrl.replace(/[.]/g, '\\.')} could not be reached \\(.*ECONNREFUSED.*\\)\\.$`));
+  });
+
+  test('an answer over the cap: the message names the declared size or the cap', async () => {
+    const proxy = await startProxy({maxBodyBytes: 2048});
+    assert.equal((await (await fetch(via(proxy, `${upstreamUrl}/v1/big`))).json()).error.message, "The API's answer is 4096 bytes; this proxy passes at most 2048 bytes.");
+    assert.equal((await (await fetch(via(proxy, `${upstreamUrl}/v1/chunked-big`))).json()).error.message, "The API's answer is larger than 2048 bytes; this proxy passes at most 2048 bytes.");
+    const exact = await startProxy({maxBodyBytes: 4096});
+    assert.equal((await fetch(via(exact, `${upstreamUrl}/v1/big`))).status, 200, 'an answer of exactly the cap passes');
+    const streamedExact = await startProxy({maxBodyBytes: 8192});
+    assert.equal((await (await fetch(via(streamedExact, `${upstreamUrl}/v1/chunked-big`))).arrayBuffer()).byteLength, 8192);
+  });
+
+  test('configuration: origins must be bare origins; Node\'s own header and request timeouts follow the body time limit (at least 1 s)', () => {
+    const base = {allow: ['http://127.0.0.1:1/v1'], maxBodyBytes: 1, timeoutMs: 1, rateLimit: {max: 1, windowMs: 1}};
+    assert.throws(() => createProxy({...base, origins: ['https://p.example/']}), (e: Error) => e.message === 'proxy: "https://p.example/" is not an origin (scheme://host[:port], no path)');
+    const fast = createProxy({...base, origins: ['https://p.example'], bodyTimeoutMs: 300});
+    assert.deepEqual([fast.headersTimeout, fast.requestTimeout], [1000, 2000]);
+    const slow = createProxy({...base, origins: [], bodyTimeoutMs: 4000});
+    assert.deepEqual([slow.headersTimeout, slow.requestTimeout], [4000, 8000]);
+    const dflt = createProxy({...base, origins: []});
+    assert.deepEqual([dflt.headersTimeout, dflt.requestTimeout], [10000, 20000]);
+  });
+
+  test('trustForwardedFor reads the last X-Forwarded-For entry; an empty header falls back to the socket address', async () => {
+    const proxy = await startProxy({rateLimit: {max: 1, windowMs: 60000}, trustForwardedFor: true});
+    const from = (xff: string) => fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {headers: {'X-Forwarded-For': xff}});
+    assert.equal((await from('1.1.1.1, 2.2.2.2')).status, 201);
+    assert.equal((await from('9.9.9.9,2.2.2.2 ')).status, 429, 'same last entry');
+    assert.equal((await from('2.2.2.2, 3.3.3.3')).status, 201, 'a different last entry');
+    assert.equal((await from(' ')).status, 201, 'blank: the socket address, a client of its own');
+    const limited = await from('  ');
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers.get('retry-after'), '60');
+    assert.equal((await limited.json()).error.message, 'Too many requests through this proxy from your address: wait 60 s.');
   });
 });

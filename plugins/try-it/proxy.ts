@@ -34,9 +34,8 @@
  */
 import {createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import {request as httpsRequest} from 'node:https';
-import {lookup as dnsLookup} from 'node:dns';
 import {isIP, type LookupFunction} from 'node:net';
-import {publicAddress} from '../../openapi/pipeline/net-policy';
+import {AddressRefused, checkedLookup, publicAddress, type Resolve} from '../../openapi/pipeline/net-policy';
 
 export interface ProxyOptions {
   /**
@@ -71,7 +70,7 @@ export interface ProxyOptions {
   addressAllowed?: (address: string) => boolean;
 }
 
-export type Resolve = (hostname: string) => Promise<{address: string; family: number}[]>;
+export type {Resolve};
 
 export const PROXY_DEFAULTS = {maxBodyBytes: 1 << 20, timeoutMs: 30000, bodyTimeoutMs: 10000, rateLimit: {max: 60, windowMs: 60000}};
 
@@ -180,38 +179,6 @@ export function matchBase(target: URL, bases: Base[]): Base | undefined {
 /** Whether a target URL lies under one of the bases. */
 export function allowed(target: URL, bases: Base[]): boolean {
   return matchBase(target, bases) !== undefined;
-}
-
-/** An address a document's server resolved to that the rule refuses: the proxy answers 403. */
-class AddressNotAllowed extends Error {
-  constructor(readonly host: string, readonly address: string) {
-    super(`${host} resolves to ${address}, a loopback, private, link-local or reserved address`);
-  }
-}
-
-const systemResolve: Resolve = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, {all: true, verbatim: true}, (e, addresses) => (e ? reject(e) : resolve(addresses))));
-
-/**
- * A `lookup` for a connection (net.connect calls it for every new connection it makes): resolves
- * the host, refuses it when ANY of its addresses fails `ok`, and hands exactly the checked
- * addresses to the connection, so the address connected to is one that was checked.
- */
-export function checkedLookup(resolve: Resolve, ok: (address: string) => boolean): LookupFunction {
-  return ((hostname: string, options: {all?: boolean; family?: number | string}, callback: (...args: unknown[]) => void) => {
-    resolve(hostname).then(
-      (found) => {
-        const family = options?.family === 'IPv4' ? 4 : options?.family === 'IPv6' ? 6 : Number(options?.family) || 0;
-        const addresses = found.filter((a) => !family || a.family === family);
-        const bad = found.find((a) => !ok(a.address));
-        if (bad) return callback(new AddressNotAllowed(hostname, bad.address));
-        if (!addresses.length) return callback(Object.assign(new Error(`${hostname}: no address`), {code: 'ENOTFOUND'}));
-        if (options?.all) callback(null, addresses);
-        else callback(null, addresses[0]!.address, addresses[0]!.family);
-      },
-      (e: Error) => callback(e),
-    );
-  }) as LookupFunction;
 }
 
 /* Headers that describe one connection, or that must not cross the proxy. */
@@ -374,7 +341,7 @@ export function createProxy(options: ProxyOptions): Server {
   const log = options.log ?? (() => undefined);
   const addressOk = options.addressAllowed ?? isPublicAddress;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? PROXY_DEFAULTS.bodyTimeoutMs;
-  const checked = checkedLookup(options.resolve ?? systemResolve, addressOk);
+  const checked = checkedLookup(options.resolve, addressOk);
   // Unchecked targets (the operator's bases) use the injected resolver too when there is one.
   const unchecked = options.resolve ? checkedLookup(options.resolve, () => true) : undefined;
 
@@ -443,7 +410,7 @@ export function createProxy(options: ProxyOptions): Server {
         });
       } catch (e) {
         if (e instanceof ProxyError) throw e;
-        if (e instanceof AddressNotAllowed) throw new ProxyError(403, 'address_not_allowed', `This proxy does not forward the API description's servers to ${e.address}: ${e.message}.`);
+        if (e instanceof AddressRefused) throw new ProxyError(403, 'address_not_allowed', `This proxy does not forward the API description's servers to ${e.address}: ${e.message}.`);
         throw new ProxyError(502, 'unreachable', `The API at ${target.origin} could not be reached (${(e as Error).message}).`);
       }
       const out: Record<string, string | string[]> = {};

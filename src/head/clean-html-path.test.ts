@@ -60,9 +60,12 @@ test('under a base URL the home page keeps its trailing slash', () => {
 });
 
 test('the script is small and its CSP hash is the sha256 of exactly that source', () => {
-  const source = cleanHtmlPathScript('/');
-  assert.ok(source.length < 450, `${source.length} characters`);
-  assert.equal(cleanHtmlPathHash('/'), `'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+  for (const base of ['/', '/portal/']) {
+    const source = cleanHtmlPathScript(base);
+    assert.ok(source.length < 450, `${source.length} characters`);
+    assert.equal(cleanHtmlPathHash(base), `'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+  }
+  assert.notEqual(cleanHtmlPathHash('/'), cleanHtmlPathHash('/portal/'));
 });
 
 test('issue 22 row 4: a path that starts with several slashes or backslashes never leaves the origin', () => {
@@ -80,4 +83,24 @@ test('issue 22 row 4: a path that starts with several slashes or backslashes nev
     ['/portal//evil.example/x.html', '/portal/', {replace: '/portal//evil.example/x', stopped: true}],
   ];
   for (const [path, base, expected] of cases) assert.deepEqual(run(path, base), expected, path);
+});
+
+test('the edges of each rule: the name must be exactly "index.html" or end in ".html" (case as written), with a name before ".html", under the base URL', () => {
+  const cases: Array<[string, string, {replace?: string; replaceState?: string; stopped: boolean}]> = [
+    ['/a.html', '/', {replace: '/a', stopped: true}], // one character before ".html": the shortest page name
+    ['/.html', '/', {stopped: false}], // nothing before ".html"
+    ['/portal/a.html', '/portal/', {replace: '/portal/a', stopped: true}],
+    ['/portal/.html', '/portal/', {stopped: false}],
+    ['/aindex.html', '/', {replace: '/aindex', stopped: true}], // not "/index.html": the ".html" rule
+    ['/x/INDEX.HTML', '/', {stopped: false}],
+    ['/x/page.HTML', '/', {stopped: false}],
+    ['/x/index.html/', '/', {stopped: false}],
+    ['/x/index.htmlx', '/', {stopped: false}],
+    ['/x.html/y', '/', {stopped: false}],
+    ['/index.html', '/portal/', {stopped: false}], // outside the base
+    ['/portalx/index.html', '/portal/', {stopped: false}],
+    ['/portalx/a.html', '/portal/', {stopped: false}],
+    ['/portal/x/index.html#h', '/portal/', {replaceState: '/portal/x#h', stopped: false}],
+  ];
+  for (const [path, base, expected] of cases) assert.deepEqual(run(path, base), expected, `${path} under ${base}`);
 });

@@ -16,10 +16,12 @@
  *   so the not-found page is never shown.
  * Query and hash are kept. Paths outside the site's base URL are left alone.
  *
- * CSP: the script is a constant for a given base URL; `cleanHtmlPathHash` gives its
- * 'sha256-…' source expression for a Content-Security-Policy script-src.
+ * CSP: the script is a constant for a given base URL; the CSP pass (plugins/csp) allows it by the
+ * hash of its text, as it does every inline script of the built pages, and `cleanHtmlPathHash`
+ * gives that 'sha256-…' source expression to an operator writing a policy by hand
+ * (hosting/README.md).
  */
-import {createHash} from 'node:crypto';
+import {scriptHash} from '../../plugins/csp/policy';
 
 /**
  * The script's source for a site served under `baseUrl` (which starts and ends with "/").
@@ -44,5 +46,5 @@ export function cleanHtmlPathScript(baseUrl: string): string {
 
 /** The CSP source expression ('sha256-…') allowing the inline script for `baseUrl`. */
 export function cleanHtmlPathHash(baseUrl: string): string {
-  return `'sha256-${createHash('sha256').update(cleanHtmlPathScript(baseUrl), 'utf8').digest('base64')}'`;
+  return scriptHash(cleanHtmlPathScript(baseUrl));
 }

@@ -72,9 +72,15 @@ export const MODULES: MutationModule[] = [
   },
   {
     name: 'proxy',
-    guards: 'the optional Try-it proxy (no request to private addresses, no credential leak)',
-    mutate: ['plugins/try-it/proxy.ts', 'openapi/pipeline/net-policy.ts'],
-    tests: ['plugins/try-it/proxy.test.ts'],
+    guards: 'the optional Try-it proxy (allowlist, headers stripped and forwarded, caps, CORS, no credential leak)',
+    mutate: ['plugins/try-it/proxy.ts'],
+    tests: ['plugins/try-it/proxy-rules.test.ts', 'plugins/try-it/proxy.test.ts'],
+  },
+  {
+    name: 'proxy-net-policy',
+    guards: 'which addresses the proxy and the build may connect to (no private, loopback, metadata or reserved address)',
+    mutate: ['openapi/pipeline/net-policy.ts'],
+    tests: ['openapi/pipeline/net-policy.test.ts'],
   },
   {
     name: 'console-request',
@@ -92,7 +98,7 @@ export const MODULES: MutationModule[] = [
     name: 'share-links',
     guards: 'shared console links (never carry credentials)',
     mutate: ['src/components/ApiConsole/share.ts'],
-    tests: ['src/components/ApiConsole/share-oauth.test.ts', 'src/components/ApiConsole/console-safety.test.ts'],
+    tests: ['src/components/ApiConsole/share.test.ts', 'src/components/ApiConsole/share-oauth.test.ts', 'src/components/ApiConsole/console-safety.test.ts'],
   },
   {
     name: 'page-planning',

@@ -32,7 +32,8 @@ function shareable(operation: OperationPage): Set<string> {
 function toBase64Url(text: string): string {
   let binary = '';
   for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  // "=" is only ever the padding at the end.
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
 }
 
 function fromBase64Url(text: string): string {

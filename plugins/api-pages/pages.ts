@@ -89,7 +89,8 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
       method: ref.kind === 'webhook' ? 'event' : ref.method,
       path: ref.kind === 'webhook' ? 'webhook' : ref.path,
       ...(ref.kind === 'webhook' ? {webhook: {event: ref.path, method: ref.method}} : {}),
-      tags: ref.tags,
+      // A tag with no text names no category (its address would be /category/api/): the page is untagged.
+      tags: ref.tags.filter((t) => t.trim() !== ''),
       deprecated: op.deprecated === true,
       ...(typeof op['x-position'] === 'number' ? {position: op['x-position']} : {}),
     });
@@ -104,8 +105,8 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
 
 function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
   const declared: {name: string; [k: string]: Json}[] = doc.tags ?? [];
-  const used = [...new Set(plan.operations.flatMap((o) => o.tags).filter(Boolean))];
-  const names = [...new Set([...declared.map((t) => t.name).filter((n) => used.includes(n)), ...used])];
+  // Declared tags in their order, then the others as operations use them; a tag without operations gets no category (below).
+  const names = [...new Set([...declared.map((t) => t.name), ...plan.operations.flatMap((o) => o.tags)])];
   const docItem = (o: PlannedOperation): SidebarItem => ({
     type: 'doc',
     id: `api/${o.id}`,

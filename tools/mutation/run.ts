@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {execFileSync} from 'node:child_process';
+import type {LogLevel} from '@stryker-mutator/api/core';
 import {GOAL, MODULES, type MutationModule} from './modules';
 
 const root = path.resolve(__dirname, '../..');
@@ -84,7 +85,7 @@ async function runModule(mod: MutationModule, concurrency: number, force: boolea
     // What the sandbox does not need: build output and scratch.
     ignorePatterns: ['/build', '/.docusaurus', '/bench-results', '/.tmp', '/docs-versions', '/static/v[0-9]*'],
     timeoutMS: 10000,
-    logLevel: 'warn',
+    logLevel: 'warn' as LogLevel,
   });
   const results = await stryker.runMutationTest();
   const count = (s: string) => results.filter((r) => r.status === s).length;

@@ -229,6 +229,11 @@ describe('capSlug', () => {
     assert.match(capSlug(early, 30), new RegExp(`^${'a'.repeat(5)}-${'b'.repeat(15)}-\\d{8}$`));
     const middle = `${'a'.repeat(10)}-${'b'.repeat(30)}`; // the dash at 10, not above 10.5: kept whole
     assert.match(capSlug(middle, 30), new RegExp(`^${'a'.repeat(10)}-${'b'.repeat(10)}-\\d{8}$`));
+    // Cap 31: 22 characters kept; a dash at exactly half (11) is not past it.
+    const half = `${'a'.repeat(11)}-${'b'.repeat(30)}`;
+    assert.match(capSlug(half, 31), new RegExp(`^${'a'.repeat(11)}-${'b'.repeat(10)}-\\d{8}$`));
+    const pastHalf = `${'a'.repeat(12)}-${'b'.repeat(30)}`;
+    assert.match(capSlug(pastHalf, 31), new RegExp(`^${'a'.repeat(12)}-\\d{8}$`));
   });
 
   it('drops dashes left at the end of the cut and keeps the hash stable per slug', () => {
@@ -237,6 +242,8 @@ describe('capSlug', () => {
     assert.match(cut, new RegExp(`^${'a'.repeat(19)}-\\d{8}$`));
     assert.equal(capSlug(slug, 30), cut);
     assert.notEqual(capSlug(`${slug}c`, 30), cut);
+    // Cut at the last of three dashes: the two before it go too.
+    assert.match(capSlug(`${'a'.repeat(16)}---${'b'.repeat(20)}`, 30), new RegExp(`^${'a'.repeat(16)}-\\d{8}$`));
   });
 });
 
@@ -270,6 +277,12 @@ describe('tags: one category per category address', () => {
     assert.equal(doc.tags, undefined);
     assert.deepEqual(['/a', '/b', '/c'].map((p) => doc.paths[p].get.tags), [['Usage Events'], ['Usage Events'], ['Usage Events']]);
     assert.deepEqual(problems.map((p) => p.pointer), ['#/paths/~1b/get/tags']);
+  });
+
+  it('declared tags without a string name are left as they are (the linter reports them)', () => {
+    const { doc, problems } = assign({ info: { title: 'T', version: '1' }, tags: [{ name: 5 }, { name: 5 }, { description: 'no name' }, { description: 'no name' }], paths: {} });
+    assert.deepEqual(doc.tags, [{ name: 5 }, { name: 5 }, { description: 'no name' }, { description: 'no name' }]);
+    assert.deepEqual(problems, []);
   });
 
   it('a tag with no letters or digits is its own category, by its exact name', () => {
@@ -404,15 +417,22 @@ describe('replaceUnresolvedRefs', () => {
           },
         },
       },
-      refs: [{ $ref: 'other.yaml#/X' }, { $ref: '#/components/schemas/%E0%A4%A' }, { $ref: '#/components/schemas/Ok/type/deeper' }, { $ref: '#' }, { $ref: 42 }],
+      refs: [{ $ref: 'other.yaml#/components/schemas/Ok' }, { $ref: '#/components/schemas/%E0%A4%A' }, { $ref: '#/components/schemas/Ok/type/deeper' }, { $ref: '#' }, { $ref: 42 }],
     };
     assert.equal(replaceUnresolvedRefs(doc), 4);
     const params = doc.paths['/x'].get.parameters;
     assert.deepEqual(params[0].schema, { $ref: '#/components/schemas/a~1b' });
     assert.deepEqual(params[1].schema, { description: '(unresolved reference #/components/schemas/Missing)', 'x-portal-unresolved': '#/components/schemas/Missing' });
     assert.deepEqual(doc.paths['/x'].get.responses['200'].content['a/b'].schema.items, [{ $ref: '#/components/schemas/c~0d' }, { $ref: '#/components/schemas/e%20f' }]);
-    assert.deepEqual(doc.refs.map((r: Obj) => r['x-portal-unresolved'] ?? r.$ref), ['other.yaml#/X', '#/components/schemas/%E0%A4%A', '#/components/schemas/Ok/type/deeper', '#', 42]);
+    assert.deepEqual(doc.refs.map((r: Obj) => r['x-portal-unresolved'] ?? r.$ref), ['other.yaml#/components/schemas/Ok', '#/components/schemas/%E0%A4%A', '#/components/schemas/Ok/type/deeper', '#', 42]);
     assert.equal(doc.refs[3].$ref, '#');
+  });
+
+  it('a pointer through null, a string or a key it cannot decode does not resolve', () => {
+    const doc: Obj = { nothing: null, text: 'abc', undefined: { x: 1 }, refs: [{ $ref: '#/nothing/a' }, { $ref: '#/text/length' }, { $ref: '#/%E0%A4%A/x' }, { $ref: '#/text' }, null, 7] };
+    assert.equal(replaceUnresolvedRefs(doc), 3);
+    assert.deepEqual(doc.refs.map((r: Obj | null) => r?.['x-portal-unresolved'] ?? r?.$ref ?? r), ['#/nothing/a', '#/text/length', '#/%E0%A4%A/x', '#/text', null, 7]);
+    assert.deepEqual(doc.refs[3], { $ref: '#/text' });
   });
 
   it('a replaced reference is not walked into; references inside kept ones are checked', () => {

@@ -79,9 +79,9 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
     sidebar: [],
   };
   for (const ref of listOperations(doc, {webhooks: true})) {
-    const item = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks'])?.[ref.path] : doc.paths?.[ref.path];
-    const op: Json = item?.[ref.method];
-    if (!op || typeof op !== 'object') continue;
+    // listOperations() lists only operations that are objects, from these same maps.
+    const items: Json = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks']) : doc.paths;
+    const op: Json = items[ref.path][ref.method];
     plan.operations.push({
       id: ref.slug ?? '',
       title: ref.title,

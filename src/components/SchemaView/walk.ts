@@ -32,7 +32,7 @@ export function renderedRefs(roots: (SchemaNode | undefined)[], schemas: Schemas
     // `seen`: the components on the way down. hasChildren() is false for one already on the way
     // (SchemaView shows "circular" there), which is what ends the walk of a recursive schema.
     // Stryker disable ArrayDeclaration: with EAGER_DEPTH 1 (and fromDepth >= 0) a `seen` that misses a name only lets a circular schema be walked again at depth 1, where no attribute opens: that walk reads the labels its first walk, higher up, already recorded; a `seen` with a made-up name differs only for a component of that name
-    const body = (raw: SchemaNode, depth: number, seen: string[]): void => {
+    const body = (raw: SchemaNode | undefined, depth: number, seen: string[]): void => {
       const {node} = resolve(raw, s);
       if (node.items && (node.type === 'array' || !node.properties)) {
         const item = resolve(node.items, s);

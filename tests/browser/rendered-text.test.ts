@@ -102,16 +102,23 @@ describe('every operation page says what the description says', () => {
     assert.ok(labels.some((l) => l.endsWith(' | null')), 'a nullable body field');
   });
 
-  for (const op of operations) {
-    test(`${op.method.toUpperCase()} ${op.path} (${op.route})`, async () => {
+  // One page per category, visiting its operations in turn (a warm cache: about half the time of a
+  // fresh page each); a failure names the operation's route.
+  const byCategory = new Map<string, typeof operations>();
+  for (const op of operations) byCategory.set(op.tags[0] ?? '(untagged)', [...(byCategory.get(op.tags[0] ?? '(untagged)') ?? []), op]);
+  for (const [category, ops] of byCategory) {
+    test(`${category}: ${ops.map((o) => o.route.replace('/docs/api/', '')).join(', ')}`, async () => {
       const page = await site.page();
-      await gotoHydrated(page, site, op.route);
-      await openResponses(page);
-      const shown = (await page.evaluate(READ_OPERATION)) as RenderedOperation;
-      const expected = expectedRenderedOperation(op);
-      assert.deepEqual(shown.parameters, expected.parameters, 'parameters: type label, badges, allowed values, constraints');
-      assert.deepEqual(shown.body, expected.body, 'request body: schema label and attributes');
-      assert.deepEqual(shown.responses, expected.responses, 'responses: header types, schema labels and attributes');
+      for (const op of ops) {
+        await gotoHydrated(page, site, op.route);
+        await openResponses(page);
+        const shown = (await page.evaluate(READ_OPERATION)) as RenderedOperation;
+        const expected = expectedRenderedOperation(op);
+        const where = `${op.method.toUpperCase()} ${op.path} (${op.route})`;
+        assert.deepEqual(shown.parameters, expected.parameters, `${where}: parameters (type label, badges, allowed values, constraints)`);
+        assert.deepEqual(shown.body, expected.body, `${where}: request body (schema label and attributes)`);
+        assert.deepEqual(shown.responses, expected.responses, `${where}: responses (header types, schema labels and attributes)`);
+      }
     });
   }
 });
@@ -181,8 +188,8 @@ function isLeadOf(lead: string, text: string): boolean {
 test('every category page lists its operations with the title, method, path and description lead', async () => {
   const categories = sidebarCategories();
   assert.ok(categories.length > 0);
+  const page = await site.page();
   for (const cat of categories) {
-    const page = await site.page();
     await gotoHydrated(page, site, cat.route);
     const tagName = String(cat.route.split('/').pop());
     const ofTag = operations.filter((o) => o.tags.some((t) => kebabCase(t) === tagName));

@@ -176,6 +176,10 @@ test('walk: lists render their item\'s attributes at the list\'s own depth', () 
   assert.deepEqual(refs([{type: 'object', properties: {a: {ref: 'Cell'}}, items: {ref: 'Words'}}], s), ['Cell', 'Value', 'Words']);
   // (Its label still reads the item type: "array of Row".)
   assert.deepEqual(refs([{properties: {a: {ref: 'Cell'}}, items: {ref: 'Row'}}], s), ['Cell', 'Row', 'Value']);
+  // `type: array` decides over `properties`: the items are what is shown.
+  assert.deepEqual(refs([{type: 'array', items: {ref: 'Row'}, properties: {v: {ref: 'Deep'}}}], s), ['Cell', 'Row', 'Value']);
+  // A list of itself has no attributes, and the walk ends.
+  assert.deepEqual(refs([{ref: 'Nested'}], schemas), ['Nested']);
   // A list of the schema being shown stops there.
   assert.deepEqual(refs([{ref: 'Tree'}], {Tree: {type: 'object', properties: {kids: {type: 'array', items: {ref: 'Tree'}}}}}), ['Tree']);
 });

@@ -63,7 +63,8 @@ export function capSlug(slug: string, max = MAX_SLUG_LENGTH): string {
 /** A slug with a numeric suffix (-2, -3…), still within the length cap. */
 function numbered(slug: string, n: number): string {
   const suffix = `-${n}`;
-  return `${slug.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+  // Slugs are kebab case (no two dashes in a row): the cut leaves at most one at its end.
+  return `${slug.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-$/, '')}${suffix}`;
 }
 
 function text(value: unknown): string | undefined {
@@ -85,7 +86,7 @@ export function pageEntries(doc: unknown): PageEntry[] {
   const d = isObject(doc) ? doc : {};
   const groups: [PageEntry['kind'], string, unknown][] = [['operation', 'paths', d.paths]];
   if (isObject(d.webhooks)) groups.push(['webhook', 'webhooks', d.webhooks]);
-  else if (isObject(d['x-webhooks'])) groups.push(['webhook', 'x-webhooks', d['x-webhooks']]);
+  else groups.push(['webhook', 'x-webhooks', d['x-webhooks']]);
   for (const [kind, key, items] of groups) {
     if (!isObject(items)) continue;
     for (const [p, item] of Object.entries(items)) {
@@ -137,21 +138,20 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
   // Tags: one category per category slug, spelled as first seen (declared tags first).
   const canonical = new Map<string, string>();
   const reportedTags = new Set<string>();
-  const declared = Array.isArray(doc.tags) ? (doc.tags as unknown[]) : [];
-  const keptTags: unknown[] = [];
-  declared.forEach((tag, i) => {
-    if (!isObject(tag) || typeof tag.name !== 'string') return void keptTags.push(tag);
-    const key = pageSlug(tag.name) || tag.name;
-    const first = canonical.get(key);
-    if (first === undefined) {
-      canonical.set(key, tag.name);
-      keptTags.push(tag);
-    } else {
+  if (Array.isArray(doc.tags)) {
+    doc.tags = doc.tags.filter((tag: unknown, i: number) => {
+      if (!isObject(tag) || typeof tag.name !== 'string') return true; // not a tag the pages use: left to the linter
+      const key = pageSlug(tag.name) || tag.name;
+      const first = canonical.get(key);
+      if (first === undefined) {
+        canonical.set(key, tag.name);
+        return true;
+      }
       reportedTags.add(tag.name);
       warn(PAGE_RULES.tagCase, `#/tags/${i}`, `tag ${JSON.stringify(tag.name)} has the same category address as ${JSON.stringify(first)}; both are one category, "${first}".`);
-    }
-  });
-  if (Array.isArray(doc.tags)) doc.tags = keptTags;
+      return false;
+    });
+  }
 
   // Security requirements naming a scheme the document does not define: the name is dropped.
   const schemes = isObject(doc.components) && isObject((doc.components as Obj).securitySchemes) ? ((doc.components as Obj).securitySchemes as Obj) : {};
@@ -246,7 +246,7 @@ export function summariseWarnings(problems: SpecProblem[], shown = 3): string[] 
 function resolvesLocally(doc: unknown, ref: string): boolean {
   if (!ref.startsWith('#')) return false;
   let node: unknown = doc;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
+  for (const raw of ref.split('/').slice(1)) {
     let token: string;
     try {
       token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
@@ -266,8 +266,9 @@ function resolvesLocally(doc: unknown, ref: string): boolean {
 export function replaceUnresolvedRefs(doc: Obj): number {
   let count = 0;
   const fix = (value: unknown): unknown => {
-    if (value && typeof value === 'object' && !Array.isArray(value) && typeof (value as Obj).$ref === 'string') {
-      const ref = (value as Obj).$ref as string;
+    // Only objects have a `$ref` (a JSON array has no such key).
+    const ref = (value as Obj | null | undefined)?.$ref;
+    if (typeof ref === 'string') {
       if (!resolvesLocally(doc, ref)) {
         count++;
         return { description: `(unresolved reference ${ref})`, 'x-portal-unresolved': ref };
@@ -278,11 +279,7 @@ export function replaceUnresolvedRefs(doc: Obj): number {
   };
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) node[i] = fix(node[i]);
-      return;
-    }
-    const obj = node as Obj;
+    const obj = node as Obj; // an array too: its keys are its indices
     for (const key of Object.keys(obj)) obj[key] = fix(obj[key]);
   };
   walk(doc);

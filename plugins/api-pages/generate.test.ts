@@ -4,7 +4,7 @@
  * to the exact titles, sidebar labels as titles, no duplicate category, `__proto__` kept.
  */
 import assert from 'node:assert/strict';
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -89,5 +89,34 @@ describe('gen:api on an OpenAPI 3.1 document with webhooks and no paths', () => 
     const deleted = dataOf(path.join(outDir, 'pet-deleted.data.js'));
     assert.deepEqual(deleted.requestBody.content[0].schema.properties.kind, {enum: ['deleted']});
     assert.equal(frontMatterOf(path.join(outDir, 'pet-deleted.api.mdx')).title, 'pet.deleted');
+  });
+});
+
+describe('gen:api: the changelog page\'s address is reserved when there is one', () => {
+  it('an operation whose slug is "changelog" stops the build with a message naming it; without a changelog page it is an ordinary page', async () => {
+    const source = path.join(scratch, 'changelog-op.json');
+    writeFileSync(
+      source,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: {title: 'Changes API', version: '1.0.0'},
+        paths: {'/changes': {get: {operationId: 'changelog', summary: 'List changes', tags: ['Changes'], responses: {'200': {description: 'ok'}}}}},
+      }),
+    );
+    const processedSpec = path.join(scratch, 'changelog-op.processed.json');
+    await buildProcessedSpec({source, strict: false, output: processedSpec});
+    const releasesDir = path.join(scratch, 'releases');
+    mkdirSync(releasesDir, {recursive: true});
+    copyFileSync(path.resolve(__dirname, '../../openapi/releases/1.0.0.json'), path.join(releasesDir, '1.0.0.json'));
+    await assert.rejects(
+      generateApiPages({processedSpec, outDir: path.join(scratch, 'changelog-op'), changelog: {releasesDir}}),
+      (error: Error) => {
+        assert.equal(error.message, `${processedSpec}: GET /changes has the page slug "changelog", the changelog's page (/docs/api/changelog); give the operation another operationId.`);
+        return true;
+      },
+    );
+    const outDir = path.join(scratch, 'changelog-op-plain');
+    await generateApiPages({processedSpec, outDir});
+    assert.equal(frontMatterOf(path.join(outDir, 'changelog.api.mdx')).id, 'changelog');
   });
 });

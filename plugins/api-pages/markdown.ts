@@ -162,7 +162,8 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
   // Pages per tag, webhooks included: the same categories the sidebar has (pages.ts).
   const opTags = new Map<string, number>();
   const refs = listOperations(doc, {webhooks: true});
-  for (const ref of refs) for (const t of new Set(ref.tags)) opTags.set(t, (opTags.get(t) ?? 0) + 1);
+  // A tag with no text names no category (pages.ts files such pages as untagged).
+  for (const ref of refs) for (const t of new Set(ref.tags.filter((name) => name.trim() !== ''))) opTags.set(t, (opTags.get(t) ?? 0) + 1);
   const names = [...tags.map((t) => t.name).filter((n) => opTags.has(n)), ...[...opTags.keys()].filter((n) => !tags.some((t) => t.name === n))];
   const sections = splitMarkdownSections(doc.info.description ?? '');
   const schemes: SecuritySchemeData[] = Object.entries<Record<string, string>>(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DESCRIPTION_MAX, planPages, sidebarSource, operationFrontMatter} from './pages';
+import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter} from './pages';
 import type {OpenApiDocument} from './page-data';
 
 const doc: OpenApiDocument = {
@@ -85,4 +85,73 @@ test('pages: a long description keeps its leading sentences that fit in the fron
   const plan = planPages({...doc, paths: {'/long': {get: {summary: 'Long one', tags: ['Widgets'], description: long}}}});
   assert.ok(long.length > DESCRIPTION_MAX);
   assert.equal(plan.operations[0]!.description, 'Returns the widget.');
+});
+
+test('pages: x-position pages first, by position; the others keep document order', () => {
+  const plan = planPages({
+    openapi: '3.0.3',
+    info: {title: 'T', version: '1'},
+    paths: {
+      '/a': {get: {summary: 'A'}},
+      '/b': {get: {summary: 'B', 'x-position': 2}},
+      '/c': {get: {summary: 'C', 'x-position': '1'}},
+      '/d': {get: {summary: 'D', 'x-position': 1}},
+      '/e': {get: {summary: 'E'}},
+    },
+  });
+  assert.deepEqual(plan.operations.map((o) => [o.title, o.position]), [['D', 1], ['B', 2], ['A', undefined], ['C', undefined], ['E', undefined]]);
+});
+
+test('pages: categories follow the declared tag order, not the order of use; tags without pages get none', () => {
+  const plan = planPages({
+    openapi: '3.0.3',
+    info: {title: 'T', version: '1'},
+    tags: [{name: 'Zebra', 'x-displayName': 42}, {name: 'Empty'}, {name: 'Apple'}],
+    paths: {'/a': {get: {summary: 'A', tags: ['Apple', 'Loose']}}, '/z': {get: {summary: 'Z', tags: ['Zebra']}}},
+  });
+  assert.deepEqual(plan.sidebar, [
+    {type: 'doc', id: 'api/t'},
+    // A display name that is not a string is not shown: the tag's name is.
+    {type: 'category', label: 'Zebra', link: {type: 'generated-index', title: 'Zebra', slug: '/category/api/zebra'}, items: [{type: 'doc', id: 'api/z', label: 'Z', className: 'api-method get', customProps: {method: 'get', path: '/z'}}]},
+    {type: 'category', label: 'Apple', link: {type: 'generated-index', title: 'Apple', slug: '/category/api/apple'}, items: [{type: 'doc', id: 'api/a', label: 'A', className: 'api-method get', customProps: {method: 'get', path: '/a'}}]},
+    {type: 'category', label: 'Loose', link: {type: 'generated-index', title: 'Loose', slug: '/category/api/loose'}, items: [{type: 'doc', id: 'api/a', label: 'A', className: 'api-method get', customProps: {method: 'get', path: '/a'}}]},
+  ]);
+});
+
+test('pages: the changelog is listed right after the overview; webhooks from x-webhooks', () => {
+  const plan = planPages(
+    {openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {}, 'x-webhooks': {'order.paid': {post: {summary: 'Order paid', tags: ['Events']}}}},
+    {changelog: {id: 'changelog', label: 'Changelog'}},
+  );
+  assert.deepEqual(plan.sidebar.slice(0, 2), [{type: 'doc', id: 'api/t'}, {type: 'doc', id: 'api/changelog', label: 'Changelog', className: 'api-changelog'}]);
+  assert.equal(plan.sidebar.length, 3);
+  assert.deepEqual(plan.operations, [
+    {id: 'order-paid', title: 'Order paid', description: 'Order paid', method: 'event', path: 'webhook', webhook: {event: 'order.paid', method: 'post'}, tags: ['Events'], deprecated: false},
+  ]);
+  assert.deepEqual(planPages({openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {}}, {}).sidebar, [{type: 'doc', id: 'api/t'}]);
+});
+
+test('pages: a document without info or descriptions plans an empty overview', () => {
+  const plan = planPages({openapi: '3.0.3', paths: {'/x': {get: {operationId: 'getX'}}}} as unknown as OpenApiDocument);
+  assert.deepEqual(plan.info, {id: '', title: '', description: ''});
+  assert.deepEqual(plan.operations.map((o) => [o.id, o.title, o.description]), [['get-x', 'getX', 'getX']]);
+  // Without a slug of any kind (the pipeline always writes x-portal-slug) the id is empty, not undefined.
+  assert.equal(planPages({openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {'/y': {get: {}}}}).operations[0].id, '');
+});
+
+test('pages: front matter of an operation page and of the overview, exactly', () => {
+  const [op] = planPages({openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {'/a': {delete: {summary: 'Remove A', description: 'Removes it.'}}}}).operations;
+  assert.equal(
+    operationFrontMatter(op, {draft: false}),
+    ['---', 'id: "remove-a"', 'title: "Remove A"', 'description: "Removes it."', 'sidebar_label: "Remove A"', 'hide_table_of_contents: true', 'hide_title: true', 'sidebar_class_name: "delete api-method"', 'custom_edit_url: null', 'draft: false', '---', ''].join('\n'),
+  );
+  assert.equal(
+    infoFrontMatter({id: 'shop-api', title: 'Shop API', description: 'Sells.'}, {banner: 'v2'}),
+    ['---', 'id: "shop-api"', 'title: "Shop API"', 'description: "Sells."', 'sidebar_label: "Introduction"', 'sidebar_position: 0', 'hide_title: true', 'custom_edit_url: null', 'banner: "v2"', '---', ''].join('\n'),
+  );
+});
+
+test('pages: front matter escapes the characters YAML does not take raw', () => {
+  assert.equal(frontMatter({t: 'a\u2028b\u0085c\u007fd\ufeffe\u2029'}), '---\nt: "a\\u2028b\\u0085c\\u007fd\\ufeffe\\u2029"\n---\n');
+  assert.equal(frontMatter({n: 3, b: true, z: null}), '---\nn: 3\nb: true\nz: null\n---\n');
 });

@@ -73,39 +73,38 @@ export interface PlanOptions {
 }
 
 export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): PagePlan {
-  const plan: PagePlan = {
-    info: {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: leadSentences(descriptionSummary(doc.info?.description), DESCRIPTION_MAX)},
-    operations: [],
-    sidebar: [],
-  };
+  const info = {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: leadSentences(descriptionSummary(doc.info?.description), DESCRIPTION_MAX)};
+  const planned: PlannedOperation[] = [];
   for (const ref of listOperations(doc, {webhooks: true})) {
-    const item = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks'])?.[ref.path] : doc.paths?.[ref.path];
-    const op: Json = item?.[ref.method];
-    if (!op || typeof op !== 'object') continue;
-    plan.operations.push({
+    // listOperations() lists only operations that are objects, from these same maps.
+    const items: Json = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks']) : doc.paths;
+    const op: Json = items[ref.path][ref.method];
+    planned.push({
       id: ref.slug ?? '',
       title: ref.title,
       description: leadSentences(descriptionSummary(op.description), DESCRIPTION_MAX) || ref.title,
       method: ref.kind === 'webhook' ? 'event' : ref.method,
       path: ref.kind === 'webhook' ? 'webhook' : ref.path,
       ...(ref.kind === 'webhook' ? {webhook: {event: ref.path, method: ref.method}} : {}),
-      tags: ref.tags,
+      // A tag with no text names no category (its address would be /category/api/): the page is untagged.
+      tags: ref.tags.filter((t) => t.trim() !== ''),
       deprecated: op.deprecated === true,
       ...(typeof op['x-position'] === 'number' ? {position: op['x-position']} : {}),
     });
   }
   // Stable: operations with x-position first, in position order; the rest keep document order.
-  const positioned = plan.operations.filter((o) => o.position !== undefined).sort((a, b) => a.position! - b.position!);
-  plan.operations = [...positioned, ...plan.operations.filter((o) => o.position === undefined)];
-  plan.sidebar = sidebarOf(doc, plan);
-  if (options.changelog) plan.sidebar.splice(1, 0, {type: 'doc', id: `api/${options.changelog.id}`, label: options.changelog.label, className: 'api-changelog'});
-  return plan;
+  const positioned = planned.filter((o) => o.position !== undefined).sort((a, b) => a.position! - b.position!);
+  const operations = [...positioned, ...planned.filter((o) => o.position === undefined)];
+  const sidebar = sidebarOf(doc, info.id, operations);
+  if (options.changelog) sidebar.splice(1, 0, {type: 'doc', id: `api/${options.changelog.id}`, label: options.changelog.label, className: 'api-changelog'});
+  return {info, operations, sidebar};
 }
 
-function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
+function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: PlannedOperation[]): SidebarItem[] {
+  // Stryker disable next-line ArrayDeclaration: a string in place of a tag has no name, so no operation is filed under it
   const declared: {name: string; [k: string]: Json}[] = doc.tags ?? [];
-  const used = [...new Set(plan.operations.flatMap((o) => o.tags).filter(Boolean))];
-  const names = [...new Set([...declared.map((t) => t.name).filter((n) => used.includes(n)), ...used])];
+  // Declared tags in their order, then the others as operations use them; a tag without operations gets no category (below).
+  const names = [...new Set([...declared.map((t) => t.name), ...operations.flatMap((o) => o.tags)])];
   const docItem = (o: PlannedOperation): SidebarItem => ({
     type: 'doc',
     id: `api/${o.id}`,
@@ -115,10 +114,10 @@ function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
     customProps: o.webhook ? {method: 'webhook', path: o.webhook.event} : {method: o.method, path: o.path},
   });
   const items: SidebarItem[] = [];
-  items.push({type: 'doc', id: `api/${plan.info.id}`});
+  items.push({type: 'doc', id: `api/${overviewId}`});
   for (const name of names) {
     const tag = declared.find((t) => t.name === name);
-    const ops = plan.operations.filter((o) => o.tags.includes(name));
+    const ops = operations.filter((o) => o.tags.includes(name));
     if (!ops.length) continue;
     items.push({
       type: 'category',
@@ -127,7 +126,7 @@ function sidebarOf(doc: OpenApiDocument, plan: PagePlan): SidebarItem[] {
       items: ops.map(docItem),
     });
   }
-  const untagged = plan.operations.filter((o) => o.tags.length === 0);
+  const untagged = operations.filter((o) => o.tags.length === 0);
   if (untagged.length) items.push({type: 'category', label: 'UNTAGGED', items: untagged.map(docItem)});
   return items;
 }

@@ -104,7 +104,7 @@ export const MODULES: MutationModule[] = [
     name: 'page-planning',
     guards: 'page addresses (slugs), reserved names, which page each operation gets',
     mutate: ['plugins/api-pages/pages.ts', 'openapi/pipeline/pages.ts'],
-    tests: ['plugins/api-pages/pages.test.ts'],
+    tests: ['plugins/api-pages/pages.test.ts', 'plugins/api-pages/overview.test.ts', 'openapi/pipeline/pages.test.ts'],
   },
   {
     name: 'changelog',

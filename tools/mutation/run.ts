@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {execFileSync} from 'node:child_process';
+import type {LogLevel} from '@stryker-mutator/api/core';
 import {GOAL, MODULES, type MutationModule} from './modules';
 
 const root = path.resolve(__dirname, '../..');
@@ -87,7 +88,7 @@ async function runModule(mod: MutationModule, concurrency: number, force: boolea
     // The first (unmutated) run of a module whose tests spawn processes (spec:check-breaking) took
     // over Stryker's default 5 minutes on a machine shared by several runs.
     dryRunTimeoutMinutes: 30,
-    logLevel: 'warn',
+    logLevel: 'warn' as LogLevel,
   });
   const results = await stryker.runMutationTest();
   const count = (s: string) => results.filter((r) => r.status === s).length;

@@ -32,3 +32,175 @@ test('model: missing schemas are reported, labelled by name, without children', 
   assert.equal(typeLabel({ref: 'User'}, partial), 'User');
   assert.deepEqual([...renderedRefs([{ref: 'Node'}], partial)].filter((n) => !partial[n]), ['User']);
 });
+
+test('model: resolve merges the annotations beside a reference over the component', () => {
+  const s: Schemas = {Money: {type: 'object', title: 'Money', description: 'An amount.', properties: {amount: {type: 'integer'}}}};
+  assert.deepEqual(resolve({ref: 'Money'}, s), {node: s.Money, name: 'Money'});
+  // The component itself is returned, not a copy, when nothing is beside the reference.
+  assert.equal(resolve({ref: 'Money'}, s).node, s.Money);
+  assert.deepEqual(resolve({ref: 'Money', description: 'The balance.', nullable: true}, s), {
+    node: {type: 'object', title: 'Money', description: 'The balance.', nullable: true, properties: {amount: {type: 'integer'}}},
+    name: 'Money',
+  });
+  // A missing component keeps the annotations of this use.
+  assert.deepEqual(resolve({ref: 'Gone', readOnly: true}, s), {node: {readOnly: true}, name: 'Gone', missing: true});
+  assert.deepEqual(resolve(undefined, s), {node: {}});
+  const inline = {type: 'string'};
+  assert.equal(resolve(inline, s).node, inline);
+});
+
+test('model: typeLabel of primitives: type, format, enum, variants, any', () => {
+  const none: Schemas = {};
+  assert.equal(typeLabel({type: 'string'}, none), 'string');
+  assert.equal(typeLabel({type: 'string', format: 'date-time'}, none), 'string<date-time>');
+  assert.equal(typeLabel({type: ['string', 'integer']}, none), 'string | integer');
+  assert.equal(typeLabel({type: ['string', 'integer'], format: 'int64'}, none), 'string | integer<int64>');
+  assert.equal(typeLabel({oneOf: [{type: 'string'}]}, none), 'one of');
+  assert.equal(typeLabel({anyOf: [{type: 'string'}]}, none), 'any of');
+  assert.equal(typeLabel({oneOf: [], anyOf: []}, none), 'one of');
+  assert.equal(typeLabel({enum: [3, 'a']}, none), 'number');
+  assert.equal(typeLabel({enum: ['a']}, none), 'string');
+  assert.equal(typeLabel({format: 'uuid'}, none), 'uuid');
+  assert.equal(typeLabel({}, none), 'any');
+  assert.equal(typeLabel(undefined, none), 'any');
+  // An inline object with properties (no component name) is labelled by its type.
+  assert.equal(typeLabel({type: 'object', properties: {a: {type: 'string'}}}, none), 'object');
+  assert.equal(typeLabel({properties: {a: {type: 'string'}}}, none), 'any');
+});
+
+test('model: typeLabel adds "| null" to nullable types, whatever their kind', () => {
+  const s: Schemas = {Address: {type: 'object', properties: {city: {type: 'string'}}}, Code: {type: 'string', format: 'iso-4217'}, Tags: {type: 'array', items: {type: 'string'}}};
+  assert.equal(typeLabel({type: 'string', nullable: true}, s), 'string | null');
+  assert.equal(typeLabel({type: 'string', format: 'date', nullable: true}, s), 'string<date> | null');
+  assert.equal(typeLabel({type: 'array', items: {type: 'integer'}, nullable: true}, s), 'array of integer | null');
+  assert.equal(typeLabel({type: 'array', items: {type: 'integer', nullable: true}}, s), 'array of integer | null');
+  assert.equal(typeLabel({ref: 'Address', nullable: true}, s), 'Address | null');
+  assert.equal(typeLabel({ref: 'Code', nullable: true}, s), 'string<iso-4217> | null');
+  assert.equal(typeLabel({ref: 'Tags', nullable: true}, s), 'array of string | null');
+  assert.equal(typeLabel({ref: 'Address', nullable: false}, s), 'Address');
+  assert.equal(typeLabel({enum: ['a', null], nullable: true}, s), 'string | null');
+  assert.equal(typeLabel({nullable: true}, s), 'any | null');
+});
+
+test('model: typeLabel names components that are objects or variants, and arrays by their items', () => {
+  const s: Schemas = {
+    Address: {type: 'object', properties: {city: {type: 'string'}}},
+    Loose: {properties: {a: {type: 'string'}}},
+    Shape: {oneOf: [{type: 'string'}]},
+    Either: {anyOf: [{type: 'string'}]},
+    Id: {type: 'string', format: 'uuid'},
+    Bare: {type: 'object'},
+    Addresses: {type: 'array', items: {ref: 'Address'}},
+    Listy: {items: {ref: 'Id'}},
+    Grid: {type: 'array', items: {type: 'array', items: {ref: 'Grid'}}},
+    Untyped: {type: 'array'},
+  };
+  assert.equal(typeLabel({ref: 'Address'}, s), 'Address');
+  assert.equal(typeLabel({ref: 'Loose'}, s), 'Loose');
+  assert.equal(typeLabel({ref: 'Shape'}, s), 'Shape');
+  assert.equal(typeLabel({ref: 'Either'}, s), 'Either');
+  assert.equal(typeLabel({ref: 'Bare'}, s), 'Bare');
+  // A component of a primitive type shows the type: what a reader sends.
+  assert.equal(typeLabel({ref: 'Id'}, s), 'string<uuid>');
+  assert.equal(typeLabel({ref: 'Addresses'}, s), 'array of Address');
+  assert.equal(typeLabel({type: 'array', items: {ref: 'Address'}}, s), 'array of Address');
+  // `items` without `type: array` is still a list.
+  assert.equal(typeLabel({ref: 'Listy'}, s), 'array of string<uuid>');
+  assert.equal(typeLabel({ref: 'Untyped'}, s), 'array of any');
+  assert.equal(typeLabel({type: 'array'}, s), 'array of any');
+  assert.equal(typeLabel({type: 'array', items: {type: 'array', items: {type: 'string'}}}, s), 'array of array of string');
+  // A nested self reference stops at the component's name.
+  assert.equal(typeLabel({ref: 'Grid'}, s), 'array of array of Grid');
+  // A missing component is labelled by its name alone.
+  assert.equal(typeLabel({ref: 'Gone', nullable: true}, s), 'Gone');
+  assert.equal(typeLabel({type: 'array', items: {ref: 'Gone'}}, s), 'array of Gone');
+});
+
+test('model: hasChildren: properties, additional properties, variants, items; never a circular one', () => {
+  const s: Schemas = {
+    Tree: {type: 'object', properties: {kids: {type: 'array', items: {ref: 'Tree'}}}},
+    Leafs: {type: 'array', items: {type: 'string'}},
+    Boxes: {type: 'array', items: {ref: 'Box'}},
+    Box: {type: 'object', properties: {w: {type: 'number'}}},
+  };
+  assert.equal(hasChildren({type: 'object', properties: {}}, s), false);
+  assert.equal(hasChildren({type: 'object', properties: {a: {type: 'string'}}}, s), true);
+  assert.equal(hasChildren({type: 'object', additionalProperties: {type: 'string'}}, s), true);
+  assert.equal(hasChildren({type: 'object', additionalProperties: true}, s), false);
+  assert.equal(hasChildren({oneOf: [{type: 'string'}]}, s), true);
+  assert.equal(hasChildren({anyOf: [{type: 'string'}]}, s), true);
+  assert.equal(hasChildren({oneOf: [], anyOf: []}, s), false);
+  assert.equal(hasChildren({type: 'string'}, s), false);
+  assert.equal(hasChildren(undefined, s), false);
+  assert.equal(hasChildren({ref: 'Leafs'}, s), false);
+  assert.equal(hasChildren({ref: 'Boxes'}, s), true);
+  assert.equal(hasChildren({type: 'array', items: {ref: 'Box'}}, s), true);
+  assert.equal(hasChildren({ref: 'Tree'}, s), true);
+  // Already on the way down: no children (the view says "circular" instead).
+  assert.equal(hasChildren({ref: 'Tree'}, s, ['Tree']), false);
+  assert.equal(hasChildren({ref: 'Box'}, s, ['Tree']), true);
+  assert.equal(hasChildren({ref: 'Boxes'}, s, ['Box']), false);
+  assert.equal(hasChildren({ref: 'Gone'}, s), false);
+});
+
+const refs = (roots: Parameters<typeof renderedRefs>[0], s: Schemas, fromDepth?: number) => [...renderedRefs(roots, s, fromDepth)].sort();
+
+test('walk: variants render one level deeper than their parent', () => {
+  const s: Schemas = {
+    Pet: {oneOf: [{ref: 'Cat'}, {ref: 'Dog'}]},
+    Cat: {type: 'object', properties: {toy: {ref: 'Toy'}}},
+    Dog: {type: 'string'},
+    Toy: {type: 'object', properties: {brand: {ref: 'Brand'}}},
+    Brand: {type: 'object', properties: {name: {type: 'string'}}},
+  };
+  // Cat's body is at depth 1: `toy` is labelled and its disclosure closed (Brand is not read).
+  assert.deepEqual(refs([{ref: 'Pet'}], s), ['Cat', 'Dog', 'Pet', 'Toy']);
+  assert.deepEqual(refs([{anyOf: [{ref: 'Cat'}]}], s), ['Cat', 'Toy']);
+  // A variant that is the schema being shown is not walked again.
+  assert.deepEqual(refs([{ref: 'Loop'}], {Loop: {oneOf: [{ref: 'Loop'}, {ref: 'Cat'}]}, Cat: s.Cat, Toy: s.Toy}), ['Cat', 'Loop', 'Toy']);
+});
+
+test('walk: lists render their item\'s attributes at the list\'s own depth', () => {
+  const s: Schemas = {
+    Row: {type: 'object', properties: {cell: {ref: 'Cell'}}},
+    Cell: {type: 'object', properties: {value: {ref: 'Value'}}},
+    Value: {type: 'object', properties: {deep: {ref: 'Deep'}}},
+    Deep: {type: 'object', properties: {x: {type: 'string'}}},
+    Words: {type: 'array', items: {type: 'string'}},
+  };
+  assert.deepEqual(refs([{type: 'array', items: {ref: 'Row'}}], s), ['Cell', 'Row', 'Value']);
+  assert.deepEqual(refs([{items: {ref: 'Row'}}], s), ['Cell', 'Row', 'Value']);
+  // A list of plain values has no attributes to walk.
+  assert.deepEqual(refs([{type: 'array', items: {ref: 'Words'}}], s), ['Words']);
+  // `items` beside `properties` without `type: array`: the properties are what is shown.
+  assert.deepEqual(refs([{type: 'object', properties: {a: {ref: 'Cell'}}, items: {ref: 'Words'}}], s), ['Cell', 'Value', 'Words']);
+  // (Its label still reads the item type: "array of Row".)
+  assert.deepEqual(refs([{properties: {a: {ref: 'Cell'}}, items: {ref: 'Row'}}], s), ['Cell', 'Row', 'Value']);
+  // `type: array` decides over `properties`: the items are what is shown.
+  assert.deepEqual(refs([{type: 'array', items: {ref: 'Row'}, properties: {v: {ref: 'Deep'}}}], s), ['Cell', 'Row', 'Value']);
+  // A list of itself has no attributes, and the walk ends.
+  assert.deepEqual(refs([{ref: 'Nested'}], schemas), ['Nested']);
+  // A list of the schema being shown stops there.
+  assert.deepEqual(refs([{ref: 'Tree'}], {Tree: {type: 'object', properties: {kids: {type: 'array', items: {ref: 'Tree'}}}}}), ['Tree']);
+});
+
+test('walk: additional properties, item types of list fields, and EAGER_DEPTH from fromDepth', () => {
+  const s: Schemas = {
+    Meta: {type: 'object', properties: {owner: {ref: 'Owner'}}},
+    Owner: {type: 'object', properties: {team: {ref: 'Team'}}},
+    Team: {type: 'object', properties: {lead: {ref: 'Lead'}}},
+    Lead: {type: 'string'},
+    Tag: {type: 'string', enum: ['a', 'b']},
+  };
+  assert.deepEqual(refs([{type: 'object', additionalProperties: {ref: 'Meta'}}], s), ['Meta', 'Owner']);
+  assert.deepEqual(refs([{type: 'object', additionalProperties: true, properties: {t: {type: 'array', items: {ref: 'Tag'}}}}], s), ['Tag']);
+  // A field whose component is missing still reads its item schema (its allowed values are shown).
+  assert.deepEqual(refs([{type: 'object', properties: {t: {ref: 'Gone', items: {ref: 'Tag'}}}}], s), ['Gone', 'Tag']);
+  // Opened at depth 1: its own attributes only; at depth 0 one more level.
+  assert.deepEqual(refs([{ref: 'Meta'}], s, 1), ['Meta', 'Owner']);
+  assert.deepEqual(refs([{ref: 'Meta'}], s, 0), ['Meta', 'Owner', 'Team']);
+  assert.deepEqual(refs([{ref: 'Meta'}], s, -1), ['Lead', 'Meta', 'Owner', 'Team']);
+  // Roots without attributes are only labelled; undefined roots are skipped.
+  assert.deepEqual(refs([undefined, {ref: 'Lead'}, {ref: 'Gone'}], s), ['Gone', 'Lead']);
+  assert.deepEqual(refs([], s), []);
+});

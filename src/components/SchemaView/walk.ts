@@ -29,16 +29,19 @@ function recording<T>(schemas: Schemas, out: Set<string>, fn: (s: Schemas) => T)
 export function renderedRefs(roots: (SchemaNode | undefined)[], schemas: Schemas, fromDepth = 0): Set<string> {
   const out = new Set<string>();
   recording(schemas, out, (s) => {
-    const body = (raw: SchemaNode, depth: number, seen: string[]): void => {
+    // `seen`: the components on the way down. hasChildren() is false for one already on the way
+    // (SchemaView shows "circular" there), which is what ends the walk of a recursive schema.
+    // Stryker disable ArrayDeclaration: with EAGER_DEPTH 1 (and fromDepth >= 0) a `seen` that misses a name only lets a circular schema be walked again at depth 1, where no attribute opens: that walk reads the labels its first walk, higher up, already recorded; a `seen` with a made-up name differs only for a component of that name
+    const body = (raw: SchemaNode | undefined, depth: number, seen: string[]): void => {
       const {node} = resolve(raw, s);
       if (node.items && (node.type === 'array' || !node.properties)) {
         const item = resolve(node.items, s);
-        if (item.name && seen.includes(item.name)) return;
         if (hasChildren(node.items, s, seen)) body(node.items, depth, item.name ? [...seen, item.name] : seen);
         return;
       }
       for (const p of Object.values(node.properties ?? {})) property(p, depth, seen);
       if (typeof node.additionalProperties === 'object') property(node.additionalProperties, depth, seen);
+      // Stryker disable next-line ArrayDeclaration: a string in place of a variant resolves no component and has no children
       for (const v of node.oneOf ?? node.anyOf ?? []) {
         const r = resolve(v, s);
         typeLabel(v, s);
@@ -47,17 +50,17 @@ export function renderedRefs(roots: (SchemaNode | undefined)[], schemas: Schemas
     };
     const property = (raw: SchemaNode, depth: number, seen: string[]): void => {
       const {node, name} = resolve(raw, s);
-      const circular = name !== undefined && seen.includes(name);
       typeLabel(raw, s);
-      if (node.items) resolve(node.items, s);
-      if (!circular && hasChildren(raw, s, seen) && depth < EAGER_DEPTH) body(raw, depth + 1, name ? [...seen, name] : seen);
+      // A list shows its items' allowed values (even when its own component is missing).
+      resolve(node.items, s);
+      if (depth < EAGER_DEPTH && hasChildren(raw, s, seen)) body(raw, depth + 1, name ? [...seen, name] : seen);
     };
     for (const root of roots) {
-      if (!root) continue;
       const {name} = resolve(root, s);
       typeLabel(root, s);
-      if (hasChildren(root, s)) body(root, fromDepth, name ? [name] : []);
+      body(root, fromDepth, name ? [name] : []);
     }
+    // Stryker restore ArrayDeclaration
   });
   return out;
 }

@@ -29,10 +29,14 @@ const ALLOWED_TAGS = [
   'details', 'summary', 'figure', 'figcaption',
 ];
 
-/** Elements dropped with everything inside them (their text is not content). */
+/**
+ * Elements dropped with everything inside them (their text is not content). Void elements (meta,
+ * link, base, frame, embed, input…) have nothing inside: they are dropped as any element outside
+ * ALLOWED_TAGS is, keeping the text around them.
+ */
 const DROPPED_WITH_CONTENT = [
-  'script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'iframe', 'frame', 'frameset',
-  'object', 'embed', 'applet', 'svg', 'math', 'textarea', 'select', 'option', 'title', 'head', 'meta', 'link', 'base',
+  'script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'iframe', 'frameset',
+  'object', 'applet', 'svg', 'math', 'textarea', 'select', 'option', 'title', 'head',
 ];
 
 /** The token classes of the build-time highlighter (plugins/api-pages/highlight.ts). */
@@ -74,6 +78,12 @@ function alignOf(attribs: sanitizeHtml.Attributes): string | undefined {
   return ['left', 'right', 'center'].includes(value) ? value : undefined;
 }
 
+/** A quotation's source (q, blockquote, del, ins): kept only when it is a safe link target. */
+const cited: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const {cite, ...rest} = attribs;
+  return {tagName, attribs: cite !== undefined && safeHref(cite) ? {...rest, cite} : rest};
+};
+
 const cell: sanitizeHtml.Transformer = (tagName, attribs) => {
   const {style: _style, align: _align, ...rest} = attribs;
   const align = alignOf(attribs);
@@ -83,7 +93,7 @@ const cell: sanitizeHtml.Transformer = (tagName, attribs) => {
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   nonTextTags: DROPPED_WITH_CONTENT,
-  disallowedTagsMode: 'discard',
+  // Any other element is discarded (sanitize-html's default mode), its text kept.
   allowedAttributes: {
     '*': ['title', 'lang', 'dir'],
     a: ['href', 'rel'],
@@ -114,10 +124,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: true,
   parseStyleAttributes: false,
   transformTags: {
+    // The document's own rel is never kept (rel="opener"); allowedAttributes drops target and the rest.
     a: (tagName, attribs) => {
-      const href = attribs.href;
-      const out: sanitizeHtml.Attributes = {};
-      if (attribs.title) out.title = attribs.title;
+      const {href, rel: _rel, ...out} = attribs;
       if (href !== undefined && safeHref(href)) {
         out.href = href;
         const url = resolve(href)!;
@@ -132,8 +141,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
     // Code blocks scroll: keyboard users can reach them, never ahead of the page's order.
     pre: (tagName, attribs) => ({tagName, attribs: {...attribs, tabindex: '0'}}),
-    q: (tagName, attribs) => ({tagName, attribs: attribs.cite && !safeHref(attribs.cite) ? {} : attribs}),
-    blockquote: (tagName, attribs) => ({tagName, attribs: attribs.cite && !safeHref(attribs.cite) ? {} : attribs}),
+    q: cited,
+    blockquote: cited,
+    del: cited,
+    ins: cited,
     th: cell,
     td: cell,
   },

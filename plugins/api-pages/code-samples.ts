@@ -219,12 +219,9 @@ function shellWord(parts: ShellPart[], what: string): string {
   }
   if (parts.every((p) => 'text' in p)) return shellQuote(parts.map((p) => ('text' in p ? p.text : '')).join(''));
   if (parts.every((p) => !('text' in p) || PLAIN_IN_DOUBLE_QUOTES.test(p.text))) {
-    // One double-quoted word reads best: "X-Key: $API_KEY".
-    return `"${parts.map((p, i) => {
-      if ('text' in p) return p.text;
-      const next = parts[i + 1];
-      return next && 'text' in next && /^\w/.test(next.text) ? `\${${p.env}}` : `$${p.env}`;
-    }).join('')}"`;
+    // One double-quoted word reads best: "X-Key: $API_KEY". A variable is last, or followed by the
+    // "&" of the next query key or the "; " of the next cookie: never by a letter that would extend its name.
+    return `"${parts.map((p) => ('text' in p ? p.text : `$${p.env}`)).join('')}"`;
   }
   return parts.filter((p) => !('text' in p) || p.text).map((p) => ('text' in p ? shellQuote(p.text) : `"$${p.env}"`)).join('');
 }

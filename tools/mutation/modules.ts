@@ -49,7 +49,7 @@ export const MODULES: MutationModule[] = [
     name: 'code-samples',
     guards: 'the request a reader copies, in eight languages',
     mutate: ['plugins/api-pages/code-samples.ts', 'src/components/CopyButton/copyable-text.ts'],
-    tests: ['plugins/api-pages/code-samples.test.ts'],
+    tests: ['plugins/api-pages/code-samples.test.ts', 'src/components/CopyButton/copyable-text.test.ts'],
   },
   {
     name: 'sanitizer',

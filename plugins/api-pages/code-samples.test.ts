@@ -1045,3 +1045,88 @@ test('text that is not well-formed UTF-16 is written as U+FFFD, in strings, keys
   assert.ok(out.javascript.includes('url.searchParams.append("q\uFFFD", "x\uFFFDy");'), out.javascript);
   assert.ok(out.javascript.includes('    "k\uFFFD": [\n      "\uFFFDz",\n      1,\n      {\n        "n": "\uD83D\uDE00"\n      }\n    ]'), out.javascript);
 });
+
+test('curl: a NUL in the URL or the body cannot be carried (the generator says so and the language is left out); globbing off for each of [ ] { }', () => {
+  const curl = SAMPLE_LANGUAGES.find((l) => l.id === 'curl')!.render;
+  assert.throws(() => curl({...bare, url: 'https://x.test/a\0b'}), /curl: a shell argument cannot carry a NUL character/);
+  assert.throws(() => curl({...bare, method: 'post', body: {mediaType: 'text/plain', value: 'a\0'}}), /NUL/);
+  assert.equal(sources({...bare, url: 'https://x.test/a\0b'}).curl, undefined);
+  for (const c of ['[', ']', '{', '}']) assert.ok(sources({...bare, url: `https://x.test/a${c}`}).curl.includes('\n  --globoff'), c);
+  assert.ok(!sources({...bare, url: 'https://x.test/a()'}).curl.includes('--globoff'));
+});
+
+test('JavaScript: a __proto__ header stays a header; undefined values are left out as JSON.stringify does; no Accept prints JSON', () => {
+  const js = sources({...bare, method: 'post', headers: [['__proto__', 'x']], auth: {headers: [{name: '__proto__', envVar: 'K'}], query: []}, body: {mediaType: 'application/json', value: {a: undefined, b: [undefined, false], c: [[]]}}}).javascript;
+  assert.ok(js.includes('    ["__proto__"]: process.env.K,\n    "Content-Type": "application/json",\n    ["__proto__"]: "x",\n'), js);
+  assert.ok(js.includes('  body: JSON.stringify({\n    "b": [\n      null,\n      false\n    ],\n    "c": [\n      []\n    ]\n  }),\n'), js);
+  assert.ok(sources(bare).javascript.endsWith('console.log(await response.json());'));
+  assert.ok(sources({...bare, accept: 'application/problem+json'}).javascript.endsWith('console.log(await response.json());'));
+  assert.ok(sources({...bare, accept: 'application/xml'}).javascript.endsWith('console.log(await response.text());'));
+});
+
+test('Python: literals for every JSON value; no headers, no params when there are none; text or JSON printed by the Accept', () => {
+  const py = sources({...bare, method: 'post', body: {mediaType: 'application/vnd.api+json', value: [false, Number.NaN, Infinity, 1.5, undefined, {x: undefined, y: {}}, []]}}).python;
+  assert.ok(py.includes('    json=[\n        False,\n        None,\n        None,\n        1.5,\n        None,\n        {\n            "y": {},\n        },\n        [],\n    ],\n'), py);
+  assert.ok(py.includes('        "Content-Type": "application/vnd.api+json",\n'));
+  const plain = sources(bare).python;
+  assert.ok(!plain.includes('headers=') && !plain.includes('params=') && !plain.includes('auth='), plain);
+  assert.ok(plain.endsWith('print(response.json())'));
+  assert.ok(sources({...bare, accept: 'text/html'}).python.endsWith('print(response.text)'));
+  assert.ok(sources({...bare, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).python.includes('    params={\n        "k": os.environ["K"],\n    },\n'));
+});
+
+test('Go: each import only when the sample uses it', () => {
+  const imports = (r: SampleRequest) => /import \(\n([^)]*)\)/.exec(sources(r).go)![1].trim().split('\n').map((l) => l.trim());
+  assert.deepEqual(imports(bare), ['"fmt"', '"io"', '"net/http"']);
+  const withOs = ['"fmt"', '"io"', '"net/http"', '"os"'];
+  assert.deepEqual(imports({...bare, auth: {basic: {userVar: 'U', passwordVar: 'P'}, headers: [], query: []}}), withOs);
+  assert.deepEqual(imports({...bare, auth: {bearer: {tokenVar: 'T'}, headers: [], query: []}}), withOs);
+  assert.deepEqual(imports({...bare, auth: {headers: [{name: 'X', envVar: 'K'}], query: []}}), withOs);
+  assert.deepEqual(imports({...bare, auth: {headers: [], query: [], cookies: [{name: 'c', envVar: 'K'}]}}), withOs);
+  assert.deepEqual(imports({...bare, accept: 'image/png', download: {}}), withOs);
+  assert.deepEqual(imports({...bare, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}), ['"fmt"', '"io"', '"net/http"', '"net/url"', '"os"']);
+  assert.deepEqual(imports({...bare, query: [['a', '1']]}), ['"fmt"', '"io"', '"net/http"', '"net/url"']);
+  assert.deepEqual(imports({...bare, method: 'put', body: {mediaType: 'text/plain', value: 'x'}}), ['"fmt"', '"io"', '"net/http"', '"strings"']);
+  assert.ok(sources({...bare, query: [['a', '1']]}).go.includes('\tquery := url.Values{}\n\tquery.Add("a", "1")\n\tendpoint := "https://x.test/a?" + query.Encode()\n'));
+  assert.ok(sources({...bare, method: 'put', body: {mediaType: 'text/plain', value: 'a\u0007'}}).go.includes('strings.NewReader("a\\u0007")'));
+});
+
+test('Java: one-line bodies as a string, bodies with other white space as joined lines, text blocks keep tabs and empty lines', () => {
+  const java = (value: string) => sources({...bare, method: 'post', body: {mediaType: 'text/plain', value}}).java;
+  assert.ok(java('one "line"').includes('.method("POST", HttpRequest.BodyPublishers.ofString("one \\"line\\""))'));
+  assert.ok(java('a\u3000\nb').includes('.method("POST", HttpRequest.BodyPublishers.ofString("a\u3000\\n"\n                + "b"))'), java('a\u3000\nb'));
+  assert.ok(java('a\t\n\tb').includes('ofString("""\n                a\\t\n                \tb"""))'), java('a\t\n\tb'));
+  assert.ok(java(' a\n\n b').includes('ofString("""\n                 a\n\n                 b\\\n                """))'), java(' a\n\n b'));
+  assert.ok(java('a\nb\\n').includes('ofString("""\n                a\n                b\\\\n"""))'));
+});
+
+test('C#: usings only when used; a one-line body is a regular string', () => {
+  const cs = (r: SampleRequest) => sources(r).csharp;
+  assert.ok(cs(bare).startsWith('using var client = new HttpClient();\n'));
+  assert.ok(cs({...bare, auth: {bearer: {tokenVar: 'T'}, headers: [], query: []}}).startsWith('using System.Net.Http.Headers;\n\nusing var client'));
+  const body = cs({...bare, method: 'post', body: {mediaType: 'text/plain', value: 'one "line"'}});
+  assert.ok(body.startsWith('using System.Net.Http.Headers;\n\nusing var client'));
+  assert.ok(body.includes('request.Content = new StringContent("one \\"line\\"");'));
+  assert.ok(cs({...bare, method: 'post', body: {mediaType: 'text/plain', value: 'a\n\u0007'}}).includes('new StringContent("a\\n\\u0007");'));
+  assert.ok(cs({...bare, auth: {basic: {userVar: 'U', passwordVar: 'P'}, headers: [], query: []}}).startsWith('using System.Net.Http.Headers;\nusing System.Text;\n\nusing var client'));
+});
+
+test('PHP: double quotes only for control characters, with $ " \\ escaped; repeated query names as a query string; no headers block without headers', () => {
+  const php = sources({...bare, method: 'post', query: [['a', '1'], ['a', '2']], auth: {headers: [], query: [{name: 'a', envVar: 'K1'}, {name: 'b', envVar: 'K2'}]}, body: {mediaType: 'text/plain', value: 'x $y "z" \\ \u2028 \u0001'}}).php;
+  assert.ok(php.includes('$body = "x \\$y \\"z\\" \\\\ \\u{2028} \\x01";\n'), php);
+  assert.ok(php.includes("    'query' => 'a=1&a=2' . '&a=' . urlencode(getenv('K1')) . '&b=' . urlencode(getenv('K2')),\n"), php);
+  const keysOnly = sources({...bare, auth: {headers: [], query: [{name: 'a', envVar: 'K1'}, {name: 'a', envVar: 'K2'}]}}).php;
+  assert.ok(keysOnly.includes("    'query' => '' . 'a=' . urlencode(getenv('K1')) . '&a=' . urlencode(getenv('K2')),\n"), keysOnly);
+  assert.ok(!keysOnly.includes("'headers'"), 'no headers: no headers block');
+  const oneLine = sources({...bare, method: 'post', body: {mediaType: 'text/plain', value: "it's"}}).php;
+  assert.ok(oneLine.includes("$body = 'it\\'s';\n"));
+  assert.ok(sources(bare).php.endsWith("echo $response->getStatusCode(), PHP_EOL;\necho $response->getBody(), PHP_EOL;"));
+});
+
+test('Ruby: double-quoted strings for line breaks, tabs and control characters; repeated names as pairs; a body with a tab as a string', () => {
+  const rb = sources({...bare, method: 'post', query: [['q', 'a\nb\rc\td\u0001#{x}"\\'], ['q', '2']], body: {mediaType: 'text/plain', value: 'a\n\tb'}}).ruby;
+  assert.ok(rb.includes(`uri.query = URI.encode_www_form([['q', "a\\nb\\rc\\td\\u0001\\#{x}\\"\\\\"], ['q', '2']])\n`), rb);
+  assert.ok(rb.includes('request.body = "a\\n\\tb"\n'), rb);
+  assert.ok(!sources(bare).ruby.includes('uri.query'));
+  assert.ok(sources({...bare, method: 'post', body: {mediaType: 'text/plain', value: "it's"}}).ruby.includes("request.body = 'it\\'s'\n"));
+});

@@ -121,6 +121,6 @@ export const MODULES: MutationModule[] = [
     name: 'markdown-twins',
     guards: 'the Markdown twin of each page (Copy page, llms.txt, MCP)',
     mutate: ['plugins/agent-docs/operation-markdown.ts', 'plugins/agent-docs/html-markdown.ts'],
-    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/html-markdown.test.ts'],
+    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/html-markdown.test.ts', 'plugins/agent-docs/data-module.test.ts'],
   },
 ];

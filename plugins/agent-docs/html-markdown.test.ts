@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import type {Element} from 'domhandler';
-import {codeSpan, DomUtils, fence, htmlToMarkdown, parseDocument} from './html-markdown';
+import {codeSpan, DomUtils, fence, htmlText, htmlToMarkdown, parseDocument} from './html-markdown';
 
 const gfm = new MarkdownIt();
 /** Markdown rendered back to a DOM. */
@@ -151,4 +151,88 @@ test('whitespace: runs collapse, <br> is a hard break, empty input gives empty t
   assert.equal(htmlToMarkdown('<p>a \n\t  b<br>c</p>'), 'a b  \nc');
   assert.equal(htmlToMarkdown(''), '');
   assert.equal(htmlToMarkdown('<p>  </p><div></div>'), '');
+});
+
+/* Each rule of the converter, one at a time. */
+
+test('inline elements: code, kbd and samp as code spans, bold, italic, strike-through; empty emphasis is left out', () => {
+  assert.equal(htmlToMarkdown('<p><kbd>Ctrl</kbd>+<samp>out</samp> <b>b</b> <i>i</i> <s>s</s> <strong> </strong><em></em>.</p>'), '`Ctrl`+`out` **b** *i* ~~s~~ .');
+  assert.equal(htmlToMarkdown('<p><strong> x </strong><em> y </em></p>'), '**x***y*');
+});
+
+test('adjacent inline elements that CSS spaces apart (span, a, time, small, code) stay apart in text; others do not', () => {
+  assert.equal(htmlToMarkdown('<p>a<span>b</span><span>c</span><a href="/x">d</a><time>e</time><small>f</small><code>g</code><em>h</em><em>i</em></p>'), 'ab c [d](/x) e f `g`*h**i*');
+  assert.equal(htmlToMarkdown('<p><span>a </span><span>b</span><span>c</span><span> d</span><span></span><br><span>e</span></p>'), 'a b c d  \ne');
+});
+
+test('links and images: no address or an empty anchor gives the text or nothing; image alt loses its brackets; assets rewritten', () => {
+  assert.equal(htmlToMarkdown('<p><a href="#x"></a><a href="#y">y</a> <a>no href</a> <a href="/z"></a><a href="">empty</a> <img alt="x"> <img src="a.png"></p>'), '[y](#y) no href empty ![](a.png)');
+  assert.equal(htmlToMarkdown('<p><a href="/a b">x</a> <img src="/i.png" alt="a [b]"></p>', {asset: (s) => `https://cdn.example${s}`}), '[x](/a%20b) ![a b](https://cdn.example/i.png)');
+  assert.equal(htmlToMarkdown('<p><a href="/a">x</a></p>', {link: (h) => `${h}.md`}), '[x](/a.md)');
+});
+
+test('headings keep their level; an empty heading is left out', () => {
+  assert.equal(htmlToMarkdown('<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6 <em>x</em></h6><h2> </h2>'), '# 1\n\n## 2\n\n### 3\n\n#### 4\n\n##### 5\n\n###### 6 *x*');
+});
+
+test('lists: numbering from start (1 when it is no number), empty items, continuation lines under the marker', () => {
+  assert.equal(htmlToMarkdown('<ol start="x"><li>a</li><li></li></ol><ol start="0"><li>z</li></ol>'), '1. a\n2.\n\n1. z');
+  assert.equal(htmlToMarkdown('<ul><li><p>a</p><p>b</p></li><li>c</li></ul>'), '- a\n\n  b\n- c');
+  assert.equal(htmlToMarkdown('<ol start="9"><li><p>a</p><p>b</p></li><li>c</li></ol>'), '9. a\n\n   b\n10. c');
+  assert.equal(htmlToMarkdown('<ul>text<li>a</li><p>not an item</p></ul>'), '- a');
+});
+
+test('tables: hidden rows are left out, a table without rows is nothing', () => {
+  assert.equal(htmlToMarkdown('<table><tr class="sr-only"><td>x</td></tr></table><table></table>'), '');
+  assert.equal(htmlToMarkdown('<table><tr><th>h</th></tr><tr hidden><td>x</td></tr><tr><td>y</td></tr></table>'), '| h |\n| --- |\n| y |');
+});
+
+test('details without a summary, definition lists grouped in divs, several paragraphs in a definition', () => {
+  assert.equal(htmlToMarkdown('<details><p>no summary</p></details>'), 'no summary');
+  assert.equal(htmlToMarkdown('<dl><div><dt>t</dt><dd>d</dd></div><dt>u</dt><dd><p>a</p><p>b</p></dd></dl>'), '**t**\n: d\n**u**\n: a\n  \n  b');
+});
+
+test('chrome is left out: hidden elements, aria-hidden, every chrome class and its CSS-module variants; other classes stay', () => {
+  assert.equal(htmlToMarkdown('<p hidden>h</p><p aria-hidden="true">ah</p><p aria-hidden="false">shown</p><p class="x theme-doc-toc-mobile_abc">t</p><p class="pagination-navx">kept</p>'), 'shown\n\nkept');
+  const chrome = ['hash-link', 'theme-doc-breadcrumbs', 'theme-doc-toc-mobile', 'table-of-contents', 'pagination-nav', 'theme-doc-footer-edit-meta-row', 'copy-page', 'sr-only', 'skipToContent', 'theme-edit-this-page', 'theme-last-updated', 'buttonGroup', 'codeBlockTitle'];
+  for (const c of chrome) {
+    assert.equal(htmlToMarkdown(`<div><p class="${c}">chrome</p><span class="${c}_x1">chrome</span>text</div>`), 'text', c);
+  }
+  for (const tag of ['script', 'style', 'noscript', 'svg', 'button', 'template', 'iframe', 'form', 'select', 'textarea', 'head']) {
+    assert.equal(htmlToMarkdown(`<div>a<${tag}>chrome</${tag}>b</div>`), 'ab', tag);
+  }
+  assert.equal(htmlToMarkdown('<div>a<input value="v"><meta content="c"><link href="/x">b</div>'), 'ab', 'void elements have no text');
+});
+
+test('code blocks: <br> and line elements as line breaks, chrome inside left out, the language from up to four containers up', () => {
+  assert.equal(htmlToMarkdown('<pre><code>a<br>b</code></pre><pre><div>l1</div><div>l2\n</div></pre><pre><span class="hash-link">#</span>x</pre>'), '```\na\nb\n```\n\n```\nl1\nl2\n```\n\n```\nx\n```');
+  assert.equal(htmlToMarkdown('<pre><code><span class="token-line">a</span><span class="token-line">b\n</span><!-- c --></code></pre>'), '```\na\nb\n```');
+  assert.equal(htmlToMarkdown('<div class="language-py"><div><div><div><pre>x</pre></div></div></div></div>'), '```py\nx\n```');
+  assert.equal(htmlToMarkdown('<div class="language-py"><div><div><div><div><pre>x</pre></div></div></div></div></div>'), '```\nx\n```');
+  assert.equal(htmlToMarkdown('<pre class="language-a"><code class="language-b">x</code></pre>'), '```a\nx\n```');
+  assert.equal(htmlToMarkdown('<pre><code class="x language-b">x</code></pre>'), '```b\nx\n```');
+});
+
+test('escaping: underscores only at word edges, brackets, backslashes, stars, backticks; line starts that open blocks', () => {
+  assert.equal(htmlToMarkdown('<p>a_b _c d_ e_f_ [x] \\ * `</p>'), 'a_b \\_c d\\_ e_f\\_ \\[x\\] \\\\ \\* \\`');
+  assert.equal(htmlToMarkdown('<p>+ plus</p><p>  # h</p><p>10) x</p><p>3. y</p><p>-x</p><p>#x</p><p>1.5 z</p><p>&gt; q</p><p>a &lt;b&gt;</p>'), '\\+ plus\n\n\\# h\n\n10\\) x\n\n3\\. y\n\n-x\n\n#x\n\n1.5 z\n\n\\> q\n\na &lt;b>');
+});
+
+test('block elements: each container is its own block; one met inside a table cell is spaced text', () => {
+  assert.equal(htmlToMarkdown('<section><article><header>h</header><main>m</main><aside>a</aside><nav>n</nav><footer>f</footer></article></section><body>b</body>'), 'h\n\nm\n\na\n\nn\n\nf\n\nb');
+  assert.equal(htmlToMarkdown('<p>x<figure><figcaption>cap</figcaption></figure></p>'), 'x\n\ncap');
+  assert.equal(htmlToMarkdown('<table><tr><td><p>a</p><p>b</p></td><td>c<div>d</div><section>e</section></td></tr></table>'), '|  |  |\n| --- | --- |\n| a b | c d e |');
+  assert.equal(htmlToMarkdown('<p>a    b  </p><p>x<br>  y</p>'), 'a b\n\nx  \n y');
+});
+
+test('fences and code spans: the fence outgrows the longest run of backticks; a span that starts or ends with one is padded', () => {
+  assert.equal(fence('a `` b'), '```\na `` b\n```');
+  assert.equal(fence('a ``` b', 'md'), '````md\na ``` b\n````');
+  assert.equal(codeSpan('a  \n b'), '`a b`');
+  assert.equal(codeSpan('x`'), '`` x` ``');
+  assert.equal(codeSpan('``'), '``` `` ```');
+});
+
+test('htmlText: the text with entities decoded and white space as it is', () => {
+  assert.equal(htmlText('<p>a &amp; <b>b</b></p>\n  <span>c</span>'), 'a & b\n  c');
 });

@@ -16,7 +16,8 @@ export interface HtmlToMarkdownOptions {
   asset?: (src: string) => string;
 }
 
-const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'svg', 'button', 'template', 'iframe', 'form', 'input', 'select', 'textarea', 'head', 'meta', 'link']);
+/** Elements whose text is not content (void ones such as input, meta and link have no text to leave out). */
+const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'svg', 'button', 'template', 'iframe', 'form', 'select', 'textarea', 'head']);
 /** Classes (or class prefixes) of site chrome inside the content. */
 const SKIP_CLASSES = [
   'hash-link', 'theme-doc-breadcrumbs', 'theme-doc-toc-mobile', 'table-of-contents', 'pagination-nav', 'theme-doc-footer-edit-meta-row',

@@ -275,3 +275,209 @@ test('a schema cut by the depth limit is listed in full where it comes again hig
   assert.match(body, /^- `leaf` \(object \(Leaf\)\)\n {2}- `leaf_field` \(string\)$/m, 'Leaf is listed where it comes again');
   assert.match(md, /This page lists fields down to 2 levels of nesting; .* complete in the OpenAPI description\./);
 });
+
+/* Every label and section the twin prints, one rule at a time. */
+
+test('authentication labels: each kind of scheme says how the credential is sent', () => {
+  assert.equal(securityLabel({key: 'b', type: 'http', scheme: 'basic'}), 'HTTP Basic authentication (`Authorization: Basic <base64 of username:password>`)');
+  assert.equal(securityLabel({key: 'b', type: 'http', scheme: 'bearer'}), 'Bearer token (`Authorization: Bearer <token>`)');
+  assert.equal(securityLabel({key: 'b', type: 'http', scheme: 'bearer', bearerFormat: 'JWT'}), 'Bearer token (`Authorization: Bearer <token>`, JWT)');
+  assert.equal(securityLabel({key: 'd', type: 'http', scheme: 'digest'}), 'HTTP digest authentication');
+  assert.equal(securityLabel({key: 'k', type: 'apiKey', in: 'query', name: 'api_key'}), 'API key in the query `api_key`');
+  assert.equal(securityLabel({key: 'myKey', type: 'apiKey'}), 'API key in the header `myKey`', 'header by default, the scheme key when no name');
+  assert.equal(securityLabel({key: 'o', type: 'oauth2'}), 'OAuth 2.0');
+  assert.equal(securityLabel({key: 'o', type: 'oauth2', scopes: []}), 'OAuth 2.0');
+  assert.equal(securityLabel({key: 'o', type: 'oauth2', scopes: ['a', 'b:c']}), 'OAuth 2.0 (scopes: `a`, `b:c`)');
+  assert.equal(securityLabel({key: 'i', type: 'openIdConnect'}), 'OpenID Connect');
+  assert.equal(securityLabel({key: 'i', type: 'openIdConnect', scopes: ['openid']}), 'OpenID Connect (scopes: `openid`)');
+  assert.equal(securityLabel({key: 'm', type: 'mutualTLS'} as never), 'mutualTLS');
+});
+
+test('the head: deprecated, no operation id, base URLs with and without descriptions, an optional security alternative', () => {
+  const md = operationMarkdown(page({
+    deprecated: true,
+    operationId: undefined,
+    servers: [{url: 'https://a.example/v1'}, {url: 'https://b.example/v1', description: 'Sandbox'}],
+    security: [[{key: 'basic', type: 'http', scheme: 'basic'}], []],
+  }));
+  assert.ok(md.startsWith('# Create a thing\n\n`POST /things/{thingId}`\n\n**Deprecated.**\n\nBase URLs:\n\n- `https://a.example/v1`\n- `https://b.example/v1` (Sandbox)\n\nAuthentication (any one of):\n\n- HTTP Basic authentication (`Authorization: Basic <base64 of username:password>`)\n- none\n\nCreates a *thing*.'), md);
+  assert.ok(!md.includes('Operation ID'));
+  const one = operationMarkdown(page({servers: [{url: 'https://a.example/v1'}], deprecated: false}));
+  assert.match(one, /^Base URL: `https:\/\/a\.example\/v1`\n\nAuthentication: HTTP Basic/m);
+  assert.ok(!one.includes('Deprecated'));
+  const none = operationMarkdown(page({servers: [], description: undefined}));
+  assert.ok(!/Base URL/.test(none));
+  assert.ok(none.includes('Authentication: HTTP Basic authentication (`Authorization: Basic <base64 of username:password>`).\n\n## Responses'), none);
+});
+
+test('field labels: the type, then every constraint in a fixed order', () => {
+  const md = operationMarkdown(page({
+    requestBody: {required: true, content: [{mediaType: 'application/json', schema: {type: 'object', properties: {
+      all: {type: ['integer', 'null'], format: 'int64', enum: [1, 'a'], minimum: 1, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: 10, multipleOf: 2, minLength: 1, maxLength: 2, pattern: '^a$', minItems: 1, maxItems: 3, uniqueItems: true, minProperties: 1, maxProperties: 4, default: 5, readOnly: true, writeOnly: true, deprecated: true, example: 6},
+      bounds: {type: 'number', minimum: 0, maximum: 1, exclusiveMaximum: false},
+      zero: {type: 'integer', minimum: 0, maximum: 0, multipleOf: 0, minLength: 0, maxLength: 0, minItems: 0, maxItems: 0, minProperties: 0, maxProperties: 0, default: 0, example: 0, enum: []},
+      falsy: {type: 'boolean', default: false, example: false, uniqueItems: false, readOnly: false, writeOnly: false, deprecated: false, pattern: ''},
+      objex: {type: 'object', example: {a: 1}, default: null},
+      deep: {type: 'array', items: {type: 'array', items: {type: 'array', items: {type: 'array', items: {type: 'array', items: {type: 'string'}}}}}},
+      noType: {items: {type: 'string'}},
+      one: {oneOf: [{type: 'string'}, {type: 'object', title: 'T', properties: {x: {type: 'string'}}}]},
+      any: {anyOf: [{type: 'string'}]},
+      props: {properties: {x: {}}},
+      nothing: {},
+    }}}]},
+  }));
+  assert.equal(section(md, '## Request body'), [
+    'Required.',
+    '',
+    'Content type: `application/json`',
+    '',
+    'Schema: object',
+    '',
+    '- `all` (integer | null (int64), one of `1`, `"a"`, > 1, < 10, multiple of 2, min length 1, max length 2, pattern `^a$`, min items 1, max items 3, unique items, min properties 1, max properties 4, default `5`, read-only, write-only, deprecated, example `6`)',
+    '- `bounds` (number, >= 0, <= 1)',
+    '- `zero` (integer, >= 0, <= 0, multiple of 0, min length 0, max length 0, min items 0, max items 0, min properties 0, max properties 0, default `0`, example `0`)',
+    '- `falsy` (boolean, default `false`, example `false`)',
+    '- `objex` (object, default `null`)',
+    '- `deep` (array of array of array of array of array of items)',
+    '- `noType` (array of string)',
+    '- `one` (one of)',
+    '  - One of:',
+    '    - **option 1** (string)',
+    '    - **T** (object)',
+    '      - `x` (string)',
+    '- `any` (any of)',
+    '  - Any of:',
+    '    - **option 1** (string)',
+    '- `props` (object)',
+    '  - `x` (any)',
+    '- `nothing` (any)',
+  ].join('\n'));
+});
+
+test('component names in types: objects and variants are named, other types are not', () => {
+  const md = operationMarkdown(page({
+    requestBody: {required: true, content: [{mediaType: 'application/json', schema: {type: 'object', properties: {
+      o: {ref: 'Obj'}, v: {ref: 'Var'}, a: {ref: 'AnyV'}, s: {ref: 'Str'}, n: {ref: 'Nul'}, list: {type: 'array', items: {ref: 'Str'}}, missing: {ref: 'Gone', description: '<p>Gone.</p>'},
+    }}}]},
+    schemas: {Obj: {properties: {x: {type: 'string'}}}, Var: {oneOf: [{type: 'string'}]}, AnyV: {anyOf: [{type: 'integer'}]}, Str: {type: 'string', format: 'date'}, Nul: {type: 'object', nullable: true}},
+  }));
+  const body = section(md, '## Request body');
+  for (const line of ['- `o` (object (Obj))', '- `v` (one of (Var))', '- `a` (any of (AnyV))', '- `s` (string (date))', '- `n` (object (Nul) | null)', '- `list` (array of string (date))', '- `missing` (any): Gone.']) {
+    assert.ok(body.split('\n').includes(line), `${line}\n${body}`);
+  }
+});
+
+test('parameters: the type column leaves the example out (it has its own place); examples as text or JSON', () => {
+  const md = operationMarkdown(page({parameters: [
+    {name: 'a', in: 'query', required: false, schema: {type: 'string', example: 'e', minLength: 1}, example: 'x|y'},
+    {name: 'b', in: 'query', required: true, schema: {type: 'integer', example: 3}, example: 3},
+    {name: 'c', in: 'cookie', required: false, schema: {type: 'object'}, example: {k: 'v'}},
+    {name: 'd', in: 'header', required: false, description: '<p>Two\nlines</p>'},
+  ]}));
+  assert.deepEqual(section(md, '## Parameters').split('\n').slice(2), [
+    '| `a` | query | string, min length 1 | no | Example: `x\\|y` |',
+    '| `b` | query | integer | yes | Example: `3` |',
+    '| `c` | cookie | object | no | Example: `{"k":"v"}` |',
+    '| `d` | header | any | no | Two lines |',
+  ]);
+  assert.ok(!operationMarkdown(page()).includes('## Parameters'));
+});
+
+test('request body: optional, its description, the schema\'s description when there are no fields, examples by media type', () => {
+  const md = operationMarkdown(page({
+    requestBody: {required: false, description: '<p>Body <em>text</em>.</p>', content: [
+      {mediaType: 'application/xml', schema: {type: 'object', description: '<p>Desc</p>'}, example: '<a/>'},
+      {mediaType: 'text/plain', schema: {type: 'string'}, example: 'plain'},
+      {mediaType: 'application/json', example: {a: [1]}, exampleGiven: false},
+      {mediaType: 'application/octet-stream', schema: {type: 'string', format: 'binary', description: '<p>Bytes.</p>'}},
+    ]},
+  }));
+  assert.equal(section(md, '## Request body'), [
+    'Optional.', '', 'Body *text*.', '',
+    'Content type: `application/xml`', '', 'Schema: object. Desc', '', 'Example:', '', '```xml', '<a/>', '```', '',
+    'Content type: `text/plain`', '', 'Schema: string', '', 'Example:', '', '```', 'plain', '```', '',
+    'Content type: `application/json`', '', 'Example (generated from the schema):', '', '```json', '{', '  "a": [', '    1', '  ]', '}', '```', '',
+    'Content type: `application/octet-stream`', '', 'Schema: string (binary). Bytes.',
+  ].join('\n'));
+  // A response's example is the highlighted one (exampleHtml), never the request's raw example.
+  const response = operationMarkdown(page({responses: [{status: '200', headers: [{name: 'X-Rate', schema: {type: 'integer'}}], content: [{mediaType: 'application/json', example: {no: 1}}]}]}));
+  assert.equal(section(response, '### 200 OK'), 'Headers:\n\n- `X-Rate` (integer)\n\nContent type: `application/json`');
+});
+
+test('every status code the twin names has its reason phrase; others stand alone', () => {
+  const reasons: Record<string, string> = {
+    200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
+    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable',
+    409: 'Conflict', 410: 'Gone', 412: 'Precondition Failed', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
+    422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+  };
+  const statuses = [...Object.keys(reasons), '418', 'default', '2XX'];
+  const md = operationMarkdown(page({responses: statuses.map((status) => ({status, headers: [], content: []}))}));
+  assert.deepEqual(md.split('\n').filter((l) => l.startsWith('### ')), statuses.map((s) => (reasons[s] ? `### ${s} ${reasons[s]}` : `### ${s}`)));
+  assert.ok(!operationMarkdown(page({responses: []})).includes('## Responses'));
+});
+
+test('the example request: our curl sample, else our first sample, never one the document wrote; none, no section', () => {
+  const fromDoc = {id: 'curl', label: 'cURL', html: 'curl vendor', fromDocument: true};
+  assert.equal(section(operationMarkdown(page({samples: [fromDoc, {id: 'go', label: 'Go', html: 'package main'}, {id: 'curl', label: 'cURL', html: 'curl ours'}]})), '## Example request'), '```bash\ncurl ours\n```');
+  assert.equal(section(operationMarkdown(page({samples: [fromDoc, {id: 'go', label: 'Go', html: 'package main'}]})), '## Example request'), '```go\npackage main\n```');
+  assert.ok(!operationMarkdown(page({samples: [fromDoc]})).includes('## Example request'));
+  assert.ok(!operationMarkdown(page({samples: []})).includes('## Example request'));
+});
+
+test('oneOf variants: named by component, title, or position; a discriminator is named; deep variants are cut', () => {
+  const md = operationMarkdown(page({
+    responses: [{status: '200', headers: [], content: [{mediaType: 'application/json', schema: {oneOf: [{ref: 'A'}, {type: 'object', title: 'Titled', properties: {t: {type: 'string'}}}, {type: 'integer'}], discriminator: {propertyName: 'kind'}}}]}],
+    schemas: {A: {type: 'object', properties: {a: {type: 'string'}}}},
+  }), {depth: 2, budget: Infinity});
+  assert.equal(section(md, '### 200 OK'), [
+    'Content type: `application/json`', '', 'Schema: one of', '',
+    '- One of (by `kind`):',
+    '  - **A** (object (A)) (fields not listed here: `#/components/schemas/A` in the OpenAPI description)',
+    '  - **Titled** (object) (fields not listed here)',
+    '  - **option 3** (integer)',
+  ].join('\n'));
+  assert.match(md, /This page lists fields down to 2 levels of nesting; the schemas marked "fields not listed here" are complete in the OpenAPI description\.\n$/);
+  const one = operationMarkdown(page({
+    responses: [{status: '200', headers: [], content: [{mediaType: 'application/json', schema: {type: 'object', properties: {o: {type: 'object', properties: {p: {type: 'string'}}}}}}]}],
+  }), {depth: 1, budget: Infinity});
+  assert.match(one, /^- `o` \(object, fields not listed here\)$/m);
+  assert.match(one, /lists fields down to 1 level of nesting;/);
+});
+
+test('a cut schema\'s place in the description is its JSON pointer, ~ and / escaped; variants of a cut field are named', () => {
+  const md = operationMarkdown(page({
+    responses: [{status: '200', headers: [], content: [{mediaType: 'application/json', schema: {type: 'object', properties: {
+      x: {ref: 'a/b~c'}, y: {oneOf: [{ref: 'V1'}, {ref: 'V2'}, {type: 'string'}]}, z: {type: 'array', items: {ref: 'V1'}},
+    }}}]}],
+    schemas: {'a/b~c': {type: 'object', properties: {q: {type: 'string'}}}, V1: {type: 'object', properties: {v: {type: 'string'}}}, V2: {type: 'object', properties: {w: {type: 'string'}}}},
+  }), {depth: 1, budget: Infinity});
+  const body = section(md, '### 200 OK');
+  assert.ok(body.includes('- `x` (object (a/b~c), fields not listed here: `#/components/schemas/a~1b~0c` in the OpenAPI description)'), body);
+  assert.ok(body.includes('- `y` (one of, fields not listed here: `#/components/schemas/V1` and `#/components/schemas/V2` in the OpenAPI description)'), body);
+  assert.ok(body.includes('- `z` (array of object (V1), fields not listed here: `#/components/schemas/V1` in the OpenAPI description)'), body);
+});
+
+test('maps: the values of any other key are listed under `*`', () => {
+  const md = operationMarkdown(page({
+    responses: [{status: '200', headers: [], content: [{mediaType: 'application/json', schema: {type: 'object', additionalProperties: {type: 'object', description: '<p>Per key.</p>', properties: {n: {type: 'integer'}}}}}]}],
+  }));
+  assert.equal(section(md, '### 200 OK'), 'Content type: `application/json`\n\nSchema: object\n\n- `*` (any other key) (object): Per key.\n  - `n` (integer)');
+  const plain = operationMarkdown(page({responses: [{status: '200', headers: [], content: [{mediaType: 'application/json', schema: {type: 'object', additionalProperties: {type: 'string'}}}]}]}));
+  assert.ok(plain.includes('\n- `*` (any other key) (string)\n'), plain);
+  const bool = operationMarkdown(page({responses: [{status: '200', headers: [], content: [{mediaType: 'application/json', schema: {type: 'object', additionalProperties: true}}]}]}));
+  assert.ok(!bool.includes('`*`'), bool);
+});
+
+test('the budget: the deepest listing that fits is chosen, and the shallowest is written whatever its length', () => {
+  const full = operationMarkdown(wideGraph(), {budget: Infinity});
+  assert.equal(operationMarkdown(wideGraph(), {budget: full.length}), full, 'a twin exactly at the budget is kept whole');
+  const tiny = operationMarkdown(wideGraph(), {budget: 10});
+  assert.match(tiny, /lists fields down to 1 level of nesting/);
+  assert.ok(tiny.length > 10);
+  const depth3 = operationMarkdown(wideGraph(), {budget: Infinity, depth: 3});
+  assert.match(depth3, /lists fields down to 3 levels of nesting/);
+  const shallower = operationMarkdown(wideGraph(), {budget: depth3.length, depth: 4});
+  assert.ok(shallower.length <= depth3.length);
+});

@@ -146,7 +146,7 @@ class SchemaWriter {
     if (node.ref && (s.properties || s.oneOf || s.anyOf)) this.expanded.add(node.ref);
     const required = new Set(s.required ?? []);
     for (const [name, child] of Object.entries(s.properties ?? {})) lines.push(...this.field(name, child, required.has(name), depth, stack));
-    if (typeof s.additionalProperties === 'object') lines.push(...this.field('*', s.additionalProperties, false, depth, stack, 'any other key'));
+    if (typeof s.additionalProperties === 'object') lines.push(...this.field('*', s.additionalProperties, false, depth, stack));
     const items = s.type === 'array' || s.items ? s.items : undefined;
     if (items && !s.properties) {
       // An array at the top: its items' fields.
@@ -169,7 +169,7 @@ class SchemaWriter {
     return lines;
   }
 
-  private field(name: string, child: SchemaNode, required: boolean, depth: number, stack: string[], note?: string): string[] {
+  private field(name: string, child: SchemaNode, required: boolean, depth: number, stack: string[]): string[] {
     const indent = '  '.repeat(depth);
     // A reference back into an inline schema has no type of its own here: the marker says it all.
     const parts = child.circular ? [] : [this.typeOf(child)];
@@ -183,7 +183,7 @@ class SchemaWriter {
     if (cut) parts.push(this.cutNote(child));
     const description = oneLine(this.resolve(child).description, this.link);
     const label = name === '*' ? '`*` (any other key)' : code(name);
-    const line = `${indent}- ${label} (${parts.join(', ')})${description ? `: ${description}` : note && name !== '*' ? `: ${note}` : ''}`;
+    const line = `${indent}- ${label} (${parts.join(', ')})${description ? `: ${description}` : ''}`;
     this.size += line.length + 1;
     if (this.size > this.limit) throw new TooLong();
     if (circularRef || seen || cut) return [line];

@@ -212,20 +212,16 @@ type ShellPart = ReturnType<typeof urlParts>[number];
 /** Characters that mean nothing inside double quotes (no $, `, ", \ or ! there). */
 const PLAIN_IN_DOUBLE_QUOTES = /^[A-Za-z0-9 _.,:/=?&%+@~*#;()[\]{}-]*$/;
 
-function shellWord(parts: ShellPart[], what: string): string {
-  for (const p of parts) {
-    if ('text' in p && p.text.includes('\0')) {
-      throw new UnrepresentableSampleError(`curl: the ${what} contains a NUL character, which a shell argument cannot carry`);
-    }
+function shellWord(parts: ShellPart[]): string {
+  // Header names and values, cookies and the file name never hold a NUL (headerText, cookieText, responseFile): the URL or the body may.
+  if (parts.some((p) => 'text' in p && p.text.includes('\0'))) {
+    throw new UnrepresentableSampleError('curl: a shell argument cannot carry a NUL character (in the URL or the body)');
   }
   if (parts.every((p) => 'text' in p)) return shellQuote(parts.map((p) => ('text' in p ? p.text : '')).join(''));
   if (parts.every((p) => !('text' in p) || PLAIN_IN_DOUBLE_QUOTES.test(p.text))) {
-    // One double-quoted word reads best: "X-Key: $API_KEY".
-    return `"${parts.map((p, i) => {
-      if ('text' in p) return p.text;
-      const next = parts[i + 1];
-      return next && 'text' in next && /^\w/.test(next.text) ? `\${${p.env}}` : `$${p.env}`;
-    }).join('')}"`;
+    // One double-quoted word reads best: "X-Key: $API_KEY". A variable is last, or followed by the
+    // "&" of the next query key or the "; " of the next cookie: never by a letter that would extend its name.
+    return `"${parts.map((p) => ('text' in p ? p.text : `$${p.env}`)).join('')}"`;
   }
   return parts.filter((p) => !('text' in p) || p.text).map((p) => ('text' in p ? shellQuote(p.text) : `"$${p.env}"`)).join('');
 }
@@ -233,20 +229,20 @@ function shellWord(parts: ShellPart[], what: string): string {
 function curl(req: SampleRequest): string {
   const url = urlParts(req);
   const urlText = url.map((p) => ('text' in p ? p.text : '')).join('');
-  const args = [`curl --request ${req.method.toUpperCase()}`, `  --url ${shellWord(url, 'URL')}`];
+  const args = [`curl --request ${req.method.toUpperCase()}`, `  --url ${shellWord(url)}`];
   // curl reads [] and {} in a URL as a pattern of several URLs unless told not to.
   if (/[[\]{}]/.test(urlText)) args.push('  --globoff');
   if (req.auth.basic) args.push(`  --user "$${req.auth.basic.userVar}:$${req.auth.basic.passwordVar}"`);
   if (req.auth.bearer) args.push(`  --header "Authorization: Bearer $${req.auth.bearer.tokenVar}"`);
-  for (const k of req.auth.headers) args.push(`  --header ${shellWord([{text: `${k.name}: `}, {env: k.envVar}], 'header name')}`);
+  for (const k of req.auth.headers) args.push(`  --header ${shellWord([{text: `${k.name}: `}, {env: k.envVar}])}`);
   const cookie = cookieParts(req);
-  if (cookie) args.push(`  --cookie ${shellWord(cookie, 'cookie')}`);
+  if (cookie) args.push(`  --cookie ${shellWord(cookie)}`);
   // "Name;" is how curl sends a header with an empty value ("Name:" would remove the header).
-  for (const [k, v] of allHeaders(req)) args.push(`  --header ${shellWord([{text: v === '' ? `${k};` : `${k}: ${v}`}], 'header')}`);
+  for (const [k, v] of allHeaders(req)) args.push(`  --header ${shellWord([{text: v === '' ? `${k};` : `${k}: ${v}`}])}`);
   // --data-raw: unlike --data, a body starting with @ is not read from a file.
-  if (req.body) args.push(`  --data-raw ${shellWord([{text: bodyText(req.body)}], 'body')}`);
+  if (req.body) args.push(`  --data-raw ${shellWord([{text: bodyText(req.body)}])}`);
   const file = responseFile(req);
-  if (file) args.push(`  --output ${shellWord([{text: file}], 'file name')}`);
+  if (file) args.push(`  --output ${shellWord([{text: file}])}`);
   return args.join(' \\\n');
 }
 
@@ -431,7 +427,6 @@ function javaBody(body: string, pad: string): string[] {
   }
   const lines = body
     .replace(/\\/g, '\\\\')
-    .replace(/\r/g, '\\r')
     .replace(/"{3,}/g, (run) => run.replace(/"/g, '\\"'))
     .split('\n')
     // Trailing spaces and tabs are stripped from each line: the last one is written as an escape.
@@ -500,9 +495,8 @@ const csString = quoted;
 const csBody = (body: string) => (body.includes('\n') && !hasControlCharacters(body) ? `@"${body.replace(/"/g, '""')}"` : csString(body));
 
 function csharp(req: SampleRequest): string {
-  const body = req.body ? bodyText(req.body) : undefined;
   const usings = [
-    ...(req.auth.basic || req.auth.bearer || body !== undefined ? ['using System.Net.Http.Headers;'] : []),
+    ...(req.auth.basic || req.auth.bearer || req.body ? ['using System.Net.Http.Headers;'] : []),
     ...(req.auth.basic ? ['using System.Text;'] : []),
   ];
   const cookie = cookieParts(req);
@@ -520,8 +514,8 @@ function csharp(req: SampleRequest): string {
   for (const k of req.auth.headers) lines.push(`request.Headers.Add(${csString(k.name)}, Environment.GetEnvironmentVariable(${csString(k.envVar)}));`);
   if (cookie) lines.push(`request.Headers.Add("Cookie", ${joinParts(cookie, csString, (v) => `Environment.GetEnvironmentVariable(${csString(v)})`)});`);
   for (const [k, v] of [...(req.accept ? [['Accept', req.accept]] : []), ...req.headers]) lines.push(`request.Headers.Add(${csString(k)}, ${csString(v)});`);
-  if (body !== undefined && req.body) {
-    lines.push(`request.Content = new StringContent(${csBody(body)});`);
+  if (req.body) {
+    lines.push(`request.Content = new StringContent(${csBody(bodyText(req.body))});`);
     lines.push(`request.Content.Headers.ContentType = MediaTypeHeaderValue.Parse(${csString(req.body.mediaType)});`);
   }
   lines.push('', 'using var response = await client.SendAsync(request);', 'response.EnsureSuccessStatusCode();');

@@ -5,7 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {parseDocument} from 'htmlparser2';
+import {DomUtils, parseDocument} from 'htmlparser2';
 import type {ChildNode, Element} from 'domhandler';
 import {markdownToHtml} from './markdown-html';
 import {safeHref, safeImageSrc, sanitizeDescriptionHtml} from './sanitize';
@@ -172,7 +172,7 @@ test('HTML tables, lists, headings, details and images keep their markup', () =>
   assert.match(html, /<ul><li>one<\/li><li><a href="https:\/\/stripe\.example\/docs" rel="noopener noreferrer">two<\/a><\/li><\/ul>/);
   assert.match(html, /<ol start="3"><li>three<\/li><\/ol>/);
   assert.match(html, /<details><summary>More<\/summary><p>Hidden <br \/> text<\/p><\/details>/);
-  assert.match(html, /<img alt="Diagram" width="200" src="https:\/\/cdn\.example\/diagram\.png" \/>/);
+  assert.match(html, /<img src="https:\/\/cdn\.example\/diagram\.png" alt="Diagram" width="200" \/>/);
 });
 
 test('Markdown tables keep their alignment without a style attribute', () => {
@@ -207,4 +207,147 @@ test('text that only looks like markup stays text', () => {
 
 test('a description that is only unsafe markup is no description', () => {
   assert.equal(markdownToHtml('<script>alert(1)</script>'), undefined);
+});
+
+/* Every rule of the allowlist, one by one: what is kept, what is refused. */
+
+const clean = sanitizeDescriptionHtml;
+const VOID = new Set(['br', 'hr', 'img']);
+
+test('every allowed element is kept, with its text', () => {
+  for (const tag of ALLOWED) {
+    const source = tag === 'img' ? '<img src="https://cdn.example/a.png">' : VOID.has(tag) ? `<${tag}>` : `<${tag}>x</${tag}>`;
+    const html = clean(source);
+    assert.ok(html.startsWith(`<${tag}`), `<${tag}> kept: ${html}`);
+    assert.equal(parseDocument(html).children.filter((n) => n.type === 'tag').map((n) => (n as Element).name).join(), tag, html);
+    if (!VOID.has(tag) && tag !== 'col' && tag !== 'wbr') assert.equal(DomUtils.textContent(parseDocument(html)), 'x', html);
+  }
+  assert.equal(clean('<p>a</p>'), '<p>a</p>');
+  assert.equal(clean('a<br>b<hr>'), 'a<br />b<hr />');
+});
+
+test('elements outside the allowlist are dropped and their text kept', () => {
+  for (const tag of ['font', 'center', 'marquee', 'blink', 'section', 'article', 'nav', 'main', 'button', 'label', 'form', 'video', 'audio', 'picture', 'canvas', 'dialog', 'body', 'html']) {
+    assert.equal(clean(`a<${tag}>x</${tag}>b`), 'axb', tag);
+  }
+  for (const tag of ['meta', 'link', 'base', 'frame', 'embed', 'input', 'source', 'area', 'param', 'track']) {
+    assert.equal(clean(`a<${tag} href="https://evil.example" src="https://evil.example">b`), 'ab', tag);
+  }
+});
+
+test('script-like and embedding elements are dropped with everything inside them', () => {
+  for (const tag of ['script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'iframe', 'frameset', 'object', 'applet', 'svg', 'math', 'textarea', 'select', 'option', 'title', 'head']) {
+    assert.equal(clean(`a<${tag}>secret <b>bold</b></${tag}>b`), 'ab', tag);
+  }
+  assert.equal(clean('a<!-- note -->b<?php x ?>c'), 'abc', 'comments and processing instructions');
+});
+
+test('global attributes: title, lang and dir on any element; no other attribute without a rule', () => {
+  assert.equal(clean('<p title="t" lang="en" dir="rtl" id="i" name="n" class="c" style="color:red" onclick="x" hidden data-x="1" tabindex="0">x</p>'), '<p title="t" lang="en" dir="rtl">x</p>');
+  assert.equal(clean('<em title="t" lang="fr" dir="ltr">x</em>'), '<em title="t" lang="fr" dir="ltr">x</em>');
+  // An attribute of one element is no attribute of another.
+  assert.equal(clean('<p colspan="2" start="3" open datetime="2020" cite="https://x.example" span="2" value="1" href="https://x.example" src="https://x.example/a.png" alt="a">x</p>'), '<p>x</p>');
+});
+
+test('per-element attributes: each one allowed where it means something', () => {
+  const cases: [string, string][] = [
+    ['<img src="https://cdn.example/a.png" alt="A" width="20" height="10" title="T" srcset="https://cdn.example/b.png 2x" loading="lazy">', '<img src="https://cdn.example/a.png" alt="A" width="20" height="10" title="T" />'],
+    ['<ol start="3" reversed type="a"><li value="7">x</li></ol>', '<ol start="3" reversed type="a"><li value="7">x</li></ol>'],
+    ['<ul type="disc" start="2"><li>x</li></ul>', '<ul><li>x</li></ul>'],
+    ['<table><colgroup span="2"><col span="3"></colgroup></table>', '<table><colgroup span="2"><col span="3"></col></colgroup></table>'],
+    ['<table><tr><th colspan="2" rowspan="3" scope="col" abbr="a">x</th><td colspan="4" rowspan="5" scope="row" headers="h">y</td></tr></table>', '<table><tr><th colspan="2" rowspan="3" scope="col">x</th><td colspan="4" rowspan="5">y</td></tr></table>'],
+    ['<details open name="d"><summary>s</summary>x</details>', '<details open><summary>s</summary>x</details>'],
+    ['<time datetime="2024-01-01">Jan</time>', '<time datetime="2024-01-01">Jan</time>'],
+    ['<q cite="https://x.example/q">x</q>', '<q cite="https://x.example/q">x</q>'],
+    ['<blockquote cite="/docs/quote">x</blockquote>', '<blockquote cite="/docs/quote">x</blockquote>'],
+    ['<del cite="https://x.example/d" datetime="2024-01-01">x</del><ins cite="https://x.example/i" datetime="2024-01-02">y</ins>', '<del cite="https://x.example/d" datetime="2024-01-01">x</del><ins cite="https://x.example/i" datetime="2024-01-02">y</ins>'],
+    ['<span class="k" title="t">x</span>', '<span class="k" title="t">x</span>'],
+  ];
+  for (const [source, expected] of cases) assert.equal(clean(source), expected, source);
+});
+
+test('classes: the highlighter\'s token classes on span, api-code and language-* on pre, nothing else', () => {
+  for (const c of ['c', 'k', 's', 'n', 'f', 'p']) assert.equal(clean(`<span class="${c}">x</span>`), `<span class="${c}">x</span>`, c);
+  assert.equal(clean('<span class="c k x navbar api-code language-js">x</span>'), '<span class="c k">x</span>');
+  assert.equal(clean('<pre class="api-code language-json language-shell-session x c">x</pre>'), '<pre class="api-code language-json language-shell-session" tabindex="0">x</pre>');
+  for (const c of ['xlanguage-js', 'language-', 'language-js.x', 'language-js<x', 'api-codex', 'Api-code']) {
+    assert.equal(clean(`<pre class="${c}">x</pre>`), '<pre tabindex="0">x</pre>', c);
+  }
+  assert.equal(clean('<code class="k">x</code><div class="k">y</div><p class="api-code">z</p>'), '<code>x</code><div>y</div><p>z</p>', 'classes only on span and pre');
+});
+
+test('code blocks can be reached by keyboard in the page\'s order: tabindex is always 0', () => {
+  assert.equal(clean('<pre>x</pre>'), '<pre tabindex="0">x</pre>');
+  assert.equal(clean('<pre tabindex="-1">x</pre>'), '<pre tabindex="0">x</pre>');
+  assert.equal(clean('<pre tabindex="5" title="t">x</pre>'), '<pre tabindex="0" title="t">x</pre>');
+});
+
+test('links: http, https, mailto and site addresses kept; external ones get rel; title, lang and dir stay', () => {
+  const cases: [string, string][] = [
+    ['<a href="https://x.example/a">x</a>', '<a href="https://x.example/a" rel="noopener noreferrer">x</a>'],
+    ['<a href="http://x.example/a">x</a>', '<a href="http://x.example/a" rel="noopener noreferrer">x</a>'],
+    ['<a href="//x.example/a">x</a>', '<a href="//x.example/a" rel="noopener noreferrer">x</a>'],
+    ['<a href="HTTPS://X.example/a">x</a>', '<a href="HTTPS://X.example/a" rel="noopener noreferrer">x</a>'],
+    ['<a href="mailto:a@x.example">x</a>', '<a href="mailto:a@x.example">x</a>'],
+    ['<a href="/docs/api/x">x</a>', '<a href="/docs/api/x">x</a>'],
+    ['<a href="x?y=1#z">x</a>', '<a href="x?y=1#z">x</a>'],
+    ['<a href="#errors">x</a>', '<a href="#errors">x</a>'],
+    ['<a href="">x</a>', '<a>x</a>'],
+    ['<a title="t" lang="en" dir="rtl" href="/x" rel="opener" target="_blank" id="i" name="n" download ping="https://x.example">x</a>', '<a title="t" lang="en" dir="rtl" href="/x">x</a>'],
+    ['<a rel="opener" title="t">x</a>', '<a title="t">x</a>'],
+    ['<a href="ftp://x.example/a" title="t">x</a>', '<a title="t">x</a>'],
+    ['<a href="tel:+15550100">x</a>', '<a>x</a>'],
+    ['<a href="page:1">x</a>', '<a>x</a>'],
+    ['<a href="http://[">x</a>', '<a>x</a>'],
+  ];
+  for (const [source, expected] of cases) assert.equal(clean(source), expected, source);
+});
+
+test('images: absolute http(s) sources only; an image without one is left out', () => {
+  for (const good of ['https://x.example/a.png', 'http://x.example/a.png', '//x.example/a.png', ' https://x.example/a.png', '\u0001https://x.example/a.png', 'HTTPS://x.example/a.png', 'Http://x.example/a.png']) {
+    assert.equal(safeImageSrc(good), true, JSON.stringify(good));
+  }
+  for (const bad of ['\u00A0//x.example/a.png', '\u00A0https://x.example/a.png', 'a//x.example/a.png', '/a.png', 'a.png', '/\\x.example/a.png', '\\\\x.example/a.png', 'https:x.example/a.png', 'x https://x.example/a.png', 'mailto:a@x.example', 'data:image/png;base64,AAAA', 'http://[', '']) {
+    assert.equal(safeImageSrc(bad), false, JSON.stringify(bad));
+  }
+  assert.equal(clean('a<img src="/a.png" alt="A">b'), 'ab');
+  assert.equal(clean('a<img alt="A">b'), 'ab');
+  assert.equal(clean('a<img src="http://[" alt="A">b'), 'ab');
+  assert.equal(clean('<img src="http://x.example/a.png">'), '<img src="http://x.example/a.png" />');
+  assert.equal(clean('<img src="//x.example/a.png">'), '<img src="//x.example/a.png" />');
+});
+
+test('safeHref: whatever the browser reads as http(s), mailto or a relative address, and nothing else', () => {
+  for (const bad of ['ftp://x.example', 'file:///etc/passwd', 'tel:1', 'blob:https://x.example/1', 'about:blank', 'x:y', 'http://[', 'https://a b.example']) {
+    assert.equal(safeHref(bad), false, bad);
+  }
+  for (const good of ['', '?q=1', '//x.example', 'HTTP://X.EXAMPLE', 'MAILTO:a@x.example', '../up']) assert.equal(safeHref(good), true, JSON.stringify(good));
+});
+
+test('quotations: an unsafe cite is dropped, the element and its other attributes kept', () => {
+  for (const tag of ['q', 'blockquote', 'del', 'ins']) {
+    // http://[ is no URL to the browser, though its scheme is http.
+    for (const bad of ['javascript:alert(1)', 'jav&#x09;ascript:alert(1)', 'data:text/html,x', 'ftp://x.example', 'http://[']) {
+      assert.equal(clean(`<${tag} cite="${bad}" title="t">x</${tag}>`), `<${tag} title="t">x</${tag}>`, `${tag} ${bad}`);
+    }
+  }
+});
+
+test('table cell alignment: text-align from a style becomes align; anything else of the style goes', () => {
+  const cases: [string, string][] = [
+    ['<td style="text-align:left">x</td>', '<td align="left">x</td>'],
+    ['<td style="text-align: right;">x</td>', '<td align="right">x</td>'],
+    ['<th style="color:red; TEXT-ALIGN : Center ; font-weight:bold">x</th>', '<th align="center">x</th>'],
+    ['<td style="color:red;text-align:center">x</td>', '<td align="center">x</td>'],
+    ['<td align="RIGHT">x</td>', '<td align="right">x</td>'],
+    ['<td align="center" style="text-align:left">x</td>', '<td align="left">x</td>'],
+    ['<td align="justify">x</td>', '<td>x</td>'],
+    ['<td style="text-align:justify">x</td>', '<td>x</td>'],
+    ['<td style="text-align:centered">x</td>', '<td>x</td>'],
+    ['<td style="xtext-align:left">x</td>', '<td>x</td>'],
+    ['<td style="text-align:left x">x</td>', '<td>x</td>'],
+    ['<td style="position:fixed">x</td>', '<td>x</td>'],
+    ['<td colspan="2" style="text-align:right">x</td>', '<td colspan="2" align="right">x</td>'],
+  ];
+  for (const [source, expected] of cases) assert.equal(clean(source), expected, source);
 });

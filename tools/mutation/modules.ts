@@ -50,7 +50,7 @@ export const MODULES: MutationModule[] = [
     name: 'code-samples',
     guards: 'the request a reader copies, in eight languages',
     mutate: ['plugins/api-pages/code-samples.ts', 'src/components/CopyButton/copyable-text.ts'],
-    tests: ['plugins/api-pages/code-samples.test.ts'],
+    tests: ['plugins/api-pages/code-samples.test.ts', 'src/components/CopyButton/copyable-text.test.ts'],
   },
   {
     name: 'sanitizer',
@@ -126,8 +126,14 @@ export const MODULES: MutationModule[] = [
   },
   {
     name: 'markdown-twins',
-    guards: 'the Markdown twin of each page (Copy page, llms.txt, MCP)',
-    mutate: ['plugins/agent-docs/operation-markdown.ts', 'plugins/agent-docs/html-markdown.ts'],
-    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/html-markdown.test.ts'],
+    guards: 'the Markdown twin of each API operation page (Copy page, llms.txt, MCP)',
+    mutate: ['plugins/agent-docs/operation-markdown.ts'],
+    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/data-module.test.ts'],
+  },
+  {
+    name: 'markdown-twins-html',
+    guards: 'the HTML -> Markdown converter of every twin (docs pages and API descriptions)',
+    mutate: ['plugins/agent-docs/html-markdown.ts'],
+    tests: ['plugins/agent-docs/html-markdown.test.ts'],
   },
 ];

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {portalConfig} from '../../portal.config';
 import {audit, describeFindings} from '../../tests/browser/axe';
-import {gotoHydrated, settled, useSite} from '../../tests/browser/harness';
+import {gotoHydrated, navigatedTo, settled, useSite} from '../../tests/browser/harness';
 import {buildChangelog, CHANGELOG_ROUTE} from './build';
 
 const site = useSite();
@@ -109,7 +109,9 @@ test('operation pages: "New in / Changed in" marks link to their release; deprec
   // The mark leads to the release's section.
   await gotoHydrated(page, site, `/docs/api/${slugs[0]}`);
   await page.locator('[data-release-mark]').click();
-  await page.waitForURL((u) => u.pathname === CHANGELOG_ROUTE && u.hash === `#${marks.get(slugs[0]!)!.href.split('#')[1]}`);
+  const anchor = marks.get(slugs[0]!)!.href.split('#')[1]!;
+  await navigatedTo(page, CHANGELOG_ROUTE, page.locator(`h2#${anchor}`));
+  assert.equal(new URL(page.url()).hash, `#${anchor}`);
   // A deprecated field of the current document names its replacement.
   await gotoHydrated(page, site, '/docs/api/create-contact');
   const replaced = page.locator('[data-deprecated-by="roles"]').first();

@@ -15,7 +15,7 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import type {Locator, Page} from 'playwright-core';
+import type {Locator, Page, Request} from 'playwright-core';
 import {resolveLocal} from '../../openapi/pipeline/examples';
 import {gotoHydrated, useSite, type TrackedPage} from '../../tests/browser/harness';
 import {audit, describeFindings} from '../../tests/browser/axe';
@@ -520,6 +520,36 @@ async function loopback(handle: (req: import('node:http').IncomingMessage, res: 
   };
 }
 
+/**
+ * Starts counting the requests `page` sends; the function returned resolves once every one of
+ * them has finished or failed. The loopback servers here record a request before they answer it,
+ * so by then whatever the page sent has been recorded: a check that nothing reached a server
+ * waits for this instead of for a while.
+ */
+function requestsSettle(page: Page, timeout = 15_000): () => Promise<void> {
+  const open = new Set<Request>();
+  let waiting: (() => void)[] = [];
+  const done = (request: Request) => {
+    open.delete(request);
+    if (open.size > 0) return;
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () =>
+    open.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`requests still open after ${timeout} ms: ${[...open].map((r) => r.url()).join(', ')}`)), timeout);
+          waiting.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+}
+
 describe('credentials never follow a redirect to another origin (issue 22 row 5)', () => {
   /** What reached the redirect target: every request, with its headers. */
   let seen: {url: string; headers: import('node:http').IncomingHttpHeaders}[];
@@ -546,10 +576,11 @@ describe('credentials never follow a redirect to another origin (issue 22 row 5)
     const dialog = await openConsole(page);
     await useServer(dialog, redirector.url);
     await fillCredentials(dialog);
+    const sent = requestsSettle(page);
     await dialog.getByRole('button', {name: 'Send request'}).click();
     const alert = dialog.getByRole('alert');
     await alert.or(dialog.getByTestId('console-status')).first().waitFor();
-    await new Promise((r) => setTimeout(r, 300));
+    await sent();
     const leaked = seen.filter((s) => JSON.stringify(s.headers).includes('mock-credential'));
     assert.deepEqual(leaked, [], 'no credential reached the redirect target');
     assert.deepEqual(seen.filter((s) => s.url.startsWith('/collect')).map((s) => s.url), [], 'nothing was sent to the redirect target');
@@ -569,10 +600,11 @@ describe('credentials never follow a redirect to another origin (issue 22 row 5)
       await dialog.getByLabel('Base URL').selectOption(doc.servers[0].url);
       assert.equal(await dialog.getByLabel("Send through the portal's proxy").isChecked(), true);
       await fillCredentials(dialog);
+      const sent = requestsSettle(page);
       await dialog.getByRole('button', {name: 'Send request'}).click();
       const alert = dialog.getByRole('alert');
       await alert.or(dialog.getByTestId('console-status')).first().waitFor();
-      await new Promise((r) => setTimeout(r, 300));
+      await sent();
       const reached = seen.filter((s) => s.url.startsWith('/collect/via-proxy'));
       assert.deepEqual(reached.filter((s) => JSON.stringify(s.headers).includes('mock-credential')), [], 'no credential reached the redirect target');
       assert.deepEqual(reached, [], 'nothing reached the redirect target');

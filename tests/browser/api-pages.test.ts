@@ -11,7 +11,7 @@ import {createServer, type IncomingHttpHeaders, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import type {Locator, Page} from 'playwright-core';
 import {FAILURE} from '../../src/components/ApiConsole/request';
-import {gotoHydrated, useSite} from './harness';
+import {copiedBy, gotoHydrated, useSite} from './harness';
 import {deref, describedOperations, processedDocument, type DescribedOperation} from './description';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -102,12 +102,13 @@ describe('code samples', () => {
   });
 
   test('samples are static highlighted HTML and the copy button copies the code', async () => {
-    const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+    const page = await site.page({clipboard: true});
     await gotoHydrated(page, site, operations[0].route);
     assert.ok((await page.locator('pre[data-language="curl"] span[class]').count()) > 3, 'highlighted tokens in the HTML');
-    await page.getByRole('button', {name: 'Copy cURL'}).click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copied = await copiedBy(page, () => page.getByRole('button', {name: 'Copy cURL'}).click());
     assert.match(copied, /^curl --request /);
+    assert.equal(copied, await page.locator('pre[data-language="curl"] code').textContent(), 'the sample shown');
+    await page.getByRole('button', {name: 'Copied'}).waitFor();
   });
 });
 

@@ -6,6 +6,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from 'playwright-core';
+import {settled} from './harness';
 
 const AXE = path.join(path.dirname(require.resolve('axe-core/package.json')), 'axe.min.js');
 let axeSource: string | undefined;
@@ -24,8 +25,13 @@ interface AxeViolation {
   nodes: Array<{target: string[]; failureSummary: string; any: Array<{data: unknown}>}>;
 }
 
-/** Run axe on the page (or on the element `scope` selects); returns serious+critical findings. */
+/**
+ * Run axe on the page (or on the element `scope` selects); returns serious+critical findings.
+ * Waits for running transitions first: a menu or dialog fading in has its final colours only at
+ * the end (Infima's dropdowns fade for 200 ms), and axe would judge the contrast of a frame.
+ */
 export async function audit(page: Page, scope?: string): Promise<{findings: Finding[]; checked: string[]}> {
+  await settled(page);
   // Evaluated by the test driver, not added as an inline <script>: the site's CSP blocks those.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate((axeSource ??= readFileSync(AXE, 'utf8')));
   const results = await page.evaluate(async (selector) => {

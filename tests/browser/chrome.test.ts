@@ -6,7 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, painted, useSite, waitForHydration} from './harness';
+import {currentSidebarLink, gotoHydrated, navigatedTo, painted, useSite, waitForHydration} from './harness';
 import {describedOperations, sidebarCategories} from './description';
 import {apiSiteLinks} from '../../plugins/api-pages/site-links';
 import {portalConfig} from '../../portal.config';
@@ -88,7 +88,7 @@ test('announcement bar: shown, closeable, dismissal remembered after reload', as
   await gotoHydrated(page, site, OTHER_OPERATION);
   assert.equal(await page.locator('[role="region"][aria-label="Announcement"]').isVisible(), false, 'dismissed on another page');
   await page.locator('nav.navbar a.navbar__link', {hasText: 'API Reference'}).click();
-  await page.waitForURL((u) => u.pathname === REFERENCE);
+  await navigatedTo(page, REFERENCE, currentSidebarLink(page, REFERENCE));
   assert.equal(await page.locator('[role="region"][aria-label="Announcement"]').isVisible(), false, 'dismissed after client navigation');
 });
 

@@ -5,7 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useSite} from './harness';
+import {copiedBy, useSite} from './harness';
 import {describedOperations} from './description';
 
 const site = useSite();
@@ -22,7 +22,7 @@ function watchForPrism(page: import('playwright-core').Page): string[] {
 test('blog code blocks are highlighted at build time: token markup in the HTML, no highlighter downloaded', async () => {
   const html = await (await fetch(site.at('/blog/long-blog-post'))).text();
   assert.match(html, /<pre class="api-code[^"]*" tabindex="0"><code><span class="?k"?>interface<\/span>/, 'the server HTML is already highlighted');
-  const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+  const page = await site.page({clipboard: true});
   const withPrism = watchForPrism(page);
   await page.goto(site.at('/blog/long-blog-post'), {waitUntil: 'networkidle'});
   const blocks = page.locator('article pre.api-code');
@@ -36,9 +36,8 @@ test('blog code blocks are highlighted at build time: token markup in the HTML, 
   await page.getByText('sync-ledger.ts', {exact: true}).waitFor();
   const first = page.locator('article [class*="language-ts"]').first();
   await first.hover();
-  await first.getByRole('button', {name: 'Copy'}).click();
+  const copied = await copiedBy(page, () => first.getByRole('button', {name: 'Copy'}).click());
   await first.getByRole('button', {name: 'Copied'}).waitFor();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(copied, await first.locator('pre').innerText());
   assert.ok(copied.startsWith('interface Money {'), copied.slice(0, 40));
   assert.deepEqual(withPrism, [], 'no Prism on the blog post');

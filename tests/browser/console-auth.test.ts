@@ -20,7 +20,7 @@ import path from 'node:path';
 import {OAuth2Server} from 'oauth2-mock-server';
 import type {Locator, Page, Request} from 'playwright-core';
 import {buildCopy, copyProject, PROJECT_ROOT} from '../build/site-copy';
-import {gotoHydrated, useSite, type TrackedPage} from './harness';
+import {copiedBy, gotoHydrated, useSite, type TrackedPage} from './harness';
 
 interface Seen {
   method: string;
@@ -285,7 +285,7 @@ describe('request console: security schemes', () => {
 
 describe('request console: shared links and the response check', () => {
   test('Copy link round trip: operation, server, parameters and body restored; never credentials', async () => {
-    const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+    const page = await site.page({clipboard: true});
     await gotoHydrated(page, site, '/docs/api/get-widget');
     const dialog = await openConsole(page);
     await dialog.getByRole('radio').nth(1).check();
@@ -293,9 +293,8 @@ describe('request console: shared links and the response check', () => {
     await field(dialog, 'basicAuth.password').fill('top-secret-pw');
     await dialog.locator('[data-param="path:widget_id"] input').fill('w ü/7');
     await dialog.locator('[data-param="query:expand"] input').fill('owner');
-    await dialog.getByRole('button', {name: 'Copy link'}).click();
+    const link = await copiedBy(page, () => dialog.getByRole('button', {name: 'Copy link'}).click());
     await dialog.getByTestId('console-share-status').waitFor();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
     assert.match(link, /#try=/);
     assert.ok(!link.includes('top-secret-pw') && !Buffer.from(link.split('#try=')[1], 'base64url').toString('utf8').includes('top-secret-pw'), 'no password in the link');
     assert.ok(!Buffer.from(link.split('#try=')[1], 'base64url').toString('utf8').includes('ann'), 'no user name in the link');
@@ -310,14 +309,13 @@ describe('request console: shared links and the response check', () => {
     assert.equal(await restored.getByRole('radio').nth(1).isChecked(), true, 'the chosen alternative');
     assert.equal(await field(restored, 'basicAuth.password').inputValue(), '', 'no credentials restored');
 
-    const post = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+    const post = await site.page({clipboard: true});
     await gotoHydrated(post, site, '/docs/api/create-widget');
     const d2 = await openConsole(post);
     const body = '{\n  "id": "shared",\n  "name": "Über",\n  "size": 9\n}';
     await d2.getByLabel('Request body').fill(body);
-    await d2.getByRole('button', {name: 'Copy link'}).click();
+    const link2 = await copiedBy(post, () => d2.getByRole('button', {name: 'Copy link'}).click());
     await d2.getByTestId('console-share-status').waitFor();
-    const link2 = await post.evaluate(() => navigator.clipboard.readText());
     const third = await site.page();
     await third.goto(link2);
     await third.getByRole('dialog').getByLabel('Request body').waitFor();
@@ -377,15 +375,14 @@ describe('request console: links never carry or add credentials, and never move 
   });
 
   test('Copy link leaves out what was typed into credential parameters', async () => {
-    const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+    const page = await site.page({clipboard: true});
     await gotoHydrated(page, site, '/docs/api/get-widget');
     const dialog = await openConsole(page);
     await dialog.locator('[data-param="path:widget_id"] input').fill('w-9');
     await dialog.locator('[data-param="header:x-api-key"] input').fill('TYPED-KEY');
     await dialog.locator('[data-param="header:Authorization"] input').fill('Bearer TYPED-TOKEN');
-    await dialog.getByRole('button', {name: 'Copy link'}).click();
+    const link = await copiedBy(page, () => dialog.getByRole('button', {name: 'Copy link'}).click());
     await dialog.getByTestId('console-share-status').waitFor();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
     const state = Buffer.from(link.split('#try=')[1], 'base64url').toString('utf8');
     assert.ok(!state.includes('TYPED-KEY') && !state.includes('TYPED-TOKEN'), state);
     assert.deepEqual(JSON.parse(state).params, {'path:widget_id': 'w-9'});

@@ -6,7 +6,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {gotoHydrated, useSite} from './harness';
+import {copiedBy, currentSidebarLink, gotoHydrated, navigatedTo, useSite} from './harness';
 import {audit, describeFindings} from './axe';
 import {describedOperations, overviewRoute, sidebarCategories} from './description';
 
@@ -14,7 +14,7 @@ const site = useSite();
 const op = describedOperations()[0]!;
 
 test('the menu opens from the keyboard, copies the Markdown twin and links to it', async () => {
-  const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+  const page = await site.page({clipboard: true});
   const menuChunk: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') menuChunk.push(r.url());
@@ -54,12 +54,11 @@ test('the menu opens from the keyboard, copies the Markdown twin and links to it
 
   // Copying closes the menu and puts focus back on the button; the status line beside it says
   // how the copy went (issue 21, point 9: the menu used to stay open after copying).
-  await page.keyboard.press('Enter');
+  const clip = await copiedBy(page, () => page.keyboard.press('Enter'));
   await page.getByRole('status').filter({hasText: 'Copied as Markdown'}).waitFor();
   await menu.waitFor({state: 'detached'});
   assert.equal(await button.getAttribute('aria-expanded'), 'false');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'copy-page-button', 'focus back on the button after copying');
-  const clip = await page.evaluate(() => navigator.clipboard.readText());
   const expected = await (await fetch(absolute)).text();
   assert.equal(clip, expected);
   assert.ok(clip.includes(`\`${op.method.toUpperCase()} ${op.path}\``));
@@ -125,7 +124,8 @@ test('category index pages have the menu, pointing at their twin; after a client
   // and its menu points at that page's twin.
   const target = category.items[0]!;
   await page.locator(`article a[href="${target}"]`).first().click();
-  await page.waitForURL((u) => u.pathname === target);
+  // The category page has a Copy page button too: wait for the new page, not for its address.
+  await navigatedTo(page, target, currentSidebarLink(page, target));
   await page.getByRole('button', {name: 'Copy page'}).click();
   await menu.waitFor();
   assert.equal(await menu.getByRole('menuitem', {name: /View as Markdown/}).getAttribute('href'), `${target}.md`);

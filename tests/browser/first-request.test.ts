@@ -18,7 +18,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, SITE_DIR, useSite} from './harness';
+import {copiedBy, gotoHydrated, SITE_DIR, useSite} from './harness';
 import {describedOperations, processedDocument} from './description';
 import {startPrism, type MockServer} from '../../plugins/try-it/prism';
 import {portalConfig} from '../../portal.config';
@@ -53,8 +53,7 @@ async function copiedCurl(page: Page, route: string): Promise<string> {
   await gotoHydrated(page, site, route);
   const panel = page.getByRole('region', {name: 'Request', exact: true});
   await panel.getByRole('tab', {name: 'cURL'}).click();
-  await panel.getByRole('button', {name: 'Copy cURL'}).click();
-  return page.evaluate(() => navigator.clipboard.readText());
+  return copiedBy(page, () => panel.getByRole('button', {name: 'Copy cURL'}).click());
 }
 
 /** Runs a shell command with only these variables (and PATH); returns stdout and the response head curl wrote. */
@@ -80,7 +79,7 @@ describe('the first copied request', () => {
     // The home page's own request reads the same variables.
     for (const n of names) assert.ok(code.includes(`$${n}`), `the home page's request reads $${n}`);
 
-    const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+    const page = await site.page({clipboard: true});
     const copied = await copiedCurl(page, createCustomer!.route);
     assert.match(copied, /^curl /);
     // The sample calls the current version's documented server, once.
@@ -95,7 +94,7 @@ describe('the first copied request', () => {
   });
 
   test('without those variables the same copied request is refused (401): the credentials come from them', async () => {
-    const page = await site.page({permissions: ['clipboard-read', 'clipboard-write']});
+    const page = await site.page({clipboard: true});
     const copied = await copiedCurl(page, createCustomer!.route);
     assert.ok(copied.includes(`${server}/customers`), 'the copied request calls the documented server (replaced by the mock\'s below)');
     const {head} = await runWithBash(copied.replace(server, mock.url), {}, 'without-variables');

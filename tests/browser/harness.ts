@@ -5,15 +5,21 @@
  * - one Chromium for the whole run: `tests/browser/run.ts` launches it once and hands its
  *   endpoint to every file through PORTAL_BROWSER_WS; a file run on its own launches its own;
  * - a fresh browser context for every page a test opens (own storage, own permissions);
+ * - with `{clipboard: true}`, the text each page copied, read with `copiedBy` (never the system
+ *   clipboard, which every context of the shared browser writes);
  * - after every test: its contexts closed, and an assertion that no page had an uncaught error
- *   or logged a console error, unless the test named it in the allowlist (`ALLOWED`).
+ *   or logged a console error, unless the test named it in the allowlist (`ALLOWED`);
+ * - a time limit per test (TEST_TIME_LIMIT_MS): a test still running then has its pages closed,
+ *   which fails the browser call it waits on, and the test fails saying so. (Node's
+ *   --test-timeout cannot do this: it limits each test file as a whole too, and a file of many
+ *   tests runs longer than one test may on a loaded machine.)
  * SITE_DIR points at another build output (default: build/).
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import {after, afterEach, before} from 'node:test';
-import {chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page} from 'playwright-core';
+import {after, afterEach, before, beforeEach} from 'node:test';
+import {chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Route} from 'playwright-core';
 import {startStaticServer, type RunningServer} from '../../tools/serve/static-server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -73,6 +79,12 @@ export interface PageOptions extends BrowserContextOptions {
   uncaught?: RegExp[];
   /** Items put in the site's localStorage before any page script runs (e.g. {theme: 'dark'}). */
   localStorage?: Record<string, string>;
+  /**
+   * Let the pages write the clipboard and record, per page, what each write put there (read it
+   * with `copiedBy`). The system clipboard is one for the whole browser, which every test file
+   * of the run shares: reading it back can see another test's copy.
+   */
+  clipboard?: boolean;
 }
 
 export interface SiteFixture {
@@ -102,6 +114,9 @@ export interface SiteOptions {
   url?: () => string;
 }
 
+/** How long one test may run before its pages are closed (see the file comment). */
+export const TEST_TIME_LIMIT_MS = 180_000;
+
 let browserPromise: Promise<Browser> | null = null;
 
 /** The run's Chromium: the shared one when the runner started it, else one for this process. */
@@ -130,6 +145,8 @@ export function useSite(options: SiteOptions = {}): SiteFixture {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let open: {context: BrowserContext; pages: TrackedPage[]; allow: RegExp[]; uncaught: RegExp[]}[] = [];
+  let watchdog: NodeJS.Timeout | undefined;
+  let overran = false;
   fixtures++;
 
   const track = (context: BrowserContext, opts: PageOptions) => {
@@ -160,8 +177,9 @@ export function useSite(options: SiteOptions = {}): SiteFixture {
     },
     at: (p) => new URL(p.replace(/^\//, ''), fixture.url).toString(),
     async context(opts = {}) {
-      const {allow: _a, uncaught: _u, localStorage: items, ...contextOptions} = opts;
+      const {allow: _a, uncaught: _u, localStorage: items, clipboard, ...contextOptions} = opts;
       const context = await fixture.browser.newContext({viewport: {width: 1280, height: 900}, ...contextOptions});
+      if (clipboard) await recordCopies(context);
       if (items) {
         await context.addInitScript(({origin, entries}) => {
           if (location.origin !== origin) return; // about:blank and other origins have no site storage
@@ -186,10 +204,19 @@ export function useSite(options: SiteOptions = {}): SiteFixture {
     browser = await sharedBrowser();
   });
 
+  beforeEach(() => {
+    overran = false;
+    watchdog = setTimeout(() => {
+      overran = true;
+      for (const {context} of open) void context.close().catch(() => undefined);
+    }, TEST_TIME_LIMIT_MS);
+  });
+
   afterEach(async () => {
+    clearTimeout(watchdog);
     const checked = open;
     open = [];
-    const problems: string[] = [];
+    const problems: string[] = overran ? [`the test ran over ${TEST_TIME_LIMIT_MS / 1000} s: its pages were closed`] : [];
     for (const {context, pages, allow, uncaught} of checked) {
       for (const page of pages) {
         const where = page.isClosed() ? '(closed page)' : page.url();
@@ -215,6 +242,97 @@ export function useSite(options: SiteOptions = {}): SiteFixture {
   return fixture;
 }
 
+// ---------------------------------------------------------------------------------------------
+// What a page copied. The pages of a context opened with {clipboard: true} report each completed
+// clipboard write to the test process through a binding: navigator.clipboard.writeText and
+// .write (after the browser accepted the write: the promise resolved) and a 'copy' event left to
+// the browser (document.execCommand('copy'), the CopyButton's fallback). Recorded per page, so a
+// test reads its own page's copies only, whatever other pages and test files write meanwhile.
+
+interface Copies {
+  texts: string[];
+  /** Called on every new copy. */
+  listeners: Set<() => void>;
+}
+const copiesOf = new WeakMap<Page, Copies>();
+const COPIED_BINDING = '__portalCopied';
+
+function copies(page: Page): Copies {
+  let entry = copiesOf.get(page);
+  if (!entry) copiesOf.set(page, (entry = {texts: [], listeners: new Set()}));
+  return entry;
+}
+
+/**
+ * Record what the pages of `context` copy, for `copiedBy` (what `{clipboard: true}` does; for a
+ * context a test makes itself). Call before the context opens a page.
+ */
+export async function recordCopies(context: BrowserContext): Promise<void> {
+  context.on('page', (page) => copies(page));
+  await context.grantPermissions(['clipboard-write']);
+  await context.exposeBinding(COPIED_BINDING, ({page}, text: string) => {
+    const entry = copies(page);
+    entry.texts.push(text);
+    for (const listener of entry.listeners) listener();
+  });
+  // Page script as text: tsx would wrap the functions of a compiled one in a helper
+  // (__name) the page does not have.
+  await context.addInitScript(`(() => {
+    const report = (text) => window[${JSON.stringify(COPIED_BINDING)}](text);
+    const clipboard = navigator.clipboard;
+    if (clipboard) {
+      const writeText = clipboard.writeText.bind(clipboard);
+      clipboard.writeText = async (text) => {
+        await writeText(text);
+        void report(String(text));
+      };
+      const write = clipboard.write && clipboard.write.bind(clipboard);
+      if (write) {
+        clipboard.write = async (items) => {
+          await write(items);
+          const texts = await Promise.all(items.filter((i) => i.types.includes('text/plain')).map(async (i) => (await i.getType('text/plain')).text()));
+          void report(texts.join(''));
+        };
+      }
+    }
+    // Bubble phase on window: runs after the page's own 'copy' handlers.
+    window.addEventListener('copy', (event) => {
+      if (event.defaultPrevented) {
+        void report(event.clipboardData ? event.clipboardData.getData('text/plain') : '');
+        return;
+      }
+      const el = document.activeElement;
+      const field = el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement ? el : null;
+      void report(field ? field.value.slice(field.selectionStart || 0, field.selectionEnd || 0) : String(document.getSelection() || ''));
+    });
+  })();`);
+}
+
+/**
+ * Runs `action` (a click, a key press) on a page opened with `{clipboard: true}` and returns the
+ * text the page copied because of it: waits for the page's next completed clipboard write, not
+ * for a fixed time, and never reads the browser-wide clipboard. Fails if the page copies nothing.
+ */
+export async function copiedBy(page: Page, action: () => Promise<unknown>, timeout = 10_000): Promise<string> {
+  const entry = copiesOf.get(page);
+  if (!entry) throw new Error('copiedBy(): open the page with {clipboard: true}');
+  const before = entry.texts.length;
+  await action();
+  if (entry.texts.length > before) return entry.texts[before]!;
+  return new Promise<string>((resolve, reject) => {
+    const listener = () => {
+      entry.listeners.delete(listener);
+      clearTimeout(timer);
+      resolve(entry.texts[before]!);
+    };
+    const timer = setTimeout(() => {
+      entry.listeners.delete(listener);
+      reject(new Error(`copiedBy(): the page copied nothing within ${timeout} ms of the action (on ${page.url()})`));
+    }, timeout);
+    entry.listeners.add(listener);
+  });
+}
+
 /** True once React has hydrated the page (Docusaurus sets <html data-has-hydrated="true">). */
 export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForSelector('html[data-has-hydrated="true"]', {state: 'attached', timeout});
@@ -227,9 +345,58 @@ export async function gotoHydrated(page: Page, site: Pick<SiteFixture, 'at'>, p:
   return response;
 }
 
-/** Wait until no CSS transition or animation runs in the page (instead of sleeping for one). */
+/**
+ * After a click on an in-app link (client-side navigation): wait until the page at `pathname` is
+ * shown, not only addressed. Docusaurus changes the address at once but keeps the old page on
+ * screen, DOM, navbar and headings included, until the new route's code has loaded
+ * (PendingNavigation), so `waitForURL` alone returns while the old page is still there and a read
+ * of the page then sees the old one. `shown` is what only the new page has (its own heading, a
+ * version marker): never something the page being left has too.
+ */
+export async function navigatedTo(page: Page, pathname: string, shown: Locator, timeout = 15_000): Promise<void> {
+  const want = pathname.replace(/(.)\/$/, '$1');
+  await page.waitForURL((u) => u.pathname.replace(/(.)\/$/, '$1') === want, {timeout});
+  await shown.waitFor({timeout});
+}
+
+/**
+ * Routes every script chunk of the page through the test (routing also bypasses the HTTP cache, so
+ * chunks the page prefetched are requested again); from `hold()` on, they wait until `release()`:
+ * a slow route load, on demand.
+ */
+export async function chunkGate(page: Page) {
+  let holding = false;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let held = 0;
+  await page.route('**/assets/js/*.js', async (route: Route) => {
+    if (holding) {
+      held++;
+      await gate;
+    }
+    await route.continue();
+  });
+  return {hold: () => void (holding = true), release, held: () => held};
+}
+
+/**
+ * A docs page's own link in the desktop sidebar, marked as the current page: rendered from the
+ * page on screen, so it shows only once that page is (a `shown` for navigatedTo, at desktop width).
+ */
+export function currentSidebarLink(page: Page, pathname: string): Locator {
+  return page.locator(`.theme-doc-sidebar-menu a.menu__link[aria-current="page"][href="${pathname}"]`);
+}
+
+/**
+ * Wait until no CSS transition or animation runs in the page (instead of sleeping for one). An
+ * endless animation (a loading spinner) never finishes: it is not waited for.
+ */
 export async function settled(page: Page, timeout = 5_000): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {timeout, polling: 'raf'});
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    {timeout, polling: 'raf'},
+  );
 }
 
 /**

@@ -8,7 +8,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, settled, useSite} from './harness';
+import escapeRegExp from 'lodash/escapeRegExp';
+import {gotoHydrated, navigatedTo, settled, useSite} from './harness';
 import {describedOperations, overviewRoute, sidebarCategories} from './description';
 import {apiSiteLinks} from '../../plugins/api-pages/site-links';
 import {portalConfig} from '../../portal.config';
@@ -19,6 +20,17 @@ const REFERENCE = apiSiteLinks(portalConfig.processedSpec).referencePath;
 // A category with two pages: one to land on, one to navigate to.
 const CATEGORY = sidebarCategories().find((c) => c.items.length >= 2)!;
 const [PAGE, OTHER] = CATEGORY.items;
+
+/**
+ * The h1 of the docs page at `route` (a category: its label; an operation: its title, with the
+ * badge of a deprecated one): what tells the page apart from the one being left (the phone has no
+ * sidebar to read the current page from).
+ */
+function heading(page: Page, route: string) {
+  const title = sidebarCategories().find((c) => c.route === route)?.label ?? describedOperations().find((o) => o.route === route)?.title;
+  assert.ok(title, `${route} is a category or an operation page`);
+  return page.locator('main h1').filter({hasText: new RegExp(`^\\s*${escapeRegExp(title)}( Deprecated)?\\s*$`)});
+}
 
 const PHONE = {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true};
 const TOGGLE = 'nav.navbar button.navbar__toggle';
@@ -60,7 +72,7 @@ test('phone, non-docs page: the toggle opens the sidebar with the main menu', as
 
   // Navigating from the sidebar closes it.
   await link.click();
-  await page.waitForURL((u) => u.pathname === REFERENCE);
+  await navigatedTo(page, REFERENCE, heading(page, REFERENCE));
   assert.equal(await sidebarOpen(page), false, 'closed after navigation');
 });
 
@@ -99,7 +111,7 @@ test('phone, docs page: docs sidebar with "← Back to main menu", switching bet
   // Navigating from the docs sidebar closes it.
   const target = secondary.locator(`a.menu__link[href="${OTHER}"]`);
   await target.click();
-  await page.waitForURL((u) => u.pathname === OTHER);
+  await navigatedTo(page, OTHER!, heading(page, OTHER!));
   assert.equal(await sidebarOpen(page), false, 'closed after navigation');
 });
 

@@ -9,7 +9,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Page} from 'playwright-core';
-import {gotoHydrated, settled, useSite} from './harness';
+import {currentSidebarLink, gotoHydrated, navigatedTo, settled, useSite} from './harness';
 import {overviewRoute} from './description';
 
 const site = useSite();
@@ -73,7 +73,7 @@ test('exactly one navbar link: "API Reference" -> /docs/category/api/contacts', 
     assert.deepEqual(links, [{text: 'API Reference', path: '/docs/category/api/contacts'}], `${p}: navbar links`);
   }
   await page.locator(`${NAV} a.navbar__link`, {hasText: 'API Reference'}).click();
-  await page.waitForURL((u) => u.pathname === '/docs/category/api/contacts');
+  await navigatedTo(page, '/docs/category/api/contacts', currentSidebarLink(page, '/docs/category/api/contacts'));
   assert.equal((await page.locator('h1').first().textContent())?.trim(), 'Contacts');
 });
 

@@ -6,7 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Locator, Page} from 'playwright-core';
-import {gotoHydrated, settled, useSite} from './harness';
+import {currentSidebarLink, gotoHydrated, navigatedTo, settled, useSite} from './harness';
 import {overviewRoute, sidebarCategories, sidebarTopLinks} from './description';
 
 const site = useSite();
@@ -132,7 +132,8 @@ test('navigating to a page of another category switches the open category', asyn
   await target.waitFor();
   assert.equal(await target.getAttribute('href'), to.items[0]);
   await target.click();
-  await page.waitForURL((u) => u.pathname === to.items[0]);
+  // Read the sidebar of the new page: the old one already shows the category expanded.
+  await navigatedTo(page, to.items[0]!, currentSidebarLink(page, to.items[0]!));
   await expectExpanded(page, [to.label]);
 });
 
@@ -149,6 +150,6 @@ test('keyboard: Enter on a category caret expands it and collapses the open one'
   const href = await page.evaluate(() => document.activeElement?.getAttribute('href'));
   assert.equal(href, to.items[0], `focus on the first ${to.label} page link`);
   await page.keyboard.press('Enter');
-  await page.waitForURL((u) => u.pathname === href);
+  await navigatedTo(page, href!, currentSidebarLink(page, href!));
   await expectExpanded(page, [to.label]);
 });

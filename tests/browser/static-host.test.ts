@@ -9,8 +9,9 @@
  */
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {gotoHydrated, useSite, waitForHydration, type SiteFixture} from './harness';
+import {currentSidebarLink, gotoHydrated, navigatedTo, useSite, waitForHydration, type SiteFixture} from './harness';
 import {describedOperations, overviewRoute, sidebarCategories} from './description';
+import {markdownPageTitle} from './site-content';
 
 const plainSite = useSite({plain: true});
 const cdnSite = useSite();
@@ -133,11 +134,15 @@ for (const [name, site, plain] of [['plain static host (no redirects)', plainSit
       await page.goto(site.at('/markdown-page/index.html'));
       await page.waitForURL((u) => u.pathname === '/markdown-page');
       await waitForHydration(page);
-      await page.locator('nav.navbar a.navbar__link', {hasText: 'API Reference'}).click();
-      await page.waitForURL((u) => u.pathname.startsWith('/docs/category/'));
+      const reference = page.locator('nav.navbar a.navbar__link', {hasText: 'API Reference'});
+      const href = (await reference.getAttribute('href'))!;
+      assert.match(href, /^\/docs\/category\//);
+      await reference.click();
+      // Both pages have one h1 and one navbar: wait for the new page itself, then count.
+      await navigatedTo(page, href, currentSidebarLink(page, href));
       assert.equal(await page.locator('h1').count(), 1);
       await page.goBack();
-      await page.waitForURL((u) => u.pathname === '/markdown-page');
+      await navigatedTo(page, '/markdown-page', page.getByRole('heading', {level: 1, name: markdownPageTitle(), exact: true}));
       assert.equal(await page.locator('nav.navbar').count(), 1);
     });
   });

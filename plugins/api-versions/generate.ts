@@ -21,10 +21,10 @@ import {displayPath, SpecError} from '../../openapi/pipeline/errors';
 import {portalConfig, projectRoot, versionBaseUrl, type ApiVersion} from '../../portal.config';
 import {generateApiPages, GenerationError} from '../api-pages/generate';
 import {getBuilder} from '../api-pages/markdown';
-import {planPages, type FrontMatterFields} from '../api-pages/pages';
+import {planPages} from '../api-pages/pages';
 import {missingNote, targetName, versionTarget, type VersionPages} from './mapping';
 import {loadVersionPages} from './plugin';
-import {LATEST_NOTE_KEY, LATEST_PATH_KEY, LATEST_TARGET_KEY} from './banner-keys';
+import type {OlderVersionNoticeProps} from './notice';
 import {RELEASES_DIR} from '../../openapi/pipeline/release';
 
 export const VERSIONS_DOCS_ROOT = path.join(projectRoot, 'docs-versions');
@@ -35,11 +35,12 @@ export {versionBaseUrl};
 
 
 /**
- * For each page of an older version (by page id), the same page in the current version, as the
- * version switcher finds it (./mapping.ts versionTarget: same operation, else its replacement,
- * its category or the overview), and what to say when the operation is not there.
+ * For each page of an older version (by page id), its older-version notice: the same page in the
+ * current version, as the version switcher finds it (./mapping.ts versionTarget: same operation,
+ * else its replacement, its category or the overview), and what to say when the operation is not
+ * there.
  */
-export function latestTargets(version: ApiVersion, current = portalConfig.currentVersion, currentSpec = portalConfig.processedSpec): (id: string) => FrontMatterFields {
+export function latestNotices(version: ApiVersion, current = portalConfig.currentVersion, currentSpec = portalConfig.processedSpec): (id: string) => OlderVersionNoticeProps {
   const [latest, older] = loadVersionPages({
     versions: [
       {id: current.id, label: current.label, base: current.routeBasePath, processedSpec: currentSpec},
@@ -49,7 +50,7 @@ export function latestTargets(version: ApiVersion, current = portalConfig.curren
   return (id) => {
     const target = versionTarget(`${older.base}/api/${id}`, older, latest);
     const note = missingNote(target, latest, true);
-    return {[LATEST_PATH_KEY]: target.to, ...(note ? {[LATEST_NOTE_KEY]: note, [LATEST_TARGET_KEY]: targetName(target)} : {})};
+    return {version: {id: older.id, label: older.label}, latest: latest.label, to: target.to, ...(note ? {note, opens: targetName(target)} : {})};
   };
 }
 
@@ -80,7 +81,6 @@ export async function generateVersion(version: ApiVersion): Promise<VersionResul
   const download = path.join(VERSIONS_STATIC_ROOT(version.id), 'openapi', 'openapi.json');
   rmSync(VERSIONS_STATIC_ROOT(version.id), {recursive: true, force: true});
   const outDir = path.join(version.docsDir, 'api');
-  const latest = latestTargets(version);
   const result = await generateApiPages({
     processedSpec: version.processedSpec,
     outDir,
@@ -90,7 +90,7 @@ export async function generateVersion(version: ApiVersion): Promise<VersionResul
     // (plugins/changelog markReleases); the changelog page is the current version's. Only our own
     // releases have a history in openapi/releases.
     ...(portalConfig.ownDocument && path.dirname(version.source) === RELEASES_DIR ? {changelog: {page: false}} : {}),
-    frontMatter: latest,
+    notice: latestNotices(version),
   });
   // The version's docs instance reads this sidebar (same items as the current version's).
   const plan = planPages(getBuilder(version.processedSpec).doc);

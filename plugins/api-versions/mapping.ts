@@ -13,6 +13,7 @@
  *
  * Plain data and functions: the browser bundle imports this module (no Node APIs).
  */
+import {categoryTarget} from './version-of-path';
 
 /**
  * [slug, operationId ("" when none), "GET /path" or "webhook event", first tag's category slug
@@ -84,7 +85,7 @@ export function versionPages(
 /** The version whose docs a site path (without the base URL, e.g. "/v1/docs/api/x") belongs to; the first (current) otherwise. */
 export {versionOfPath} from './version-of-path';
 
-/** Where the switcher (and an older page's version banner) takes a reader of a page in another version. */
+/** Where the switcher (and an older page's notice) takes a reader of a page in another version. */
 export interface VersionTarget {
   /** Site path without the base URL. */
   to: string;
@@ -106,7 +107,7 @@ export function versionTarget(path: string, from: VersionPages, to: VersionPages
   if (!inFrom.startsWith(`${from.base}/`)) return {to: overview};
   const rest = inFrom.slice(from.base.length);
   const category = /^\/category\/api\/([^/]+)$/.exec(rest);
-  if (category) return {to: to.categories.includes(category[1]!) ? `${to.base}/category/api/${category[1]}` : overview};
+  if (category) return {to: categoryTarget(category[1]!, to)};
   const page = /^\/api\/([^/]+)$/.exec(rest);
   const op = page ? from.operations.find((o) => o[0] === page[1]) : undefined;
   if (!op) return {to: overview};

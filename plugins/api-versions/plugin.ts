@@ -1,13 +1,15 @@
 /**
  * Docusaurus plugin: the page lists of every documented API version (./mapping.ts), written as
  * `@generated/portal-api-versions/default/pages.json` for the navbar's version switcher, which
- * imports it when first opened (no page carries it in its first load).
+ * imports it when first opened (no page carries it in its first load); and the part of them the
+ * category pages need (`category-pages.json`: routes, each operation page's method and path).
  */
 import {existsSync, readFileSync} from 'node:fs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {versionPages, type VersionPages} from './mapping';
+import type {VersionRoutes} from './version-of-path';
 
 export interface ApiVersionsPluginOptions {
   /** The current version first, then the older ones: id, label, docs route base and processed document. */
@@ -15,6 +17,19 @@ export interface ApiVersionsPluginOptions {
 }
 
 export const PAGES_DATA = 'pages.json';
+export const CATEGORY_DATA = 'category-pages.json';
+
+/** What a category page needs of a version: its routes and, by page slug, each operation's endpoint. */
+export interface VersionCategoryData extends VersionRoutes {
+  id: string;
+  label: string;
+  /** [page slug, "GET /path" or "webhook event"]. */
+  endpoints: [slug: string, endpoint: string][];
+}
+
+export function categoryPageData(versions: readonly VersionPages[]): VersionCategoryData[] {
+  return versions.map(({id, label, base, overview, categories, operations}) => ({id, label, base, overview, categories, endpoints: operations.map((op) => [op[0], op[2]] as [string, string])}));
+}
 
 export function loadVersionPages(options: ApiVersionsPluginOptions): VersionPages[] {
   return options.versions.map(({processedSpec, ...meta}) => {
@@ -30,6 +45,7 @@ export default function apiVersionsPlugin(_context: LoadContext, options: ApiVer
     loadContent: async () => loadVersionPages(options),
     async contentLoaded({content, actions}) {
       await actions.createData(PAGES_DATA, JSON.stringify(content));
+      await actions.createData(CATEGORY_DATA, JSON.stringify(categoryPageData(content)));
     },
     getPathsToWatch: () => options.versions.map((v) => v.processedSpec),
     configureWebpack(config, isServer, _utils, content) {

@@ -8,7 +8,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {chromium} from 'playwright-core';
+import {chromium, type Page} from 'playwright-core';
 import {CHROMIUM, CHROMIUM_ARGS, chunkGate, copiedBy, gotoHydrated, navigatedTo, recordCopies, settled, useSite} from './harness';
 import {describedOperations} from './description';
 import {markdownPageTitle} from './site-content';
@@ -17,7 +17,7 @@ const site = useSite();
 const [first, second] = describedOperations();
 
 /** The cURL sample shown on an operation page, as its Copy button copies it (the code's text). */
-const shownCurl = (page: Awaited<ReturnType<typeof site.page>>) => page.locator('pre[data-language="curl"] code').textContent();
+const shownCurl = (page: Page) => page.locator('pre[data-language="curl"] code').textContent();
 
 test('copiedBy: each page gets its own copy, though the browser has one clipboard for all pages', async () => {
   // A browser of its own: in the run's shared browser any other test file may copy between the

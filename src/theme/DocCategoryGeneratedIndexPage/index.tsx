@@ -4,8 +4,8 @@
  * - the "Copy page" menu (src/components/CopyPage) at the top right, like on doc and API pages;
  *   the page's Markdown twin lists the category's items;
  * - cards of their own: no icon (the theme's cards start with an emoji, a box where no emoji font
- *   is installed), the operation's method badge and path (the sidebar item's `customProps`,
- *   written by plugins/api-pages), and the description cut at a word boundary with an ellipsis
+ *   is installed), the operation's method badge and path (./endpoint.ts: from the data
+ *   plugins/api-versions writes for these pages, which only they load), and the description cut at a word boundary with an ellipsis
  *   (plugins/api-pages/cut) instead of clipped by CSS after one line.
  * plugins/agent-docs reads the page by the theme's structure: the `generatedIndexPage` class, each
  * card's <h2> and its first <p> (the description, whole in its `title`).
@@ -14,6 +14,9 @@ import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useLocation} from '@docusaurus/router';
+import versionPages from '@generated/portal-api-versions/default/category-pages.json';
 import {PageMetadata} from '@docusaurus/theme-common';
 import {filterDocCardListItems, findFirstSidebarItemLink, useCurrentSidebarCategory, useDocById} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebarItem, PropSidebarItemCategory, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
@@ -27,6 +30,10 @@ import CopyPage from '@site/src/components/CopyPage';
 import MethodBadge from '@site/src/components/MethodBadge';
 import PathText from '@site/src/components/PathText';
 import {cutAtWord} from '@site/plugins/api-pages/cut';
+import OlderVersionNotice from '@site/src/components/OlderVersionNotice';
+import {olderCategoryNotice} from '@site/plugins/api-versions/notice';
+import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
+import {cardEndpoint} from './endpoint';
 import styles from './styles.module.css';
 
 /** About two lines of a card at its narrowest. */
@@ -55,14 +62,10 @@ function Card({href, title, description, operation}: {href: string; title: strin
   );
 }
 
-function operationOf(item: PropSidebarItemLink): {method: string; path: string} | undefined {
-  const props = item.customProps as {method?: unknown; path?: unknown} | undefined;
-  return typeof props?.method === 'string' && typeof props.path === 'string' ? {method: props.method, path: props.path} : undefined;
-}
-
 function LinkCard({item}: {item: PropSidebarItemLink}) {
   const doc = useDocById(item.docId ?? undefined);
-  return <Card href={item.href} title={item.label} description={item.description ?? doc?.description} operation={operationOf(item)} />;
+  const {baseUrl} = useDocusaurusContext().siteConfig;
+  return <Card href={item.href} title={item.label} description={item.description ?? doc?.description} operation={cardEndpoint(item.href, baseUrl, versionPages)} />;
 }
 
 function CategoryCard({item}: {item: PropSidebarItemCategory}) {
@@ -84,14 +87,28 @@ function Cards({items}: {items: PropSidebarItem[]}) {
   );
 }
 
+/** The older-version notice of this category page, when it belongs to an older API version. */
+function useOlderVersionNotice() {
+  const {baseUrl} = useDocusaurusContext().siteConfig;
+  const {pathname} = useLocation();
+  const base = baseUrl.replace(/\/$/, '');
+  const path = pathname.startsWith(`${base}/`) ? pathname.slice(base.length).replace(/\/+$/, '') : pathname;
+  const version = versionOfPath(versionPages, path);
+  const latest = versionPages[0];
+  const slug = /\/category\/api\/([^/]+)$/.exec(path)?.[1];
+  return version && latest && version !== latest && slug ? olderCategoryNotice(slug, version, latest) : undefined;
+}
+
 export default function DocCategoryGeneratedIndexPage({categoryGeneratedIndex}: Props): ReactNode {
   const category = useCurrentSidebarCategory();
   const image = useBaseUrl(categoryGeneratedIndex.image);
+  const notice = useOlderVersionNotice();
   return (
     <>
       <PageMetadata title={categoryGeneratedIndex.title} description={categoryGeneratedIndex.description} keywords={categoryGeneratedIndex.keywords} image={image} />
       <div className={styles.generatedIndexPage}>
         <DocVersionBanner />
+        {notice && <OlderVersionNotice {...notice} />}
         <DocBreadcrumbs />
         <DocVersionBadge />
         <CopyPage />

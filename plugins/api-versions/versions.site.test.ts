@@ -314,6 +314,15 @@ describe('older version notice', () => {
       assert.ok(await banner.isVisible(), `${from}: the notice is visible`);
       assert.match((await banner.textContent()) ?? '', new RegExp(`API version ${v1!.label}, an older version`));
       assert.equal(await banner.locator('a[data-latest-version-link]').getAttribute('href'), to, from);
+      // Laid out where a reader meets it: above the title, not under the floated Copy page button.
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({width, height: 900});
+        const [notice, copy, title] = await Promise.all([banner.boundingBox(), page.getByRole('button', {name: /^Copy page/}).boundingBox(), page.locator('article h1, main h1').first().boundingBox()]);
+        assert.ok(notice && copy && title, `${from} at ${width} px: notice, Copy page and title laid out`);
+        assert.ok(copy.y + copy.height <= notice.y || notice.y + notice.height <= copy.y || copy.x >= notice.x + notice.width, `${from} at ${width} px: the Copy page button is not over the notice`);
+        assert.ok(notice.y + notice.height <= title.y, `${from} at ${width} px: the notice comes before the title`);
+      }
+      await page.setViewportSize({width: 1280, height: 900});
       // Server-rendered: the notice is in the HTML, not added after hydration.
       assert.ok((await (await fetch(site.at(from))).text()).includes('data-version-banner'), `${from}: in the static HTML`);
     }

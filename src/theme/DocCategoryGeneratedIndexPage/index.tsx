@@ -108,10 +108,10 @@ export default function DocCategoryGeneratedIndexPage({categoryGeneratedIndex}: 
       <PageMetadata title={categoryGeneratedIndex.title} description={categoryGeneratedIndex.description} keywords={categoryGeneratedIndex.keywords} image={image} />
       <div className={styles.generatedIndexPage}>
         <DocVersionBanner />
-        {notice && <OlderVersionNotice {...notice} />}
         <DocBreadcrumbs />
         <DocVersionBadge />
         <CopyPage />
+        {notice && <OlderVersionNotice {...notice} />}
         <header>
           <Heading as="h1" className={styles.title}>
             {categoryGeneratedIndex.title}

@@ -7,7 +7,7 @@
 import { bundle } from '@redocly/openapi-core';
 import { isRefusedRead, lintConfig, readProblems, resolverFor, toSpecProblem, type ReadOptions } from './lint';
 import type { SpecProblem } from './errors';
-import { HTTP_METHODS } from './checks';
+import { HTTP_METHODS } from '../model/methods';
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;

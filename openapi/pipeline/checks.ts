@@ -17,14 +17,11 @@
 import { createRequire } from 'node:module';
 import type { Location, Oas3Rule, Plugin, UserContext } from '@redocly/openapi-core';
 import { displayPath } from './errors';
+import { isHttpMethod } from '../model/methods';
 
 const requireCjs = createRequire(__filename);
 const lodashKebabCase = requireCjs('lodash/kebabCase') as (value: string) => string;
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-const METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
-export const isHttpMethod = (key: string): boolean => METHOD_SET.has(key);
 
 /** lodash kebabCase, as the page generator (docusaurus-plugin-openapi-docs) applies it. */
 export function pageSlug(text: string): string {

@@ -13,7 +13,7 @@ import { bundle } from '@redocly/openapi-core';
 import { convertObj } from 'swagger2openapi';
 import { displayPath, SpecError, specError, type SpecProblem } from './errors';
 import { lintConfig, readProblems, resolverFor } from './lint';
-import { pointerToken } from './pages';
+import { escapeToken } from '../model/pointer';
 import type { RefPolicy } from './resolver';
 
 export interface Conversion {
@@ -36,7 +36,7 @@ function takeWarnings(node: unknown, pointer: string, out: { pointer: string; me
     out.push({ pointer: pointer || '#', message: obj['x-s2o-warning'] });
     delete obj['x-s2o-warning'];
   }
-  for (const [k, v] of Object.entries(obj)) takeWarnings(v, `${pointer}/${pointerToken(k)}`, out, seen);
+  for (const [k, v] of Object.entries(obj)) takeWarnings(v, `${pointer}/${escapeToken(k)}`, out, seen);
 }
 
 /** True when a `$ref` anywhere in `node` names something outside the document itself. */

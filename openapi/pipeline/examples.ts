@@ -17,7 +17,9 @@
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { HTTP_METHODS } from './checks';
+import { HTTP_METHODS } from '../model/methods';
+import { escapeToken, localRefTokens } from '../model/pointer';
+import { nodeAt, refOf } from '../model/refs';
 import { patternIsSafe } from './patterns';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -48,45 +50,18 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** Resolves a local `#/...` reference in `doc` (following chains). */
 export function resolveLocal(doc: unknown, node: unknown, seen = new Set<string>()): { node: unknown; pointer?: string } {
-  if (!isObject(node) || typeof node.$ref !== 'string') return { node };
-  const ref = node.$ref;
-  if (!ref.startsWith('#/')) throw new Error(`external $ref not supported here: ${ref}`);
+  const ref = refOf(node);
+  if (ref === undefined || !isObject(node)) return { node };
+  const keys = localRefTokens(ref);
+  if (!keys || keys.length === 0) throw new Error(`external $ref not supported here: ${ref}`);
   if (seen.has(ref)) throw new Error(`circular $ref chain at ${ref}`);
   seen.add(ref);
-  let current: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObject(current) && !Array.isArray(current)) throw new Error(`unresolvable $ref ${ref}`);
-    current = (current as Record<string, unknown>)[token];
-    if (current === undefined) throw new Error(`unresolvable $ref ${ref}`);
-  }
-  const next = resolveLocal(doc, current, seen);
+  const target = nodeAt(doc, keys);
+  if (target === undefined) throw new Error(`unresolvable $ref ${ref}`);
+  const next = resolveLocal(doc, target, seen);
   return { node: next.node, pointer: next.pointer ?? ref };
-}
-
-/**
- * Follows local `$ref`s of a node, leniently: a pointer that leads nowhere gives undefined and a
- * circular chain stops at the reference that closes it (resolveLocal throws in both cases; the
- * changelog diff and the response checks read foreign documents and must not).
- */
-export function followLocalRefs(doc: unknown, node: unknown): any {
-  const seen = new Set<string>();
-  let current = node as any;
-  while (current && typeof current === 'object' && typeof current.$ref === 'string' && current.$ref.startsWith('#/') && !seen.has(current.$ref)) {
-    seen.add(current.$ref);
-    current = (current.$ref as string)
-      .slice(2)
-      .split('/')
-      .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<any>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), doc);
-  }
-  return current;
 }
 
 /** Every example in the document, with the schema and direction it must be validated with. */
@@ -98,7 +73,7 @@ export function collectExamples(doc: unknown): ExampleCase[] {
     if (!isObject(content)) return;
     for (const [type, media] of Object.entries(content)) {
       if (!isObject(media) || media.schema === undefined) continue;
-      const ptr = `${base}/content/${escape(type)}`;
+      const ptr = `${base}/content/${escapeToken(type)}`;
       pushExamples(media, ptr, media.schema, `${ptr}/schema`, direction);
     }
   };
@@ -109,7 +84,7 @@ export function collectExamples(doc: unknown): ExampleCase[] {
       for (const [name, ex] of Object.entries(holder.examples)) {
         const resolved = resolveLocal(doc, ex);
         if (isObject(resolved.node) && resolved.node.value !== undefined) {
-          const pointer = resolved.pointer ? `${resolved.pointer}/value` : `${ptr}/examples/${escape(name)}/value`;
+          const pointer = resolved.pointer ? `${resolved.pointer}/value` : `${ptr}/examples/${escapeToken(name)}/value`;
           cases.push({ pointer, schemaPointer, value: resolved.node.value, schema, direction });
         }
       }
@@ -132,7 +107,7 @@ export function collectExamples(doc: unknown): ExampleCase[] {
     const base = resolved.pointer ?? ptr;
     mediaTypes(r.content, base, 'response');
     if (isObject(r.headers)) {
-      for (const [name, h] of Object.entries(r.headers)) parameterOrHeader(h, `${base}/headers/${escape(name)}`, 'response');
+      for (const [name, h] of Object.entries(r.headers)) parameterOrHeader(h, `${base}/headers/${escapeToken(name)}`, 'response');
     }
   };
 
@@ -143,7 +118,7 @@ export function collectExamples(doc: unknown): ExampleCase[] {
 
   for (const [p, item] of Object.entries(isObject(root.paths) ? root.paths : {})) {
     if (!isObject(item)) continue;
-    const itemPtr = `#/paths/${escape(p)}`;
+    const itemPtr = `#/paths/${escapeToken(p)}`;
     if (Array.isArray(item.parameters)) item.parameters.forEach((prm, i) => parameterOrHeader(prm, `${itemPtr}/parameters/${i}`, 'request'));
     for (const method of HTTP_METHODS) {
       const op = item[method];
@@ -152,7 +127,7 @@ export function collectExamples(doc: unknown): ExampleCase[] {
       if (Array.isArray(op.parameters)) op.parameters.forEach((prm, i) => parameterOrHeader(prm, `${opPtr}/parameters/${i}`, 'request'));
       if (op.requestBody !== undefined) requestBody(op.requestBody, `${opPtr}/requestBody`);
       if (isObject(op.responses)) {
-        for (const [code, r] of Object.entries(op.responses)) response(r, `${opPtr}/responses/${escape(code)}`);
+        for (const [code, r] of Object.entries(op.responses)) response(r, `${opPtr}/responses/${escapeToken(code)}`);
       }
     }
   }
@@ -160,16 +135,16 @@ export function collectExamples(doc: unknown): ExampleCase[] {
   // Components not reached from an operation still count.
   const components = isObject(root.components) ? root.components : {};
   for (const [name, prm] of Object.entries(isObject(components.parameters) ? components.parameters : {})) {
-    parameterOrHeader(prm, `#/components/parameters/${escape(name)}`, 'request');
+    parameterOrHeader(prm, `#/components/parameters/${escapeToken(name)}`, 'request');
   }
   for (const [name, h] of Object.entries(isObject(components.headers) ? components.headers : {})) {
-    parameterOrHeader(h, `#/components/headers/${escape(name)}`, 'response');
+    parameterOrHeader(h, `#/components/headers/${escapeToken(name)}`, 'response');
   }
   for (const [name, r] of Object.entries(isObject(components.responses) ? components.responses : {})) {
-    response(r, `#/components/responses/${escape(name)}`);
+    response(r, `#/components/responses/${escapeToken(name)}`);
   }
   for (const [name, b] of Object.entries(isObject(components.requestBodies) ? components.requestBodies : {})) {
-    requestBody(b, `#/components/requestBodies/${escape(name)}`);
+    requestBody(b, `#/components/requestBodies/${escapeToken(name)}`);
   }
 
   // Schema-level `example`s, anywhere in the document.
@@ -184,16 +159,16 @@ export function collectExamples(doc: unknown): ExampleCase[] {
       for (const key of ['items', 'additionalProperties', 'not']) if (node[key] !== undefined) visitSchemas(node[key], `${ptr}/${key}`, true);
       for (const key of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(node[key])) visitSchemas(node[key], `${ptr}/${key}`, true);
       if (isObject(node.properties)) {
-        for (const [name, child] of Object.entries(node.properties)) visitSchemas(child, `${ptr}/properties/${escape(name)}`, true);
+        for (const [name, child] of Object.entries(node.properties)) visitSchemas(child, `${ptr}/properties/${escapeToken(name)}`, true);
       }
       return;
     }
     for (const [key, child] of Object.entries(node)) {
       if (key === 'example' || key === 'examples' || key === 'value') continue; // example data, not schemas
-      const childPtr = `${ptr}/${escape(key)}`;
+      const childPtr = `${ptr}/${escapeToken(key)}`;
       if (key === 'schema') visitSchemas(child, childPtr, true);
       else if (key === 'schemas' && ptr === '#/components' && isObject(child)) {
-        for (const [name, s] of Object.entries(child)) visitSchemas(s, `${childPtr}/${escape(name)}`, true);
+        for (const [name, s] of Object.entries(child)) visitSchemas(s, `${childPtr}/${escapeToken(name)}`, true);
       } else visitSchemas(child, childPtr, false);
     }
   };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parseYaml } from '@redocly/openapi-core';
 import { buildProcessedSpec } from './build';
-import { HTTP_METHODS } from './checks';
+import { HTTP_METHODS } from '../model/methods';
 import { SpecError } from './errors';
 import { fixture, OAS_EXAMPLES, runCli, tempOutput } from './test-helpers';
 

@@ -7,6 +7,8 @@ import { createConfig, lint, parseYaml, type Config, type NormalizedProblem } fr
 import path from 'node:path';
 import { PORTAL_RULES, portalPlugin } from './checks';
 import type { SpecProblem } from './errors';
+import { localRefTokens } from '../model/pointer';
+import { nodeAt, refOf } from '../model/refs';
 import { PolicyResolver, REF_POLICY_RULE, refPolicyFor, refusalProblems, type RefPolicy } from './resolver';
 
 /** Rules on top of `recommended`: example validation as errors, and the portal checks. */
@@ -72,14 +74,8 @@ function tidyMessage(message: string): string {
 /** The `$ref` string at `pointer` in a source file, to say which reference failed. */
 function refAt(body: string, pointer: string): string | undefined {
   try {
-    let node: unknown = parseYaml(body);
-    for (const raw of pointer.replace(/^#\/?/, '').split('/').filter((t) => t !== '')) {
-      const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      if (typeof node !== 'object' || node === null) return undefined;
-      node = (node as Record<string, unknown>)[token];
-    }
-    const ref = (node as { $ref?: unknown } | undefined)?.$ref;
-    return typeof ref === 'string' ? ref : undefined;
+    const keys = localRefTokens(pointer.startsWith('#') ? pointer : `#${pointer}`);
+    return keys ? refOf(nodeAt(parseYaml(body), keys)) : undefined;
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SpecProblem } from './errors';
-import { assignPages, capSlug, MAX_SLUG_LENGTH, PAGE_RULES, pageEntries, pointerToken, replaceUnresolvedRefs, summariseWarnings } from './pages';
+import { assignPages, capSlug, MAX_SLUG_LENGTH, PAGE_RULES, pageEntries, replaceUnresolvedRefs, summariseWarnings } from './pages';
 
 type Obj = Record<string, any>;
 
@@ -384,10 +384,6 @@ describe('pageEntries and pointers', () => {
     assert.deepEqual(entries.map((e) => [e.kind, e.pointer]), [['webhook', '#/x-webhooks/ping/get']]);
     assert.deepEqual(pageEntries(null), []);
     assert.deepEqual(pageEntries([{ paths: { '/a': { get: {} } } }]), []);
-  });
-
-  it('pointerToken escapes ~ before /', () => {
-    assert.equal(pointerToken('/a~/b'), '~1a~0~1b');
   });
 });
 

@@ -18,7 +18,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { SpecProblem } from './errors';
-import { isHttpMethod, overviewSlug, pageSlug } from './checks';
+import { overviewSlug, pageSlug } from './checks';
+import { isHttpMethod } from '../model/methods';
+import { escapeToken, localRefTokens } from '../model/pointer';
+import { nodeAt } from '../model/refs';
+import { apiPageRoute } from '../model/routes';
 
 export const MAX_SLUG_LENGTH = 80;
 
@@ -40,9 +44,6 @@ function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function pointerToken(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /** Short stable hash (8 decimal digits: kebabCase leaves "-12345678" as it is). */
 function shortHash(text: string): string {
@@ -95,7 +96,7 @@ export function pageEntries(doc: unknown): PageEntry[] {
       for (const method of Object.keys(item).filter(isHttpMethod)) {
         const op = item[method];
         if (!isObject(op)) continue;
-        out.push({ kind, method, path: p, pointer: `#/${key}/${pointerToken(p)}/${method}`, op });
+        out.push({ kind, method, path: p, pointer: `#/${key}/${escapeToken(p)}/${method}`, op });
       }
     }
   }
@@ -205,7 +206,7 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
     let slug = pageSlug(operationId ?? summary ?? fallback);
     if (!slug) {
       slug = pageSlug(fallback) || 'operation';
-      warn(PAGE_RULES.emptySlug, pointer, `${where}: ${operationId ? 'operationId' : 'summary'} gives no page address (no letters or digits); the page is /docs/api/${slug}.`);
+      warn(PAGE_RULES.emptySlug, pointer, `${where}: ${operationId ? 'operationId' : 'summary'} gives no page address (no letters or digits); the page is ${apiPageRoute(slug)}.`);
     }
     if (slug.length > MAX_SLUG_LENGTH) {
       const capped = capSlug(slug);
@@ -245,18 +246,10 @@ export function summariseWarnings(problems: SpecProblem[], shown = 3): string[] 
 
 function resolvesLocally(doc: unknown, ref: string): boolean {
   if (!ref.startsWith('#')) return false;
-  let node: unknown = doc;
-  for (const raw of ref.split('/').slice(1)) {
-    let token: string;
-    try {
-      token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    } catch {
-      return false;
-    }
-    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, token)) return false;
-    node = (node as Obj)[token];
-  }
-  return true;
+  const keys = localRefTokens(ref);
+  // "#name" is a plain-name fragment (a 3.1 `$anchor`), not a pointer: left as written.
+  if (!keys) return true;
+  return nodeAt(doc, keys) !== undefined;
 }
 
 /**

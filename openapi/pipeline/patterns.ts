@@ -15,7 +15,7 @@
  * reads, before any lint rule sees it: an unsafe pattern is taken out of the schema and reported
  * with its file and JSON pointer (a warning for a foreign document; our own document's build stops).
  */
-import { pointerToken } from './pages';
+import { escapeToken } from '../model/pointer';
 
 // recheck picks its backend from these at each call: the pure JavaScript one, on this thread.
 process.env.RECHECK_BACKEND ??= 'pure';
@@ -156,7 +156,7 @@ export function removeUnsafePatterns(node: unknown, pointer = '#', out: PatternF
   const obj = node as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
     const value = obj[key];
-    const here = `${pointer}/${pointerToken(key)}`;
+    const here = `${pointer}/${escapeToken(key)}`;
     if (key === 'pattern' && typeof value === 'string') {
       const verdict = checkPattern(value);
       if (!verdict.safe) {
@@ -170,7 +170,7 @@ export function removeUnsafePatterns(node: unknown, pointer = '#', out: PatternF
       for (const name of Object.keys(map)) {
         const verdict = checkPattern(name);
         if (!verdict.safe) {
-          out.push({ pointer: `${here}/${pointerToken(name)}`, pattern: name, reason: verdict.reason! });
+          out.push({ pointer: `${here}/${escapeToken(name)}`, pattern: name, reason: verdict.reason! });
           delete map[name];
         }
       }

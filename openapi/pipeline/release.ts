@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildProcessedSpec, OUR_SOURCE } from './build';
 import type { OpenApiDocument } from './bundle';
-import { HTTP_METHODS } from './checks';
+import { HTTP_METHODS } from '../model/methods';
 import { displayPath } from './errors';
 
 export const RELEASES_DIR = path.resolve(__dirname, '..', 'releases');

@@ -28,7 +28,7 @@ import { BaseResolver, parseYaml, Source, type Document } from '@redocly/openapi
 import type { SpecProblem } from './errors';
 import { displayPath } from './errors';
 import { AddressRefused, fetchPublic } from './net-policy';
-import { pointerToken } from './pages';
+import { escapeToken } from '../model/pointer';
 import { removeUnsafePatterns, type PatternFinding } from './patterns';
 
 export const REF_ROOT_ENV = 'OPENAPI_REF_ROOT';
@@ -132,14 +132,14 @@ function referenceSites(node: unknown, file: string, pointer: string, out: RefSi
   }
   const obj = node as Record<string, unknown>;
   for (const key of ['$ref', 'externalValue']) {
-    if (typeof obj[key] === 'string') out.push({ file, pointer: `${pointer}/${pointerToken(key)}`, ref: obj[key] as string });
+    if (typeof obj[key] === 'string') out.push({ file, pointer: `${pointer}/${escapeToken(key)}`, ref: obj[key] as string });
   }
   if (isObject(obj.discriminator) && isObject(obj.discriminator.mapping)) {
     for (const [name, value] of Object.entries(obj.discriminator.mapping)) {
-      if (typeof value === 'string') out.push({ file, pointer: `${pointer}/discriminator/mapping/${pointerToken(name)}`, ref: value });
+      if (typeof value === 'string') out.push({ file, pointer: `${pointer}/discriminator/mapping/${escapeToken(name)}`, ref: value });
     }
   }
-  for (const [key, child] of Object.entries(obj)) referenceSites(child, file, `${pointer}/${pointerToken(key)}`, out, seen);
+  for (const [key, child] of Object.entries(obj)) referenceSites(child, file, `${pointer}/${escapeToken(key)}`, out, seen);
   return out;
 }
 

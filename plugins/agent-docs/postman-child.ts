@@ -4,6 +4,7 @@
  * out of memory on a foreign document is killed by the parent's time budget, not the build.
  * Usage: tsx postman-child.ts <openapi.json> <out.json>
  */
+import {createHash} from 'node:crypto';
 import {readFileSync, writeFileSync} from 'node:fs';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Converter = require('openapi-to-postmanv2') as {
@@ -53,6 +54,37 @@ export function completeAuth(collection: PostmanCollection, doc: any): void {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The converter gives the collection and every folder, request and response a random id, so each
+ * build wrote a different file for the same document (and a re-import could not recognise the
+ * collection). Each id becomes a UUID made from where it is in the collection (and the
+ * collection's name): the same document gives the same file, and ids stay unique.
+ */
+export function stableIds(collection: PostmanCollection): void {
+  const name = String(collection?.info?.name ?? '');
+  const visit = (node: any, where: string) => {
+    if (Array.isArray(node)) node.forEach((child, i) => visit(child, `${where}/${i}`));
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if ((key === 'id' || key === '_postman_id') && typeof value === 'string' && UUID.test(value)) node[key] = uuidFrom(`${name}\n${where}/${key}`);
+        else visit(value, `${where}/${key}`);
+      }
+    }
+  };
+  visit(collection, '');
+}
+
+/** A name-based UUID (the layout of version 5: SHA-1 of the name, version and variant bits set). */
+export function uuidFrom(text: string): string {
+  const h = createHash('sha1').update(text).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 function main() {
   const [input, output] = process.argv.slice(2);
   if (!input || !output) throw new Error('usage: postman-child.ts <openapi.json> <out.json>');
@@ -67,6 +99,7 @@ function main() {
       }
       const collection = result.output[0].data;
       completeAuth(collection, doc);
+      stableIds(collection);
       writeFileSync(output, JSON.stringify(collection));
       console.log(String(collectRequests(collection.item).length));
     },

@@ -27,7 +27,7 @@ import {checkFile, responseCheckModule} from './response-checks';
 import {planPages, sidebarSource} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/notice';
 import {syncDirectory} from './sync-dir';
-import {buildChangelog, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
+import {buildChangelog, CHANGELOG_ROUTE, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
 import {writeChangelogPage} from '../changelog/page';
 import {ReleaseError} from '../../openapi/pipeline/release';
 
@@ -105,7 +105,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const plan = planPages(builder.doc, changelogPage ? {changelog: {id: CHANGELOG_SLUG, label: 'Changelog'}} : {});
   if (changelogPage) {
     const clash = plan.operations.find((o) => o.id === CHANGELOG_SLUG);
-    if (clash) throw new GenerationError(`${processedSpec}: ${clash.method.toUpperCase()} ${clash.path} has the page slug "${CHANGELOG_SLUG}", the changelog's page (/docs/api/${CHANGELOG_SLUG}); give the operation another operationId.`);
+    if (clash) throw new GenerationError(`${processedSpec}: ${clash.method.toUpperCase()} ${clash.path} has the page slug "${CHANGELOG_SLUG}", the changelog's page (${CHANGELOG_ROUTE}); give the operation another operationId.`);
   }
   const {operations, infoId} = expectedPages(doc);
   const source = typeof doc.info?.['x-portal-source'] === 'string' ? (doc.info['x-portal-source'] as string) : undefined;

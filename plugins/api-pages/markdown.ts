@@ -17,6 +17,7 @@ import {PUBLIC_DIR} from './public-files';
 import {CLOSURE_BUDGET, PageDataBuilder, type OpenApiDocument} from './page-data';
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/notice';
+import {categoryRoute} from '../../openapi/model/routes';
 
 export {frontMatter} from './pages';
 
@@ -206,7 +207,7 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
       const tag = tags.find((t) => t.name === name);
       return {
         label: (tag?.['x-displayName'] as string | undefined) ?? name,
-        href: `${target.site.docsBasePath}/category/api/${kebabCase(name)}`,
+        href: categoryRoute(kebabCase(name), target.site.docsBasePath),
         count: opTags.get(name) ?? 0,
         ...(tag?.description ? {description: markdownToHtml(tag.description)} : {}),
       };

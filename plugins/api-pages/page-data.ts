@@ -28,6 +28,9 @@ import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
 import {listOperations} from '../../openapi/pipeline/checks';
+import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
+import {nodeAt} from '../../openapi/model/refs';
+import {apiPageRoute} from '../../openapi/model/routes';
 import {apiKeyEnvVar, CREDENTIAL_ENV, screamingSnakeCase} from '../../src/config/credentials';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -71,28 +74,15 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, {value, enumerable: true, writable: true, configurable: true});
 }
 
-function uriDecode(text: string): string {
-  try {
-    return text.includes('%') ? decodeURIComponent(text) : text;
-  } catch {
-    return text;
-  }
-}
-
 function decodePointer(ref: string): string[] {
-  if (!ref.startsWith('#/')) throw new PageDataError(`Only local references are supported in the processed document, found "${ref}"`);
-  // A reference is a URI fragment: "%7B" in "#/paths/~1a~1%7Bid%7D" is "{" (RFC 6901, section 6).
-  return ref.slice(2).split('/').map((p) => uriDecode(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = localRefTokens(ref);
+  if (!keys || keys.length === 0) throw new PageDataError(`Only local references are supported in the processed document, found "${ref}"`);
+  return keys;
 }
 
 export function resolvePointer(doc: Json, ref: string): Json {
-  let node = doc;
-  for (const part of decodePointer(ref)) {
-    if (node === null || typeof node !== 'object' || !(part in node)) {
-      throw new PageDataError(`Unresolved reference "${ref}"`);
-    }
-    node = node[part];
-  }
+  const node = nodeAt(doc, decodePointer(ref));
+  if (node === undefined) throw new PageDataError(`Unresolved reference "${ref}"`);
   return node;
 }
 
@@ -417,13 +407,13 @@ export class PageDataBuilder {
   /** Builds the page data of a webhook: the request the API sends to the subscriber. */
   webhook(event: string, method: string): OperationPage {
     const {key, items} = this.webhooks();
-    const page = this.build(items[event], method, event, `#/${key}/${event.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`);
+    const page = this.build(items[event], method, event, pointerOf([key, event, method]));
     return {...page, webhook: event, security: [], samples: []};
   }
 
   /** Builds the page data of the operation at `method path`. */
   operation(method: string, path: string): OperationPage {
-    return this.build(this.doc.paths?.[path], method, path, `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`);
+    return this.build(this.doc.paths?.[path], method, path, pointerOf(['paths', path, method]));
   }
 
   private build(pathItem: Json, method: string, path: string, where: string): OperationPage {
@@ -532,7 +522,7 @@ export class PageDataBuilder {
   private replacement(by: string): Replacement {
     const target = listOperations(this.doc, {webhooks: true}).find((o) => o.operationId === by);
     if (!target) return {label: by};
-    return {label: target.title, ...(target.slug ? {href: `${this.docsBasePath}/api/${target.slug}`} : {})};
+    return {label: target.title, ...(target.slug ? {href: apiPageRoute(target.slug, this.docsBasePath)} : {})};
   }
 
   /** Our generated samples first, then the document's own, marked as its (./vendor-samples). */

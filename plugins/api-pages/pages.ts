@@ -29,6 +29,7 @@ import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {descriptionSummary} from './markdown-html';
 import {leadSentences} from './cut';
+import {categoryIndexSlug} from '../../openapi/model/routes';
 import type {OpenApiDocument} from './page-data';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -121,7 +122,7 @@ function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: Planned
     items.push({
       type: 'category',
       label: str(tag?.['x-displayName']) ?? name,
-      link: {type: 'generated-index', title: name, slug: `/category/api/${kebabCase(name)}`},
+      link: {type: 'generated-index', title: name, slug: categoryIndexSlug(kebabCase(name))},
       items: ops.map(docItem),
     });
   }

@@ -27,7 +27,8 @@ import Ajv, {_, type Options} from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import {followLocalRefs} from '../../openapi/pipeline/examples';
+import {followRefs} from '../../openapi/model/refs';
+import {fragmentToken} from '../../openapi/model/pointer';
 import {patternIsSafe} from '../../openapi/pipeline/patterns';
 import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
 import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from '../../src/components/ApiConsole/check-keys';
@@ -88,17 +89,6 @@ export function toJsonSchema(node: Json, openapi31: boolean): Json {
  */
 const COMPONENT_BASE = 'https://response-checks.invalid/components/schemas/';
 
-/** A JSON pointer token as written in a $ref (URI-encoded, ~0 / ~1 escaped) -> the name. */
-function pointerToken(token: string): string {
-  let decoded = token;
-  try {
-    decoded = decodeURIComponent(token);
-  } catch {
-    // not URI-encoded
-  }
-  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /**
  * Local "#/..." pointers inside schemas: a component schema (or a place inside one) -> its own
  * registered schema (`keys`: name -> key), anything else -> the whole document, registered as "doc".
@@ -113,7 +103,7 @@ function rebase(node: Json, keys: ReadonlyMap<string, string>): Json {
 
 function refTarget(ref: string, keys: ReadonlyMap<string, string>): string {
   const m = /^#\/components\/schemas\/([^/]+)(\/.*)?$/.exec(ref);
-  const key = m ? keys.get(pointerToken(m[1]!)) : undefined;
+  const key = m ? keys.get(fragmentToken(m[1]!)) : undefined;
   if (!key) return `doc${ref}`;
   return m![2] ? `${key}#${m![2]}` : key;
 }
@@ -185,7 +175,7 @@ class ResponseCheckCompiler {
     // is about to send with the same generated code, ../../src/components/ApiConsole/check-keys.ts).
     const schemas = new Map<string, Json>(responseKeys(doc, op).map((key) => {
       const [status, media] = splitKey(key);
-      return [key, followLocalRefs(doc, op.responses?.[status])?.content?.[media]?.schema];
+      return [key, (followRefs(doc, op.responses?.[status]) as Json)?.content?.[media]?.schema];
     }));
     for (const [key, schema] of requestSchemas(doc, op)) schemas.set(key, schema);
     for (const [key, schema] of schemas) {
@@ -269,7 +259,7 @@ export function checkFile(check: CheckModule): string | undefined {
 function responseKeys(doc: Json, op: Json): string[] {
   const keys: string[] = [];
   for (const [status, raw] of Object.entries<Json>(op?.responses ?? {})) {
-    const response = followLocalRefs(doc, raw);
+    const response: Json = followRefs(doc, raw);
     for (const [media, content] of Object.entries<Json>(response?.content ?? {})) {
       if (isJson(media) && content && typeof content === 'object' && content.schema) keys.push(`${status} ${media}`);
     }
@@ -283,14 +273,14 @@ function responseKeys(doc: Json, op: Json): string[] {
  */
 function requestSchemas(doc: Json, op: Json): Map<string, Json> {
   const out = new Map<string, Json>();
-  const body = followLocalRefs(doc, op?.requestBody);
+  const body: Json = followRefs(doc, op?.requestBody);
   for (const [media, content] of Object.entries<Json>(body?.content ?? {})) {
     if (isJson(media) && content && typeof content === 'object' && content.schema) out.set(requestBodyKey(media), content.schema);
   }
   const pathItem = Object.values<Json>(doc?.paths ?? {}).find((item) => item && typeof item === 'object' && Object.values(item).includes(op));
   const parameters = new Map<string, Json>();
   for (const raw of [...(pathItem?.parameters ?? []), ...(op?.parameters ?? [])]) {
-    const p = followLocalRefs(doc, raw);
+    const p: Json = followRefs(doc, raw);
     if (p && typeof p.name === 'string' && typeof p.in === 'string') parameters.set(parameterKey(p), p);
   }
   const properties: Record<string, Json> = {};

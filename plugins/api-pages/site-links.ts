@@ -7,6 +7,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {portalConfig} from '../../portal.config';
+import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
 
 export interface ApiSiteLinks {
   /** The API overview page (from info.title). */
@@ -27,9 +28,9 @@ export function apiSiteLinks(processedSpec: string, referenceTag = process.env.P
   if (!existsSync(processedSpec)) {
     // Before "npm run spec" has run (e.g. "docusaurus clear"): the links of our own document.
     return {
-      overviewPath: '/docs/api/rev-io-api',
-      referencePath: '/docs/category/api/contacts',
-      categories: ['Bill Profiles', 'Contacts', 'Customers', 'Invoices', 'Tickets'].map((label) => ({label, path: `/docs/category/api/${kebabCase(label)}`})),
+      overviewPath: apiPageRoute('rev-io-api'),
+      referencePath: categoryRoute('contacts'),
+      categories: ['Bill Profiles', 'Contacts', 'Customers', 'Invoices', 'Tickets'].map((label) => ({label, path: categoryRoute(kebabCase(label))})),
       operationPaths: [],
       foreign: false,
     };
@@ -39,13 +40,13 @@ export function apiSiteLinks(processedSpec: string, referenceTag = process.env.P
   const operationPaths: string[] = [];
   for (const op of listOperations(doc, {webhooks: true})) {
     op.tags.forEach((t) => used.add(t));
-    operationPaths.push(`/docs/api/${op.slug ?? ''}`);
+    operationPaths.push(apiPageRoute(op.slug ?? ''));
   }
   const declared: string[] = (doc.tags ?? []).map((t: {name: string}) => t.name).filter((n: string) => used.has(n));
   const names = [...declared, ...[...used].filter((n) => !declared.includes(n))];
-  const categories = names.map((label) => ({label, path: `/docs/category/api/${kebabCase(label)}`}));
+  const categories = names.map((label) => ({label, path: categoryRoute(kebabCase(label))}));
   const reference = categories.find((c) => c.label === referenceTag) ?? categories[0];
-  const overviewPath = `/docs/api/${documentOverviewSlug(doc)}`;
+  const overviewPath = apiPageRoute(documentOverviewSlug(doc));
   return {
     overviewPath,
     referencePath: reference?.path ?? overviewPath,

@@ -25,6 +25,7 @@ import {planPages} from '../api-pages/pages';
 import {missingNote, targetName, versionTarget, type VersionPages} from './mapping';
 import {loadVersionPages} from './plugin';
 import type {OlderVersionNoticeProps} from './notice';
+import {apiPageRoute} from '../../openapi/model/routes';
 import {RELEASES_DIR} from '../../openapi/pipeline/release';
 
 export const VERSIONS_DOCS_ROOT = path.join(projectRoot, 'docs-versions');
@@ -48,7 +49,7 @@ export function latestNotices(version: ApiVersion, current = portalConfig.curren
     ],
   }) as [VersionPages, VersionPages];
   return (id) => {
-    const target = versionTarget(`${older.base}/api/${id}`, older, latest);
+    const target = versionTarget(apiPageRoute(id, older.base), older, latest);
     const note = missingNote(target, latest, true);
     return {version: {id: older.id, label: older.label}, latest: latest.label, to: target.to, ...(note ? {note, opens: targetName(target)} : {})};
   };

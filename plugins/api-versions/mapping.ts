@@ -14,6 +14,7 @@
  * Plain data and functions: the browser bundle imports this module (no Node APIs).
  */
 import {categoryTarget} from './version-of-path';
+import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
 
 /**
  * [slug, operationId ("" when none), "GET /path" or "webhook event", first tag's category slug
@@ -102,7 +103,7 @@ export interface VersionTarget {
  * names it with `x-deprecated-by`), else its first tag's category, else the overview.
  */
 export function versionTarget(path: string, from: VersionPages, to: VersionPages): VersionTarget {
-  const overview = `${to.base}/api/${to.overview}`;
+  const overview = apiPageRoute(to.overview, to.base);
   const inFrom = path.replace(/\/+$/, '');
   if (!inFrom.startsWith(`${from.base}/`)) return {to: overview};
   const rest = inFrom.slice(from.base.length);
@@ -113,10 +114,10 @@ export function versionTarget(path: string, from: VersionPages, to: VersionPages
   if (!op) return {to: overview};
   const [, operationId, endpoint, tag, title = '', replaced = ''] = op;
   const same = (operationId && to.operations.find((o) => o[1] === operationId)) || to.operations.find((o) => o[2] === endpoint);
-  if (same) return {to: `${to.base}/api/${same[0]}`};
+  if (same) return {to: apiPageRoute(same[0], to.base)};
   const replacement = replaced ? to.operations.find((o) => o[1] === replaced) : undefined;
-  if (replacement) return {to: `${to.base}/api/${replacement[0]}`, missing: {title, replacement: replacement[4]}};
-  if (tag && to.categories.includes(tag)) return {to: `${to.base}/category/api/${tag}`, missing: {title}};
+  if (replacement) return {to: apiPageRoute(replacement[0], to.base), missing: {title, replacement: replacement[4]}};
+  if (tag && to.categories.includes(tag)) return {to: categoryRoute(tag, to.base), missing: {title}};
   return {to: overview, missing: {title}};
 }
 

@@ -3,6 +3,7 @@
  * first load needs: which version a path is in (the switcher's button, the category pages'
  * older-version notice) and where a category leads in another version.
  */
+import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
 
 /** What the routes of a version are made of (./mapping.ts VersionPages has them). */
 export interface VersionRoutes {
@@ -21,5 +22,5 @@ export function versionOfPath<V extends {base: string}>(versions: readonly V[], 
 
 /** Where the category `slug` of one version leads in `to`: the same category when `to` has it, else its overview. */
 export function categoryTarget(slug: string, to: VersionRoutes): string {
-  return to.categories.includes(slug) ? `${to.base}/category/api/${slug}` : `${to.base}/api/${to.overview}`;
+  return to.categories.includes(slug) ? categoryRoute(slug, to.base) : apiPageRoute(to.overview, to.base);
 }

@@ -14,13 +14,14 @@ import {listOperations} from '../../openapi/pipeline/checks';
 import {compareSemver, listReleases, loadRelease, parseSemver, RELEASES_DIR} from '../../openapi/pipeline/release';
 import type {Changelog, ReleaseChanges, ReleaseMark} from '../../src/components/ApiChangelog/types';
 import {diffDocuments} from './diff';
+import {apiPageRoute} from '../../openapi/model/routes';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
 
 /** The page's slug under /docs/api (an operation with this slug would clash: gen:api refuses it). */
 export const CHANGELOG_SLUG = 'changelog';
-export const CHANGELOG_ROUTE = `/docs/api/${CHANGELOG_SLUG}`;
+export const CHANGELOG_ROUTE = apiPageRoute(CHANGELOG_SLUG);
 export const FEED_FILE = 'rss.xml';
 /** Operation pages show marks for changes in this many most recent releases (of their major: markReleases). */
 export const RECENT_RELEASES = 2;
@@ -41,8 +42,8 @@ function diffCodeHash(): string {
 }
 
 /** Page addresses of the current document's operations by "method path". */
-export function operationPages(doc: Json, route = '/docs/api/'): Map<string, string> {
-  return new Map(listOperations(doc).filter((o) => o.slug).map((o) => [`${o.method} ${o.path}`, `${route}${o.slug}`]));
+export function operationPages(doc: Json): Map<string, string> {
+  return new Map(listOperations(doc).filter((o) => o.slug).map((o) => [`${o.method} ${o.path}`, apiPageRoute(o.slug!)]));
 }
 
 export interface ChangelogOptions {

@@ -20,7 +20,8 @@
  */
 import {apiCompare} from 'api-smart-diff';
 import type {Change, ChangeKind, OperationChanges, ReleaseChanges} from '../../src/components/ApiChangelog/types';
-import {followLocalRefs} from '../../openapi/pipeline/examples';
+import {followRefs} from '../../openapi/model/refs';
+import {escapeToken} from '../../openapi/model/pointer';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -42,18 +43,18 @@ const IGNORED_INFO = new Set(['version', 'x-release-date']);
 const KIND_ORDER: Record<ChangeKind, number> = {breaking: 0, 'non-breaking': 1, documentation: 2};
 
 export function pointerOf(path: Path): string {
-  return `#/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  return `#/${path.map(escapeToken).join('/')}`;
 }
 
 /** The value at a diff path, following `$ref`s on the way (api-smart-diff's paths run through resolved references). */
 export function valueAt(doc: Json, path: Path): Json {
   let node = doc;
   for (const key of path) {
-    node = followLocalRefs(doc, node);
+    node = followRefs(doc, node);
     if (!node || typeof node !== 'object') return undefined;
     node = node[key as string];
   }
-  return followLocalRefs(doc, node);
+  return followRefs(doc, node);
 }
 
 /** Where in an operation a change is: the request (parameters, body), a response, or the operation itself. */

@@ -9,6 +9,7 @@
  * ApiRecordDocument) with the id of its page's title document, so a match is that page.
  */
 import {listOperations} from '../../openapi/pipeline/checks';
+import {followRefs, refOf} from '../../openapi/model/refs';
 import {API_RECORDS_FORMAT, type ApiRecordEntry, type SearchDocument} from '../../src/components/Search/types';
 
 type Json = Record<string, unknown>;
@@ -16,17 +17,10 @@ type Json = Record<string, unknown>;
 /** Names kept per operation (parameters first, then request and response fields). */
 export const MAX_NAMES_PER_OPERATION = 60;
 
-function resolve(doc: Json, value: unknown, depth = 0): Json | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const ref = (value as {$ref?: unknown}).$ref;
-  if (typeof ref !== 'string') return value as Json;
-  if (depth > 20 || !ref.startsWith('#/')) return undefined;
-  let node: unknown = doc;
-  for (const part of ref.slice(2).split('/')) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = node && typeof node === 'object' ? (node as Json)[key] : undefined;
-  }
-  return resolve(doc, node, depth + 1);
+/** A schema, through its references; undefined when they lead nowhere, out of the document or round in a circle. */
+function resolve(doc: Json, value: unknown): Json | undefined {
+  const node = followRefs(doc, value);
+  return node && typeof node === 'object' && refOf(node) === undefined ? (node as Json) : undefined;
 }
 
 /** Property names of a schema's first level (through allOf/oneOf/anyOf and a top-level array). */

@@ -29,8 +29,8 @@ import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node
 import {createServer} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {isHttpMethod} from '../../openapi/pipeline/checks';
-import {pointerToken} from '../../openapi/pipeline/pages';
+import {isHttpMethod} from '../../openapi/model/methods';
+import {escapeToken} from '../../openapi/model/pointer';
 import {removeUnsafePatterns} from '../../openapi/pipeline/patterns';
 import {projectRoot} from '../../portal.config';
 
@@ -80,7 +80,7 @@ export function mockDocument(source: unknown): MockDocument {
     }
     const obj = node as Record<string, unknown>;
     for (const key of Object.keys(obj)) {
-      const here = `${pointer}/${pointerToken(key)}`;
+      const here = `${pointer}/${escapeToken(key)}`;
       const value = obj[key];
       // Operations' callbacks (the key under an HTTP method) and the components they may reference.
       if (key === 'callbacks' && value && typeof value === 'object' && (pointer === '#/components' || isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)))) {

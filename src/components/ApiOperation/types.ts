@@ -8,7 +8,8 @@
 
 import type {ReleaseMark} from '../ApiChangelog/types';
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+export type {HttpMethod} from '@site/openapi/model/methods';
+import type {HttpMethod} from '@site/openapi/model/methods';
 
 export interface SchemaNode {
   /** Name of a component schema in `OperationPage.schemas` this node stands for. */

@@ -1,0 +1,84 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {escapeToken, fragmentToken, localRefTokens, pointerOf, unescapeToken} from './pointer';
+import {followRefs, nodeAt, refOf, refTarget} from './refs';
+import {HTTP_METHODS, isHttpMethod} from './methods';
+
+test('tokens: "~" and "/" escaped, and read back in the order RFC 6901 gives', () => {
+  assert.equal(escapeToken('/a~b/{id}'), '~1a~0b~1{id}');
+  assert.equal(escapeToken(3), '3');
+  assert.equal(unescapeToken('~1a~0b~1{id}'), '/a~b/{id}');
+  assert.equal(unescapeToken('~01'), '~1', '"~01" is "~" then "1", not "/"');
+  for (const key of ['', '~', '/', '~1', '~0', 'a/b~c', '%7B']) assert.equal(unescapeToken(escapeToken(key)), key, JSON.stringify(key));
+});
+
+test('fragment tokens: percent-decoded, then unescaped; bad percent-encoding read as written', () => {
+  assert.equal(fragmentToken('~1a~1%7Bid%7D'), '/a/{id}');
+  assert.equal(fragmentToken('%7E1'), '/', '"%7E1" decodes to "~1", which names "/"');
+  assert.equal(fragmentToken('100%'), '100%');
+  assert.equal(fragmentToken('%zz~1'), '%zz/');
+  assert.equal(fragmentToken('plain'), 'plain');
+});
+
+test('local references: their keys; the root; not local', () => {
+  assert.deepEqual(localRefTokens('#/paths/~1a~1%7Bid%7D/get'), ['paths', '/a/{id}', 'get']);
+  assert.deepEqual(localRefTokens('#/components/schemas/'), ['components', 'schemas', ''], 'an empty key is a key');
+  assert.deepEqual(localRefTokens('#'), []);
+  for (const ref of ['other.yaml#/a', 'https://x.test/a', '/a', '', '#a']) assert.equal(localRefTokens(ref), undefined, ref);
+});
+
+test('pointerOf: the form a local $ref takes, and localRefTokens reads it back', () => {
+  assert.equal(pointerOf(['paths', '/a/{id}', 'get']), '#/paths/~1a~1{id}/get');
+  assert.equal(pointerOf([]), '#');
+  assert.equal(pointerOf(['webhooks', 'a~b', 0]), '#/webhooks/a~0b/0');
+  for (const keys of [['x'], ['a/b', '~', ''], ['%41']]) assert.deepEqual(localRefTokens(pointerOf(keys)), keys.map((k) => (k === '%41' ? 'A' : k)));
+});
+
+const doc = {
+  components: {schemas: {A: {$ref: '#/components/schemas/B'}, B: {type: 'string'}, Loop1: {$ref: '#/components/schemas/Loop2'}, Loop2: {$ref: '#/components/schemas/Loop1'}, 'a/b': {type: 'integer'}}},
+  paths: {'/x': {get: {responses: {200: {$ref: '#/components/responses/Missing'}}}}},
+  list: [{v: 1}],
+};
+
+test('nodeAt and refTarget: own properties and array items only', () => {
+  assert.deepEqual(nodeAt(doc, ['list', '0', 'v']), 1);
+  assert.deepEqual(refTarget(doc, '#/components/schemas/a~1b'), {type: 'integer'});
+  assert.equal(refTarget(doc, '#/constructor'), undefined, 'no inherited property');
+  assert.equal(refTarget(doc, '#/components/__proto__'), undefined);
+  assert.equal(refTarget(doc, '#/list/length'), undefined, "an array's length is no item");
+  assert.equal(refTarget(doc, '#/components/schemas/B/type/0'), undefined, 'nothing under a string');
+  assert.equal(refTarget(doc, 'other.yaml#/x'), undefined);
+  assert.equal(refTarget(doc, '#'), doc);
+});
+
+test('refOf: a string $ref of the node itself', () => {
+  assert.equal(refOf({$ref: '#/a'}), '#/a');
+  assert.equal(refOf({$ref: 3}), undefined);
+  assert.equal(refOf(Object.create({$ref: '#/a'})), undefined, 'not inherited');
+  assert.equal(refOf(null), undefined);
+});
+
+test('followRefs: chains followed; nowhere is undefined; a cycle stops where it closes; other documents kept', () => {
+  assert.deepEqual(followRefs(doc, {$ref: '#/components/schemas/A'}), {type: 'string'});
+  assert.equal(followRefs(doc, doc.paths['/x'].get.responses[200]), undefined);
+  assert.deepEqual(followRefs(doc, {$ref: '#/components/schemas/Loop1'}), {$ref: '#/components/schemas/Loop1'}, 'Loop1 -> Loop2 -> Loop1: stops at Loop2, whose reference closes the cycle');
+  const external = {$ref: 'other.yaml#/x'};
+  assert.equal(followRefs(doc, external), external);
+  assert.equal(followRefs(doc, 'text'), 'text');
+});
+
+test('methods: the eight fixed fields of a path item, in the specification order', () => {
+  assert.deepEqual([...HTTP_METHODS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+  assert.ok(isHttpMethod('patch'));
+  for (const key of ['GET', 'parameters', 'summary', '$ref', 'servers', 'x-foo', 'query']) assert.equal(isHttpMethod(key), false, key);
+});
+
+test('routes: every reference page address, in the current version and an older one', async () => {
+  const {apiPageRoute, categoryIndexSlug, categoryRoute, CURRENT_DOCS_BASE} = await import('./routes');
+  assert.equal(CURRENT_DOCS_BASE, '/docs');
+  assert.equal(apiPageRoute('get-customer'), '/docs/api/get-customer');
+  assert.equal(apiPageRoute('get-customer', '/v1/docs'), '/v1/docs/api/get-customer');
+  assert.equal(categoryRoute('bill-profiles'), '/docs/category/api/bill-profiles');
+  assert.equal(categoryRoute('bill-profiles', '/v1/docs'), '/v1/docs/category/api/bill-profiles');
+  assert.equal(categoryIndexSlug('bill-profiles'), '/category/api/bill-profiles', 'inside its docs instance');
+});

@@ -1,0 +1,23 @@
+/**
+ * The addresses of the API reference's pages, the one place that builds them: site paths without
+ * the base URL. `base` is the docs route base of an API version: "/docs" for the current one,
+ * "/<id>/docs" for an older one (plugins/api-versions). Node-free: pages import it.
+ */
+
+/** The current version's docs route base. */
+export const CURRENT_DOCS_BASE = '/docs';
+
+/** An operation's, webhook's or the overview's page: "/docs/api/<slug>". */
+export function apiPageRoute(slug: string, base: string = CURRENT_DOCS_BASE): string {
+  return `${base}/api/${slug}`;
+}
+
+/** A category's index page, by its slug (the kebab-case tag): "/docs/category/api/<slug>". */
+export function categoryRoute(slug: string, base: string = CURRENT_DOCS_BASE): string {
+  return `${base}${categoryIndexSlug(slug)}`;
+}
+
+/** A category index's address inside its docs instance (the sidebar's generated-index `slug`). */
+export function categoryIndexSlug(slug: string): string {
+  return `/category/api/${slug}`;
+}

@@ -1,0 +1,57 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {stableIds, uuidFrom} from './postman-child';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+test('uuidFrom: a version-5 layout UUID, the same for the same text, another for another', () => {
+  assert.match(uuidFrom('a'), UUID);
+  assert.equal(uuidFrom('a'), uuidFrom('a'));
+  assert.notEqual(uuidFrom('a'), uuidFrom('b'));
+});
+
+test('stableIds: every random id replaced by one made from its place; other ids and values kept', () => {
+  const make = () => ({
+    info: {_postman_id: crypto.randomUUID(), name: 'Widgets'},
+    item: [
+      {id: crypto.randomUUID(), name: 'Folder', item: [{id: crypto.randomUUID(), name: 'Get', request: {}, response: [{id: crypto.randomUUID()}]}]},
+      {id: 'my-own-id', name: 'Kept', description: crypto.randomUUID()},
+    ],
+  });
+  const a = make();
+  const b = make();
+  stableIds(a);
+  stableIds(b);
+  assert.deepEqual(a, {...b, item: [b.item[0], {...b.item[1], description: a.item[1]!.description}]}, 'the same ids from two conversions');
+  const ids = [a.info._postman_id, a.item[0]!.id, a.item[0]!.item![0]!.id, a.item[0]!.item![0]!.response![0]!.id];
+  for (const id of ids) assert.match(id, UUID);
+  assert.equal(new Set(ids).size, ids.length, 'unique');
+  assert.equal(a.item[1]!.id, 'my-own-id', 'an id that is no UUID is not the converter\'s');
+  const other = make();
+  other.info.name = 'Gadgets';
+  stableIds(other);
+  assert.notEqual(other.info._postman_id, a.info._postman_id, 'another collection, other ids');
+});
+
+test('the child writes the same collection for the same document, twice', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'postman-'));
+  const doc = path.join(dir, 'openapi.json');
+  writeFileSync(doc, JSON.stringify({
+    openapi: '3.0.3',
+    info: {title: 'Widgets', version: '1.0.0'},
+    servers: [{url: 'https://api.example.test/v1'}],
+    tags: [{name: 'Widgets'}],
+    paths: {'/widgets/{id}': {get: {tags: ['Widgets'], operationId: 'getWidget', parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {200: {description: 'OK', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}}}}}}}},
+  }));
+  const run = (out: string) => {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'postman-child.ts'), doc, path.join(dir, out)], {stdio: 'pipe'});
+    return readFileSync(path.join(dir, out), 'utf8');
+  };
+  const first = run('a.json');
+  assert.match(first, /"name":"Widgets"/);
+  assert.equal(run('b.json'), first);
+});

@@ -13,7 +13,7 @@
  *
  * Plain data and functions: the browser bundle imports this module (no Node APIs).
  */
-import {categoryTarget} from './version-of-path';
+import {categoryTarget} from './notice';
 import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
 
 /**

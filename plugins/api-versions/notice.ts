@@ -6,7 +6,22 @@
  * (src/components/OlderVersionNotice); category pages make it from the page lists (./plugin.ts)
  * with olderCategoryNotice, which needs nothing of the mapping's code.
  */
-import {categoryTarget, type VersionRoutes} from './version-of-path';
+import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
+
+/** What the routes of a version are made of (./mapping.ts VersionPages has them). */
+export interface VersionRoutes {
+  /** Docs route base without the site's base URL: "/docs", "/v1/docs". */
+  base: string;
+  /** Slug of the overview page (/<base>/api/<overview>). */
+  overview: string;
+  /** Category index slugs (/<base>/category/api/<slug>). */
+  categories: readonly string[];
+}
+
+/** Where the category `slug` of one version leads in `to`: the same category when `to` has it, else its overview. */
+export function categoryTarget(slug: string, to: VersionRoutes): string {
+  return to.categories.includes(slug) ? categoryRoute(slug, to.base) : apiPageRoute(to.overview, to.base);
+}
 
 export interface OlderVersionNoticeProps {
   /** The older version's id and label ("v1"). */

@@ -9,7 +9,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
 import {versionPages, type VersionPages} from './mapping';
-import type {VersionRoutes} from './version-of-path';
+import type {VersionRoutes} from './notice';
 
 export interface ApiVersionsPluginOptions {
   /** The current version first, then the older ones: id, label, docs route base and processed document. */

@@ -74,7 +74,7 @@ export const MODULES: MutationModule[] = [
     name: 'proxy',
     guards: 'the optional Try-it proxy (allowlist, headers stripped and forwarded, caps, CORS, no credential leak)',
     mutate: ['plugins/try-it/proxy.ts'],
-    tests: ['plugins/try-it/proxy-rules.test.ts', 'plugins/try-it/proxy.test.ts'],
+    tests: ['plugins/try-it/proxy-rules.test.ts', 'plugins/try-it/proxy.test.ts', 'plugins/try-it/proxy-edges.test.ts'],
   },
   {
     name: 'proxy-net-policy',

@@ -323,6 +323,10 @@ test('an error other than the budget is not swallowed by the retries at smaller 
   const broken = {...barePage(), responses: [{status: '200', headers: null, content: []}]} as unknown as OperationPage;
   assert.throws(() => operationMarkdown(broken), TypeError);
   assert.throws(() => operationMarkdown(broken, {budget: 1}), TypeError);
+  // A broken field three levels down: the shallower listings would not reach it, and must not hide it.
+  const deep = barePage({responses: [ok({type: 'object', properties: {a: {type: 'object', properties: {b: {type: 'object', properties: {c: null as unknown as SchemaNode}}}}}})]});
+  assert.throws(() => operationMarkdown(deep), TypeError);
+  assert.doesNotThrow(() => operationMarkdown(deep, {depth: 2}));
 });
 
 test('one-line descriptions: a list or paragraphs in a cell or a field become one line, no break survives', () => {

@@ -134,6 +134,6 @@ export const MODULES: MutationModule[] = [
     name: 'markdown-twins-html',
     guards: 'the HTML -> Markdown converter of every twin (docs pages and API descriptions)',
     mutate: ['plugins/agent-docs/html-markdown.ts'],
-    tests: ['plugins/agent-docs/html-markdown.test.ts'],
+    tests: ['plugins/agent-docs/html-markdown.test.ts', 'plugins/agent-docs/html-markdown-rules.test.ts'],
   },
 ];

@@ -39,8 +39,9 @@ const SHALLOWER = [6, 5, 4, 3, 2, 1];
 const schemaPointer = (name: string) => `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
 const md = (html: string | undefined, link?: (href: string) => string): string => (html ? htmlToMarkdown(html, {link}) : '');
-/** One line of Markdown (table cells, list items). */
-const oneLine = (html: string | undefined, link?: (href: string) => string): string => md(html, link).replace(/\s*\n+\s*/g, ' ').trim();
+/** One line of Markdown (table cells, list items). md() is trimmed already (tidy), so no space is left at either end. */
+// Stryker disable next-line Regex: \s includes \n, so "\s*\n+\s*" and "\s*\n\s*" match the same runs of white space
+const oneLine = (html: string | undefined, link?: (href: string) => string): string => md(html, link).replace(/\s*\n+\s*/g, ' ');
 /** A code span that keeps the text exactly (backticks included: the fence grows instead). */
 const code = (s: string) => codeSpan(s);
 const json = (v: unknown) => JSON.stringify(v);
@@ -48,7 +49,7 @@ const json = (v: unknown) => JSON.stringify(v);
 export function securityLabel(s: SecuritySchemeData): string {
   if (s.type === 'http' && s.scheme === 'basic') return 'HTTP Basic authentication (`Authorization: Basic <base64 of username:password>`)';
   if (s.type === 'http' && s.scheme === 'bearer') return `Bearer token (\`Authorization: Bearer <token>\`${s.bearerFormat ? `, ${s.bearerFormat}` : ''})`;
-  if (s.type === 'http') return `HTTP ${s.scheme ?? ''} authentication`;
+  if (s.type === 'http') return `HTTP ${s.scheme ? `${s.scheme} ` : ''}authentication`;
   if (s.type === 'apiKey') return `API key in the ${s.in ?? 'header'} ${code(s.name ?? s.key)}`;
   if (s.type === 'oauth2') return `OAuth 2.0${s.scopes?.length ? ` (scopes: ${s.scopes.map(code).join(', ')})` : ''}`;
   if (s.type === 'openIdConnect') return `OpenID Connect${s.scopes?.length ? ` (scopes: ${s.scopes.map(code).join(', ')})` : ''}`;
@@ -62,8 +63,8 @@ class SchemaWriter {
   /** Component schemas whose fields this page has already listed: later uses refer back to them. */
   readonly expanded = new Set<string>();
 
-  /** Fields left out for the depth limit (at least one): the twin says so once. */
-  cut = 0;
+  /** Whether the depth limit left fields out: the twin says so once. */
+  cut = false;
   /** Characters of the field lines written so far. */
   private size = 0;
 
@@ -77,11 +78,13 @@ class SchemaWriter {
 
   resolve(node: SchemaNode | undefined): SchemaNode {
     if (!node) return {};
-    if (node.ref) return {...(this.schemas[node.ref] ?? {}), ...Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'ref'))};
+    // The result keeps the node's `ref`: callers read only the schema's keywords from it.
+    if (node.ref) return {...this.schemas[node.ref], ...node};
     return node;
   }
 
   /** "string", "array of Customer", "object (Address)", "integer | null"… (`path`: the components this type is inside of). */
+  // Stryker disable next-line ArrayDeclaration: the list starts empty; a sentinel entry would matter only for a component (or field) of that exact name
   typeOf(node: SchemaNode | undefined, depth = 0, path: readonly string[] = []): string {
     if (!node) return 'any';
     const name = node.ref ?? undefined;
@@ -133,8 +136,8 @@ class SchemaWriter {
   }
 
   /** Nested list of the fields of a schema, one line each, indented by depth. */
-  fields(node: SchemaNode | undefined, depth = 0, stack: string[] = []): string[] {
-    if (!node) return [];
+  // Stryker disable next-line ArrayDeclaration: the list starts empty; a sentinel entry would matter only for a component (or field) of that exact name
+  fields(node: SchemaNode, depth = 0, stack: string[] = []): string[] {
     if (node.ref) {
       if (stack.includes(node.ref)) return [];
       stack = [...stack, node.ref];
@@ -142,16 +145,15 @@ class SchemaWriter {
     const s = this.resolve(node);
     const indent = '  '.repeat(depth);
     const lines: string[] = [];
-    if (depth >= this.maxDepth) return lines;
-    if (node.ref && (s.properties || s.oneOf || s.anyOf)) this.expanded.add(node.ref);
+    // No depth check here: field() and the variants stop at the limit whenever there is something to list.
+    // A component without fields is never "listed above".
+    if (node.ref && this.hasFields(node)) this.expanded.add(node.ref);
+    // Stryker disable next-line ArrayDeclaration: the list starts empty; a sentinel entry would matter only for a component (or field) of that exact name
     const required = new Set(s.required ?? []);
     for (const [name, child] of Object.entries(s.properties ?? {})) lines.push(...this.field(name, child, required.has(name), depth, stack));
     if (typeof s.additionalProperties === 'object') lines.push(...this.field('*', s.additionalProperties, false, depth, stack));
-    const items = s.type === 'array' || s.items ? s.items : undefined;
-    if (items && !s.properties) {
-      // An array at the top: its items' fields.
-      lines.push(...this.fields(items, depth, stack));
-    }
+    // An array at the top: its items' fields.
+    if (s.items && !s.properties) lines.push(...this.fields(s.items, depth, stack));
     for (const key of ['oneOf', 'anyOf'] as const) {
       const variants = s[key];
       if (!variants?.length) continue;
@@ -159,6 +161,7 @@ class SchemaWriter {
       variants.forEach((v, i) => {
         const rv = this.resolve(v);
         const title = v.ref ?? v.circular ?? rv.title ?? `option ${i + 1}`;
+        // Stryker disable next-line ConditionalExpression: the stack holds component names only, so includes(undefined) is false anyway (the test narrows the type)
         const circular = v.circular !== undefined || (v.ref !== undefined && stack.includes(v.ref));
         const cut = !circular && depth + 2 >= this.maxDepth && this.hasFields(v);
         const note = circular ? ' (circular: see above)' : cut ? ` (${this.cutNote(v)})` : '';
@@ -184,7 +187,9 @@ class SchemaWriter {
     const description = oneLine(this.resolve(child).description, this.link);
     const label = name === '*' ? '`*` (any other key)' : code(name);
     const line = `${indent}- ${label} (${parts.join(', ')})${description ? `: ${description}` : ''}`;
+    // Stryker disable next-line AssignmentOperator,ArithmeticOperator: the early stop only saves time; a twin whose field lines are over the budget is itself over it, and operationMarkdown's length check after writing rejects it the same
     this.size += line.length + 1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: as above, the early stop only saves time
     if (this.size > this.limit) throw new TooLong();
     if (circularRef || seen || cut) return [line];
     return [line, ...this.fields(child, depth + 1, stack)];
@@ -195,28 +200,45 @@ class SchemaWriter {
     const own = this.ownComponent(child);
     if (own) return [own];
     const r = this.resolve(child);
-    return [...new Set([...(r.oneOf ?? []), ...(r.anyOf ?? [])].flatMap((v) => (v.ref ? [v.ref] : [])))];
+    return [...new Set([r.oneOf, r.anyOf].flat().flatMap((v) => (v?.ref ? [v.ref] : [])))];
   }
 
   /** The component a field's value is: itself, or its items for an array. */
   private ownComponent(child: SchemaNode): string | undefined {
     const r = this.resolve(child);
-    return child.ref ?? (r.type === 'array' || r.items ? r.items?.ref : undefined);
+    return child.ref ?? r.items?.ref;
   }
 
   /** The note on a field or variant whose fields the depth limit leaves out. */
   private cutNote(child: SchemaNode): string {
-    this.cut++;
+    this.cut = true;
     const refs = this.componentsOf(child);
     return refs.length ? `fields not listed here: ${refs.map((r) => code(schemaPointer(r))).join(' and ')} in the OpenAPI description` : 'fields not listed here';
   }
 
-  /** Whether fields() would list something under this schema (or its items). */
-  private hasFields(node: SchemaNode | undefined, hops = 0): boolean {
-    const s = this.resolve(node);
-    if (s.properties && Object.keys(s.properties).length) return true;
-    if (s.oneOf?.length || s.anyOf?.length || typeof s.additionalProperties === 'object') return true;
-    return hops < 3 && !!s.items && this.hasFields(s.items, hops + 1);
+  /**
+   * The schema, then its items or map values, theirs… as deep as they go; a component met again
+   * ends the walk.
+   */
+  private *chain(node: SchemaNode): Generator<SchemaNode> {
+    const refs = new Set<string | undefined>();
+    for (let n: SchemaNode | undefined = node; n && !(n.ref && refs.has(n.ref));) {
+      refs.add(n.ref);
+      yield n;
+      const r = this.resolve(n);
+      // Stryker disable next-line ConditionalExpression: a map of `true` walked into is a boolean with no keywords: nothing there has fields or is circular
+      n = r.items ?? (typeof r.additionalProperties === 'object' ? r.additionalProperties : undefined);
+    }
+  }
+
+  /** Whether fields() would list something under this schema (or its items, however deep; a map has its `*` field). */
+  private hasFields(node: SchemaNode): boolean {
+    for (const n of this.chain(node)) {
+      const s = this.resolve(n);
+      if (s.properties && Object.keys(s.properties).length) return true;
+      if (s.oneOf?.length || s.anyOf?.length || typeof s.additionalProperties === 'object') return true;
+    }
+    return false;
   }
 
   /** The component name when `child` (or its items) is a schema whose fields were listed before. */
@@ -231,12 +253,9 @@ class SchemaWriter {
    * page data where the HTML shows its "circular" badge).
    */
   private circular(child: SchemaNode, stack: string[]): string | undefined {
-    let n: SchemaNode | undefined = child;
-    for (let i = 0; i < 4 && n; i++) {
+    for (const n of this.chain(child)) {
       if (n.circular) return n.circular;
       if (n.ref && stack.includes(n.ref)) return n.ref;
-      const r: SchemaNode = this.resolve(n);
-      n = r.items ?? (typeof r.additionalProperties === 'object' ? r.additionalProperties : undefined);
     }
     return undefined;
   }
@@ -249,17 +268,18 @@ function paramType(w: SchemaWriter, p: ParameterData): string {
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function mediaSection(w: SchemaWriter, media: MediaTypeData, kind: 'request' | 'response'): string[] {
+/** One media type of a request body (`request`) or a response. */
+function mediaSection(w: SchemaWriter, media: MediaTypeData, request: boolean): string[] {
   const out = [`Content type: ${code(media.mediaType)}`, ''];
   if (media.schema) {
     const s = w.resolve(media.schema);
     const seen = w.seen(media.schema);
     const fields = seen ? [] : w.fields(media.schema);
     out.push(`Schema: ${w.typeOf(media.schema)}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description, w.link)}` : ''}`, '');
-    if (fields.length) out.push(...fields, '');
+    out.push(...fields, '');
   }
   let example: string | undefined;
-  if (kind === 'request' && media.example !== undefined) {
+  if (request && media.example !== undefined) {
     example = typeof media.example === 'string' ? media.example : JSON.stringify(media.example, null, 2);
   } else if (media.exampleHtml) example = htmlText(media.exampleHtml);
   if (example !== undefined) {
@@ -286,19 +306,22 @@ export interface OperationMarkdownOptions {
  */
 export function operationMarkdown(page: OperationPage, options: OperationMarkdownOptions = {}): string {
   const budget = options.budget ?? TWIN_BUDGET;
-  const depths = [options.depth ?? MAX_DEPTH, ...SHALLOWER.filter((d) => d < (options.depth ?? MAX_DEPTH))];
-  for (const [i, depth] of depths.entries()) {
-    const last = i === depths.length - 1;
+  const deepest = options.depth ?? MAX_DEPTH;
+  // Stryker disable next-line EqualityOperator: with <=, the asked depth is tried twice, with the same result
+  const depths = [deepest, ...SHALLOWER.filter((d) => d < deepest)];
+  const shallowest = depths.pop()!;
+  for (const depth of depths) {
     try {
       // Writing stops as soon as the field lines alone are over the budget (the Stripe document's
-      // twins reach 620 KB at 8 levels); the shallowest is written whatever its length.
-      const markdown = writeTwin(page, options, depth, last ? Infinity : budget);
-      if (last || markdown.length <= budget) return markdown;
+      // twins reach 620 KB at 8 levels).
+      const markdown = writeTwin(page, options, depth, budget);
+      if (markdown.length <= budget) return markdown;
     } catch (error) {
       if (!(error instanceof TooLong)) throw error;
     }
   }
-  throw new Error('unreachable');
+  // The shallowest is written whatever its length.
+  return writeTwin(page, options, shallowest, Infinity);
 }
 
 function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDepth: number, limit: number): string {
@@ -320,8 +343,8 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
       else out.push('Authentication (any one of):', '', ...alternatives.map((a) => `- ${a}`), '');
     }
   }
-  const description = md(page.description, options.link);
-  if (description) out.push(description, '');
+  // An empty part leaves an empty line, which tidy() folds into the blank line before it.
+  out.push(md(page.description, options.link), '');
 
   if (page.parameters.length) {
     out.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
@@ -336,9 +359,8 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
   if (page.requestBody) {
     out.push(page.webhook ? '## Payload' : '## Request body', '');
     out.push(page.requestBody.required ? 'Required.' : 'Optional.', '');
-    const d = md(page.requestBody.description, options.link);
-    if (d) out.push(d, '');
-    for (const media of page.requestBody.content) out.push(...mediaSection(w, media, 'request'));
+    out.push(md(page.requestBody.description, options.link), '');
+    for (const media of page.requestBody.content) out.push(...mediaSection(w, media, true));
   }
 
   if (page.responses.length) {
@@ -346,12 +368,11 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
     for (const r of page.responses) {
       const text = STATUS_TEXT[r.status];
       out.push(`### ${r.status}${text ? ` ${text}` : ''}`, '');
-      const d = md(r.description, options.link);
-      if (d) out.push(d, '');
+      out.push(md(r.description, options.link), '');
       if (r.headers.length) {
         out.push('Headers:', '', ...r.headers.map((h) => `- ${code(h.name)} (${w.typeOf(h.schema)})${h.description ? `: ${oneLine(h.description, options.link)}` : ''}`), '');
       }
-      for (const media of r.content) out.push(...mediaSection(w, media, 'response'));
+      for (const media of r.content) out.push(...mediaSection(w, media, false));
     }
   }
 

@@ -74,7 +74,7 @@ export const MODULES: MutationModule[] = [
     name: 'proxy',
     guards: 'the optional Try-it proxy (allowlist, headers stripped and forwarded, caps, CORS, no credential leak)',
     mutate: ['plugins/try-it/proxy.ts'],
-    tests: ['plugins/try-it/proxy-rules.test.ts', 'plugins/try-it/proxy.test.ts'],
+    tests: ['plugins/try-it/proxy-rules.test.ts', 'plugins/try-it/proxy.test.ts', 'plugins/try-it/proxy-edges.test.ts'],
   },
   {
     name: 'proxy-net-policy',
@@ -128,12 +128,12 @@ export const MODULES: MutationModule[] = [
     name: 'markdown-twins',
     guards: 'the Markdown twin of each API operation page (Copy page, llms.txt, MCP)',
     mutate: ['plugins/agent-docs/operation-markdown.ts'],
-    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/data-module.test.ts'],
+    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts', 'plugins/agent-docs/data-module.test.ts'],
   },
   {
     name: 'markdown-twins-html',
     guards: 'the HTML -> Markdown converter of every twin (docs pages and API descriptions)',
     mutate: ['plugins/agent-docs/html-markdown.ts'],
-    tests: ['plugins/agent-docs/html-markdown.test.ts'],
+    tests: ['plugins/agent-docs/html-markdown.test.ts', 'plugins/agent-docs/html-markdown-rules.test.ts'],
   },
 ];

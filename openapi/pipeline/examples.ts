@@ -20,6 +20,10 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { HTTP_METHODS } from './checks';
 import { patternIsSafe } from './patterns';
 
+// Re-exported for the callers that read it from here; it lives apart so that the changelog diff can
+// use it without loading ajv.
+export { followLocalRefs } from './local-refs';
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 export type Direction = 'request' | 'response' | 'any';
@@ -68,25 +72,6 @@ export function resolveLocal(doc: unknown, node: unknown, seen = new Set<string>
   }
   const next = resolveLocal(doc, current, seen);
   return { node: next.node, pointer: next.pointer ?? ref };
-}
-
-/**
- * Follows local `$ref`s of a node, leniently: a pointer that leads nowhere gives undefined and a
- * circular chain stops at the reference that closes it (resolveLocal throws in both cases; the
- * changelog diff and the response checks read foreign documents and must not).
- */
-export function followLocalRefs(doc: unknown, node: unknown): any {
-  const seen = new Set<string>();
-  let current = node as any;
-  while (current && typeof current === 'object' && typeof current.$ref === 'string' && current.$ref.startsWith('#/') && !seen.has(current.$ref)) {
-    seen.add(current.$ref);
-    current = (current.$ref as string)
-      .slice(2)
-      .split('/')
-      .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<any>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), doc);
-  }
-  return current;
 }
 
 /** Every example in the document, with the schema and direction it must be validated with. */

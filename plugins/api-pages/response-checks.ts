@@ -27,7 +27,7 @@ import Ajv, {_, type Options} from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import {followLocalRefs} from '../../openapi/pipeline/examples';
+import {followLocalRefs} from '../../openapi/pipeline/local-refs';
 import {patternIsSafe} from '../../openapi/pipeline/patterns';
 import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
 import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from '../../src/components/ApiConsole/check-keys';

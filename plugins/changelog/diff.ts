@@ -20,7 +20,7 @@
  */
 import {apiCompare} from 'api-smart-diff';
 import type {Change, ChangeKind, OperationChanges, ReleaseChanges} from '../../src/components/ApiChangelog/types';
-import {followLocalRefs} from '../../openapi/pipeline/examples';
+import {followLocalRefs} from '../../openapi/pipeline/local-refs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;

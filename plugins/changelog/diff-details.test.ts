@@ -124,6 +124,27 @@ describe('an enum removed altogether (api-smart-diff reports each of its values 
   });
 });
 
+describe('path-level keys reach each operation of the path', () => {
+  test('an extension and servers set on the path are listed under each operation, never as a general entry', () => {
+    assert.deepEqual(entries((d) => (d.paths['/things']['x-group'] = 'a')), [
+      'get /things [documentation] Extension `x-group` added. #/paths/~1things/get/x-group',
+      'post /things [documentation] Extension `x-group` added. #/paths/~1things/post/x-group',
+    ]);
+    assert.deepEqual(entries((d) => (d.paths['/things'].servers = [{url: 'https://x.test'}])), [
+      'get /things [documentation] Servers changed. #/paths/~1things/get/servers',
+      'post /things [documentation] Servers changed. #/paths/~1things/post/servers',
+    ]);
+  });
+
+  test('a whole path added or removed: one entry per operation', () => {
+    assert.deepEqual(entries((d) => (d.paths['/widgets'] = {get: {operationId: 'listWidgets', summary: 'List widgets', responses: {'200': {description: 'ok'}}}})), ['get /widgets [non-breaking] New operation. #/paths/~1widgets/get']);
+    assert.deepEqual(entries((d) => delete d.paths['/things/{thing_id}']), [
+      'get /things/{thing_id} [breaking] Operation removed. #/paths/~1things~1{thing_id}/get',
+      'delete /things/{thing_id} [breaking] Operation removed. #/paths/~1things~1{thing_id}/delete',
+    ]);
+  });
+});
+
 describe('changes outside operations', () => {
   test('a security scheme changed, API contact added, a top-level key without a sentence of its own', () => {
     assert.deepEqual(

@@ -386,12 +386,8 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
       group.changes.push({kind, ...(deprecation ? {deprecation} : {}), text, pointer: pointerOf(diff.path), ...(diff.action === 'remove' ? {removed: true} : {}), library: diff.type});
       continue;
     }
-    if (top === 'paths') {
-      // Path-level keys (parameters shared by the path's operations, servers, summary): general.
-      const {kind} = classify(diff, {side: 'general', rest: diff.path});
-      general.push({kind, text: `${code(p)}: ${describe(diff, diff.path.slice(2), before, after, diff.path.slice(0, 2), ops)}`, pointer: pointerOf(diff.path), library: diff.type});
-      continue;
-    }
+    // Path-level keys (parameters shared by the path's operations, servers, extensions) never get
+    // here: api-smart-diff merges them into each operation, and reports them there.
     const {kind} = classify(diff, {side: 'general', rest: diff.path});
     general.push({kind, text: describeGeneral(diff), pointer: pointerOf(diff.path), library: diff.type});
   }

@@ -145,6 +145,53 @@ describe('path-level keys reach each operation of the path', () => {
   });
 });
 
+describe('sentences of the less common keywords', () => {
+  test('examples (plural) read as "Example"; an enum that is not a list; other constraint keywords; an extension inside a schema', () => {
+    assert.deepEqual(entries((d) => (d.paths['/things'].get.parameters[1].examples = {a: {value: 1}})), ['get /things [documentation] Example of query parameter `limit` added. #/paths/~1things/get/parameters/1/examples']);
+    assert.deepEqual(entries((d) => (d.paths['/things'].get.parameters[1].schema.enum = 'abc')), ['get /things [breaking] Query parameter `limit` is limited to a list of values. #/paths/~1things/get/parameters/1/schema/enum']);
+    assert.deepEqual(entries((d) => (d.paths['/things'].get.parameters[1].schema.multipleOf = 5)), ['get /things [breaking] MultipleOf of query parameter `limit` changed from none to `5`. #/paths/~1things/get/parameters/1/schema/multipleOf']);
+    assert.deepEqual(
+      entries((d) => {
+        d.paths['/things'].get.parameters[1].schema.exclusiveMinimum = true;
+        d.components.schemas.ThingCreate.properties.name.writeOnly = true;
+      }),
+      [
+        'get /things [breaking] ExclusiveMinimum of query parameter `limit` changed from none to `true`. #/paths/~1things/get/parameters/1/schema/exclusiveMinimum',
+        'post /things [breaking] WriteOnly of `name` in the request body changed from none to `true`. #/paths/~1things/post/requestBody/content/application~1json/schema/properties/name/writeOnly',
+      ],
+    );
+    assert.deepEqual(entries((d) => (d.components.schemas.ThingCreate.properties.name['x-max'] = 3)), [
+      'post /things [documentation] `name` in the request body changed (x-max). #/paths/~1things/post/requestBody/content/application~1json/schema/properties/name/x-max',
+    ]);
+  });
+});
+
+describe('order', () => {
+  test('operations in the order of the newer document (not the library\'s)', () => {
+    assert.deepEqual(
+      entries((d) => {
+        const list = d.paths['/things'];
+        delete d.paths['/things'];
+        d.paths['/things'] = list;
+        d.paths['/things'].get.description = 'x';
+        d.paths['/things/{thing_id}'].get.description = 'y';
+      }),
+      ['get /things/{thing_id} [documentation] Description updated. #/paths/~1things~1{thing_id}/get/description', 'get /things [documentation] Description updated. #/paths/~1things/get/description'],
+    );
+  });
+
+  test('within an operation, deprecations before the other non-breaking changes', () => {
+    const got = entries((d) => {
+      d.paths['/things'].get.parameters.push({name: 'q', in: 'query', schema: {type: 'string'}});
+      d.components.schemas.Thing.properties.label.deprecated = true;
+    });
+    assert.deepEqual(got.filter((e) => e.startsWith('get /things ')), [
+      'get /things [non-breaking] `[].label` in the `200` response is deprecated. #/paths/~1things/get/responses/200/content/application~1json/schema/items/properties/label/deprecated',
+      'get /things [non-breaking] New optional query parameter `q`. #/paths/~1things/get/parameters/2',
+    ]);
+  });
+});
+
 describe('changes outside operations', () => {
   test('a security scheme changed, API contact added, a top-level key without a sentence of its own', () => {
     assert.deepEqual(
@@ -153,6 +200,12 @@ describe('changes outside operations', () => {
     );
     assert.deepEqual(entries((d) => (d.info.contact = {name: 'x'})), ['general [documentation] API contact added. #/info/contact']);
     assert.deepEqual(entries((d) => (d.externalDocs = {url: 'https://x.test'})), ['general [documentation] externalDocs added. #/externalDocs']);
+    assert.deepEqual(entries((d) => (d.externalDocs.url = 'https://b.test'), (d) => (d.externalDocs = {url: 'https://a.test'})), ['general [non-breaking] externalDocs.url updated. #/externalDocs/url']);
+    assert.deepEqual(entries((d) => (d.components.securitySchemes = {})), ['general [breaking] Security schemes added. #/components/securitySchemes'], 'an empty map names none');
+    assert.deepEqual(
+      entries((d) => delete d.components.securitySchemes, (d) => (d.components.securitySchemes = {k: {type: 'apiKey', in: 'header', name: 'K'}, j: {type: 'http', scheme: 'basic'}})),
+      ['general [non-breaking] Security schemes `k`, `j` removed. #/components/securitySchemes'],
+    );
   });
 });
 

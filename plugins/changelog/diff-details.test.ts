@@ -63,6 +63,23 @@ describe('schema paths and whole replacements', () => {
     ]);
   });
 
+  test('anyOf like oneOf; a branch added is a change of the body, not the body added; array items and map values', () => {
+    const anyOf: Edit = (d) => (d.components.schemas.ThingCreate = {anyOf: [{type: 'object', properties: {name: {type: 'string'}}}, {type: 'object', properties: {extra: {type: 'string'}}}]});
+    assert.deepEqual(entries((d) => (d.components.schemas.ThingCreate.anyOf[1].properties.more = {type: 'string'}), anyOf), [
+      'post /things [non-breaking] New field `more` in the request body. #/paths/~1things/post/requestBody/content/application~1json/schema/anyOf/1/properties/more',
+    ]);
+    assert.deepEqual(entries((d) => d.components.schemas.ThingCreate.oneOf.push({type: 'string'}), (d) => (d.components.schemas.ThingCreate = {oneOf: [{type: 'object', properties: {name: {type: 'string'}}}]})), [
+      'post /things [non-breaking] The request body changed (oneOf). #/paths/~1things/post/requestBody/content/application~1json/schema/oneOf/1',
+    ]);
+    assert.deepEqual(entries((d) => (d.components.schemas.ThingCreate.properties.tags.items = {type: 'string'}), (d) => (d.components.schemas.ThingCreate.properties.tags = {type: 'array'})), [
+      'post /things [non-breaking] Added `tags[]` in the request body. #/paths/~1things/post/requestBody/content/application~1json/schema/properties/tags/items',
+    ]);
+    assert.deepEqual(
+      entries((d) => (d.components.schemas.ThingCreate.properties.meta.additionalProperties.type = 'integer'), (d) => (d.components.schemas.ThingCreate.properties.meta = {type: 'object', additionalProperties: {type: 'string'}})),
+      ['post /things [breaking] Type of `meta.*` in the request body changed from `string` to `integer`. #/paths/~1things/post/requestBody/content/application~1json/schema/properties/meta/additionalProperties/type'],
+    );
+  });
+
   test('a field inside a field is named with its parent', () => {
     assert.deepEqual(
       entries((d) => (d.components.schemas.ThingCreate.properties.label.properties = {a: {type: 'string'}}), (d) => (d.components.schemas.ThingCreate.properties.label = {type: 'object'})),

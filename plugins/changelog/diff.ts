@@ -136,7 +136,9 @@ function readSchemaPath(path: Path): {field: string; tail: Path; property?: stri
       i += 1;
       continue;
     }
-    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && typeof path[i + 1] === 'number') {
+    // A branch of a composition is passed over when the path goes on into it (a field of the
+    // branch); a branch added or removed itself is the change ("changed (oneOf)").
+    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && typeof path[i + 1] === 'number' && i + 2 < path.length) {
       i += 2;
       continue;
     }

@@ -1169,3 +1169,20 @@ test('the credential variables the portal puts into a request (src/config/creden
     assert.ok(bearer[id]!.includes(token), `${id}: ${token}`);
   }
 });
+
+test('curl: every character that means nothing inside double quotes keeps the URL one double-quoted word with the key variable', () => {
+  const url = 'https://x.test/A_b.c,d:e=f@g~h*i#j;k(l)m[n]o{p}q-r s%t+u&v?w';
+  assert.equal(lines(sources({...bare, url, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).curl)[1], `  --url "${url}?k=$K" \\`);
+  for (const c of ['$', '`', '"', '\\', '!', "'"]) {
+    assert.ok(!lines(sources({...bare, url: `https://x.test/a${c}b`, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).curl)[1]!.startsWith('  --url "'), `${c} is special inside double quotes`);
+  }
+});
+
+test('Java: a body with a line break and whitespace a text block would strip or re-indent is joined lines; other text (U+2007) stays a text block', () => {
+  const java = (value: string) => sources({...bare, method: 'post', body: {mediaType: 'text/plain', value}}).java;
+  for (const c of ['\u1680', '\u2000', '\u2006', '\u2008', '\u200A', '\u205F', '\u3000']) {
+    assert.ok(java(`a${c}\nb`).includes(`ofString("a${c}\\n"\n                + "b"))`), JSON.stringify(c));
+  }
+  assert.ok(java('a\u2007\nb').includes('ofString("""\n                a\u2007\n                b"""))'));
+  assert.ok(java('a\u000B\nb').includes('ofString("a\\u000b\\n"\n                + "b"))'), 'a control character: joined lines, escaped');
+});

@@ -416,8 +416,12 @@ function goSample(req: SampleRequest): string {
  */
 const javaString = quoted;
 
-/** Characters Java strips from the end of text-block lines or counts as indentation, beyond space and tab. */
-const JAVA_OTHER_WHITESPACE = /[\u000B\f\u001C-\u001F\u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]/;
+/**
+ * Characters Java strips from the end of text-block lines or counts as indentation, beyond space
+ * and tab, that are not control characters (U+000B, U+000C, U+001C-U+001F, U+2028 and U+2029 are
+ * whitespace to Java too; they are CONTROL_CHARACTERS, which javaBody checks as well).
+ */
+const JAVA_OTHER_WHITESPACE = /[\u1680\u2000-\u2006\u2008-\u200A\u205F\u3000]/;
 
 /**
  * A body as a Java expression: a text block when it has several lines (and nothing a text block

@@ -616,5 +616,6 @@ describe('the release', () => {
   test('releaseAnchor: "v" and the version with each run of other characters as one "-"', () => {
     assert.equal(releaseAnchor('2.0.0'), 'v2-0-0');
     assert.equal(releaseAnchor('1.0.0-beta.1+build..7'), 'v1-0-0-beta-1-build-7');
+    assert.equal(releaseAnchor('3.0.0-RC2'), 'v3-0-0-RC2', 'letters of either case and digits stay');
   });
 });

@@ -448,6 +448,36 @@ describe('schema paths and whole replacements', () => {
     );
   });
 
+  test('a field replaced by something else; array items removed', () => {
+    assert.deepEqual(entriesWithPointers((d) => (d.components.schemas.ThingCreate.properties.name = true)), [
+      'post /things [non-breaking] Field `name` of the request body changed. #/paths/~1things/post/requestBody/content/application~1json/schema/properties/name',
+    ]);
+    assert.deepEqual(entriesWithPointers((d) => delete d.components.schemas.ThingCreate.properties.tags.items, (d) => (d.components.schemas.ThingCreate.properties.tags = {type: 'array', items: {type: 'string'}})), [
+      'post /things [non-breaking] Removed `tags[]` in the request body. #/paths/~1things/post/requestBody/content/application~1json/schema/properties/tags/items',
+    ]);
+  });
+
+  test('a field added or removed with its `required` entry is one change; only a new required request field says so', () => {
+    assert.deepEqual(
+      entriesWithPointers((d) => {
+        d.components.schemas.Thing.properties.color = {type: 'string'};
+        d.components.schemas.Thing.required.push('color');
+      }),
+      [
+        'get /things [non-breaking] New field `[].color` in the `200` response. #/paths/~1things/get/responses/200/content/application~1json/schema/items/properties/color',
+        'post /things [non-breaking] New field `color` in the `201` response. #/paths/~1things/post/responses/201/content/application~1json/schema/properties/color',
+        'get /things/{thing_id} [non-breaking] New field `color` in the `200` response. #/paths/~1things~1{thing_id}/get/responses/200/content/application~1json/schema/properties/color',
+      ],
+    );
+    assert.deepEqual(
+      entriesWithPointers((d) => {
+        delete d.components.schemas.ThingCreate.properties.name;
+        d.components.schemas.ThingCreate.required = [];
+      }),
+      ['post /things [non-breaking] Field `name` removed from the request body. #/paths/~1things/post/requestBody/content/application~1json/schema/properties/name'],
+    );
+  });
+
   test('a field inside a field is named with its parent', () => {
     assert.deepEqual(
       entriesWithPointers((d) => (d.components.schemas.ThingCreate.properties.label.properties = {a: {type: 'string'}}), (d) => (d.components.schemas.ThingCreate.properties.label = {type: 'object'})),

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {cookieText, headerText, renderSampleSources, renderSamples, responseFile, SAMPLE_LANGUAGES, type SampleRequest} from './code-samples';
 import {hasControlCharacters} from '../../src/components/CopyButton/copyable-text';
 import {hostileRequest, hostileRequests, PAYLOADS} from './code-samples.fixtures';
+import {apiKeyEnvVar, CREDENTIAL_ENV} from '../../src/config/credentials';
 
 const req: SampleRequest = {
   method: 'post',
@@ -1129,4 +1130,59 @@ test('Ruby: double-quoted strings for line breaks, tabs and control characters; 
   assert.ok(rb.includes('request.body = "a\\n\\tb"\n'), rb);
   assert.ok(!sources(bare).ruby.includes('uri.query'));
   assert.ok(sources({...bare, method: 'post', body: {mediaType: 'text/plain', value: "it's"}}).ruby.includes("request.body = 'it\\'s'\n"));
+});
+
+test('a JSON body that is a string is sent as JSON text (quoted); a media type that only starts like JSON (json5) sends the text as it is', () => {
+  const json = sources({...bare, method: 'post', body: {mediaType: 'application/json', value: 'a"b'}});
+  assert.equal(lines(json.curl).at(-1), `  --data-raw '"a\\"b"'`);
+  assert.ok(json.javascript.includes('  body: JSON.stringify("a\\"b"),\n'), json.javascript);
+  assert.ok(json.python.includes('    json="a\\"b",\n'), json.python);
+  assert.ok(json.go.includes('strings.NewReader(`"a\\"b"`)'), json.go);
+  const json5 = sources({...bare, method: 'post', body: {mediaType: 'application/json5', value: '{a: 1}'}, accept: 'application/json5'});
+  assert.equal(lines(json5.curl).at(-1), "  --data-raw '{a: 1}'");
+  assert.ok(json5.javascript.includes('  body: "{a: 1}",\n') && json5.javascript.endsWith('console.log(await response.text());'), json5.javascript);
+  assert.ok(json5.python.includes('    data="{a: 1}".encode(),\n') && json5.python.endsWith('print(response.text)'), json5.python);
+});
+
+test('the credential variables the portal puts into a request (src/config/credentials.ts) are written as they are, in every language', () => {
+  const auth = (basic: boolean): SampleRequest['auth'] => ({
+    ...(basic ? {basic: {userVar: CREDENTIAL_ENV.username, passwordVar: CREDENTIAL_ENV.password}} : {bearer: {tokenVar: CREDENTIAL_ENV.accessToken}}),
+    headers: [{name: 'X-Subscription-Key', envVar: apiKeyEnvVar('subscriptionKey')}],
+    query: [],
+  });
+  const basic = sources({...bare, auth: auth(true)});
+  const bearer = sources({...bare, auth: auth(false)});
+  const lookups: Record<string, (v: string) => string> = {
+    curl: (v) => `$${v}`,
+    javascript: (v) => `process.env.${v}`,
+    python: (v) => `os.environ["${v}"]`,
+    go: (v) => `os.Getenv("${v}")`,
+    java: (v) => `System.getenv("${v}")`,
+    csharp: (v) => `Environment.GetEnvironmentVariable("${v}")`,
+    php: (v) => `getenv('${v}')`,
+    ruby: (v) => `ENV.fetch('${v}')`,
+  };
+  for (const [id, lookup] of Object.entries(lookups)) {
+    for (const v of ['API_USERNAME', 'API_PASSWORD', 'API_SUBSCRIPTION_KEY']) assert.ok(basic[id]!.includes(lookup(v)), `${id}: ${lookup(v)}`);
+    // Python reads the Bearer token inside an f-string, with single quotes.
+    const token = id === 'python' ? `os.environ['API_ACCESS_TOKEN']` : lookup('API_ACCESS_TOKEN');
+    assert.ok(bearer[id]!.includes(token), `${id}: ${token}`);
+  }
+});
+
+test('curl: every character that means nothing inside double quotes keeps the URL one double-quoted word with the key variable', () => {
+  const url = 'https://x.test/A_b.c,d:e=f@g~h*i#j;k(l)m[n]o{p}q-r s%t+u&v?w';
+  assert.equal(lines(sources({...bare, url, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).curl)[1], `  --url "${url}?k=$K" \\`);
+  for (const c of ['$', '`', '"', '\\', '!', "'"]) {
+    assert.ok(!lines(sources({...bare, url: `https://x.test/a${c}b`, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).curl)[1]!.startsWith('  --url "'), `${c} is special inside double quotes`);
+  }
+});
+
+test('Java: a body with a line break and whitespace a text block would strip or re-indent is joined lines; other text (U+2007) stays a text block', () => {
+  const java = (value: string) => sources({...bare, method: 'post', body: {mediaType: 'text/plain', value}}).java;
+  for (const c of ['\u1680', '\u2000', '\u2006', '\u2008', '\u200A', '\u205F', '\u3000']) {
+    assert.ok(java(`a${c}\nb`).includes(`ofString("a${c}\\n"\n                + "b"))`), JSON.stringify(c));
+  }
+  assert.ok(java('a\u2007\nb').includes('ofString("""\n                a\u2007\n                b"""))'));
+  assert.ok(java('a\u000B\nb').includes('ofString("a\\u000b\\n"\n                + "b"))'), 'a control character: joined lines, escaped');
 });

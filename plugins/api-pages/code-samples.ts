@@ -109,9 +109,13 @@ function cookieParts(req: SampleRequest): ({text: string} | {env: string})[] | n
   return parts;
 }
 
-/** Parts joined into one expression of a language: its string literal for text, its environment lookup for variables. */
+/**
+ * Parts joined into one expression of a language: its string literal for text, its environment
+ * lookup for variables. No text part is empty: urlParts starts with the URL, cookieParts with a
+ * cookie or the first key's name, and each later text holds a key's "name=".
+ */
 const joinParts = (parts: ({text: string} | {env: string})[], str: (s: string) => string, env: (v: string) => string, plus = ' + ') =>
-  parts.filter((p) => !('text' in p) || p.text).map((p) => ('text' in p ? str(p.text) : env(p.env))).join(plus);
+  parts.map((p) => ('text' in p ? str(p.text) : env(p.env))).join(plus);
 
 const hasDuplicateNames = (pairs: [string, string][]) => new Set(pairs.map(([k]) => k)).size < pairs.length;
 const indent = (text: string, pad: string) => text.split('\n').map((l, i) => (i === 0 ? l : pad + l)).join('\n');
@@ -223,7 +227,7 @@ function shellWord(parts: ShellPart[]): string {
     // "&" of the next query key or the "; " of the next cookie: never by a letter that would extend its name.
     return `"${parts.map((p) => ('text' in p ? p.text : `$${p.env}`)).join('')}"`;
   }
-  return parts.filter((p) => !('text' in p) || p.text).map((p) => ('text' in p ? shellQuote(p.text) : `"$${p.env}"`)).join('');
+  return parts.map((p) => ('text' in p ? shellQuote(p.text) : `"$${p.env}"`)).join('');
 }
 
 function curl(req: SampleRequest): string {
@@ -412,8 +416,12 @@ function goSample(req: SampleRequest): string {
  */
 const javaString = quoted;
 
-/** Characters Java strips from the end of text-block lines or counts as indentation, beyond space and tab. */
-const JAVA_OTHER_WHITESPACE = /[\u000B\f\u001C-\u001F\u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]/;
+/**
+ * Characters Java strips from the end of text-block lines or counts as indentation, beyond space
+ * and tab, that are not control characters (U+000B, U+000C, U+001C-U+001F, U+2028 and U+2029 are
+ * whitespace to Java too; they are CONTROL_CHARACTERS, which javaBody checks as well).
+ */
+const JAVA_OTHER_WHITESPACE = /[\u1680\u2000-\u2006\u2008-\u200A\u205F\u3000]/;
 
 /**
  * A body as a Java expression: a text block when it has several lines (and nothing a text block

@@ -13,6 +13,8 @@
  * - a new enum value in a response -> non-breaking (it says breaking; our compatibility policy, in
  *   the overview, lets responses gain enum values), a value removed from a request -> breaking
  *   (also when the whole request enum is replaced by a narrower one, which it leaves unclassified);
+ *   an enum removed altogether -> one change, non-breaking in a request (any value is accepted
+ *   now; it reports each value removed, as breaking: wholeEnumRemovals());
  * - a changed `type` -> breaking (it says non-breaking for parameters);
  * - a removed error response (4xx/5xx) -> non-breaking (a client never relied on receiving it);
  * - a changed server URL -> breaking (it says annotation), the document's, a path's or an operation's;
@@ -135,7 +137,9 @@ function readSchemaPath(path: Path): {field: string; tail: Path; property?: stri
       i += 1;
       continue;
     }
-    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && typeof path[i + 1] === 'number') {
+    // A branch of a composition is passed over when the path goes on into it (a field of the
+    // branch); a branch added or removed itself is the change ("changed (oneOf)").
+    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && typeof path[i + 1] === 'number' && i + 2 < path.length) {
       i += 2;
       continue;
     }
@@ -315,9 +319,32 @@ export function libraryDiffs(before: Json, after: Json): LibraryDiff[] {
   return apiCompare(before, after).diffs as unknown as LibraryDiff[];
 }
 
+/**
+ * api-smart-diff reports an enum removed altogether as each of its values removed ("no longer
+ * accepts" each, breaking): when the enum is gone from `after`, those become one removal of the
+ * whole enum (classify: any value accepted now). The library works on the documents it is given
+ * (it leaves an empty `enum` where one was removed, and it merges path-level parameters into the
+ * operations, which describe() relies on), so an empty list counts as gone.
+ */
+function wholeEnumRemovals(diffs: LibraryDiff[], after: Json): LibraryDiff[] {
+  const out: LibraryDiff[] = [];
+  const whole = new Set<string>();
+  for (const d of diffs) {
+    const list = d.path.slice(0, -1);
+    if (d.action === 'remove' && typeof d.path[d.path.length - 1] === 'number' && list[list.length - 1] === 'enum' && !valueAt(after, list)?.length) {
+      const key = pointerOf(list);
+      if (!whole.has(key)) out.push({action: 'remove', path: list, type: d.type});
+      whole.add(key);
+      continue;
+    }
+    out.push(d);
+  }
+  return out;
+}
+
 /** The classified changes from `before` to `after` (two releases, or the last release and the working description). */
 export function diffDocuments(before: Json, after: Json, version: string, previous?: string, options: DiffOptions = {}): ReleaseChanges {
-  const diffs = libraryDiffs(before, after);
+  const diffs = wholeEnumRemovals(libraryDiffs(before, after), after);
   const ops = operationTitles(after, before);
   const groups = new Map<string, OperationChanges>();
   const general: Change[] = [];
@@ -362,12 +389,8 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
       group.changes.push({kind, ...(deprecation ? {deprecation} : {}), text, pointer: pointerOf(diff.path), ...(diff.action === 'remove' ? {removed: true} : {}), library: diff.type});
       continue;
     }
-    if (top === 'paths') {
-      // Path-level keys (parameters shared by the path's operations, servers, summary): general.
-      const {kind} = classify(diff, {side: 'general', rest: diff.path});
-      general.push({kind, text: `${code(p)}: ${describe(diff, diff.path.slice(2), before, after, diff.path.slice(0, 2), ops)}`, pointer: pointerOf(diff.path), library: diff.type});
-      continue;
-    }
+    // Path-level keys (parameters shared by the path's operations, servers, extensions) never get
+    // here: api-smart-diff merges them into each operation, and reports them there.
     const {kind} = classify(diff, {side: 'general', rest: diff.path});
     general.push({kind, text: describeGeneral(diff), pointer: pointerOf(diff.path), library: diff.type});
   }

@@ -79,8 +79,10 @@ export interface ApiRecords {
 const stemCache = new Map<string, string>();
 export function stem(word: string): string {
   let s = stemCache.get(word);
+  // Stryker disable next-line ConditionalExpression: a cache; the stemmer gives the same answer without it
   if (s === undefined) {
     s = (lunr.stemmer as unknown as (t: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's size bound only limits memory; every answer is the stemmer's
     if (stemCache.size < 20_000) stemCache.set(word, s);
   }
   return s;
@@ -93,7 +95,7 @@ function wordSet(words: Iterable<string>): WordSet {
 
 /** Plain-text words (summaries, tags): lower case, split on anything but letters and digits. */
 export function textWords(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return text.toLowerCase().split(/[^a-z0-9]/).filter(Boolean);
 }
 
 export function loadApiRecords(documents: readonly ApiRecordDocument[]): ApiRecords {
@@ -163,7 +165,7 @@ export interface ApiQuery {
 }
 
 export function parseApiQuery(query: string): ApiQuery {
-  const parts = query.trim().split(/\s+/).filter(Boolean);
+  const parts = query.match(/\S+/g) ?? [];
   let method: string | null = null;
   if (parts.length > 1 && isHttpMethod(parts[0]!)) method = parts.shift()!.toLowerCase();
   const shape = parts.length === 1 && looksLikePath(parts[0]!) ? pathShape(parts[0]!) : null;
@@ -172,7 +174,7 @@ export function parseApiQuery(query: string): ApiQuery {
   const unique = [...new Set(words)];
   const required = unique.filter((w) => !isStopWord(w));
   const optional = unique.filter((w) => isStopWord(w));
-  const lastPart = parts[parts.length - 1] ?? '';
+  const lastPart = parts[parts.length - 1];
   return {
     method,
     shape,
@@ -180,7 +182,7 @@ export function parseApiQuery(query: string): ApiQuery {
     compactWithoutMethod: compactIdentifier(parts.join('')),
     required,
     optional,
-    lastIsPrefix: !/\s$/.test(query) && /^[a-z0-9]+$/i.test(lastPart) && identifierWords(lastPart).length === 1,
+    lastIsPrefix: lastPart !== undefined && !/\s$/.test(query) && /^[a-z0-9]+$/i.test(lastPart) && identifierWords(lastPart).length === 1,
     tokens: [...(method ? [method] : []), ...unique],
     isName: parts.some((p) => !looksLikePath(p) && /[a-z0-9]_[a-z0-9]|[a-z][A-Z]/.test(p)),
   };
@@ -213,7 +215,8 @@ function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery, stems: readonly 
 /**
  * The records that can be in tiers 1–3: every required word among their `names` (as a word, a
  * stem or, for the last one, the start of a word). Tier 3 holds every word of tiers 1 and 2, so
- * no other record can match them.
+ * no other record can match them. Only a pre-filter: allIn(names) decides each candidate again, so
+ * a candidate too many changes nothing (a missing one does).
  */
 function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): Set<LoadedRecord> {
   let result: Set<LoadedRecord> | null = null;
@@ -221,14 +224,17 @@ function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): S
     const word = q.required[k]!;
     const found = new Set<LoadedRecord>();
     const add = (list: LoadedRecord[] | undefined) => {
+      // Stryker disable next-line ConditionalExpression: a candidate too many (not in the previous words' set) is refused by allIn(names)
       if (list) for (const r of list) if (!result || result.has(r)) found.add(r);
     };
     add(index.byName.get(word));
     add(index.byNameStem.get(stems[k]!));
+    // Stryker disable next-line ConditionalExpression: prefix candidates for another word are refused by allIn(names), which allows the prefix for the last word only
     if (prefixAllowed(q, k)) {
       for (let i = lowerBound(index.nameList, word); i < index.nameList.length && index.nameList[i]!.startsWith(word); i++) add(index.byName.get(index.nameList[i]!));
     }
     result = found;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: stops early only; an empty set stays empty, and stopping with candidates left over is a superset that allIn(names) narrows
     if (result.size === 0) break;
   }
   return result ?? new Set();
@@ -246,16 +252,15 @@ const matchOf = (r: LoadedRecord, tier: ApiTier, exactKind: number, exactWords: 
 export function matchApi(index: ApiRecords | null, query: string): {matches: ApiMatch[]; parsed: ApiQuery} {
   const q = parseApiQuery(query);
   const matches: ApiMatch[] = [];
-  if (!index || index.records.length === 0) return {matches, parsed: q};
+  if (!index) return {matches, parsed: q};
   const onlyMethod = q.method === null && q.required.length === 1 && isHttpMethod(q.required[0]!) && !q.shape;
   const stems = q.required.map(stem);
   // The records worth a look: those with every word, those named by operationId, and all of them
   // for a path query (shapes are compared one by one).
   const wordMatches = q.required.length === 0 || onlyMethod ? new Set<LoadedRecord>() : candidates(index, q, stems);
-  const byOperationId = q.compact.length > 0 ? [...(index.byOperationId.get(q.compact) ?? []), ...(index.byOperationId.get(q.compactWithoutMethod) ?? [])] : [];
-  const named = new Set(byOperationId);
+  const named = new Set<LoadedRecord>();
+  for (const key of [q.compact, q.compactWithoutMethod]) index.byOperationId.get(key)?.forEach((r) => named.add(r));
   for (const r of index.records) {
-    if (!q.shape && !wordMatches.has(r) && !named.has(r)) continue;
     if (q.method && r.method !== q.method) continue;
     if (q.shape && q.shape === r.shape) {
       matches.push(matchOf(r, 0, q.method ? 0 : 1, q.required.length));
@@ -277,6 +282,7 @@ export function matchApi(index: ApiRecords | null, query: string): {matches: Api
       continue;
     }
     exact = allIn(r.names, r, q, stems);
+    // Stryker disable next-line ConditionalExpression: every record here is a candidate, which has every required word among its names
     if (exact >= 0) matches.push(matchOf(r, 3, 0, exact));
   }
   return {matches, parsed: q};

@@ -30,7 +30,7 @@ const spec = {heading: null, uri: 'https://site.test/search-index.json'};
 describe('loading an index', () => {
   test('the status counts the documents of every sub-index', async () => {
     const json = indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [{i: 2, t: 'Entries', u: '/a', h: '#e', p: 1}, {i: 3, t: 'More', u: '/a', h: '#m', p: 1}], [], [], []]);
-    const {status, source} = await loadSource(spec, serve({[spec.uri]: json}));
+    const {status, source} = await loadSource(spec, serve({[spec.uri]: json}), pipeline);
     assert.deepEqual(status, {heading: null, uri: spec.uri, ok: true, documents: 3});
     assert.deepEqual(source.indexes.map((x) => [x.type, x.documents.size]), [[0, 1], [1, 2], [2, 0], [3, 0], [4, 0]]);
   });
@@ -49,10 +49,10 @@ describe('loading an index', () => {
     assert.throws(() => parseSearchIndex([entry([]), null], pipeline), /entry 1 has no documents/);
     assert.throws(() => parseSearchIndex([entry([]), 'x'], pipeline), /entry 1 has no documents/);
     const titlesAsPart = [{documents: [], index: {format: INDEX_PART_FORMAT, uri: 'titles.json'}}];
-    const {status} = await loadSource(spec, serve({[spec.uri]: titlesAsPart}));
+    const {status} = await loadSource(spec, serve({[spec.uri]: titlesAsPart}), pipeline);
     assert.equal(status.ok, false);
     assert.match(status.warning!, /\(the page titles cannot be a separate part\)/);
-    const {status: http} = await loadSource(spec, serve({}));
+    const {status: http} = await loadSource(spec, serve({}), pipeline);
     assert.match(http.warning!, /\(HTTP 404\)/);
   });
 
@@ -72,7 +72,7 @@ describe('loading an index', () => {
       'https://site.test/two.json': [...indexJson([[]]), ...indexJson([[]])],
     };
     const fetchImpl = serve(files);
-    const {source} = await loadSource(spec, fetchImpl);
+    const {source} = await loadSource(spec, fetchImpl, pipeline);
     assert.equal(source.parts.length, 3);
     const warnings = await loadParts(source, fetchImpl, pipeline);
     assert.deepEqual(warnings, [
@@ -118,7 +118,7 @@ describe('the API entry', () => {
 
   test('a record whose page is not among the titles is dropped when the index loads', async () => {
     const json = indexJson([[{i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}], [], [], [], []], {documents: [{i: 1, m: 'GET', a: '/ledger'}, {i: 7, m: 'GET', a: '/orphan', t: 'Orphan', u: '/orphan'}], index: {format: API_RECORDS_FORMAT}});
-    const {source} = await loadSource(spec, serve({[spec.uri]: json}));
+    const {source} = await loadSource(spec, serve({[spec.uri]: json}), pipeline);
     assert.deepEqual(source.api!.records.map((r) => r.doc.i), [1]);
   });
 });
@@ -241,7 +241,7 @@ describe('rows', () => {
 
 describe('searchSource and the engine\'s answer', () => {
   test('nothing for no plans, no index or no room', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}));
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}), pipeline);
     const plans = planQueries(tokenizeQuery('ledger'), pipeline);
     assert.equal(searchSource(source, plans, 5, options).length, 1);
     assert.deepEqual(searchSource(source, [], 5, options), []);
@@ -250,7 +250,7 @@ describe('searchSource and the engine\'s answer', () => {
   });
 
   test('a query that cannot match a word of the index is empty without asking lunr; a prefix must start a word', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}, {i: 2, t: 'Ledger export', u: '/b'}]])}));
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}, {i: 2, t: 'Ledger export', u: '/b'}]])}), pipeline);
     const run = (q: string) => searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options).map((h) => h.url.replace(/\?.*/, ''));
     assert.deepEqual(run('ledger zzz'), []);
     assert.deepEqual(run('ledger ent'), ['/a'], 'a prefix of a word');
@@ -260,7 +260,7 @@ describe('searchSource and the engine\'s answer', () => {
   });
 
   test('lunr is not asked when a required word is in no document, or a prefix starts no word', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [{i: 2, t: 'Ledgers', u: '/a', h: '#l', p: 1}]])}));
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [{i: 2, t: 'Ledgers', u: '/a', h: '#l', p: 1}]])}), pipeline);
     let asked = 0;
     for (const loaded of source.indexes) {
       const query = loaded.index.query.bind(loaded.index);
@@ -284,7 +284,7 @@ describe('searchSource and the engine\'s answer', () => {
   });
 
   test('marks in a compact index are found by stem: "entries" marks "entry"', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entry', u: '/a'}]])}));
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entry', u: '/a'}]])}), pipeline);
     const [hit] = searchSource(source, planQueries(tokenizeQuery('entries'), pipeline), 5, options);
     assert.equal(hit!.titleHtml, 'Ledger <mark>entry</mark>');
   });
@@ -309,7 +309,7 @@ describe('searchSource and the engine\'s answer', () => {
 describe('wordStatus', () => {
   const rare: SearchDocument[] = [{i: 20, t: 'One custmer wrote this.', u: '/x', p: 1}, {i: 21, t: 'Twice: zebra and zebra.', u: '/y', p: 1}, {i: 22, t: 'A zebra.', u: '/z', p: 1}];
   const common: SearchDocument[] = [{i: 23, t: 'A giraffe.', u: '/g1', p: 1}, {i: 24, t: 'A giraffe.', u: '/g2', p: 1}, {i: 25, t: 'A giraffe.', u: '/g3', p: 1}];
-  const loaded = (async () => (await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {documents: [{i: 1, m: 'GET', a: '/ledger/records', o: 'getLedgerRecords', k: 'account_code'}], index: {format: API_RECORDS_FORMAT}})}))).source)();
+  const loaded = (async () => (await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {documents: [{i: 1, m: 'GET', a: '/ledger/records', o: 'getLedgerRecords', k: 'account_code'}], index: {format: API_RECORDS_FORMAT}})}), pipeline)).source)();
 
   test('known: a stop word, a title word, an API word, a word in more than 2 documents, a word being typed', async () => {
     const source = await loaded;

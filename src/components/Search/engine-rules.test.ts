@@ -7,7 +7,8 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {encodeCompactIndex} from './compact-index';
 import {correction, emptySource, loadParts, loadSource, pageLabel, parseApiEntry, parseSearchIndex, partUri, partWarning, SearchEngine, searchSource, withHighlight, wordStatus, type FetchLike} from './engine';
-import {planQueries, tokenizeQuery} from './query';
+import lunr from 'lunr';
+import {planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {API_RECORDS_FORMAT, INDEX_PART_FORMAT, type EngineOptions, type SearchDocument} from './types';
 
 const pipeline = {removeDefaultStopWordFilter: false};
@@ -337,5 +338,280 @@ describe('wordStatus', () => {
     assert.equal(wordStatus(source, 'and', false, {...options, removeDefaultStopWordFilter: true}), 'known', 'in the vocabulary');
     assert.equal(wordStatus(source, 'because', false, {...options, removeDefaultStopWordFilter: true}), 'unknown');
     assert.equal(wordStatus(source, 'because', false, null), 'known');
+  });
+});
+
+/** A sub-index in lunr's own serialised form (as external indexes may be), built with `setup`. */
+const lunrEntry = (documents: (SearchDocument & Record<string, unknown>)[], setup: (b: lunr.Builder) => void = () => undefined) => ({
+  documents,
+  index: JSON.parse(JSON.stringify(lunr(function () {
+    this.ref('i');
+    this.field('t');
+    setup(this);
+    for (const d of documents) this.add({...d, i: String(d.i)});
+  }))),
+});
+const plan = (value: string, wildcard: number, usePipeline: boolean): PlannedQuery => ({tokens: [value], terms: [{value, wildcard, usePipeline}]});
+const sourceOf = async (json: unknown) => (await loadSource(spec, serve({[spec.uri]: json}), pipeline)).source;
+
+describe('loading an index: partial and odd files', () => {
+  test('an API record needs a numeric id, and a summary and a URL (its own or its page\'s)', () => {
+    const pages = new Map<number, SearchDocument>([[1, {i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}]]);
+    const json = [{documents: [
+      {i: '1', m: 'GET', a: '/string-id', t: 'Own', u: '/own'},
+      {i: 5, m: 'GET', a: '/no-url', t: 'Only a summary'},
+      {i: 6, m: 'GET', a: '/no-summary', u: '/only-url'},
+      {i: 7, m: 'GET', a: '/own', t: 'Own summary', u: '/own'},
+      {i: 1, m: 'GET', a: '/ledger'},
+    ], index: {format: API_RECORDS_FORMAT}}];
+    assert.deepEqual(parseApiEntry(json, pages)!.records.map((r) => r.doc.a), ['/own', '/ledger']);
+    assert.deepEqual(parseApiEntry(json)!.records.map((r) => r.doc.a), ['/own'], 'without pages, only records with their own');
+  });
+
+  test('no prefetch: the index alone is fetched and nothing is kept for later', async () => {
+    const fetchImpl = serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])});
+    const {source} = await loadSource(spec, fetchImpl, pipeline);
+    assert.deepEqual(fetchImpl.calls, [spec.uri]);
+    assert.equal(source.prefetched, undefined);
+  });
+
+  test('a part loaded after the index takes its place by type, before the entries that follow it', async () => {
+    const main = JSON.parse(JSON.stringify([
+      entry([{i: 1, t: 'Ledger', u: '/a'}]),
+      {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'headings.json'}},
+      entry([{i: 3, t: 'Ledger described', u: '/a', h: '', p: 1}]),
+      entry([]),
+      entry([{i: 4, t: 'Ledger text', u: '/a', h: '#t', p: 1}]),
+    ]));
+    const fetchImpl = serve({[spec.uri]: main, 'https://site.test/headings.json': indexJson([[{i: 2, t: 'Ledger heading', u: '/a', h: '#h', p: 1}]])});
+    const {source} = await loadSource(spec, fetchImpl, pipeline);
+    assert.deepEqual(source.indexes.map((x) => x.type), [0, 2, 3, 4]);
+    assert.deepEqual(await loadParts(source, fetchImpl, pipeline), []);
+    assert.deepEqual(source.indexes.map((x) => x.type), [0, 1, 2, 3, 4]);
+    assert.deepEqual(source.indexes.map((x) => [...x.documents.keys()]), [['1'], ['2'], ['3'], [], ['4']]);
+  });
+
+  test('a lunr index that refers to a document the file left out (malformed): that result is skipped', async () => {
+    const titles = lunrEntry([{i: 1, t: 'Ledger', u: '/a'}, {i: 2, t: 'Ledger broken', u: '/b'}]);
+    delete (titles.documents[1] as Partial<SearchDocument>).u;
+    const source = await sourceOf([titles]);
+    const hits = searchSource(source, planQueries(['ledger'], pipeline), 5, options);
+    assert.deepEqual(hits.map((h) => h.url.replace(/\?.*/, '')), ['/a']);
+  });
+});
+
+describe('matching in a lunr index (external indexes)', () => {
+  test('marks come from the positions lunr stored, not from our stemmer', async () => {
+    // Built without a stemmer: "entries" is indexed as it is, which our pipeline would stem to "entri".
+    const titles = lunrEntry([{i: 1, t: 'Ledger entries', u: '/a'}], (b) => {
+      b.metadataWhitelist = ['position'];
+      b.pipeline.reset();
+      b.searchPipeline.reset();
+    });
+    const [hit] = searchSource(await sourceOf([titles]), [plan('entries', lunr.Query.wildcard.NONE, true)], 5, options);
+    assert.equal(hit!.titleHtml, 'Ledger <mark>entries</mark>');
+  });
+
+  test('no stored positions, or a match in another field: the hit still shows (marked by its words)', async () => {
+    const noPositions = lunrEntry([{i: 1, t: 'Ledger entries', u: '/a'}]);
+    const [plain] = searchSource(await sourceOf([noPositions]), planQueries(['ledger'], pipeline), 5, options);
+    assert.equal(plain!.titleHtml, '<mark>Ledger</mark> entries');
+    const twoFields = lunrEntry([{i: 1, t: 'Ledger', u: '/a', x: 'entries'}], (b) => {
+      b.field('x');
+      b.metadataWhitelist = ['position'];
+    });
+    const [other] = searchSource(await sourceOf([twoFields]), planQueries(['entries'], pipeline), 5, options);
+    assert.equal(other!.titleHtml, 'Ledger');
+  });
+
+  test('the cheap check mirrors lunr: an exact term as typed when it skips the pipeline, a leading wildcard', async () => {
+    const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}]]));
+    const count = (p: PlannedQuery) => searchSource(source, [p], 5, options).length;
+    assert.equal(count(plan('ledger', lunr.Query.wildcard.NONE, false)), 1);
+    assert.equal(count(plan('entries', lunr.Query.wildcard.NONE, false)), 0, 'indexed as "entri"');
+    assert.equal(count(plan('entri', lunr.Query.wildcard.NONE, false)), 1);
+    assert.equal(count(plan('dger', lunr.Query.wildcard.LEADING, false)), 1, 'a word that ends so');
+    assert.equal(count(plan('the', lunr.Query.wildcard.NONE, true)), 0, 'a stop word the pipeline drops');
+  });
+
+  test('a query lunr refuses answers nothing instead of failing', async () => {
+    const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger', u: '/a'}]]));
+    source.indexes[0]!.index.query = () => {
+      throw new Error('QueryParseError');
+    };
+    assert.deepEqual(searchSource(source, planQueries(['ledger'], pipeline), 5, options), []);
+  });
+
+  test('a document found by two plans is one result', async () => {
+    const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [{i: 2, t: 'Ledger entries', u: '/a', h: '#e', p: 1}]]));
+    const hits = searchSource(source, [plan('ledger', lunr.Query.wildcard.NONE, true), plan('led', lunr.Query.wildcard.TRAILING, false)], 5, options);
+    assert.deepEqual(hits.map((h) => [h.url.replace(/\?[^#]*/, ''), h.type]), [['/a', 0], ['/a#e', 1]]);
+  });
+});
+
+describe('how many results are looked at', () => {
+  // Rows are grouped from a pool of min(limit + 100, 3 × limit + 20) results (23 for one row),
+  // titles first: the page's own text (the last in the pool) is the snippet of its row only when
+  // it is among them.
+  const site = (others: number) =>
+    indexJson([
+      [{i: 1, t: 'Ledger', u: '/a'}, ...Array.from({length: others}, (_, k) => ({i: 100 + k, t: `Ledger report ${k + 1}`, u: `/r${k}`}))],
+      [],
+      [],
+      [],
+      [{i: 2, t: 'The ledger of a customer.', u: '/a', h: '', p: 1}],
+    ]);
+  test('one row: 23 results, the 23rd in', async () => {
+    const [hit] = searchSource(await sourceOf(site(21)), planQueries(['ledger'], pipeline), 1, options);
+    assert.equal(hit!.url, '/a?_highlight=ledger');
+    assert.equal(hit!.snippetHtml, 'The <mark>ledger</mark> of a customer.');
+  });
+  test('one row: the 24th out', async () => {
+    const hits = searchSource(await sourceOf(site(22)), planQueries(['ledger'], pipeline), 1, options);
+    assert.deepEqual(hits.map((h) => [h.url, h.snippetHtml]), [['/a?_highlight=ledger', undefined]]);
+  });
+});
+
+describe('hits, field by field', () => {
+  const titles: SearchDocument[] = [
+    {i: 1, t: 'Ledger and the long title of a page that goes on for seventy characters', u: '/long'},
+    {i: 2, t: 'Journal', u: '/journal', b: ['Guides']},
+  ];
+  const headings: SearchDocument[] = [
+    {i: 10, t: 'Journal entries and a heading that goes on and on for seventy letters', u: '/journal', h: '#e', p: 2},
+  ];
+  const contents: SearchDocument[] = [{i: 20, t: 'Widgets are reconciled nightly.', u: '/docs/api-reference/widgets', h: '', s: ''}];
+  const source = sourceOf(indexJson([titles, headings, [], [], contents]));
+  const search = async (q: string, opts: EngineOptions = options) => searchSource(await source, planQueries(tokenizeQuery(q), opts), 10, opts, q);
+
+  test('a title is shown up to twice the context length; no breadcrumbs, no path line', async () => {
+    const [hit] = await search('seventy characters');
+    assert.equal(hit!.titleHtml, 'Ledger and the long title of a page that goes on for <mark>seventy</mark> <mark>characters</mark>');
+    assert.equal(hit!.pathHtml, '');
+    assert.equal(hit!.id, '#1');
+  });
+
+  test('a heading under its page is shown up to twice the context length too', async () => {
+    const got = await search('journal');
+    assert.deepEqual(got.map((h) => [h.type, h.titleHtml]), [
+      [0, '<mark>Journal</mark>'],
+      [1, '<mark>Journal</mark> entries and a heading that goes on and on for seventy letters'],
+    ]);
+    assert.deepEqual(got.map((h) => h.id), ['#2', '#10']);
+  });
+
+  test('a text without a page under /docs/api-reference/: "API Reference", no path line', async () => {
+    const [hit] = await search('reconciled');
+    assert.deepEqual([hit!.type, hit!.titleHtml, hit!.pathHtml, hit!.pageTitle], [0, 'API Reference', '', 'API Reference']);
+  });
+
+  test('no _highlight parameters when the option is off', async () => {
+    const [hit] = await search('journal', {...options, highlightSearchTermsOnTargetPage: false});
+    assert.equal(hit!.url, '/journal');
+  });
+});
+
+describe('the engine over several sources', () => {
+  const site = {heading: null, uri: 'https://site.test/search-index.json'};
+  const sdk = {heading: 'SDK', uri: 'https://sdk.test/search-index.json'};
+
+  test('before init: nothing to complete, nothing found', async () => {
+    const engine = new SearchEngine();
+    assert.deepEqual(await engine.complete(), []);
+    assert.deepEqual(engine.search('ledger', 5).sources, []);
+  });
+
+  test('a search while the indexes are still loading answers nothing, without failing', async () => {
+    const engine = new SearchEngine();
+    const init = engine.init({options, site, externals: []}, serve({[site.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}));
+    assert.deepEqual(engine.search('ledger', 5).sources, []);
+    await init;
+    assert.equal(engine.search('ledger', 5).sources[0]!.hits.length, 1);
+  });
+
+  test('partial while any source still has parts; the time taken is measured', async () => {
+    const files = {
+      [site.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]]),
+      [sdk.uri]: indexJson([[{i: 1, t: 'Ledger SDK', u: '/sdk'}]], {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'h.json'}}),
+      'https://sdk.test/h.json': indexJson([[]]),
+    };
+    const engine = new SearchEngine();
+    await engine.init({options, site, externals: [sdk]}, serve(files));
+    const before = performance.now();
+    const answer = engine.search('ledger', 5);
+    const took = performance.now() - before;
+    assert.equal(answer.partial, true, 'the SDK index has a part to load');
+    assert.ok(answer.engineMs >= 0 && answer.engineMs <= took, `engineMs ${answer.engineMs} within ${took}`);
+    await engine.complete();
+    assert.equal(engine.search('ledger', 5).partial, undefined);
+  });
+
+  test('a corrected query is answered when any source finds something with it', async () => {
+    const files = {
+      [site.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}]]),
+      [sdk.uri]: indexJson([[{i: 1, t: 'Webhooks', u: '/sdk'}]]),
+    };
+    const engine = new SearchEngine();
+    await engine.init({options, site, externals: [sdk]}, serve(files));
+    await engine.complete();
+    const before = performance.now();
+    const answer = engine.search('ledgr', 5);
+    const took = performance.now() - before;
+    assert.equal(answer.correctedQuery, 'ledger');
+    assert.deepEqual(answer.sources.map((s) => s.hits.length), [1, 0]);
+    assert.ok(answer.engineMs >= 0 && answer.engineMs <= took, `engineMs ${answer.engineMs} within ${took}`);
+  });
+
+  test('a word only an API record has (a field name) is a correction too', async () => {
+    const json = indexJson([[{i: 1, t: 'Create customer', u: '/docs/api/create-customer'}]], {documents: [{i: 1, m: 'POST', a: '/customers', k: 'tax_exempt'}], index: {format: API_RECORDS_FORMAT}});
+    const engine = new SearchEngine();
+    await engine.init({options, site, externals: []}, serve({[site.uri]: json}));
+    await engine.complete();
+    const answer = engine.search('tax_exmpt', 5);
+    assert.equal(answer.correctedQuery, 'tax_exempt');
+    assert.deepEqual(answer.sources[0]!.hits.map((h) => [h.url.replace(/\?.*/, ''), h.api]), [['/docs/api/create-customer', {method: 'POST', path: '/customers'}]]);
+  });
+
+  test('API records with no plans to run: nothing', async () => {
+    const json = indexJson([[{i: 1, t: 'Create customer', u: '/c'}]], {documents: [{i: 1, m: 'POST', a: '/customers'}], index: {format: API_RECORDS_FORMAT}});
+    assert.deepEqual(searchSource(await sourceOf(json), [], 5, options, 'create customer'), []);
+  });
+});
+
+describe('API matches among lunr\'s results', () => {
+  // Two operations with every word of "widgets" in their summary (tier 1, alike in every other
+  // way): lunr's order decides, by the first place where lunr has any result of each page.
+  const json = indexJson(
+    [
+      [{i: 1, t: 'Alpha widgets', u: '/a'}, {i: 2, t: 'Beta widgets', u: '/b'}, {i: 3, t: 'Widgets essay', u: '/essay'}],
+      [{i: 10, t: 'Zeta', u: '/b', h: '#z', p: 2}, {i: 11, t: 'Omega', u: '/b', h: '#o', p: 2}],
+    ],
+    {documents: [{i: 1, m: 'GET', a: '/alpha'}, {i: 2, m: 'GET', a: '/beta'}], index: {format: API_RECORDS_FORMAT}},
+  );
+  const exact = (w: string) => plan(w, lunr.Query.wildcard.NONE, true);
+  const pages = async (plans: PlannedQuery[], query: string, limit = 10) =>
+    searchSource(await sourceOf(json), plans, limit, options, query).filter((h) => h.type === 0).map((h) => h.url.replace(/[?#].*/, ''));
+
+  test('a page lunr has first (through a section) comes first, though its title comes later', async () => {
+    // lunr: B's section "Zeta", the three titles, B's section "Omega".
+    assert.deepEqual(await pages([exact('zeta'), exact('widgets'), exact('omega')], 'widgets'), ['/b', '/a', '/essay']);
+  });
+
+  test('operations come before prose lunr puts first; without a query, lunr\'s order', async () => {
+    const plans = [exact('essay'), exact('widgets')];
+    assert.deepEqual(await pages(plans, 'widgets'), ['/a', '/b', '/essay']);
+    assert.deepEqual(await pages(plans, ''), ['/essay', '/a', '/b']);
+  });
+
+  test('an operation lunr did not find at all is still shown, after lunr\'s results', async () => {
+    // "Beta" is in no plan: lunr finds the essay and Alpha only; matchApi finds both operations by "widgets".
+    assert.deepEqual(await pages([exact('essay'), exact('alpha')], 'widgets'), ['/a', '/b', '/essay']);
+    const [, beta] = searchSource(await sourceOf(json), [exact('essay'), exact('alpha')], 10, options, 'widgets');
+    assert.deepEqual([beta!.url, beta!.titleHtml, beta!.api], ['/b?_highlight=widgets', 'Beta <mark>widgets</mark>', {method: 'GET', path: '/beta'}]);
+  });
+
+  test('an operation\'s row carries its method and path, whichever of its documents brought it', async () => {
+    const hits = searchSource(await sourceOf(json), [exact('zeta')], 10, options, 'zeta');
+    assert.deepEqual(hits.map((h) => [h.url, h.type, h.api]), [['/b?_highlight=zeta#z', 0, {method: 'GET', path: '/beta'}]]);
   });
 });

@@ -615,3 +615,24 @@ describe('API matches among lunr\'s results', () => {
     assert.deepEqual(hits.map((h) => [h.url, h.type, h.api]), [['/b?_highlight=zeta#z', 0, {method: 'GET', path: '/beta'}]]);
   });
 });
+
+describe('wordStatus: where a rare word is', () => {
+  test('in one page title only: known; in one heading only: weak; in another field of a title index: unknown', async () => {
+    const source = await sourceOf([
+      lunrEntry([{i: 1, t: 'Quokka care', u: '/q', x: 'wombat'}], (b) => b.field('x')),
+      lunrEntry([{i: 2, t: 'Numbat habits', u: '/q', h: '#n', p: 1}]),
+    ]);
+    assert.equal(wordStatus(source, 'quokka', false, options), 'known');
+    assert.equal(wordStatus(source, 'numbat', false, options), 'weak');
+    assert.equal(wordStatus(source, 'wombat', false, options), 'unknown', 'not a word of any title: the other field does not count');
+  });
+});
+
+test('at most 100 operations go before lunr\'s answer; the others keep their place in it', async () => {
+  const ops = Array.from({length: 101}, (_, k) => ({i: k + 1, t: `Widget operation ${k + 1}`, u: `/op${k + 1}`}));
+  const json = indexJson([[{i: 500, t: 'Widgets', u: '/essay'}, ...ops]], {documents: ops.map((o) => ({i: o.i, m: 'GET', a: `/op${o.i}`})), index: {format: API_RECORDS_FORMAT}});
+  const hits = searchSource(await sourceOf(json), planQueries(['widgets'], pipeline), 150, options, 'widgets');
+  const urls = hits.map((h) => h.url.replace(/\?.*/, ''));
+  assert.equal(urls.length, 102);
+  assert.equal(urls.indexOf('/essay'), 100, 'after the 100 operations lunr ranks best, before the 101st');
+});

@@ -47,6 +47,7 @@ describe('editDistance (optimal string alignment)', () => {
     assert.equal(editDistance('abcd', 'xbcy', 1), 2);
     assert.equal(editDistance('abcdef', 'abcdefghij', 1), 2, 'lengths 4 apart: max + 1, not the distance');
     assert.equal(editDistance('ab', 'abcdefgh', 2), 3);
+    assert.equal(editDistance('ba', 'ac', 2), 2, 'a swap needs both letters: "ba" → "ac" is not one');
   });
 });
 
@@ -182,5 +183,15 @@ describe('correctQuery', () => {
     assert.equal(correctQuery('/invoic', v, known), null, 'typing invoice');
     assert.equal(correctQuery('/invoic.', v, known), '/invoice.', 'a full stop after it: finished');
     assert.equal(correctQuery('/invoic /x', v, known), '/invoice /x', 'not the last word');
+  });
+
+  test('only words are looked up: never the spaces or the punctuation between them', () => {
+    const asked: [string, boolean][] = [];
+    const status = (w: string, isLast: boolean): WordStatus => {
+      asked.push([w, isLast]);
+      return 'known';
+    };
+    assert.equal(correctQuery('ledgr-entris.x  /y', v, status), null);
+    assert.deepEqual(asked, [['ledgr', false], ['entris', false], ['x', false], ['y', true]]);
   });
 });

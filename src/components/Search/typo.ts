@@ -111,18 +111,19 @@ export class Vocabulary {
    */
   correct(word: string, minCount = 1): string | null {
     const max = allowedEdits(word);
-    // Stryker disable next-line ConditionalExpression: with 0 edits allowed the loop finds nothing (another word is at least 1 edit away); the test only spares the loop
-    if (max === 0 || !/^[a-z][a-z0-9_]*$/.test(word)) return null;
+    // (Shorter words: 0 edits allowed, and every other word is at least 1 edit away.)
+    if (!/^[a-z][a-z0-9_]*$/.test(word)) return null;
     let best: string | null = null;
     let bestDistance = max + 1;
     let bestCount = 0;
     for (const [candidate, count] of this.counts) {
-      if (count < minCount || Math.abs(candidate.length - word.length) > max || !/^[a-z]/.test(candidate)) continue;
-      // Cut at the best distance so far: a farther candidate comes back as bestDistance + 1 and loses.
+      if (count < minCount || !/^[a-z]/.test(candidate)) continue;
+      // Cut at the best distance so far (lengths too far apart first): a farther candidate comes
+      // back as bestDistance + 1 and loses.
       const d = editDistance(word, candidate, bestDistance);
       if (d > max || d === 0) continue;
-      // Stryker disable next-line EqualityOperator: the candidates are the keys of a Map, never equal to each other, so < and <= agree
-      if (d < bestDistance || (d === bestDistance && (count > bestCount || (count === bestCount && best !== null && candidate < best)))) {
+      // (A tie in count needs a best so far: every count is at least minCount >= 1 > the first bestCount.)
+      if (d < bestDistance || (d === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
         best = candidate;
         bestDistance = d;
         bestCount = count;

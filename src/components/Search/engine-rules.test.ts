@@ -94,7 +94,7 @@ describe('loading an index', () => {
   test('an empty source answers nothing', () => {
     const source = emptySource(spec);
     assert.deepEqual(source, {spec, indexes: [], pages: new Map(), api: null, parts: []});
-    assert.deepEqual(searchSource(source, planQueries(['x'], pipeline), 5, options), []);
+    assert.deepEqual(searchSource(source, planQueries(['x'], pipeline), 5, options, ''), []);
     assert.equal(correction(source, 'ledgr', options), null);
   });
 });
@@ -244,15 +244,15 @@ describe('searchSource and the engine\'s answer', () => {
   test('nothing for no plans, no index or no room', async () => {
     const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}), pipeline);
     const plans = planQueries(tokenizeQuery('ledger'), pipeline);
-    assert.equal(searchSource(source, plans, 5, options).length, 1);
-    assert.deepEqual(searchSource(source, [], 5, options), []);
-    assert.deepEqual(searchSource(source, plans, 0, options), []);
-    assert.deepEqual(searchSource(emptySource(spec), plans, 5, options), []);
+    assert.equal(searchSource(source, plans, 5, options, '').length, 1);
+    assert.deepEqual(searchSource(source, [], 5, options, ''), []);
+    assert.deepEqual(searchSource(source, plans, 0, options, ''), []);
+    assert.deepEqual(searchSource(emptySource(spec), plans, 5, options, ''), []);
   });
 
   test('a query that cannot match a word of the index is empty without asking lunr; a prefix must start a word', async () => {
     const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}, {i: 2, t: 'Ledger export', u: '/b'}]])}), pipeline);
-    const run = (q: string) => searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options).map((h) => h.url.replace(/\?.*/, ''));
+    const run = (q: string) => searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options, '').map((h) => h.url.replace(/\?.*/, ''));
     assert.deepEqual(run('ledger zzz'), []);
     assert.deepEqual(run('ledger ent'), ['/a'], 'a prefix of a word');
     assert.deepEqual(run('ledger entz'), []);
@@ -272,7 +272,7 @@ describe('searchSource and the engine\'s answer', () => {
     }
     const ask = (q: string) => {
       asked = 0;
-      const hits = searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options).length;
+      const hits = searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options, '').length;
       return [hits, asked];
     };
     assert.deepEqual(ask('ledger zzz'), [0, 0]);
@@ -286,7 +286,7 @@ describe('searchSource and the engine\'s answer', () => {
 
   test('marks in a compact index are found by stem: "entries" marks "entry"', async () => {
     const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entry', u: '/a'}]])}), pipeline);
-    const [hit] = searchSource(source, planQueries(tokenizeQuery('entries'), pipeline), 5, options);
+    const [hit] = searchSource(source, planQueries(tokenizeQuery('entries'), pipeline), 5, options, '');
     assert.equal(hit!.titleHtml, 'Ledger <mark>entry</mark>');
   });
 
@@ -395,7 +395,7 @@ describe('loading an index: partial and odd files', () => {
     const titles = lunrEntry([{i: 1, t: 'Ledger', u: '/a'}, {i: 2, t: 'Ledger broken', u: '/b'}]);
     delete (titles.documents[1] as Partial<SearchDocument>).u;
     const source = await sourceOf([titles]);
-    const hits = searchSource(source, planQueries(['ledger'], pipeline), 5, options);
+    const hits = searchSource(source, planQueries(['ledger'], pipeline), 5, options, '');
     assert.deepEqual(hits.map((h) => h.url.replace(/\?.*/, '')), ['/a']);
   });
 });
@@ -408,25 +408,25 @@ describe('matching in a lunr index (external indexes)', () => {
       b.pipeline.reset();
       b.searchPipeline.reset();
     });
-    const [hit] = searchSource(await sourceOf([titles]), [plan('entries', lunr.Query.wildcard.NONE, true)], 5, options);
+    const [hit] = searchSource(await sourceOf([titles]), [plan('entries', lunr.Query.wildcard.NONE, true)], 5, options, '');
     assert.equal(hit!.titleHtml, 'Ledger <mark>entries</mark>');
   });
 
   test('no stored positions, or a match in another field: the hit still shows (marked by its words)', async () => {
     const noPositions = lunrEntry([{i: 1, t: 'Ledger entries', u: '/a'}]);
-    const [plain] = searchSource(await sourceOf([noPositions]), planQueries(['ledger'], pipeline), 5, options);
+    const [plain] = searchSource(await sourceOf([noPositions]), planQueries(['ledger'], pipeline), 5, options, '');
     assert.equal(plain!.titleHtml, '<mark>Ledger</mark> entries');
     const twoFields = lunrEntry([{i: 1, t: 'Ledger', u: '/a', x: 'entries'}], (b) => {
       b.field('x');
       b.metadataWhitelist = ['position'];
     });
-    const [other] = searchSource(await sourceOf([twoFields]), planQueries(['entries'], pipeline), 5, options);
+    const [other] = searchSource(await sourceOf([twoFields]), planQueries(['entries'], pipeline), 5, options, '');
     assert.equal(other!.titleHtml, 'Ledger');
   });
 
   test('the cheap check mirrors lunr: an exact term as typed when it skips the pipeline, a leading wildcard', async () => {
     const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}]]));
-    const count = (p: PlannedQuery) => searchSource(source, [p], 5, options).length;
+    const count = (p: PlannedQuery) => searchSource(source, [p], 5, options, '').length;
     assert.equal(count(plan('ledger', lunr.Query.wildcard.NONE, false)), 1);
     assert.equal(count(plan('entries', lunr.Query.wildcard.NONE, false)), 0, 'indexed as "entri"');
     assert.equal(count(plan('entri', lunr.Query.wildcard.NONE, false)), 1);
@@ -439,12 +439,12 @@ describe('matching in a lunr index (external indexes)', () => {
     source.indexes[0]!.index.query = () => {
       throw new Error('QueryParseError');
     };
-    assert.deepEqual(searchSource(source, planQueries(['ledger'], pipeline), 5, options), []);
+    assert.deepEqual(searchSource(source, planQueries(['ledger'], pipeline), 5, options, ''), []);
   });
 
   test('a document found by two plans is one result', async () => {
     const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [{i: 2, t: 'Ledger entries', u: '/a', h: '#e', p: 1}]]));
-    const hits = searchSource(source, [plan('ledger', lunr.Query.wildcard.NONE, true), plan('led', lunr.Query.wildcard.TRAILING, false)], 5, options);
+    const hits = searchSource(source, [plan('ledger', lunr.Query.wildcard.NONE, true), plan('led', lunr.Query.wildcard.TRAILING, false)], 5, options, '');
     assert.deepEqual(hits.map((h) => [h.url.replace(/\?[^#]*/, ''), h.type]), [['/a', 0], ['/a#e', 1]]);
   });
 });
@@ -462,12 +462,12 @@ describe('how many results are looked at', () => {
       [{i: 2, t: 'The ledger of a customer.', u: '/a', h: '', p: 1}],
     ]);
   test('one row: 23 results, the 23rd in', async () => {
-    const [hit] = searchSource(await sourceOf(site(21)), planQueries(['ledger'], pipeline), 1, options);
+    const [hit] = searchSource(await sourceOf(site(21)), planQueries(['ledger'], pipeline), 1, options, '');
     assert.equal(hit!.url, '/a?_highlight=ledger');
     assert.equal(hit!.snippetHtml, 'The <mark>ledger</mark> of a customer.');
   });
   test('one row: the 24th out', async () => {
-    const hits = searchSource(await sourceOf(site(22)), planQueries(['ledger'], pipeline), 1, options);
+    const hits = searchSource(await sourceOf(site(22)), planQueries(['ledger'], pipeline), 1, options, '');
     assert.deepEqual(hits.map((h) => [h.url, h.snippetHtml]), [['/a?_highlight=ledger', undefined]]);
   });
 });
@@ -608,6 +608,9 @@ describe('API matches among lunr\'s results', () => {
     assert.deepEqual(await pages([exact('essay'), exact('alpha')], 'widgets'), ['/a', '/b', '/essay']);
     const [, beta] = searchSource(await sourceOf(json), [exact('essay'), exact('alpha')], 10, options, 'widgets');
     assert.deepEqual([beta!.url, beta!.titleHtml, beta!.api], ['/b?_highlight=widgets', 'Beta <mark>widgets</mark>', {method: 'GET', path: '/beta'}]);
+    // Its title is marked by stem, like lunr's own results: "widget" marks the word "widgets" whole.
+    const [, byStem] = searchSource(await sourceOf(json), [exact('essay'), exact('alpha')], 10, options, 'widget');
+    assert.equal(byStem!.titleHtml, 'Beta <mark>widgets</mark>');
   });
 
   test('an operation\'s row carries its method and path, whichever of its documents brought it', async () => {

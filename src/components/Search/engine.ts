@@ -257,7 +257,6 @@ function canMatch(loaded: LoadedIndex, plan: PlannedQuery): boolean {
 }
 
 function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
-  if (!canMatch(loaded, plan)) return [];
   try {
     return loaded.index.query((q) => {
       for (const term of plan.terms) {
@@ -270,6 +269,7 @@ function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
     });
   } catch {
     // lunr rejects some odd terms (e.g. a lone "*"); such a query simply has no results.
+    // Stryker disable next-line ArrayDeclaration: an entry that is no lunr result has no ref among the documents, and collect skips it
     return [];
   }
 }
@@ -280,6 +280,7 @@ function collect(source: LoadedSource, plans: PlannedQuery[], limit: number): Ra
   const seen = new Set<string>();
   for (const plan of plans) {
     for (const loaded of source.indexes) {
+      if (!canMatch(loaded, plan)) continue;
       for (const match of runQuery(loaded, plan)) {
         if (seen.has(match.ref)) continue;
         const document = loaded.documents.get(match.ref);
@@ -288,7 +289,8 @@ function collect(source: LoadedSource, plans: PlannedQuery[], limit: number): Ra
         results.push({
           document,
           type: loaded.type,
-          page: loaded.type === DocType.Title || document.p === undefined ? undefined : source.pages.get(document.p),
+          // Its page (no document has the id -1; a title has no page of its own, and none is read).
+          page: source.pages.get(document.p ?? -1),
           metadata: match.matchData.metadata,
           compact: loaded.compact,
           tokens: plan.tokens,
@@ -479,7 +481,8 @@ function mergeApi(source: LoadedSource, lunrResults: RawResult[], query: string,
 /** Results looked at for `limit` rows: the rows merge a page's results, and the API matches come first. */
 const poolFor = (limit: number) => Math.min(limit + MAX_PROMOTED, limit * 3 + 20);
 
-export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions, query = ''): SearchHit[] {
+/** The hits of one source: lunr's answer to `plans`, with the operations `query` names first (mergeApi). */
+export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions, query: string): SearchHit[] {
   // (No index, or no room: collect and groupByPage answer nothing.)
   if (plans.length === 0) return [];
   const pool = poolFor(limit);

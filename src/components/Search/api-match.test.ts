@@ -228,11 +228,14 @@ describe('the words each record is found by', () => {
     assert.deepEqual([...index.byOperationId.keys()], ['listwidgets', 'retrievegadget']);
     assert.deepEqual(tiers('retrieve gadget'), ['3:0']);
     assert.deepEqual(tiers('gadget'), ['3:2'], 'a word of the operationId only: tier 2');
+    assert.deepEqual(tiers('get list widgets'), ['1:0'], 'the method, then the operationId written as words');
+    assert.deepEqual(tiers('post list widgets'), [], 'the method still filters');
   });
 
   test('an unfinished last word finds every word it starts', () => {
     assert.deepEqual(tiers('frobnicate alpha'), ['4:1', '5:1']);
     assert.deepEqual(tiers('frobnicate alpha '), [], 'finished: a word of its own');
+    assert.deepEqual(tiers('frobnicate al'), [], 'two letters are too few to be a prefix');
   });
 
   test('a lone method is prose, even when a summary has the word; after a method the word is a word', () => {

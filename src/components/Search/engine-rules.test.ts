@@ -639,3 +639,27 @@ test('at most 100 operations go before lunr\'s answer; the others keep their pla
   assert.equal(urls.length, 102);
   assert.equal(urls.indexOf('/essay'), 100, 'after the 100 operations lunr ranks best, before the 101st');
 });
+
+describe('the result that stands for a promoted operation', () => {
+  const fillers = Array.from({length: 21}, (_, k) => ({i: 100 + k, t: `Filler ${k + 1}`, u: `/f${k + 1}`}));
+  const json = indexJson(
+    [[{i: 2, t: 'Beta widgets', u: '/b'}, {i: 3, t: 'Gamma widgets', u: '/c'}, ...fillers], [{i: 10, t: 'Zeta', u: '/b', h: '#z', p: 2}]],
+    {documents: [{i: 2, m: 'GET', a: '/beta'}, {i: 3, m: 'GET', a: '/gamma'}], index: {format: API_RECORDS_FORMAT}},
+  );
+  const exact = (w: string) => plan(w, lunr.Query.wildcard.NONE, true);
+  const first = async (plans: PlannedQuery[], query: string, limit: number) => {
+    const [hit] = searchSource(await sourceOf(json), plans, limit, options, query);
+    return [hit!.url.replace(/\?[^#]*/, ''), hit!.type, hit!.titleHtml, hit!.pathHtml];
+  };
+
+  test('lunr found only a section of its page: that section, standing for the page', async () => {
+    assert.deepEqual(await first([exact('zeta')], 'beta', 5), ['/b#z', 0, 'Beta widgets', '<mark>Zeta</mark>']);
+  });
+
+  test('lunr found its title too, even as the last result looked at: the title leads', async () => {
+    // One row: 23 results looked at. lunr: B's section, 21 fillers, B's title (the 23rd); the
+    // operation Gamma (not found by lunr) is promoted too, so one result falls off the end, never
+    // the promoted title.
+    assert.deepEqual(await first([exact('zeta'), exact('filler'), exact('beta')], 'widgets', 1), ['/b', 0, '<mark>Beta</mark> widgets', '']);
+  });
+});

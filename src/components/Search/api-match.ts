@@ -77,15 +77,14 @@ export interface ApiRecords {
 }
 
 const stemCache = new Map<string, string>();
-export function stem(word: string): string {
-  let s = stemCache.get(word);
-  // Stryker disable next-line ConditionalExpression: a cache; the stemmer gives the same answer without it
-  if (s === undefined) {
-    s = (lunr.stemmer as unknown as (t: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's size bound only limits memory; every answer is the stemmer's
-    if (stemCache.size < 20_000) stemCache.set(word, s);
-  }
+function stemAndKeep(word: string): string {
+  const s = (lunr.stemmer as unknown as (t: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's size bound only limits memory; every answer is the stemmer's
+  if (stemCache.size < 20_000) stemCache.set(word, s);
   return s;
+}
+export function stem(word: string): string {
+  return stemCache.get(word) ?? stemAndKeep(word);
 }
 
 function wordSet(words: Iterable<string>): WordSet {
@@ -196,27 +195,32 @@ function hasPrefix(words: Iterable<string>, prefix: string): boolean {
 /** The last required word may match as the start of a record word. */
 const prefixAllowed = (q: ApiQuery, k: number) => k === q.required.length - 1 && q.lastIsPrefix && q.required[k]!.length >= 3;
 
-/**
- * Every required word in `set` (the last one possibly as a prefix of a record word): how many stop
- * words and method the summary has too, or -1. `stems` are the required words' stems.
- */
-function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery, stems: readonly string[]): number {
+/** How many of the query's stop words and its method the record's summary has. */
+function exactWords(record: LoadedRecord, q: ApiQuery): number {
   let exact = 0;
-  for (let k = 0; k < q.required.length; k++) {
-    const word = q.required[k]!;
-    if (set.exact.has(word) || set.stems.has(stems[k]!)) continue;
-    if (!(prefixAllowed(q, k) && hasPrefix(set.exact, word))) return -1;
-  }
   for (const word of q.optional) if (record.summary.exact.has(word)) exact++;
   if (q.method && record.summary.exact.has(q.method)) exact++;
   return exact;
 }
 
 /**
+ * Every required word in `set` (the last one possibly as a prefix of a record word): exactWords,
+ * or -1. `stems` are the required words' stems.
+ */
+function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery, stems: readonly string[]): number {
+  for (let k = 0; k < q.required.length; k++) {
+    const word = q.required[k]!;
+    if (set.exact.has(word) || set.stems.has(stems[k]!)) continue;
+    if (!(prefixAllowed(q, k) && hasPrefix(set.exact, word))) return -1;
+  }
+  return exactWords(record, q);
+}
+
+/**
  * The records that can be in tiers 1–3: every required word among their `names` (as a word, a
- * stem or, for the last one, the start of a word). Tier 3 holds every word of tiers 1 and 2, so
- * no other record can match them. Only a pre-filter: allIn(names) decides each candidate again, so
- * a candidate too many changes nothing (a missing one does).
+ * stem or, for the last one, the start of a word), exactly the records allIn(names) accepts. Tier 3
+ * holds every word of tiers 1 and 2, so no other record can match them; a candidate not in tier 1
+ * or 2 is in tier 3.
  */
 function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): Set<LoadedRecord> {
   let result: Set<LoadedRecord> | null = null;
@@ -224,18 +228,14 @@ function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): S
     const word = q.required[k]!;
     const found = new Set<LoadedRecord>();
     const add = (list: LoadedRecord[] | undefined) => {
-      // Stryker disable next-line ConditionalExpression: a candidate too many (not in the previous words' set) is refused by allIn(names)
       if (list) for (const r of list) if (!result || result.has(r)) found.add(r);
     };
     add(index.byName.get(word));
     add(index.byNameStem.get(stems[k]!));
-    // Stryker disable next-line ConditionalExpression: prefix candidates for another word are refused by allIn(names), which allows the prefix for the last word only
     if (prefixAllowed(q, k)) {
       for (let i = lowerBound(index.nameList, word); i < index.nameList.length && index.nameList[i]!.startsWith(word); i++) add(index.byName.get(index.nameList[i]!));
     }
     result = found;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: stops early only; an empty set stays empty, and stopping with candidates left over is a superset that allIn(names) narrows
-    if (result.size === 0) break;
   }
   return result ?? new Set();
 }
@@ -281,9 +281,8 @@ export function matchApi(index: ApiRecords | null, query: string): {matches: Api
       matches.push(matchOf(r, 2, 0, exact));
       continue;
     }
-    exact = allIn(r.names, r, q, stems);
-    // Stryker disable next-line ConditionalExpression: every record here is a candidate, which has every required word among its names
-    if (exact >= 0) matches.push(matchOf(r, 3, 0, exact));
+    // A candidate has every required word among its names.
+    matches.push(matchOf(r, 3, 0, exactWords(r, q)));
   }
   return {matches, parsed: q};
 }

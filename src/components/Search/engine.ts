@@ -408,8 +408,7 @@ function toHit(row: GroupedRow<RawResult>, source: LoadedSource, options: Engine
   }
   // A page's row of an API operation carries its method and path (whichever document brought it).
   const pageId = type === DocType.Title ? document.i : document.p;
-  // Stryker disable next-line ConditionalExpression: byId has no undefined key, so get(undefined) is undefined like the guard's answer
-  const record = row.head && pageId !== undefined ? source.api?.byId.get(pageId) : undefined;
+  const record = row.head ? recordOf(source, pageId) : undefined;
   const api = record ? {method: record.m, path: record.a} : undefined;
   return {
     id: `${source.spec.heading ?? ''}#${document.i}`,
@@ -426,6 +425,12 @@ function toHit(row: GroupedRow<RawResult>, source: LoadedSource, options: Engine
     isInterOfTree: row.isInterOfTree,
     isLastOfTree: row.isLastOfTree,
   };
+}
+
+/** The API record of a page, if it is an operation's. */
+function recordOf(source: LoadedSource, pageId: number | undefined): ApiRecordDocument | undefined {
+  // No record has the key undefined: a document without a page gets none.
+  return source.api?.byId.get(pageId as number);
 }
 
 /** Most API matches put before lunr's answer (the rest keep lunr's order). */
@@ -564,14 +569,14 @@ export class SearchEngine {
 
 /** Every word of the source's documents and API records, with counts (built once, on first need). */
 export function vocabularyOf(source: LoadedSource): Vocabulary {
-  // Stryker disable next-line ConditionalExpression: a cache (reset when a part loads); built again it holds the same words
-  if (!source.vocabulary) {
-    const v = new Vocabulary();
-    for (const loaded of source.indexes) for (const doc of loaded.documents.values()) v.addText(doc.t);
-    if (source.api) for (const [word, count] of source.api.words) v.add(word, count);
-    source.vocabulary = v;
-  }
-  return source.vocabulary;
+  return (source.vocabulary ??= buildVocabulary(source));
+}
+
+function buildVocabulary(source: LoadedSource): Vocabulary {
+  const v = new Vocabulary();
+  for (const loaded of source.indexes) for (const doc of loaded.documents.values()) v.addText(doc.t);
+  if (source.api) for (const [word, count] of source.api.words) v.add(word, count);
+  return v;
 }
 
 /** How many documents of the source's indexes hold this (pipeline-processed) term. */

@@ -368,6 +368,11 @@ describe('loading an index: partial and odd files', () => {
     assert.deepEqual(parseApiEntry(json)!.records.map((r) => r.doc.a), ['/own'], 'without pages, only records with their own');
   });
 
+  test('an index with no entries at all loads, empty (no titles, no API records)', async () => {
+    const {source, status} = await loadSource(spec, serve({[spec.uri]: []}), pipeline);
+    assert.deepEqual([status.ok, status.documents, source.indexes, source.pages.size, source.api], [true, 0, [], 0, null]);
+  });
+
   test('no prefetch: the index alone is fetched and nothing is kept for later', async () => {
     const fetchImpl = serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])});
     const {source} = await loadSource(spec, fetchImpl, pipeline);

@@ -204,3 +204,53 @@ describe('compareMatches: tier, exact kind, exact words, lunr, length, order', (
     assert.deepEqual(sorted([m(1, {tier: 0, exactKind: 1}), m(2, {tier: 0, exactKind: 0, exactWords: 0})], {1: 0}), [2, 1]);
   });
 });
+
+describe('the words each record is found by', () => {
+  const records: ApiRecordDocument[] = [
+    {i: 1, t: 'List widgets', u: '/w', m: 'GET', a: '/widgets/{widget_id}', o: 'listWidgets', g: ['Widget Store'], k: 'page_size'},
+    {i: 2, t: 'Ping', u: '/p', m: 'GET', a: '/ping'},
+    {i: 3, t: 'Fetch things', u: '/f', m: 'GET', a: '/things/{id}', o: 'retrieveGadget'},
+    {i: 4, t: 'Frobnicate alphabets', u: '/a', m: 'POST', a: '/frob/a'},
+    {i: 5, t: 'Frobnicate alphanumerics', u: '/n', m: 'POST', a: '/frob/n'},
+    {i: 6, t: 'Patch notes', u: '/pn', m: 'GET', a: '/notes'},
+    {i: 7, t: 'List patches', u: '/lp', m: 'GET', a: '/patches'},
+  ];
+  const index = loadApiRecords(records);
+  const tiers = (q: string) => matchApi(index, q).matches.map((m) => `${m.id}:${m.tier}`);
+
+  test('the typo vocabulary: summary, path, operationId (its words and whole), tags (words and whole), names; nothing else', () => {
+    const only = loadApiRecords(records.slice(0, 2));
+    assert.deepEqual([...only.words.keys()].sort(), ['id', 'list', 'listwidgets', 'page', 'page_size', 'ping', 'size', 'store', 'widget', 'widget_id', 'widgets', 'widgetstore']);
+    assert.deepEqual([...only.words.values()].every((n) => n === 1), true);
+  });
+
+  test('operationIds are looked up whole, only for the records that have one', () => {
+    assert.deepEqual([...index.byOperationId.keys()], ['listwidgets', 'retrievegadget']);
+    assert.deepEqual(tiers('retrieve gadget'), ['3:0']);
+    assert.deepEqual(tiers('gadget'), ['3:2'], 'a word of the operationId only: tier 2');
+    assert.deepEqual(tiers('get list widgets'), ['1:0'], 'the method, then the operationId written as words');
+    assert.deepEqual(tiers('post list widgets'), [], 'the method still filters');
+  });
+
+  test('an unfinished last word finds every word it starts', () => {
+    assert.deepEqual(tiers('frobnicate alpha'), ['4:1', '5:1']);
+    assert.deepEqual(tiers('frobnicate alpha '), [], 'finished: a word of its own');
+    assert.deepEqual(tiers('frobnicate al'), [], 'two letters are too few to be a prefix');
+  });
+
+  test('a lone method is prose, even when a summary has the word; after a method the word is a word', () => {
+    assert.deepEqual(tiers('patch'), []);
+    assert.deepEqual(tiers('get patch'), ['6:1', '7:1']);
+    assert.deepEqual(tiers('GET notes'), ['6:1']);
+  });
+
+  test('an empty query, or spaces around the words', () => {
+    assert.deepEqual(parseApiQuery(''), {method: null, shape: null, compact: '', compactWithoutMethod: '', required: [], optional: [], lastIsPrefix: false, tokens: [], isName: false});
+    assert.deepEqual(parseApiQuery('   '), {...parseApiQuery(''), compact: ''});
+    const spaced = parseApiQuery('  get   widgets  ');
+    assert.deepEqual([spaced.method, spaced.required, spaced.lastIsPrefix], ['get', ['widgets'], false]);
+    assert.equal(parseApiQuery('customer led-').lastIsPrefix, false, 'punctuation ends the word');
+    assert.equal(wholeWord('ledger..'), 'ledger');
+    assert.equal(wholeWord('--{ledger}--'), 'ledger');
+  });
+});

@@ -77,13 +77,14 @@ export interface ApiRecords {
 }
 
 const stemCache = new Map<string, string>();
-export function stem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    s = (lunr.stemmer as unknown as (t: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
-    if (stemCache.size < 20_000) stemCache.set(word, s);
-  }
+function stemAndKeep(word: string): string {
+  const s = (lunr.stemmer as unknown as (t: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's size bound only limits memory; every answer is the stemmer's
+  if (stemCache.size < 20_000) stemCache.set(word, s);
   return s;
+}
+export function stem(word: string): string {
+  return stemCache.get(word) ?? stemAndKeep(word);
 }
 
 function wordSet(words: Iterable<string>): WordSet {
@@ -93,7 +94,7 @@ function wordSet(words: Iterable<string>): WordSet {
 
 /** Plain-text words (summaries, tags): lower case, split on anything but letters and digits. */
 export function textWords(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return text.toLowerCase().split(/[^a-z0-9]/).filter(Boolean);
 }
 
 export function loadApiRecords(documents: readonly ApiRecordDocument[]): ApiRecords {
@@ -163,7 +164,7 @@ export interface ApiQuery {
 }
 
 export function parseApiQuery(query: string): ApiQuery {
-  const parts = query.trim().split(/\s+/).filter(Boolean);
+  const parts = query.match(/\S+/g) ?? [];
   let method: string | null = null;
   if (parts.length > 1 && isHttpMethod(parts[0]!)) method = parts.shift()!.toLowerCase();
   const shape = parts.length === 1 && looksLikePath(parts[0]!) ? pathShape(parts[0]!) : null;
@@ -172,7 +173,7 @@ export function parseApiQuery(query: string): ApiQuery {
   const unique = [...new Set(words)];
   const required = unique.filter((w) => !isStopWord(w));
   const optional = unique.filter((w) => isStopWord(w));
-  const lastPart = parts[parts.length - 1] ?? '';
+  const lastPart = parts[parts.length - 1];
   return {
     method,
     shape,
@@ -180,7 +181,7 @@ export function parseApiQuery(query: string): ApiQuery {
     compactWithoutMethod: compactIdentifier(parts.join('')),
     required,
     optional,
-    lastIsPrefix: !/\s$/.test(query) && /^[a-z0-9]+$/i.test(lastPart) && identifierWords(lastPart).length === 1,
+    lastIsPrefix: lastPart !== undefined && !/\s$/.test(query) && /^[a-z0-9]+$/i.test(lastPart) && identifierWords(lastPart).length === 1,
     tokens: [...(method ? [method] : []), ...unique],
     isName: parts.some((p) => !looksLikePath(p) && /[a-z0-9]_[a-z0-9]|[a-z][A-Z]/.test(p)),
   };
@@ -194,26 +195,32 @@ function hasPrefix(words: Iterable<string>, prefix: string): boolean {
 /** The last required word may match as the start of a record word. */
 const prefixAllowed = (q: ApiQuery, k: number) => k === q.required.length - 1 && q.lastIsPrefix && q.required[k]!.length >= 3;
 
-/**
- * Every required word in `set` (the last one possibly as a prefix of a record word): how many stop
- * words and method the summary has too, or -1. `stems` are the required words' stems.
- */
-function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery, stems: readonly string[]): number {
+/** How many of the query's stop words and its method the record's summary has. */
+function exactWords(record: LoadedRecord, q: ApiQuery): number {
   let exact = 0;
-  for (let k = 0; k < q.required.length; k++) {
-    const word = q.required[k]!;
-    if (set.exact.has(word) || set.stems.has(stems[k]!)) continue;
-    if (!(prefixAllowed(q, k) && hasPrefix(set.exact, word))) return -1;
-  }
   for (const word of q.optional) if (record.summary.exact.has(word)) exact++;
   if (q.method && record.summary.exact.has(q.method)) exact++;
   return exact;
 }
 
 /**
+ * Every required word in `set` (the last one possibly as a prefix of a record word): exactWords,
+ * or -1. `stems` are the required words' stems.
+ */
+function allIn(set: WordSet, record: LoadedRecord, q: ApiQuery, stems: readonly string[]): number {
+  for (let k = 0; k < q.required.length; k++) {
+    const word = q.required[k]!;
+    if (set.exact.has(word) || set.stems.has(stems[k]!)) continue;
+    if (!(prefixAllowed(q, k) && hasPrefix(set.exact, word))) return -1;
+  }
+  return exactWords(record, q);
+}
+
+/**
  * The records that can be in tiers 1–3: every required word among their `names` (as a word, a
- * stem or, for the last one, the start of a word). Tier 3 holds every word of tiers 1 and 2, so
- * no other record can match them.
+ * stem or, for the last one, the start of a word), exactly the records allIn(names) accepts. Tier 3
+ * holds every word of tiers 1 and 2, so no other record can match them; a candidate not in tier 1
+ * or 2 is in tier 3.
  */
 function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): Set<LoadedRecord> {
   let result: Set<LoadedRecord> | null = null;
@@ -229,7 +236,6 @@ function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): S
       for (let i = lowerBound(index.nameList, word); i < index.nameList.length && index.nameList[i]!.startsWith(word); i++) add(index.byName.get(index.nameList[i]!));
     }
     result = found;
-    if (result.size === 0) break;
   }
   return result ?? new Set();
 }
@@ -246,16 +252,15 @@ const matchOf = (r: LoadedRecord, tier: ApiTier, exactKind: number, exactWords: 
 export function matchApi(index: ApiRecords | null, query: string): {matches: ApiMatch[]; parsed: ApiQuery} {
   const q = parseApiQuery(query);
   const matches: ApiMatch[] = [];
-  if (!index || index.records.length === 0) return {matches, parsed: q};
+  if (!index) return {matches, parsed: q};
   const onlyMethod = q.method === null && q.required.length === 1 && isHttpMethod(q.required[0]!) && !q.shape;
   const stems = q.required.map(stem);
   // The records worth a look: those with every word, those named by operationId, and all of them
   // for a path query (shapes are compared one by one).
   const wordMatches = q.required.length === 0 || onlyMethod ? new Set<LoadedRecord>() : candidates(index, q, stems);
-  const byOperationId = q.compact.length > 0 ? [...(index.byOperationId.get(q.compact) ?? []), ...(index.byOperationId.get(q.compactWithoutMethod) ?? [])] : [];
-  const named = new Set(byOperationId);
+  const named = new Set<LoadedRecord>();
+  for (const key of [q.compact, q.compactWithoutMethod]) index.byOperationId.get(key)?.forEach((r) => named.add(r));
   for (const r of index.records) {
-    if (!q.shape && !wordMatches.has(r) && !named.has(r)) continue;
     if (q.method && r.method !== q.method) continue;
     if (q.shape && q.shape === r.shape) {
       matches.push(matchOf(r, 0, q.method ? 0 : 1, q.required.length));
@@ -276,8 +281,8 @@ export function matchApi(index: ApiRecords | null, query: string): {matches: Api
       matches.push(matchOf(r, 2, 0, exact));
       continue;
     }
-    exact = allIn(r.names, r, q, stems);
-    if (exact >= 0) matches.push(matchOf(r, 3, 0, exact));
+    // A candidate has every required word among its names.
+    matches.push(matchOf(r, 3, 0, exactWords(r, q)));
   }
   return {matches, parsed: q};
 }

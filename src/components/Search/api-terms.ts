@@ -23,9 +23,9 @@ export function isHttpMethod(word: string): boolean {
 export function identifierWords(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^a-z0-9]/)
     .filter(Boolean);
 }
 
@@ -54,7 +54,7 @@ export function nameWords(name: string): string[] {
 }
 
 export function compactIdentifier(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** A path with parameter names left out, for comparing paths whole. */
@@ -62,7 +62,7 @@ export function pathShape(path: string): string {
   const shaped = path
     .trim()
     .toLowerCase()
-    .replace(/[?#].*$/, '')
+    .replace(/[?#].*/, '')
     .replace(/\{[^}]*\}|:[a-z_][a-z0-9_]*/g, '{}')
     .replace(/\/+$/, '');
   return shaped.startsWith('/') ? shaped : `/${shaped}`;

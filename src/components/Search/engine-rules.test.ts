@@ -7,7 +7,8 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {encodeCompactIndex} from './compact-index';
 import {correction, emptySource, loadParts, loadSource, pageLabel, parseApiEntry, parseSearchIndex, partUri, partWarning, SearchEngine, searchSource, withHighlight, wordStatus, type FetchLike} from './engine';
-import {planQueries, tokenizeQuery} from './query';
+import lunr from 'lunr';
+import {planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {API_RECORDS_FORMAT, INDEX_PART_FORMAT, type EngineOptions, type SearchDocument} from './types';
 
 const pipeline = {removeDefaultStopWordFilter: false};
@@ -30,7 +31,7 @@ const spec = {heading: null, uri: 'https://site.test/search-index.json'};
 describe('loading an index', () => {
   test('the status counts the documents of every sub-index', async () => {
     const json = indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [{i: 2, t: 'Entries', u: '/a', h: '#e', p: 1}, {i: 3, t: 'More', u: '/a', h: '#m', p: 1}], [], [], []]);
-    const {status, source} = await loadSource(spec, serve({[spec.uri]: json}));
+    const {status, source} = await loadSource(spec, serve({[spec.uri]: json}), pipeline);
     assert.deepEqual(status, {heading: null, uri: spec.uri, ok: true, documents: 3});
     assert.deepEqual(source.indexes.map((x) => [x.type, x.documents.size]), [[0, 1], [1, 2], [2, 0], [3, 0], [4, 0]]);
   });
@@ -49,10 +50,10 @@ describe('loading an index', () => {
     assert.throws(() => parseSearchIndex([entry([]), null], pipeline), /entry 1 has no documents/);
     assert.throws(() => parseSearchIndex([entry([]), 'x'], pipeline), /entry 1 has no documents/);
     const titlesAsPart = [{documents: [], index: {format: INDEX_PART_FORMAT, uri: 'titles.json'}}];
-    const {status} = await loadSource(spec, serve({[spec.uri]: titlesAsPart}));
+    const {status} = await loadSource(spec, serve({[spec.uri]: titlesAsPart}), pipeline);
     assert.equal(status.ok, false);
     assert.match(status.warning!, /\(the page titles cannot be a separate part\)/);
-    const {status: http} = await loadSource(spec, serve({}));
+    const {status: http} = await loadSource(spec, serve({}), pipeline);
     assert.match(http.warning!, /\(HTTP 404\)/);
   });
 
@@ -72,7 +73,7 @@ describe('loading an index', () => {
       'https://site.test/two.json': [...indexJson([[]]), ...indexJson([[]])],
     };
     const fetchImpl = serve(files);
-    const {source} = await loadSource(spec, fetchImpl);
+    const {source} = await loadSource(spec, fetchImpl, pipeline);
     assert.equal(source.parts.length, 3);
     const warnings = await loadParts(source, fetchImpl, pipeline);
     assert.deepEqual(warnings, [
@@ -93,7 +94,7 @@ describe('loading an index', () => {
   test('an empty source answers nothing', () => {
     const source = emptySource(spec);
     assert.deepEqual(source, {spec, indexes: [], pages: new Map(), api: null, parts: []});
-    assert.deepEqual(searchSource(source, planQueries(['x'], pipeline), 5, options), []);
+    assert.deepEqual(searchSource(source, planQueries(['x'], pipeline), 5, options, ''), []);
     assert.equal(correction(source, 'ledgr', options), null);
   });
 });
@@ -118,7 +119,7 @@ describe('the API entry', () => {
 
   test('a record whose page is not among the titles is dropped when the index loads', async () => {
     const json = indexJson([[{i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}], [], [], [], []], {documents: [{i: 1, m: 'GET', a: '/ledger'}, {i: 7, m: 'GET', a: '/orphan', t: 'Orphan', u: '/orphan'}], index: {format: API_RECORDS_FORMAT}});
-    const {source} = await loadSource(spec, serve({[spec.uri]: json}));
+    const {source} = await loadSource(spec, serve({[spec.uri]: json}), pipeline);
     assert.deepEqual(source.api!.records.map((r) => r.doc.i), [1]);
   });
 });
@@ -241,17 +242,17 @@ describe('rows', () => {
 
 describe('searchSource and the engine\'s answer', () => {
   test('nothing for no plans, no index or no room', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}));
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}), pipeline);
     const plans = planQueries(tokenizeQuery('ledger'), pipeline);
-    assert.equal(searchSource(source, plans, 5, options).length, 1);
-    assert.deepEqual(searchSource(source, [], 5, options), []);
-    assert.deepEqual(searchSource(source, plans, 0, options), []);
-    assert.deepEqual(searchSource(emptySource(spec), plans, 5, options), []);
+    assert.equal(searchSource(source, plans, 5, options, '').length, 1);
+    assert.deepEqual(searchSource(source, [], 5, options, ''), []);
+    assert.deepEqual(searchSource(source, plans, 0, options, ''), []);
+    assert.deepEqual(searchSource(emptySource(spec), plans, 5, options, ''), []);
   });
 
   test('a query that cannot match a word of the index is empty without asking lunr; a prefix must start a word', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}, {i: 2, t: 'Ledger export', u: '/b'}]])}));
-    const run = (q: string) => searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options).map((h) => h.url.replace(/\?.*/, ''));
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}, {i: 2, t: 'Ledger export', u: '/b'}]])}), pipeline);
+    const run = (q: string) => searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options, '').map((h) => h.url.replace(/\?.*/, ''));
     assert.deepEqual(run('ledger zzz'), []);
     assert.deepEqual(run('ledger ent'), ['/a'], 'a prefix of a word');
     assert.deepEqual(run('ledger entz'), []);
@@ -260,7 +261,7 @@ describe('searchSource and the engine\'s answer', () => {
   });
 
   test('lunr is not asked when a required word is in no document, or a prefix starts no word', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [{i: 2, t: 'Ledgers', u: '/a', h: '#l', p: 1}]])}));
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [{i: 2, t: 'Ledgers', u: '/a', h: '#l', p: 1}]])}), pipeline);
     let asked = 0;
     for (const loaded of source.indexes) {
       const query = loaded.index.query.bind(loaded.index);
@@ -271,7 +272,7 @@ describe('searchSource and the engine\'s answer', () => {
     }
     const ask = (q: string) => {
       asked = 0;
-      const hits = searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options).length;
+      const hits = searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options, '').length;
       return [hits, asked];
     };
     assert.deepEqual(ask('ledger zzz'), [0, 0]);
@@ -284,8 +285,8 @@ describe('searchSource and the engine\'s answer', () => {
   });
 
   test('marks in a compact index are found by stem: "entries" marks "entry"', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entry', u: '/a'}]])}));
-    const [hit] = searchSource(source, planQueries(tokenizeQuery('entries'), pipeline), 5, options);
+    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entry', u: '/a'}]])}), pipeline);
+    const [hit] = searchSource(source, planQueries(tokenizeQuery('entries'), pipeline), 5, options, '');
     assert.equal(hit!.titleHtml, 'Ledger <mark>entry</mark>');
   });
 
@@ -309,7 +310,7 @@ describe('searchSource and the engine\'s answer', () => {
 describe('wordStatus', () => {
   const rare: SearchDocument[] = [{i: 20, t: 'One custmer wrote this.', u: '/x', p: 1}, {i: 21, t: 'Twice: zebra and zebra.', u: '/y', p: 1}, {i: 22, t: 'A zebra.', u: '/z', p: 1}];
   const common: SearchDocument[] = [{i: 23, t: 'A giraffe.', u: '/g1', p: 1}, {i: 24, t: 'A giraffe.', u: '/g2', p: 1}, {i: 25, t: 'A giraffe.', u: '/g3', p: 1}];
-  const loaded = (async () => (await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {documents: [{i: 1, m: 'GET', a: '/ledger/records', o: 'getLedgerRecords', k: 'account_code'}], index: {format: API_RECORDS_FORMAT}})}))).source)();
+  const loaded = (async () => (await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {documents: [{i: 1, m: 'GET', a: '/ledger/records', o: 'getLedgerRecords', k: 'account_code'}], index: {format: API_RECORDS_FORMAT}})}), pipeline)).source)();
 
   test('known: a stop word, a title word, an API word, a word in more than 2 documents, a word being typed', async () => {
     const source = await loaded;
@@ -337,5 +338,337 @@ describe('wordStatus', () => {
     assert.equal(wordStatus(source, 'and', false, {...options, removeDefaultStopWordFilter: true}), 'known', 'in the vocabulary');
     assert.equal(wordStatus(source, 'because', false, {...options, removeDefaultStopWordFilter: true}), 'unknown');
     assert.equal(wordStatus(source, 'because', false, null), 'known');
+  });
+});
+
+/** A sub-index in lunr's own serialised form (as external indexes may be), built with `setup`. */
+const lunrEntry = (documents: (SearchDocument & Record<string, unknown>)[], setup: (b: lunr.Builder) => void = () => undefined) => ({
+  documents,
+  index: JSON.parse(JSON.stringify(lunr(function () {
+    this.ref('i');
+    this.field('t');
+    setup(this);
+    for (const d of documents) this.add({...d, i: String(d.i)});
+  }))),
+});
+const plan = (value: string, wildcard: number, usePipeline: boolean): PlannedQuery => ({tokens: [value], terms: [{value, wildcard, usePipeline}]});
+const sourceOf = async (json: unknown) => (await loadSource(spec, serve({[spec.uri]: json}), pipeline)).source;
+
+describe('loading an index: partial and odd files', () => {
+  test('an API record needs a numeric id, and a summary and a URL (its own or its page\'s)', () => {
+    const pages = new Map<number, SearchDocument>([[1, {i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}]]);
+    const json = [{documents: [
+      {i: '1', m: 'GET', a: '/string-id', t: 'Own', u: '/own'},
+      {i: 5, m: 'GET', a: '/no-url', t: 'Only a summary'},
+      {i: 6, m: 'GET', a: '/no-summary', u: '/only-url'},
+      {i: 7, m: 'GET', a: '/own', t: 'Own summary', u: '/own'},
+      {i: 1, m: 'GET', a: '/ledger'},
+    ], index: {format: API_RECORDS_FORMAT}}];
+    assert.deepEqual(parseApiEntry(json, pages)!.records.map((r) => r.doc.a), ['/own', '/ledger']);
+    assert.deepEqual(parseApiEntry(json)!.records.map((r) => r.doc.a), ['/own'], 'without pages, only records with their own');
+  });
+
+  test('an index with no entries at all loads, empty (no titles, no API records)', async () => {
+    const {source, status} = await loadSource(spec, serve({[spec.uri]: []}), pipeline);
+    assert.deepEqual([status.ok, status.documents, source.indexes, source.pages.size, source.api], [true, 0, [], 0, null]);
+  });
+
+  test('no prefetch: the index alone is fetched and nothing is kept for later', async () => {
+    const fetchImpl = serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])});
+    const {source} = await loadSource(spec, fetchImpl, pipeline);
+    assert.deepEqual(fetchImpl.calls, [spec.uri]);
+    assert.equal(source.prefetched, undefined);
+  });
+
+  test('a part loaded after the index takes its place by type, before the entries that follow it', async () => {
+    const main = JSON.parse(JSON.stringify([
+      entry([{i: 1, t: 'Ledger', u: '/a'}]),
+      {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'headings.json'}},
+      entry([{i: 3, t: 'Ledger described', u: '/a', h: '', p: 1}]),
+      entry([]),
+      entry([{i: 4, t: 'Ledger text', u: '/a', h: '#t', p: 1}]),
+    ]));
+    const fetchImpl = serve({[spec.uri]: main, 'https://site.test/headings.json': indexJson([[{i: 2, t: 'Ledger heading', u: '/a', h: '#h', p: 1}]])});
+    const {source} = await loadSource(spec, fetchImpl, pipeline);
+    assert.deepEqual(source.indexes.map((x) => x.type), [0, 2, 3, 4]);
+    assert.deepEqual(await loadParts(source, fetchImpl, pipeline), []);
+    assert.deepEqual(source.indexes.map((x) => x.type), [0, 1, 2, 3, 4]);
+    assert.deepEqual(source.indexes.map((x) => [...x.documents.keys()]), [['1'], ['2'], ['3'], [], ['4']]);
+  });
+
+  test('a lunr index that refers to a document the file left out (malformed): that result is skipped', async () => {
+    const titles = lunrEntry([{i: 1, t: 'Ledger', u: '/a'}, {i: 2, t: 'Ledger broken', u: '/b'}]);
+    delete (titles.documents[1] as Partial<SearchDocument>).u;
+    const source = await sourceOf([titles]);
+    const hits = searchSource(source, planQueries(['ledger'], pipeline), 5, options, '');
+    assert.deepEqual(hits.map((h) => h.url.replace(/\?.*/, '')), ['/a']);
+  });
+});
+
+describe('matching in a lunr index (external indexes)', () => {
+  test('marks come from the positions lunr stored, not from our own reading of the text', async () => {
+    // Indexed by a pipeline of its own: "entries" became the term "ledgerline", which nothing in
+    // the text turns into for our pipeline; lunr's stored position still points at "entries".
+    const rename: lunr.PipelineFunction = (token) => (token as {update(fn: (s: string) => string): unknown}).update((s) => (s === 'entries' ? 'ledgerline' : s));
+    (lunr.Pipeline as unknown as {registerFunction(fn: lunr.PipelineFunction, label: string): void}).registerFunction(rename, 'test-rename');
+    const titles = lunrEntry([{i: 1, t: 'Ledger entries', u: '/a'}], (b) => {
+      b.metadataWhitelist = ['position'];
+      b.pipeline.reset();
+      b.pipeline.add(rename);
+      b.searchPipeline.reset();
+    });
+    const [hit] = searchSource(await sourceOf([titles]), [plan('ledgerline', lunr.Query.wildcard.NONE, true)], 5, options, '');
+    assert.equal(hit!.titleHtml, 'Ledger <mark>entries</mark>');
+  });
+
+  test('no stored positions, or a match in another field: the hit still shows (marked by its words)', async () => {
+    const noPositions = lunrEntry([{i: 1, t: 'Ledger entries', u: '/a'}]);
+    const [plain] = searchSource(await sourceOf([noPositions]), planQueries(['ledger'], pipeline), 5, options, '');
+    assert.equal(plain!.titleHtml, '<mark>Ledger</mark> entries');
+    const twoFields = lunrEntry([{i: 1, t: 'Ledger', u: '/a', x: 'entries'}], (b) => {
+      b.field('x');
+      b.metadataWhitelist = ['position'];
+    });
+    const [other] = searchSource(await sourceOf([twoFields]), planQueries(['entries'], pipeline), 5, options, '');
+    assert.equal(other!.titleHtml, 'Ledger');
+  });
+
+  test('the cheap check mirrors lunr: an exact term as typed when it skips the pipeline, a leading wildcard', async () => {
+    const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}]]));
+    const count = (p: PlannedQuery) => searchSource(source, [p], 5, options, '').length;
+    assert.equal(count(plan('ledger', lunr.Query.wildcard.NONE, false)), 1);
+    assert.equal(count(plan('entries', lunr.Query.wildcard.NONE, false)), 0, 'indexed as "entri"');
+    assert.equal(count(plan('entri', lunr.Query.wildcard.NONE, false)), 1);
+    assert.equal(count(plan('dger', lunr.Query.wildcard.LEADING, false)), 1, 'a word that ends so');
+    assert.equal(count(plan('the', lunr.Query.wildcard.NONE, true)), 0, 'a stop word the pipeline drops');
+  });
+
+  test('a query lunr refuses answers nothing instead of failing', async () => {
+    const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger', u: '/a'}]]));
+    source.indexes[0]!.index.query = () => {
+      throw new Error('QueryParseError');
+    };
+    assert.deepEqual(searchSource(source, planQueries(['ledger'], pipeline), 5, options, ''), []);
+  });
+
+  test('a document found by two plans is one result', async () => {
+    const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [{i: 2, t: 'Ledger entries', u: '/a', h: '#e', p: 1}]]));
+    const hits = searchSource(source, [plan('ledger', lunr.Query.wildcard.NONE, true), plan('led', lunr.Query.wildcard.TRAILING, false)], 5, options, '');
+    assert.deepEqual(hits.map((h) => [h.url.replace(/\?[^#]*/, ''), h.type]), [['/a', 0], ['/a#e', 1]]);
+  });
+});
+
+describe('how many results are looked at', () => {
+  // Rows are grouped from a pool of min(limit + 100, 3 × limit + 20) results (23 for one row),
+  // titles first: the page's own text (the last in the pool) is the snippet of its row only when
+  // it is among them.
+  const site = (others: number) =>
+    indexJson([
+      [{i: 1, t: 'Ledger', u: '/a'}, ...Array.from({length: others}, (_, k) => ({i: 100 + k, t: `Ledger report ${k + 1}`, u: `/r${k}`}))],
+      [],
+      [],
+      [],
+      [{i: 2, t: 'The ledger of a customer.', u: '/a', h: '', p: 1}],
+    ]);
+  test('one row: 23 results, the 23rd in', async () => {
+    const [hit] = searchSource(await sourceOf(site(21)), planQueries(['ledger'], pipeline), 1, options, '');
+    assert.equal(hit!.url, '/a?_highlight=ledger');
+    assert.equal(hit!.snippetHtml, 'The <mark>ledger</mark> of a customer.');
+  });
+  test('one row: the 24th out', async () => {
+    const hits = searchSource(await sourceOf(site(22)), planQueries(['ledger'], pipeline), 1, options, '');
+    assert.deepEqual(hits.map((h) => [h.url, h.snippetHtml]), [['/a?_highlight=ledger', undefined]]);
+  });
+});
+
+describe('hits, field by field', () => {
+  const titles: SearchDocument[] = [
+    {i: 1, t: 'Ledger and the long title of a page that goes on for seventy characters', u: '/long'},
+    {i: 2, t: 'Journal', u: '/journal', b: ['Guides']},
+  ];
+  const headings: SearchDocument[] = [
+    {i: 10, t: 'Journal entries and a heading that goes on and on for seventy letters', u: '/journal', h: '#e', p: 2},
+  ];
+  const contents: SearchDocument[] = [{i: 20, t: 'Widgets are reconciled nightly.', u: '/docs/api-reference/widgets', h: '', s: ''}];
+  const source = sourceOf(indexJson([titles, headings, [], [], contents]));
+  const search = async (q: string, opts: EngineOptions = options) => searchSource(await source, planQueries(tokenizeQuery(q), opts), 10, opts, q);
+
+  test('a title is shown up to twice the context length; no breadcrumbs, no path line', async () => {
+    const [hit] = await search('seventy characters');
+    assert.equal(hit!.titleHtml, 'Ledger and the long title of a page that goes on for <mark>seventy</mark> <mark>characters</mark>');
+    assert.equal(hit!.pathHtml, '');
+    assert.equal(hit!.id, '#1');
+  });
+
+  test('a heading under its page is shown up to twice the context length too', async () => {
+    const got = await search('journal');
+    assert.deepEqual(got.map((h) => [h.type, h.titleHtml]), [
+      [0, '<mark>Journal</mark>'],
+      [1, '<mark>Journal</mark> entries and a heading that goes on and on for seventy letters'],
+    ]);
+    assert.deepEqual(got.map((h) => h.id), ['#2', '#10']);
+  });
+
+  test('a text without a page under /docs/api-reference/: "API Reference", no path line', async () => {
+    const [hit] = await search('reconciled');
+    assert.deepEqual([hit!.type, hit!.titleHtml, hit!.pathHtml, hit!.pageTitle], [0, 'API Reference', '', 'API Reference']);
+  });
+
+  test('no _highlight parameters when the option is off', async () => {
+    const [hit] = await search('journal', {...options, highlightSearchTermsOnTargetPage: false});
+    assert.equal(hit!.url, '/journal');
+  });
+});
+
+describe('the engine over several sources', () => {
+  const site = {heading: null, uri: 'https://site.test/search-index.json'};
+  const sdk = {heading: 'SDK', uri: 'https://sdk.test/search-index.json'};
+
+  test('before init: nothing to complete, nothing found', async () => {
+    const engine = new SearchEngine();
+    assert.deepEqual(await engine.complete(), []);
+    assert.deepEqual(engine.search('ledger', 5).sources, []);
+  });
+
+  test('a search while the indexes are still loading answers nothing, without failing', async () => {
+    const engine = new SearchEngine();
+    const init = engine.init({options, site, externals: []}, serve({[site.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}));
+    assert.deepEqual(engine.search('ledger', 5).sources, []);
+    await init;
+    assert.equal(engine.search('ledger', 5).sources[0]!.hits.length, 1);
+  });
+
+  test('partial while any source still has parts; the time taken is measured', async () => {
+    const files = {
+      [site.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]]),
+      [sdk.uri]: indexJson([[{i: 1, t: 'Ledger SDK', u: '/sdk'}]], {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'h.json'}}),
+      'https://sdk.test/h.json': indexJson([[]]),
+    };
+    const engine = new SearchEngine();
+    await engine.init({options, site, externals: [sdk]}, serve(files));
+    const before = performance.now();
+    const answer = engine.search('ledger', 5);
+    const took = performance.now() - before;
+    assert.equal(answer.partial, true, 'the SDK index has a part to load');
+    assert.ok(answer.engineMs >= 0 && answer.engineMs <= took, `engineMs ${answer.engineMs} within ${took}`);
+    await engine.complete();
+    assert.equal(engine.search('ledger', 5).partial, undefined);
+  });
+
+  test('a corrected query is answered when any source finds something with it', async () => {
+    const files = {
+      [site.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}]]),
+      [sdk.uri]: indexJson([[{i: 1, t: 'Webhooks', u: '/sdk'}]]),
+    };
+    const engine = new SearchEngine();
+    await engine.init({options, site, externals: [sdk]}, serve(files));
+    await engine.complete();
+    const before = performance.now();
+    const answer = engine.search('ledgr', 5);
+    const took = performance.now() - before;
+    assert.equal(answer.correctedQuery, 'ledger');
+    assert.deepEqual(answer.sources.map((s) => s.hits.length), [1, 0]);
+    assert.ok(answer.engineMs >= 0 && answer.engineMs <= took, `engineMs ${answer.engineMs} within ${took}`);
+  });
+
+  test('a word only an API record has (a field name) is a correction too', async () => {
+    const json = indexJson([[{i: 1, t: 'Create customer', u: '/docs/api/create-customer'}]], {documents: [{i: 1, m: 'POST', a: '/customers', k: 'tax_exempt'}], index: {format: API_RECORDS_FORMAT}});
+    const engine = new SearchEngine();
+    await engine.init({options, site, externals: []}, serve({[site.uri]: json}));
+    await engine.complete();
+    const answer = engine.search('tax_exmpt', 5);
+    assert.equal(answer.correctedQuery, 'tax_exempt');
+    assert.deepEqual(answer.sources[0]!.hits.map((h) => [h.url.replace(/\?.*/, ''), h.api]), [['/docs/api/create-customer', {method: 'POST', path: '/customers'}]]);
+  });
+
+  test('API records with no plans to run: nothing', async () => {
+    const json = indexJson([[{i: 1, t: 'Create customer', u: '/c'}]], {documents: [{i: 1, m: 'POST', a: '/customers'}], index: {format: API_RECORDS_FORMAT}});
+    assert.deepEqual(searchSource(await sourceOf(json), [], 5, options, 'create customer'), []);
+  });
+});
+
+describe('API matches among lunr\'s results', () => {
+  // Two operations with every word of "widgets" in their summary (tier 1, alike in every other
+  // way): lunr's order decides, by the first place where lunr has any result of each page.
+  const json = indexJson(
+    [
+      [{i: 1, t: 'Alpha widgets', u: '/a'}, {i: 2, t: 'Beta widgets', u: '/b'}, {i: 3, t: 'Widgets essay', u: '/essay'}],
+      [{i: 10, t: 'Zeta', u: '/b', h: '#z', p: 2}, {i: 11, t: 'Omega', u: '/b', h: '#o', p: 2}],
+    ],
+    {documents: [{i: 1, m: 'GET', a: '/alpha'}, {i: 2, m: 'GET', a: '/beta'}], index: {format: API_RECORDS_FORMAT}},
+  );
+  const exact = (w: string) => plan(w, lunr.Query.wildcard.NONE, true);
+  const pages = async (plans: PlannedQuery[], query: string, limit = 10) =>
+    searchSource(await sourceOf(json), plans, limit, options, query).filter((h) => h.type === 0).map((h) => h.url.replace(/[?#].*/, ''));
+
+  test('a page lunr has first (through a section) comes first, though its title comes later', async () => {
+    // lunr: B's section "Zeta", the three titles, B's section "Omega".
+    assert.deepEqual(await pages([exact('zeta'), exact('widgets'), exact('omega')], 'widgets'), ['/b', '/a', '/essay']);
+  });
+
+  test('operations come before prose lunr puts first; without a query, lunr\'s order', async () => {
+    const plans = [exact('essay'), exact('widgets')];
+    assert.deepEqual(await pages(plans, 'widgets'), ['/a', '/b', '/essay']);
+    assert.deepEqual(await pages(plans, ''), ['/essay', '/a', '/b']);
+  });
+
+  test('an operation lunr did not find at all is still shown, after lunr\'s results', async () => {
+    // "Beta" is in no plan: lunr finds the essay and Alpha only; matchApi finds both operations by "widgets".
+    assert.deepEqual(await pages([exact('essay'), exact('alpha')], 'widgets'), ['/a', '/b', '/essay']);
+    const [, beta] = searchSource(await sourceOf(json), [exact('essay'), exact('alpha')], 10, options, 'widgets');
+    assert.deepEqual([beta!.url, beta!.titleHtml, beta!.api], ['/b?_highlight=widgets', 'Beta <mark>widgets</mark>', {method: 'GET', path: '/beta'}]);
+    // Its title is marked by stem, like lunr's own results: "widget" marks the word "widgets" whole.
+    const [, byStem] = searchSource(await sourceOf(json), [exact('essay'), exact('alpha')], 10, options, 'widget');
+    assert.equal(byStem!.titleHtml, 'Beta <mark>widgets</mark>');
+  });
+
+  test('an operation\'s row carries its method and path, whichever of its documents brought it', async () => {
+    const hits = searchSource(await sourceOf(json), [exact('zeta')], 10, options, 'zeta');
+    assert.deepEqual(hits.map((h) => [h.url, h.type, h.api]), [['/b?_highlight=zeta#z', 0, {method: 'GET', path: '/beta'}]]);
+  });
+});
+
+describe('wordStatus: where a rare word is', () => {
+  test('in one page title only: known; in one heading only: weak; in another field of a title index: unknown', async () => {
+    const source = await sourceOf([
+      lunrEntry([{i: 1, t: 'Quokka care', u: '/q', x: 'wombat'}], (b) => b.field('x')),
+      lunrEntry([{i: 2, t: 'Numbat habits', u: '/q', h: '#n', p: 1}]),
+    ]);
+    assert.equal(wordStatus(source, 'quokka', false, options), 'known');
+    assert.equal(wordStatus(source, 'numbat', false, options), 'weak');
+    assert.equal(wordStatus(source, 'wombat', false, options), 'unknown', 'not a word of any title: the other field does not count');
+  });
+});
+
+test('at most 100 operations go before lunr\'s answer; the others keep their place in it', async () => {
+  const ops = Array.from({length: 101}, (_, k) => ({i: k + 1, t: `Widget operation ${k + 1}`, u: `/op${k + 1}`}));
+  const json = indexJson([[{i: 500, t: 'Widgets', u: '/essay'}, ...ops]], {documents: ops.map((o) => ({i: o.i, m: 'GET', a: `/op${o.i}`})), index: {format: API_RECORDS_FORMAT}});
+  const hits = searchSource(await sourceOf(json), planQueries(['widgets'], pipeline), 150, options, 'widgets');
+  const urls = hits.map((h) => h.url.replace(/\?.*/, ''));
+  assert.equal(urls.length, 102);
+  assert.equal(urls.indexOf('/essay'), 100, 'after the 100 operations lunr ranks best, before the 101st');
+});
+
+describe('the result that stands for a promoted operation', () => {
+  const fillers = Array.from({length: 21}, (_, k) => ({i: 100 + k, t: `Filler ${k + 1}`, u: `/f${k + 1}`}));
+  const json = indexJson(
+    [[{i: 2, t: 'Beta widgets', u: '/b'}, {i: 3, t: 'Gamma widgets', u: '/c'}, ...fillers], [{i: 10, t: 'Zeta', u: '/b', h: '#z', p: 2}]],
+    {documents: [{i: 2, m: 'GET', a: '/beta'}, {i: 3, m: 'GET', a: '/gamma'}], index: {format: API_RECORDS_FORMAT}},
+  );
+  const exact = (w: string) => plan(w, lunr.Query.wildcard.NONE, true);
+  const first = async (plans: PlannedQuery[], query: string, limit: number) => {
+    const [hit] = searchSource(await sourceOf(json), plans, limit, options, query);
+    return [hit!.url.replace(/\?[^#]*/, ''), hit!.type, hit!.titleHtml, hit!.pathHtml];
+  };
+
+  test('lunr found only a section of its page: that section, standing for the page', async () => {
+    assert.deepEqual(await first([exact('zeta')], 'beta', 5), ['/b#z', 0, 'Beta widgets', '<mark>Zeta</mark>']);
+  });
+
+  test('lunr found its title too, even as the last result looked at: the title leads', async () => {
+    // One row: 23 results looked at. lunr: B's section, 21 fillers, B's title (the 23rd); the
+    // operation Gamma (not found by lunr) is promoted too, so one result falls off the end, never
+    // the promoted title.
+    assert.deepEqual(await first([exact('zeta'), exact('filler'), exact('beta')], 'widgets', 1), ['/b', 0, '<mark>Beta</mark> widgets', '']);
   });
 });

@@ -72,8 +72,6 @@ interface RawResult {
   compact: boolean;
   tokens: string[];
   score: number;
-  /** The operation of the page (title results of API pages). */
-  api?: {method: string; path: string};
 }
 
 export type FetchLike = (url: string) => Promise<{ok: boolean; status: number; json(): Promise<unknown>}>;
@@ -92,9 +90,11 @@ export function parseApiEntry(json: unknown, pages: ReadonlyMap<number, SearchDo
   if (!Array.isArray(json)) return null;
   const entry = json.find(isApiEntry) as {documents?: unknown} | undefined;
   if (!entry || !Array.isArray(entry.documents)) return null;
+  // Stryker disable next-line ArrayDeclaration: an extra non-record first is left out by loadApiRecords (no method); the records' order numbers all move by one, and they are only compared with each other
   const docs: ApiRecordDocument[] = [];
   for (const raw of entry.documents as ApiRecordEntry[]) {
-    if (!raw || typeof raw.i !== 'number' || typeof raw.m !== 'string' || typeof raw.a !== 'string') continue;
+    // (A record without a method or a path is left out by loadApiRecords.)
+    if (!raw || typeof raw.i !== 'number') continue;
     const page = pages.get(raw.i);
     const t = raw.t ?? page?.t;
     const u = raw.u ?? page?.u;
@@ -145,7 +145,8 @@ export function emptySource(spec: IndexSourceSpec): LoadedSource {
 
 function sourceFrom(spec: IndexSourceSpec, {indexes, parts}: ReturnType<typeof parseSearchIndex>, json: unknown): LoadedSource {
   const pages = new Map<number, SearchDocument>();
-  const titles = indexes.find((x) => x.type === DocType.Title);
+  // The titles are the first entry (never a part: loadSource refuses that before it gets here).
+  const [titles] = indexes;
   titles?.documents.forEach((doc) => pages.set(doc.i, doc));
   const api = parseApiEntry(json, pages);
   // A record whose page is not among the titles cannot be shown.
@@ -164,7 +165,7 @@ export function externalWarning(spec: IndexSourceSpec): string {
 export async function loadSource(
   spec: IndexSourceSpec,
   fetchImpl: FetchLike,
-  options: PipelineOptions = {removeDefaultStopWordFilter: false},
+  options: PipelineOptions,
 ): Promise<{source: LoadedSource; status: IndexLoadStatus}> {
   // Parts asked for at once go out with the index; loadParts takes them up when it gets there.
   const prefetched = new Map((spec.prefetch ?? []).map((uri) => {
@@ -176,9 +177,10 @@ export async function loadSource(
     const response = await fetchImpl(spec.uri);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const json = await response.json();
-    const source = sourceFrom(spec, parseSearchIndex(json, options), json);
+    const parsed = parseSearchIndex(json, options);
+    if (parsed.parts.some((p) => p.type === DocType.Title)) throw new Error('the page titles cannot be a separate part');
+    const source = sourceFrom(spec, parsed, json);
     if (prefetched.size) source.prefetched = prefetched;
-    if (source.parts.some((p) => p.type === DocType.Title)) throw new Error('the page titles cannot be a separate part');
     const documents = source.indexes.reduce((n, x) => n + x.documents.size, 0);
     return {source, status: {heading: spec.heading, uri: spec.uri, ok: true, documents}};
   } catch (error) {
@@ -255,7 +257,6 @@ function canMatch(loaded: LoadedIndex, plan: PlannedQuery): boolean {
 }
 
 function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
-  if (!canMatch(loaded, plan)) return [];
   try {
     return loaded.index.query((q) => {
       for (const term of plan.terms) {
@@ -268,6 +269,7 @@ function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
     });
   } catch {
     // lunr rejects some odd terms (e.g. a lone "*"); such a query simply has no results.
+    // Stryker disable next-line ArrayDeclaration: an entry that is no lunr result has no ref among the documents, and collect skips it
     return [];
   }
 }
@@ -278,17 +280,17 @@ function collect(source: LoadedSource, plans: PlannedQuery[], limit: number): Ra
   const seen = new Set<string>();
   for (const plan of plans) {
     for (const loaded of source.indexes) {
+      if (!canMatch(loaded, plan)) continue;
       for (const match of runQuery(loaded, plan)) {
         if (seen.has(match.ref)) continue;
         const document = loaded.documents.get(match.ref);
         if (!document) continue;
         seen.add(match.ref);
-        const record = loaded.type === DocType.Title ? source.api?.byId.get(document.i) : undefined;
         results.push({
-          ...(record ? {api: {method: record.m, path: record.a}} : {}),
           document,
           type: loaded.type,
-          page: loaded.type === DocType.Title || document.p === undefined ? undefined : source.pages.get(document.p),
+          // Its page (no document has the id -1; a title has no page of its own, and none is read).
+          page: source.pages.get(document.p ?? -1),
           metadata: match.matchData.metadata,
           compact: loaded.compact,
           tokens: plan.tokens,
@@ -350,7 +352,7 @@ function hitUrl(result: RawResult, spec: IndexSourceSpec, options: EngineOptions
     return null;
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
-  return {url: withHighlight(target.href.replace(/[?#].*$/, ''), hash, result.tokens, options.highlightSearchTermsOnTargetPage), external: true};
+  return {url: withHighlight(target.href.replace(/[?#].*/, ''), hash, result.tokens, options.highlightSearchTermsOnTargetPage), external: true};
 }
 
 /** A result's text as a snippet of at most `length` characters around its first match. */
@@ -375,7 +377,8 @@ function toHit(row: GroupedRow<RawResult>, source: LoadedSource, options: Engine
   const titleLength = context * 2;
   const label = type === DocType.Title ? document.t : pageLabel(page, document, options.baseUrl);
   const isHeading = type === DocType.Heading;
-  const section = isHeading ? '' : sectionOf(result, label);
+  // (A heading shows its own text; the branches that show a section are not a heading's.)
+  const section = sectionOf(result, label);
   let titleHtml: string;
   let pathHtml = '';
   // The body text shown under the row's main line.
@@ -400,11 +403,13 @@ function toHit(row: GroupedRow<RawResult>, source: LoadedSource, options: Engine
   } else {
     // The page's own text under it, or a text whose page has no title: the text itself.
     titleHtml = snippetOf(result, options, context);
-    if (row.head) pathHtml = highlightTokens(section, tokens);
+    // Under its page this is the page's own text (no section, so nothing is shown).
+    pathHtml = highlightTokens(section, tokens);
   }
+  // A page's row of an API operation carries its method and path (whichever document brought it).
   const pageId = type === DocType.Title ? document.i : document.p;
-  const record = row.head && pageId !== undefined ? source.api?.byId.get(pageId) : undefined;
-  const api = row.head ? (result.api ?? (record ? {method: record.m, path: record.a} : undefined)) : undefined;
+  const record = row.head ? recordOf(source, pageId) : undefined;
+  const api = record ? {method: record.m, path: record.a} : undefined;
   return {
     id: `${source.spec.heading ?? ''}#${document.i}`,
     // A page's row is the page, whichever of its documents brought it.
@@ -422,6 +427,12 @@ function toHit(row: GroupedRow<RawResult>, source: LoadedSource, options: Engine
   };
 }
 
+/** The API record of a page, if it is an operation's. */
+function recordOf(source: LoadedSource, pageId: number | undefined): ApiRecordDocument | undefined {
+  // No record has the key undefined: a document without a page gets none.
+  return source.api?.byId.get(pageId as number);
+}
+
 /** Most API matches put before lunr's answer (the rest keep lunr's order). */
 const MAX_PROMOTED = 100;
 
@@ -434,7 +445,6 @@ const MAX_PROMOTED = 100;
  */
 function mergeApi(source: LoadedSource, lunrResults: RawResult[], query: string, fallbackTokens: string[], limit: number): RawResult[] {
   const {matches, parsed} = matchApi(source.api, query);
-  if (matches.length === 0) return lunrResults.slice(0, limit);
   // Where lunr first has each page (its title or any of its sections), and its title result.
   const rank = new Map<number, number>();
   const titleResult = new Map<number, number>();
@@ -446,44 +456,43 @@ function mergeApi(source: LoadedSource, lunrResults: RawResult[], query: string,
   const rankOf = (id: number) => rank.get(id) ?? Infinity;
   matches.sort((a, b) => compareMatches(a, b, rankOf));
   const tokens = parsed.tokens.length ? parsed.tokens : fallbackTokens;
-  const asResult = (m: ApiMatch): RawResult | null => {
-    const record = source.api!.byId.get(m.id);
+  // One result per operation: its page's own lunr result (its title, else its best section: one
+  // line per page), else a title result of its own, made once.
+  const made = new Map<number, RawResult>();
+  const asResult = (m: ApiMatch): RawResult => {
     const k = titleResult.get(m.id) ?? rank.get(m.id);
-    // The page's own result (its title, else its best section: one line per page).
-    if (k !== undefined) {
-      const r = lunrResults[k]!;
-      if (record && !r.api) r.api = {method: record.m, path: record.a};
-      return r;
+    if (k !== undefined) return lunrResults[k]!;
+    let r = made.get(m.id);
+    if (!r) {
+      // Every record has its page among the titles (sourceFrom leaves out the others).
+      const document = source.pages.get(m.id)!;
+      const metadata = Object.fromEntries(tokens.map((t) => [stem(t), {}]));
+      r = {document, type: DocType.Title, page: undefined, metadata, compact: true, tokens, score: 0};
+      made.set(m.id, r);
     }
-    const document = source.pages.get(m.id);
-    if (!document || !record) return null;
-    const metadata = Object.fromEntries(tokens.map((t) => [stem(t), {}]));
-    return {document, type: DocType.Title, page: undefined, metadata, compact: true, tokens, score: 0, api: {method: record.m, path: record.a}};
+    return r;
   };
   // Field and parameter names go first too when the query is written as a name ("due_date").
   const lastTier = parsed.isName ? 3 : 2;
-  const promoted = matches.filter((m) => m.tier <= lastTier).slice(0, MAX_PROMOTED);
-  const out: RawResult[] = [];
-  const used = new Set<RawResult>();
-  const push = (r: RawResult | null) => {
-    if (r && !used.has(r)) {
-      used.add(r);
-      out.push(r);
-    }
-  };
-  for (const m of promoted) push(asResult(m));
-  for (const r of lunrResults) push(r);
-  for (const m of matches) if (m.tier > lastTier && !rank.has(m.id)) push(asResult(m));
-  return out.slice(0, limit);
+  // In order, each result once (a Set keeps the first place): the promoted operations, lunr's
+  // answer, then the other operations lunr did not find (those it found keep their place).
+  const out = new Set<RawResult>();
+  for (const m of matches.filter((m) => m.tier <= lastTier).slice(0, MAX_PROMOTED)) out.add(asResult(m));
+  for (const r of lunrResults) out.add(r);
+  for (const m of matches) out.add(asResult(m));
+  return [...out].slice(0, limit);
 }
 
 /** Results looked at for `limit` rows: the rows merge a page's results, and the API matches come first. */
 const poolFor = (limit: number) => Math.min(limit + MAX_PROMOTED, limit * 3 + 20);
 
-export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions, query = ''): SearchHit[] {
-  if (plans.length === 0 || source.indexes.length === 0 || limit <= 0) return [];
+/** The hits of one source: lunr's answer to `plans`, with the operations `query` names first (mergeApi). */
+export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions, query: string): SearchHit[] {
+  // (No index, or no room: collect and groupByPage answer nothing.)
+  if (plans.length === 0) return [];
   const pool = poolFor(limit);
-  const ranked = source.api && query ? mergeApi(source, collect(source, plans, pool), query, plans[0]!.tokens, pool) : collect(source, plans, pool);
+  // Without API records (or a query) mergeApi finds no match and keeps lunr's answer as it is.
+  const ranked = mergeApi(source, collect(source, plans, pool), query, plans[0]!.tokens, pool);
   const hits: SearchHit[] = [];
   for (const row of rowsOfGroups(groupByPage(ranked, limit))) {
     const hit = toHit(row, source, options);
@@ -492,7 +501,7 @@ export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit:
   return hits;
 }
 
-const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+const now = () => performance.now();
 
 /** Our site's index plus the external ones; `init` once, then `search` as often as needed. */
 export class SearchEngine {
@@ -519,7 +528,7 @@ export class SearchEngine {
       const warnings: string[] = [];
       for (const source of sources) warnings.push(...(await loadParts(source, fetchImpl, request.options)));
       // The typo vocabulary of the whole index, now rather than in the first query that needs it.
-      for (const source of sources) if (source.indexes.length > 0) vocabularyOf(source);
+      for (const source of sources) vocabularyOf(source);
       return warnings;
     })();
     return [site!.status, ...externals.map((x) => x.status)];
@@ -560,13 +569,14 @@ export class SearchEngine {
 
 /** Every word of the source's documents and API records, with counts (built once, on first need). */
 export function vocabularyOf(source: LoadedSource): Vocabulary {
-  if (!source.vocabulary) {
-    const v = new Vocabulary();
-    for (const loaded of source.indexes) for (const doc of loaded.documents.values()) v.addText(doc.t);
-    if (source.api) for (const [word, count] of source.api.words) v.add(word, count);
-    source.vocabulary = v;
-  }
-  return source.vocabulary;
+  return (source.vocabulary ??= buildVocabulary(source));
+}
+
+function buildVocabulary(source: LoadedSource): Vocabulary {
+  const v = new Vocabulary();
+  for (const loaded of source.indexes) for (const doc of loaded.documents.values()) v.addText(doc.t);
+  if (source.api) for (const [word, count] of source.api.words) v.add(word, count);
+  return v;
 }
 
 /** How many documents of the source's indexes hold this (pipeline-processed) term. */
@@ -604,6 +614,5 @@ export function wordStatus(source: LoadedSource, word: string, isLast: boolean, 
 
 /** The query with its words that find nothing or very little corrected (./typo.ts), or null. */
 export function correction(source: LoadedSource, query: string, options: EngineOptions | null): string | null {
-  if (source.indexes.length === 0) return null;
   return correctQuery(query, vocabularyOf(source), (word, isLast) => wordStatus(source, word, isLast, options));
 }

@@ -54,6 +54,7 @@ declare module 'lunr' {
       remove(fn: PipelineFunction): void;
       run(tokens: Token[]): Token[];
       runString(text: string, metadata?: object): string[];
+      reset(): void;
     }
 
     class Index {

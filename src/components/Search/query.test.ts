@@ -29,6 +29,7 @@ test('tokens: split on whitespace and hyphens, trimmed of non-word characters, l
   assert.deepEqual(tokenizeQuery('"ledger", (customer_id)!'), ['ledger', 'customer_id']);
   assert.deepEqual(tokenizeQuery('/customers/{id}'), ['customers/{id']);
   assert.deepEqual(tokenizeQuery('a--b - -- c'), ['a', 'b', 'c']);
+  assert.deepEqual(tokenizeQuery('..ledger?! ...'), ['ledger'], 'every leading and trailing punctuation mark');
   assert.deepEqual(tokenizeQuery('?? !! ...'), []);
   assert.deepEqual(tokenizeQuery('x.y'), ['x.y'], 'inner punctuation stays');
   const many = Array.from({length: 15}, (_, k) => `w${k}`);

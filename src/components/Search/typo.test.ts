@@ -45,6 +45,9 @@ describe('editDistance (optimal string alignment)', () => {
     assert.equal(editDistance('abcd', 'bacd', 1), 1);
     assert.equal(editDistance('abcd', 'xbcy', 2), 2);
     assert.equal(editDistance('abcd', 'xbcy', 1), 2);
+    assert.equal(editDistance('abcdef', 'abcdefghij', 1), 2, 'lengths 4 apart: max + 1, not the distance');
+    assert.equal(editDistance('ab', 'abcdefgh', 2), 3);
+    assert.equal(editDistance('ba', 'ac', 2), 2, 'a swap needs both letters: "ba" → "ac" is not one');
   });
 });
 
@@ -100,6 +103,8 @@ describe('Vocabulary', () => {
     assert.equal(vocabulary({customer: 1, custome: 1}).correct('customr'), 'custome', 'whatever the order they were added in');
     assert.equal(vocabulary({custome: 1, customer: 3}).correct('customr'), 'customer', 'the more frequent');
     assert.equal(vocabulary({customer: 3, custome: 1}).correct('customr'), 'customer');
+    assert.equal(vocabulary({invoices: 1, invoiced: 5}).correct('invoicess'), 'invoices', 'a farther candidate after the closest one does not replace it');
+    assert.equal(vocabulary({invoiced: 5, invoices: 1}).correct('invoicess'), 'invoices');
   });
 
   test('correct: minCount, and only words and identifiers starting with a letter', () => {
@@ -178,5 +183,15 @@ describe('correctQuery', () => {
     assert.equal(correctQuery('/invoic', v, known), null, 'typing invoice');
     assert.equal(correctQuery('/invoic.', v, known), '/invoice.', 'a full stop after it: finished');
     assert.equal(correctQuery('/invoic /x', v, known), '/invoice /x', 'not the last word');
+  });
+
+  test('only words are looked up: never the spaces or the punctuation between them', () => {
+    const asked: [string, boolean][] = [];
+    const status = (w: string, isLast: boolean): WordStatus => {
+      asked.push([w, isLast]);
+      return 'known';
+    };
+    assert.equal(correctQuery('ledgr-entris.x  /y', v, status), null);
+    assert.deepEqual(asked, [['ledgr', false], ['entris', false], ['x', false], ['y', true]]);
   });
 });

@@ -39,23 +39,24 @@ export function allowedEdits(word: string): number {
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (a === b) return 0;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
+  // Rows i - 2, i - 1 and i of the table (row 0: j insertions).
   let prev = Array.from({length: n + 1}, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  let prev2 = prev;
   for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
+    const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
+      // Two neighbours swapped (a[-1] and b[-1] are undefined, so this needs i > 1 and j > 1).
+      if (a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
     }
     if (rowMin > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    prev2 = prev;
+    prev = cur;
   }
   return prev[n]!;
 }
@@ -84,7 +85,7 @@ export class Vocabulary {
 
   /** Words of a text as the query tokenizer cuts them (lower case; letters, digits, "_"). */
   addText(text: string): void {
-    for (const raw of text.toLowerCase().split(/[^a-z0-9_]+/)) if (raw.length >= 2) this.add(raw);
+    for (const raw of text.toLowerCase().split(/[^a-z0-9_]/)) if (raw.length >= 2) this.add(raw);
   }
 
   has(word: string): boolean {
@@ -110,15 +111,19 @@ export class Vocabulary {
    */
   correct(word: string, minCount = 1): string | null {
     const max = allowedEdits(word);
-    if (max === 0 || !/^[a-z][a-z0-9_]*$/.test(word)) return null;
+    // (Shorter words: 0 edits allowed, and every other word is at least 1 edit away.)
+    if (!/^[a-z][a-z0-9_]*$/.test(word)) return null;
     let best: string | null = null;
     let bestDistance = max + 1;
     let bestCount = 0;
     for (const [candidate, count] of this.counts) {
-      if (count < minCount || Math.abs(candidate.length - word.length) > max || !/^[a-z]/.test(candidate)) continue;
-      const d = editDistance(word, candidate, Math.min(max, bestDistance));
+      if (count < minCount || !/^[a-z]/.test(candidate)) continue;
+      // Cut at the best distance so far (lengths too far apart first): a farther candidate comes
+      // back as bestDistance + 1 and loses.
+      const d = editDistance(word, candidate, bestDistance);
       if (d > max || d === 0) continue;
-      if (d < bestDistance || (d === bestDistance && (count > bestCount || (count === bestCount && best !== null && candidate < best)))) {
+      // (A tie in count needs a best so far: every count is at least minCount >= 1 > the first bestCount.)
+      if (d < bestDistance || (d === bestDistance && (count > bestCount || (count === bestCount && candidate < best!)))) {
         best = candidate;
         bestDistance = d;
         bestCount = count;
@@ -135,7 +140,7 @@ export class Vocabulary {
  * when some longer word starts with it).
  */
 export function correctQuery(query: string, vocabulary: Vocabulary, status: (word: string, isLast: boolean) => WordStatus): string | null {
-  const parts = query.trim().split(/(\s+)/);
+  const parts = query.trim().split(/(\s)/);
   const lastPart = parts.length - 1;
   const endsOpen = !/\s$/.test(query);
   let changed = false;
@@ -149,7 +154,6 @@ export function correctQuery(query: string, vocabulary: Vocabulary, status: (wor
   };
 
   const out = parts.map((part, k) => {
-    if (/^\s*$/.test(part)) return part;
     const isLast = k === lastPart && endsOpen;
     // A word or an identifier, whole.
     if (/^[A-Za-z][A-Za-z0-9_]*$/.test(part)) {
@@ -160,16 +164,14 @@ export function correctQuery(query: string, vocabulary: Vocabulary, status: (wor
       }
       if (!part.includes('_') || status(part.toLowerCase(), isLast) === 'known') return part;
     }
-    // Punctuated: each run of letters on its own (the last run of the last part may be unfinished).
+    // Punctuated (and the spaces between words): each run of letters on its own. Split on a captured
+    // group, the pieces alternate: something else (maybe ""), a run of letters, something else...
+    // Only a run at the very end of the last part may be unfinished.
     const pieces = part.split(/([A-Za-z]+)/);
-    let lastRun = -1;
-    pieces.forEach((piece, j) => {
-      if (/^[A-Za-z]+$/.test(piece)) lastRun = j;
-    });
     return pieces
       .map((piece, j) => {
-        if (!/^[A-Za-z]+$/.test(piece)) return piece;
-        const fixed = fix(piece, isLast && j === lastRun && j === pieces.length - 2 && pieces[j + 1] === '');
+        if (j % 2 === 0) return piece;
+        const fixed = fix(piece, isLast && pieces[j + 1] === '');
         if (!fixed) return piece;
         changed = true;
         return fixed;

@@ -234,12 +234,7 @@ describe('a removed response, end to end (api-smart-diff, then classify, then sp
 describe('the sentence and kind of each change a reader sees, end to end (every entry of the release, exact)', () => {
   /* eslint-disable @typescript-eslint/no-explicit-any */
   const entries = (edit: (d: any) => void, before: (d: any) => void = () => {}): string[] => {
-    const a = baseDocument();
-    before(a);
-    const b = baseDocument('1.1.0');
-    before(b);
-    edit(b);
-    const r = diffDocuments(a, b, '1.1.0', '1.0.0');
+    const r = editedRelease(edit, before);
     return [
       ...r.operations.flatMap((o) => o.changes.map((c) => `${o.method} ${o.path} [${c.kind}${c.deprecation ? ', deprecation' : ''}] ${c.text}`)),
       ...r.general.map((c) => `general [${c.kind}] ${c.text}`),
@@ -382,14 +377,19 @@ describe('the sentence and kind of each change a reader sees, end to end (every 
 type Edit = (d: any) => void;
 const nothing: Edit = () => {};
 
-/** Every entry of the release from the edited fixture: "<op> [<kind>] <text> <pointer>". */
-function entriesWithPointers(edit: Edit, before: Edit = nothing): string[] {
+/** The release from the fixture (1.0.0) to the fixture with `edit` (1.1.0), `before` applied to both. */
+function editedRelease(edit: Edit, before: Edit = nothing) {
   const a = baseDocument();
   before(a);
   const b = baseDocument('1.1.0');
   before(b);
   edit(b);
-  const r = diffDocuments(a, b, '1.1.0', '1.0.0');
+  return diffDocuments(a, b, '1.1.0', '1.0.0');
+}
+
+/** Every entry of the release from the edited fixture: "<op> [<kind>] <text> <pointer>". */
+function entriesWithPointers(edit: Edit, before: Edit = nothing): string[] {
+  const r = editedRelease(edit, before);
   return [
     ...r.operations.flatMap((o) => o.changes.map((c) => `${o.method} ${o.path} [${c.kind}] ${c.text} ${c.pointer}`)),
     ...r.general.map((c) => `general [${c.kind}] ${c.text} ${c.pointer}`),

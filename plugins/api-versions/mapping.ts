@@ -13,7 +13,7 @@
  *
  * Plain data and functions: the browser bundle imports this module (no Node APIs).
  */
-import {categoryTarget} from './notice';
+import {categoryTarget, type VersionRoutes} from './notice';
 import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
 
 /**
@@ -22,17 +22,12 @@ import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
  */
 export type OperationEntry = [slug: string, operationId: string, endpoint: string, category: string, title: string, replacedBy: string];
 
-export interface VersionPages {
+/** A version's routes (base, overview, categories: ./notice.ts VersionRoutes) and its pages. */
+export interface VersionPages extends VersionRoutes {
   id: string;
   label: string;
   /** info.version of its document ("2.0.0"). */
   release: string;
-  /** Docs route base without the site's base URL: "/docs", "/v1/docs". */
-  base: string;
-  /** Slug of the overview page (/<base>/api/<overview>). */
-  overview: string;
-  /** Category index slugs (/<base>/category/api/<slug>). */
-  categories: string[];
   operations: OperationEntry[];
 }
 

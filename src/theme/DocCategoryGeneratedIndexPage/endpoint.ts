@@ -18,16 +18,21 @@ export interface CardEndpoint {
  * base URL), or undefined when `href` is no operation page of any version.
  */
 export function cardEndpoint(href: string, baseUrl: string, versions: readonly Pick<VersionCategoryData, 'base' | 'endpoints'>[]): CardEndpoint | undefined {
-  const base = baseUrl.replace(/\/+$/, '');
-  if (!href.startsWith(`${base}/`)) return undefined;
-  const sitePath = href.slice(base.length).replace(/\/+$/, '');
+  const path = sitePath(href, baseUrl);
+  if (path === undefined) return undefined;
   for (const version of versions) {
     const prefix = `${version.base}/api/`;
-    if (!sitePath.startsWith(prefix)) continue;
-    const entry = version.endpoints.find((op) => op[0] === sitePath.slice(prefix.length));
+    if (!path.startsWith(prefix)) continue;
+    const entry = version.endpoints.find((op) => op[0] === path.slice(prefix.length));
     if (!entry) continue;
     const space = entry[1].indexOf(' ');
     return {method: entry[1].slice(0, space).toLowerCase(), path: entry[1].slice(space + 1)};
   }
   return undefined;
+}
+
+/** A link or location of the site as a site path (without the base URL or a trailing slash); undefined outside the site. */
+export function sitePath(href: string, baseUrl: string): string | undefined {
+  const base = baseUrl.replace(/\/+$/, '');
+  return href.startsWith(`${base}/`) ? href.slice(base.length).replace(/\/+$/, '') : undefined;
 }

@@ -33,7 +33,7 @@ import {cutAtWord} from '@site/plugins/api-pages/cut';
 import OlderVersionNotice from '@site/src/components/OlderVersionNotice';
 import {olderCategoryNotice} from '@site/plugins/api-versions/notice';
 import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
-import {cardEndpoint} from './endpoint';
+import {cardEndpoint, sitePath} from './endpoint';
 import styles from './styles.module.css';
 
 /** About two lines of a card at its narrowest. */
@@ -91,8 +91,8 @@ function Cards({items}: {items: PropSidebarItem[]}) {
 function useOlderVersionNotice() {
   const {baseUrl} = useDocusaurusContext().siteConfig;
   const {pathname} = useLocation();
-  const base = baseUrl.replace(/\/$/, '');
-  const path = pathname.startsWith(`${base}/`) ? pathname.slice(base.length).replace(/\/+$/, '') : pathname;
+  const path = sitePath(pathname, baseUrl);
+  if (path === undefined) return undefined;
   const version = versionOfPath(versionPages, path);
   const latest = versionPages[0];
   const slug = /\/category\/api\/([^/]+)$/.exec(path)?.[1];

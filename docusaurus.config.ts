@@ -10,6 +10,7 @@ import {publicDirOf} from './plugins/api-pages/public-files';
 import remarkApiLinks from './plugins/remark/api-links';
 import remarkStaticCode from './plugins/remark/static-code';
 import {cleanHtmlPathScript} from './src/head/clean-html-path';
+import {ssrTemplate} from './plugins/page-chunk-scripts/template';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl, currentVersion, olderVersions} = portalConfig;
@@ -111,6 +112,8 @@ const config: Config = {
     ],
   ],
 
+  ssrTemplate,
+
   clientModules: ['./src/clientModules/idle-prefetch.ts', './src/clientModules/warm-collator.ts'],
 
   plugins: [
@@ -121,6 +124,8 @@ const config: Config = {
     // The home page's request, highlighted at build time (no page runs a highlighter), for the home page only.
     ['./plugins/first-request/index.ts', {apiBaseUrl}],
     './plugins/resilient-preload/index.ts',
+    // Each page's HTML lists its own chunks before main.js (with ssrTemplate below).
+    './plugins/page-chunk-scripts/index.ts',
     // Content-Security-Policy in every page and as hosting headers (after the pages are written).
     ['./plugins/csp/index.ts', {processedSpec, versionSpecs: olderVersions.map((v) => v.processedSpec), imgSrc: portalConfig.imgSrc, connectSrc: portalConfig.connectSrc, consoleUrls: [portalConfig.mockUrl, portalConfig.proxyUrl].filter(Boolean)}],
     // Markdown twins of every page, llms.txt, llms-full.txt and the MCP server's index (after the pages are written).

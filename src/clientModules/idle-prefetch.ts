@@ -9,7 +9,7 @@
  *
  * This module keeps the same global and the same behaviour (the chunks of linked pages are fetched
  * at low priority; nothing on slow or data-saving connections) but queues the requests and serves
- * them in idle time, a few at a time, with a route → chunk table built once and each file
+ * them in idle time, a few at a time (at most 8 ms of work per idle callback: src/clientModules/idle-queue.ts), with a route → chunk table built once and each file
  * prefetched once. `preload` (on hover / touch) is untouched.
  */
 import {matchPath} from '@docusaurus/router';
@@ -17,6 +17,7 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import {chunkTable, matchedRoutePaths, type ChunkTree, type RouteLike} from './route-chunks';
+import {createIdleQueue} from './idle-queue';
 
 interface DocusaurusGlobal {
   prefetch: (routePath: string) => false | Promise<unknown>;
@@ -49,16 +50,13 @@ function addPrefetchLink(href: string): Promise<void> {
 function createIdlePrefetch(): DocusaurusGlobal['prefetch'] {
   const asked = new Set<string>();
   const files = new Set<string>();
-  const queue: {path: string; done: (v: unknown) => void}[] = [];
   let table: Map<string, string[]> | undefined;
-  let scheduled = false;
-
-  const serve = (deadline: {timeRemaining(): number}) => {
-    scheduled = false;
-    table ??= chunkTable(routesChunkNames as Record<string, ChunkTree>);
-    // At least one request per call: a callback run by its timeout on a busy page has no time left.
-    do {
-      const {path, done} = queue.shift()!;
+  const enqueue = createIdleQueue<{path: string; done: (v: unknown) => void}>({
+    whenIdle,
+    now: () => performance.now(),
+    sliceMs: 8,
+    work: ({path, done}) => {
+      table ??= chunkTable(routesChunkNames as Record<string, ChunkTree>);
       const pending: Promise<void>[] = [];
       for (const routePath of matchedRoutePaths(routes as RouteLike[], path, matchPath)) {
         for (const name of table.get(routePath) ?? []) {
@@ -69,22 +67,13 @@ function createIdlePrefetch(): DocusaurusGlobal['prefetch'] {
         }
       }
       void Promise.all(pending).then(done);
-    } while (queue.length > 0 && deadline.timeRemaining() > 1);
-    if (queue.length > 0) schedule();
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    whenIdle(serve);
-  };
+    },
+  });
 
   return (routePath: string) => {
     if (slowConnection() || asked.has(routePath)) return false;
     asked.add(routePath);
-    return new Promise((done) => {
-      queue.push({path: routePath, done});
-      schedule();
-    });
+    return new Promise((done) => enqueue({path: routePath, done}));
   };
 }
 

@@ -88,3 +88,25 @@ test('prefetching still progresses on a page that is never idle', async () => {
   const stillBusy = await page.evaluate(() => Date.now() < (window as unknown as {__busyUntil: number}).__busyUntil);
   assert.ok(stillBusy, 'a prefetch link appeared while the page was still busy');
 });
+
+// The first page's own chunks (plugins/page-chunk-scripts): listed in its HTML between
+// runtime~main.js and main.js, so webpack's loader has nothing to insert when the app starts.
+for (const path of ['/', '/docs/api/create-contact', '/docs/category/api/contacts', '/blog/long-blog-post', '/search', '/v1/docs/api/get-customer']) {
+  test(`${path}: the page's chunks come with its HTML, and the app inserts no script to start`, async () => {
+    const page = await site.page();
+    const response = await gotoHydrated(page, site, path);
+    // The script elements of the HTML as served (client.ts takes the page chunks out before main.js starts the app).
+    const listed = [...(await response!.text()).matchAll(/<script src="([^"]+)"[^>]*?( data-page-chunk)?>/g)].map(
+      ([, src, chunk]) => `${chunk ? 'chunk' : 'entry'} ${src}`,
+    );
+    assert.match(listed[0], /^entry \/assets\/js\/runtime~main\.[0-9a-f]+\.js$/, `runtime first: ${listed.join(', ')}`);
+    assert.match(listed.at(-1)!, /^entry \/assets\/js\/main\.[0-9a-f]+\.js$/, `main last: ${listed.join(', ')}`);
+    const chunks = listed.slice(1, -1);
+    assert.ok(chunks.length >= 2, `the page's route chunks are listed: ${listed.join(', ')}`);
+    assert.ok(chunks.every((c) => c.startsWith('chunk ')), `only page chunks between them: ${listed.join(', ')}`);
+    // webpack's loader marks each script it inserts with data-webpack.
+    const inserted = await page.evaluate(() => [...document.querySelectorAll('script[data-webpack]')].map((s) => (s as HTMLScriptElement).src));
+    assert.deepEqual(inserted, [], 'the app inserted no script element to render the first page');
+    assert.equal(await page.locator('script[data-page-chunk]').count(), 0, 'the page-chunk scripts are taken out once they ran');
+  });
+}

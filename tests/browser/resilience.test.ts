@@ -54,6 +54,32 @@ test('a route chunk of the first page fails: Retry screen, then Retry restores a
   await page.getByRole('dialog').getByRole('button', {name: 'Send request'}).waitFor();
 });
 
+test('a page chunk of the HTML fails once: the app fetches it again and renders the page without the Retry screen', async () => {
+  const page = await site.page({allow: ['failedResource']});
+  // Until the page has hydrated, the first request of each chunk fails (the page chunks the HTML
+  // lists, on a flaky network); later requests pass.
+  const seen = new Set<string>();
+  let failed = 0;
+  let flaky = true;
+  await page.route('**/assets/js/*.js', (route: Route) => {
+    const url = route.request().url();
+    if (flaky && !isEntryScript(url) && !seen.has(url)) {
+      seen.add(url);
+      failed++;
+      return route.abort('failed');
+    }
+    return route.continue();
+  });
+  await page.goto(site.at(OPERATION.route));
+  await waitForHydration(page);
+  flaky = false;
+  await page.locator('article h1').filter({hasText: OPERATION.title}).waitFor({timeout: 10_000});
+  assert.ok(failed >= 2, `the HTML's page chunks failed once each (${failed})`);
+  assert.equal(await page.getByRole('button', {name: 'Retry', exact: true}).count(), 0, 'no Retry screen');
+  await page.getByRole('button', {name: 'Try it'}).click();
+  await page.getByRole('dialog').getByRole('button', {name: 'Send request'}).waitFor();
+});
+
 test('the request console chunk fails: the console says so with Retry, the page keeps working', async () => {
   const page = await site.page({allow: ['failedResource', 'chunkLoad'], uncaught: [ALLOWED.chunkLoad]});
   await page.goto(site.at(OPERATION.route));

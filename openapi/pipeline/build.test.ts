@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { buildProcessedSpec, OUR_SOURCE, type BuildResult } from './build';
-import { listOperations, overviewSlug, pageSlug } from './checks';
+import { listOperations, overviewSlug, pageSlug } from '../model/operations';
 import { HTTP_METHODS } from '../model/methods';
 import { lintSource } from './lint';
 import { resolveLocal } from './examples';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { applyServer, bundleSource, type OpenApiDocument } from './bundle';
-import { listOperations } from './checks';
+import { listOperations } from '../model/operations';
 import { convertSwagger, mapConvertedProblems, type Conversion } from './convert';
 import { displayPath, SpecError, type SpecProblem } from './errors';
 import { lintSource, UNSAFE_PATTERN_RULE, type LintOutcome, type ReadOptions } from './lint';

@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SpecProblem } from './errors';
-import { overviewSlug, pageSlug } from './checks';
+import { overviewSlug, pageSlug } from '../model/operations';
 import { isHttpMethod } from '../model/methods';
 import { escapeToken, localRefTokens } from '../model/pointer';
 import { nodeAt } from '../model/refs';

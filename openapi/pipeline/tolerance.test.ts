@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildProcessedSpec, workaroundLines } from './build';
-import { listOperations, pageSlug } from './checks';
+import { listOperations, pageSlug } from '../model/operations';
 import { capSlug, MAX_SLUG_LENGTH, summariseWarnings } from './pages';
 import { fixture } from './test-helpers';
 

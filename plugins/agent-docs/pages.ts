@@ -11,7 +11,7 @@
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {ChildNode, Element, Document} from 'domhandler';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import type {OperationPage} from '../../src/components/ApiOperation/types';
 import {CONTROL_CHARACTERS, copyableText, hex4} from '../../src/components/CopyButton/copyable-text';
 import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';

@@ -17,7 +17,7 @@ import {tmpdir, cpus} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {buildProcessedSpec} from '../../openapi/pipeline/build';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import {portalConfig} from '../../portal.config';
 import {cookieText, headerText, renderSampleSources, responseFile, type SampleRequest} from './code-samples';
 import {CANARY_VALUE, hostileRequests, PAYLOADS, SAMPLE_ENV} from './code-samples.fixtures';

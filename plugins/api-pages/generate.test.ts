@@ -10,7 +10,7 @@ import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import {parseYaml} from '@redocly/openapi-core';
 import {buildProcessedSpec} from '../../openapi/pipeline/build';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import {fixture} from '../../openapi/pipeline/test-helpers';
 import {parseDataModule} from '../agent-docs/operation-markdown';
 import {generateApiPages} from './generate';

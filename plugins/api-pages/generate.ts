@@ -19,7 +19,7 @@
  */
 import {copyFileSync, existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, type SiteTarget, dataModuleName, emitFile, generatedFiles, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';

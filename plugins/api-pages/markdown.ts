@@ -7,7 +7,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import {portalConfig, projectRoot} from '../../portal.config';
 import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';

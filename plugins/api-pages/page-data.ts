@@ -27,7 +27,7 @@ import {markdownToHtml} from './markdown-html';
 import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
 import {nodeAt} from '../../openapi/model/refs';
 import {apiPageRoute} from '../../openapi/model/routes';

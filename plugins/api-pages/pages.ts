@@ -26,7 +26,7 @@
  *   lists of plugins/api-versions.
  */
 import kebabCase from 'lodash/kebabCase';
-import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {descriptionSummary} from './markdown-html';
 import {leadSentences} from './cut';
 import {categoryIndexSlug} from '../../openapi/model/routes';

@@ -5,7 +5,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
-import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {portalConfig} from '../../portal.config';
 import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
 

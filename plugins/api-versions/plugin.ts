@@ -7,7 +7,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import kebabCase from 'lodash/kebabCase';
-import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {versionPages, type VersionPages} from './mapping';
 import type {VersionRoutes} from './notice';
 

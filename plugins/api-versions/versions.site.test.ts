@@ -15,7 +15,7 @@ import kebabCase from 'lodash/kebabCase';
 import type {Page} from 'playwright-core';
 import {gotoHydrated, navigatedTo, SITE_DIR, useSite} from '../../tests/browser/harness';
 import {audit, describeFindings} from '../../tests/browser/axe';
-import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {portalConfig} from '../../portal.config';
 import {searchTranslations as T} from '../../src/config/search';
 

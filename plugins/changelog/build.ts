@@ -10,7 +10,7 @@
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import {compareSemver, listReleases, loadRelease, parseSemver, RELEASES_DIR} from '../../openapi/pipeline/release';
 import type {Changelog, ReleaseChanges, ReleaseMark} from '../../src/components/ApiChangelog/types';
 import {diffDocuments} from './diff';

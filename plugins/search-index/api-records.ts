@@ -8,7 +8,7 @@
  * Each record becomes a document of the index's API entry (see src/components/Search/types.ts,
  * ApiRecordDocument) with the id of its page's title document, so a match is that page.
  */
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import {followRefs, refOf} from '../../openapi/model/refs';
 import {API_RECORDS_FORMAT, type ApiRecordEntry, type SearchDocument} from '../../src/components/Search/types';
 

@@ -11,7 +11,7 @@ import {readFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import type {Server} from 'node:http';
 import {resolveLocal} from '../../openapi/pipeline/examples';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import {portalConfig} from '../../portal.config';
 import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';
 import {mockPortFromEnv, startPrism, type MockServer} from './prism';

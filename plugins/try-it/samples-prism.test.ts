@@ -24,7 +24,7 @@ import type {AddressInfo} from 'node:net';
 import {cpus, tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 import {portalConfig} from '../../portal.config';
 import {renderSampleSources, responseFile, SAMPLE_LANGUAGES, type SampleRequest} from '../api-pages/code-samples';
 import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';

@@ -6,7 +6,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
-import {documentOverviewSlug, listOperations} from '../../openapi/pipeline/checks';
+import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {resolveLocal} from '../../openapi/pipeline/examples';
 import {portalConfig} from '../../portal.config';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
-import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
+import {listOperations, overviewSlug} from '../../openapi/model/operations';
 import {buildCopy, copyProject, PROJECT_ROOT} from './site-copy';
 import {startStaticServer} from '../../tools/serve/static-server';
 import {chromium} from 'playwright-core';

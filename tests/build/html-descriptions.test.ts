@@ -9,7 +9,7 @@ import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {listOperations, overviewSlug} from '../../openapi/pipeline/checks';
+import {listOperations, overviewSlug} from '../../openapi/model/operations';
 import {gotoHydrated, useSite} from '../browser/harness';
 import {buildCopy, copyProject, PROJECT_ROOT} from './site-copy';
 

@@ -20,7 +20,7 @@
  * the benchmark applies the same rule to GitHub's description). JUDGED_QUERIES is both.
  */
 import {readFileSync} from 'node:fs';
-import {listOperations} from '../../openapi/pipeline/checks';
+import {listOperations} from '../../openapi/model/operations';
 
 export type QueryKind =
   /** A resource name, singular or plural. */

@@ -11,6 +11,7 @@
  * Every operation's summary and operationId give the same, unique page slug (lodash kebabCase),
  * so documents pass the portal's checks. Same seed and size -> byte-identical document.
  */
+import {HTTP_METHODS} from '../../openapi/model/methods';
 
 /** mulberry32: small, fast, good enough for test data. */
 export function seededRandom(seed: number): () => number {
@@ -444,8 +445,7 @@ export function generateSyntheticOpenApi(options: SyntheticOptions): OpenApiDocu
 
 /** Number of operations in a document (any of the eight HTTP methods under `paths`). */
 export function countOperations(doc: {paths?: Record<string, Record<string, unknown>>}): number {
-  const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
   let n = 0;
-  for (const item of Object.values(doc.paths ?? {})) for (const m of methods) if (item && item[m]) n++;
+  for (const item of Object.values(doc.paths ?? {})) for (const m of HTTP_METHODS) if (item && item[m]) n++;
   return n;
 }

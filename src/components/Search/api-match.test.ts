@@ -6,12 +6,13 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {compareMatches, loadApiRecords, matchApi, parseApiQuery, stem, textWords, type ApiMatch} from './api-match';
-import {compactIdentifier, HTTP_METHOD_WORDS, identifierWords, isHttpMethod, looksLikePath, nameWords, pathShape, pathWords, wholeWord} from './api-terms';
+import {compactIdentifier, identifierWords, isHttpMethod, looksLikePath, nameWords, pathShape, pathWords, wholeWord} from './api-terms';
+import {HTTP_METHODS} from '../../../openapi/model/methods';
 import type {ApiRecordDocument} from './types';
 
 describe('api-terms', () => {
   test('HTTP methods, in any case', () => {
-    assert.deepEqual([...HTTP_METHOD_WORDS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+    assert.deepEqual([...HTTP_METHODS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
     assert.deepEqual(['GET', 'Post', 'patch', 'fetch', 'gets', ''].map(isHttpMethod), [true, true, true, false, false, false]);
   });
 

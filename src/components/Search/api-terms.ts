@@ -13,10 +13,11 @@
  *   left out, lower case, without a trailing slash (paths compared whole).
  */
 
-export const HTTP_METHOD_WORDS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+import {isHttpMethod as isMethodKey} from '../../../openapi/model/methods';
 
+/** Whether a word of a query is an HTTP method, in any case ("GET", "post"). */
 export function isHttpMethod(word: string): boolean {
-  return (HTTP_METHOD_WORDS as readonly string[]).includes(word.toLowerCase());
+  return isMethodKey(word.toLowerCase());
 }
 
 /** Split an identifier on separators and case changes; lower case; empty parts dropped. */

@@ -17,7 +17,7 @@ import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wri
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildProcessedSpec} from '../../../openapi/pipeline/build';
-import {listOperations} from '../../../openapi/pipeline/checks';
+import {listOperations} from '../../../openapi/model/operations';
 import {PageDataBuilder, sampleRequest} from '../../../plugins/api-pages/page-data';
 import {renderSampleSources, SAMPLE_LANGUAGES} from '../../../plugins/api-pages/code-samples';
 import {dataModuleSource} from '../../../plugins/api-pages/markdown';

@@ -118,6 +118,22 @@ test('a list query example is sent form-style: the key once per item, or comma-s
   assert.deepEqual(req.query, [['kind', 'a'], ['kind', 'b'], ['ids', '1,2']]);
 });
 
+test('a parameter whose schema is a component reference with its own example or default beside it: the samples send this use\'s value', () => {
+  const refDoc = structuredClone(doc);
+  refDoc.components!.schemas!.Size = {type: 'integer', minimum: 1, example: 10, default: 20};
+  refDoc.components!.schemas!.Page = {type: 'integer', minimum: 1, default: 1};
+  refDoc.paths['/things/{id}'].patch.parameters = [
+    {$ref: '#/components/parameters/Id'},
+    // allOf [ref, annotations] stays a reference with the annotations beside it (page-data's mergeAllOf).
+    {name: 'size', in: 'query', required: true, schema: {allOf: [{$ref: '#/components/schemas/Size'}], example: 75}},
+    {name: 'page', in: 'query', required: true, schema: {allOf: [{$ref: '#/components/schemas/Page'}], default: 3}},
+    {name: 'plain', in: 'query', required: true, schema: {$ref: '#/components/schemas/Size'}},
+  ];
+  const page = new PageDataBuilder(refDoc).operation('patch', '/things/{id}');
+  assert.deepEqual(page.parameters.find((p) => p.name === 'size')!.schema, {ref: 'Size', example: 75}, 'the page data keeps the reference and its annotation');
+  assert.deepEqual(sampleRequest(page).query, [['size', '75'], ['page', '3'], ['plain', '10']]);
+});
+
 test('cookie parameters and cookie API keys go into the samples\' Cookie header', () => {
   const cookieDoc = structuredClone(doc);
   cookieDoc.components!.securitySchemes!.session = {type: 'apiKey', in: 'cookie', name: 'session_id'};

@@ -24,7 +24,7 @@ import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {binaryExampleHtml} from '../../src/components/ApiOperation/examples';
 import {highlight, languageForMediaType} from './highlight';
 import {markdownToHtml} from './markdown-html';
-import {EAGER_DEPTH} from '../../src/components/SchemaView/model';
+import {EAGER_DEPTH, followRef} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
 import {listOperations} from '../../openapi/model/operations';
@@ -533,8 +533,7 @@ export class PageDataBuilder {
 
 function exampleValue(p: ParameterData, schemas: Record<string, SchemaNode>): string {
   if (p.example !== undefined) return typeof p.example === 'string' ? p.example : JSON.stringify(p.example);
-  let s = p.schema;
-  if (s?.ref) s = schemas[s.ref];
+  const s = followRef(p.schema, schemas);
   if (s?.example !== undefined) return String(s.example);
   if (s?.default !== undefined) return String(s.default);
   if (s?.enum?.length) return String(s.enum[0]);
@@ -550,7 +549,7 @@ function exampleValue(p: ParameterData, schemas: Record<string, SchemaNode>): st
 function queryValues(p: ParameterData, schemas: Record<string, SchemaNode>, value: string): string[] {
   let list = p.example;
   if (list === undefined) {
-    const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
+    const s = followRef(p.schema, schemas);
     list = s?.example ?? s?.default;
   }
   if (!Array.isArray(list)) return [value];

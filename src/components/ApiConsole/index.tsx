@@ -1,7 +1,8 @@
 import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
-import {buildRequest, credentialFields, diagnoseFailure, FAILURE, followSchema, isList, RequestRefused, schemaOf, serverChoices, serverOrigin} from './request';
+import {followRef} from '../SchemaView/model';
+import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, schemaOf, serverChoices, serverOrigin} from './request';
 import AuthPanel from './auth/AuthPanel';
 import {oauthBase} from './auth/oauth';
 import {credentialStore} from './auth/store';
@@ -111,7 +112,7 @@ function paramHint(p: ParameterData, schemas: Record<string, SchemaNode>): strin
   const s = schemaOf(p, schemas);
   if (s?.format === 'date-time') return 'Date and time, RFC 3339 with a time zone: 2025-01-31T13:45:00Z.';
   if (isList(p, schemas)) {
-    const items = followSchema(s?.items, schemas);
+    const items = followRef(s?.items, schemas);
     return items?.enum ? `Comma-separated, from: ${items.enum.map(String).join(', ')}.` : undefined;
   }
   return undefined;

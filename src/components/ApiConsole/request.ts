@@ -20,6 +20,7 @@
 import type {OperationPage, ParameterData, SchemaNode, ServerData} from '../ApiOperation/types';
 import {applyCredentials, CredentialError, isCredentialParameter, type AppliedCredentials} from './auth/schemes';
 import {TRY_IT_FAILURE} from './try-it';
+import {followRef} from '../SchemaView/model';
 
 /** A request the console will not send, with the message it shows. Nothing was sent. */
 export class RequestRefused extends Error {
@@ -99,14 +100,9 @@ export function serverChoices(servers: ServerData[], configured: string): string
 // Scheme by scheme rules live in auth/schemes.ts; re-exported for the component and the tests.
 export {base64Utf8, credentialFields} from './auth/schemes';
 
-/** A schema node with its component reference followed (one level: the page data's shape). */
-export function followSchema(node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
-  return node?.ref ? schemas[node.ref] : node;
-}
-
 /** A parameter's schema, its component reference followed. */
 export function schemaOf(p: ParameterData, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
-  return followSchema(p.schema, schemas);
+  return followRef(p.schema, schemas);
 }
 
 /** Whether a parameter takes a list (typed comma-separated; sent as repeated query keys, or as one comma-separated value with `explode: false`). */

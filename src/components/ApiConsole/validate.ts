@@ -11,7 +11,7 @@
 import type {OperationPage, SchemaNode} from '../ApiOperation/types';
 import type {CheckError, CheckRun, RunCheck} from './check-runner';
 import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from './check-keys';
-import {followSchema} from './request';
+import {followRef} from '../SchemaView/model';
 
 // One lazy chunk for the console's checks: this module and the runner (the worker is its own).
 export {checkRunner} from './check-runner';
@@ -122,7 +122,7 @@ function typesOf(node: SchemaNode | undefined): string[] {
  * (a list is comma-separated). Text that is not of the type stays text, so the check names it.
  */
 export function typedValue(text: string, node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): unknown {
-  const schema = followSchema(node, schemas);
+  const schema = followRef(node, schemas);
   const types = typesOf(schema);
   if (types.includes('array')) return text.split(',').filter((v) => v !== '').map((v) => typedValue(v, schema?.items, schemas));
   if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim())) return Number(text.trim());
@@ -132,10 +132,10 @@ export function typedValue(text: string, node: SchemaNode | undefined, schemas: 
 
 /** The schema at a JSON pointer inside `root` (properties, items), or undefined. */
 function schemaAt(root: SchemaNode | undefined, pointer: string, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
-  let node = followSchema(root, schemas);
+  let node = followRef(root, schemas);
   for (const token of pointer.split('/').slice(1).map(unescapeToken)) {
     if (!node) return undefined;
-    node = followSchema(/^\d+$/.test(token) && node.items ? node.items : node.properties?.[token], schemas);
+    node = followRef(/^\d+$/.test(token) && node.items ? node.items : node.properties?.[token], schemas);
   }
   return node;
 }

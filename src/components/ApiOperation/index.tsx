@@ -8,7 +8,7 @@ import CodeSamples from '../CodeSamples';
 import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
 import PathText from '../PathText';
-import SchemaView, {Constraints, typeLabel} from '../SchemaView';
+import SchemaView, {Constraints, followRef, typeLabel} from '../SchemaView';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
 import {usePageSchemas, type SchemaLoader} from './schemas';
 import {responseExamples} from './examples';
@@ -101,9 +101,9 @@ function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['sche
 
 /** A parameter's constraints, allowed values, default and example: the same line as a body field's. */
 function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
-  const s = p.schema?.ref ? schemas[p.schema.ref] : p.schema;
+  const s = followRef(p.schema, schemas);
   if (!s) return null;
-  const items = s.items && (s.items.ref ? schemas[s.items.ref] : s.items);
+  const items = followRef(s.items, schemas);
   return <Constraints node={{...s, enum: s.enum ?? items?.enum, example: p.example ?? s.example}} />;
 }
 

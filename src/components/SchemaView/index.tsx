@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import type {SchemaNode} from '../ApiOperation/types';
 import type {SchemaLoader} from '../ApiOperation/schemas';
 import ApiHtml from '../ApiHtml';
-import {EAGER_DEPTH, hasChildren, resolve, typeLabel, type Schemas} from './model';
+import {EAGER_DEPTH, followRef, hasChildren, resolve, typeLabel, type Schemas} from './model';
 import styles from './styles.module.css';
 
 export type SchemaMode = 'request' | 'response';
@@ -18,7 +18,7 @@ interface Ctx {
 /** Left out of the search index: only property names of the top level are indexed. */
 const SKIP = 'search-skip';
 
-export {resolve, typeLabel};
+export {followRef, resolve, typeLabel};
 
 /** After a render from `depth`, asks for the schemas it reached that are not loaded yet. */
 function useMissing(raw: SchemaNode, ctx: Ctx, depth: number, active: boolean): void {

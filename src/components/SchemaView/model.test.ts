@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {hasChildren, resolve, typeLabel, type Schemas} from './model';
+import {hasChildren, resolve, typeLabel, type Schemas, followRef} from './model';
 import {renderedRefs} from './walk';
 
 const schemas: Schemas = {
@@ -203,4 +203,14 @@ test('walk: additional properties, item types of list fields, and EAGER_DEPTH fr
   // Roots without attributes are only labelled; undefined roots are skipped.
   assert.deepEqual(refs([undefined, {ref: 'Lead'}, {ref: 'Gone'}], s), ['Gone', 'Lead']);
   assert.deepEqual(refs([], s), []);
+});
+
+test('followRef: a reference is followed with the annotations beside it over the component\'s; a missing one is undefined', () => {
+  const schemas = {Limit: {type: 'integer', minimum: 1, default: 20, description: '<p>Page size.</p>'}};
+  assert.deepEqual(followRef({ref: 'Limit', default: 50, nullable: true}, schemas), {type: 'integer', minimum: 1, default: 50, nullable: true, description: '<p>Page size.</p>'});
+  assert.equal(followRef({ref: 'Limit'}, schemas), schemas.Limit, 'a bare reference is the component itself');
+  const inline = {type: 'string'};
+  assert.equal(followRef(inline, schemas), inline, 'a node that is not a reference is itself');
+  assert.equal(followRef({ref: 'Missing', description: 'x'}, schemas), undefined);
+  assert.equal(followRef(undefined, schemas), undefined);
 });

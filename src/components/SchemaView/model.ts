@@ -29,6 +29,18 @@ export function resolve(node: SchemaNode | undefined, schemas: Schemas): {node: 
   return {node: node ?? {}};
 }
 
+/**
+ * The schema a node stands for: a component reference followed, with the annotations written beside
+ * it (this use's description, example, default, nullable…) over the component's, as `resolve` reads
+ * them; the node itself when it is not a reference; undefined for a reference to a missing component.
+ * The one way pages, samples and the console follow a reference.
+ */
+export function followRef(node: SchemaNode | undefined, schemas: Schemas): SchemaNode | undefined {
+  if (!node?.ref) return node;
+  const {node: followed, missing} = resolve(node, schemas);
+  return missing ? undefined : followed;
+}
+
 function primitiveType(node: SchemaNode): string {
   const t = Array.isArray(node.type) ? node.type.join(' | ') : node.type;
   if (t) return node.format ? `${t}<${node.format}>` : t;

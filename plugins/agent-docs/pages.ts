@@ -12,12 +12,13 @@ import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {ChildNode, Element, Document} from 'domhandler';
 import {listOperations} from '../../openapi/model/operations';
+import {apiPageRoute} from '../../openapi/model/routes';
 import type {OperationPage} from '../../src/components/ApiOperation/types';
 import {CONTROL_CHARACTERS, copyableText, hex4} from '../../src/components/CopyButton/copyable-text';
 import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';
 import {SCHEMA_DIR} from '../api-pages/markdown';
 import {operationMarkdown, parseDataModule} from './operation-markdown';
-import {mapLimited} from '../search-index/map-limited';
+import {mapLimited} from '../build-shared/map-limited';
 
 export interface AgentDocsOptions {
   outDir: string;
@@ -170,11 +171,11 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
   const site = baseUrl.replace(/\/$/, '');
   // The current version's API pages, then each older version's (under its own route base).
   const apiSets = [
-    {version: undefined as string | undefined, prefix: `${site}/docs/api/`, dir: options.apiDocsDir, tagsBySlug: tagsOf(doc), description: `${origin}${baseUrl}openapi/openapi.json`},
+    {version: undefined as string | undefined, prefix: `${site}${apiPageRoute('')}`, dir: options.apiDocsDir, tagsBySlug: tagsOf(doc), description: `${origin}${baseUrl}openapi/openapi.json`},
     ...(await Promise.all(
       (options.versions ?? []).map(async (v) => ({
         version: v.id,
-        prefix: `${site}${v.routeBasePath}/api/`,
+        prefix: `${site}${apiPageRoute('', v.routeBasePath)}`,
         dir: v.apiDocsDir,
         tagsBySlug: tagsOf(JSON.parse(await fs.readFile(v.processedSpec, 'utf8'))),
         description: `${origin}${baseUrl}${v.id}/openapi/openapi.json`,

@@ -12,7 +12,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {twinPathOfFile, withMarkdownAlternate} from '../agent-docs/head';
 import {InlineScriptMinifier} from './minify-scripts';
 import {directives, headersFile, inlineScripts, mapInlineScripts, nginxSnippet, originsOf, policySource, scriptHash, securityHeaders, withMetaPolicy} from './policy';
-import {mapLimited} from '../search-index/map-limited';
+import {mapLimited} from '../build-shared/map-limited';
 
 export interface CspOptions {
   /** The processed OpenAPI document: its servers' origins may be called and serve images. */

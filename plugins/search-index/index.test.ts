@@ -10,7 +10,7 @@ import {isCompactIndex} from '../../src/components/Search/compact-index';
 import {INDEX_PART_FORMAT} from '../../src/components/Search/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import {searchOptions} from '../../src/config/search';
-import {assembleDocuments, checkSupported, mapLimited, writeSearchIndex, type ThemeConfig} from './index';
+import {assembleDocuments, checkSupported, writeSearchIndex, type ThemeConfig} from './index';
 import {parseBuiltPage} from './parse-page';
 
 // The options as Docusaurus hands them to the theme: validated (defaults filled in), then processed.
@@ -122,19 +122,6 @@ test('a page that cannot be read stops the build with its path', async () => {
     writeSearchIndex({routesPaths: ['/docs/missing'], outDir: '/nonexistent-site', baseUrl: '/', siteConfig: {}, plugins: []}, config),
     /search index: cannot read \/nonexistent-site\/docs\/missing\/index\.html \(the page of \/docs\/missing\)/,
   );
-});
-
-test('mapLimited keeps order and never runs more than the limit at once', async () => {
-  let running = 0;
-  let most = 0;
-  const out = await mapLimited([5, 1, 4, 2, 3, 0, 6], 3, async (n) => {
-    most = Math.max(most, ++running);
-    await new Promise((r) => setTimeout(r, n * 3));
-    running--;
-    return n * 10;
-  });
-  assert.deepEqual(out, [50, 10, 40, 20, 30, 0, 60]);
-  assert.equal(most, 3);
 });
 
 test('options the builder does not implement are refused, naming the file', () => {

@@ -27,10 +27,8 @@ import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search
 import {CONTENT_PART_FILE, DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from '../../src/components/Search/types';
 import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
 import type {ApiVersionIndex} from './child';
-import {mapLimited} from './map-limited';
+import {mapLimited} from '../build-shared/map-limited';
 import {parsePages} from './parse-pool';
-
-export {mapLimited};
 
 /** The theme's options after its processPluginOptions (arrays normalised). */
 export interface ThemeConfig {

@@ -11,7 +11,7 @@ import {readFile} from 'node:fs/promises';
 import os from 'node:os';
 import {Worker} from 'node:worker_threads';
 import type {ParsedPage, ThemeConfig} from './index';
-import {mapLimited} from './map-limited';
+import {mapLimited} from '../build-shared/map-limited';
 import {parseBuiltPage, type PageType} from './parse-page';
 
 export interface PageToParse {

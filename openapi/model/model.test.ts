@@ -82,3 +82,13 @@ test('routes: every reference page address, in the current version and an older 
   assert.equal(categoryRoute('bill-profiles', '/v1/docs'), '/v1/docs/category/api/bill-profiles');
   assert.equal(categoryIndexSlug('bill-profiles'), '/category/api/bill-profiles', 'inside its docs instance');
 });
+
+test('sitePath: a link or location without the base URL or a trailing slash; undefined outside the site', async () => {
+  const {sitePath} = await import('./routes');
+  assert.equal(sitePath('/portal/docs/api/get-customer/', '/portal/'), '/docs/api/get-customer');
+  assert.equal(sitePath('/portal/v1/docs', '/portal'), '/v1/docs');
+  assert.equal(sitePath('/docs/api/x', '/'), '/docs/api/x');
+  assert.equal(sitePath('/portal', '/portal/'), undefined, 'the base itself without its slash is not a page path');
+  assert.equal(sitePath('/portalx/docs', '/portal/'), undefined, 'a longer first segment is outside the site');
+  assert.equal(sitePath('https://example.com/docs', '/'), undefined);
+});

@@ -21,3 +21,9 @@ export function categoryRoute(slug: string, base: string = CURRENT_DOCS_BASE): s
 export function categoryIndexSlug(slug: string): string {
   return `/category/api/${slug}`;
 }
+
+/** A link or location of the site as a site path (without the base URL or a trailing slash); undefined outside the site. */
+export function sitePath(href: string, baseUrl: string): string | undefined {
+  const base = baseUrl.replace(/\/+$/, '');
+  return href.startsWith(`${base}/`) ? href.slice(base.length).replace(/\/+$/, '') : undefined;
+}

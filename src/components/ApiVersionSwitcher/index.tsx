@@ -9,6 +9,7 @@ import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import clsx from 'clsx';
 import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
+import {sitePath} from '@site/openapi/model/routes';
 import styles from './styles.module.css';
 
 type Menu = ComponentType<{id: string; path: string; mobile?: boolean}>;
@@ -22,9 +23,8 @@ interface Version {
 export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const versions = (siteConfig.customFields?.apiVersions ?? []) as Version[];
-  const base = siteConfig.baseUrl.replace(/\/$/, '');
   const {pathname} = useLocation();
-  const path = pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
+  const path = sitePath(pathname, siteConfig.baseUrl) ?? pathname;
   const active = versionOfPath(versions, path);
   const [open, setOpen] = useState(false);
   const [VersionMenu, setMenu] = useState<Menu | null>(null);

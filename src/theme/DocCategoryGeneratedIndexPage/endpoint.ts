@@ -5,6 +5,7 @@
  * before, and every docs page loads the sidebar; this module loads with the category pages only.
  */
 import type {VersionCategoryData} from '@site/plugins/api-versions/plugin';
+import {sitePath} from '@site/openapi/model/routes';
 
 export interface CardEndpoint {
   /** Lower-case HTTP method, or "webhook". */
@@ -29,10 +30,4 @@ export function cardEndpoint(href: string, baseUrl: string, versions: readonly P
     return {method: entry[1].slice(0, space).toLowerCase(), path: entry[1].slice(space + 1)};
   }
   return undefined;
-}
-
-/** A link or location of the site as a site path (without the base URL or a trailing slash); undefined outside the site. */
-export function sitePath(href: string, baseUrl: string): string | undefined {
-  const base = baseUrl.replace(/\/+$/, '');
-  return href.startsWith(`${base}/`) ? href.slice(base.length).replace(/\/+$/, '') : undefined;
 }

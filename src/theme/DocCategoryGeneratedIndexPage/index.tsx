@@ -33,7 +33,8 @@ import {cutAtWord} from '@site/plugins/api-pages/cut';
 import OlderVersionNotice from '@site/src/components/OlderVersionNotice';
 import {olderCategoryNotice} from '@site/plugins/api-versions/notice';
 import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
-import {cardEndpoint, sitePath} from './endpoint';
+import {sitePath} from '@site/openapi/model/routes';
+import {cardEndpoint} from './endpoint';
 import styles from './styles.module.css';
 
 /** About two lines of a card at its narrowest. */

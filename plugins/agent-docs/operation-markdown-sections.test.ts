@@ -8,7 +8,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {OperationPage, SchemaNode} from '../../src/components/ApiOperation/types';
-import {operationMarkdown, parseDataModule, securityLabel} from './operation-markdown';
+import {parseDataModule} from '../api-pages/data-module';
+import {operationMarkdown, securityLabel} from './operation-markdown';
 
 const Address: SchemaNode = {type: 'object', description: '<p>A postal address.</p>', required: ['line1'], properties: {
   line1: {type: 'string', maxLength: 100, description: '<p>First line.</p>'},

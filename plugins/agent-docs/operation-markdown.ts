@@ -385,18 +385,3 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
   }
   return `${tidy(out.join('\n'))}\n`;
 }
-
-/**
- * Reads the page data back from a generated data module: `export default JSON.parse("…");`, or, for
- * a page of a large schema graph, `const data = JSON.parse("…");` followed by its schema loader.
- */
-export function parseDataModule(source: string): unknown {
-  const text = source.trim();
-  const whole = /^export default JSON\.parse\(([\s\S]*)\);$/.exec(text)?.[1];
-  // The string literal holds no raw line break (JSON.stringify escapes them): the first line is it.
-  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
-  const lazy = firstLine.startsWith('const data = JSON.parse(') && firstLine.endsWith(');') ? firstLine.slice('const data = JSON.parse('.length, -2) : undefined;
-  const literal = whole ?? lazy;
-  if (literal === undefined) throw new Error(`not a page data module (it starts "${text.slice(0, 40)}")`);
-  return JSON.parse(JSON.parse(literal) as string);
-}

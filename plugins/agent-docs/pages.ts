@@ -16,8 +16,8 @@ import {apiPageRoute} from '../../openapi/model/routes';
 import type {OperationPage} from '../../src/components/ApiOperation/types';
 import {CONTROL_CHARACTERS, copyableText, hex4} from '../../src/components/CopyButton/copyable-text';
 import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';
-import {SCHEMA_DIR} from '../api-pages/markdown';
-import {operationMarkdown, parseDataModule} from './operation-markdown';
+import {parseDataModule, SCHEMA_DIR} from '../api-pages/data-module';
+import {operationMarkdown} from './operation-markdown';
 import {mapLimited} from '../build-shared/map-limited';
 
 export interface AgentDocsOptions {

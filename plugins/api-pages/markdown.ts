@@ -18,6 +18,7 @@ import {CLOSURE_BUDGET, PageDataBuilder, type OpenApiDocument} from './page-data
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/notice';
 import {categoryRoute} from '../../openapi/model/routes';
+import {dataModuleName, dataModuleSource, jsonModuleSource, SCHEMA_DIR} from './data-module';
 
 export {frontMatter} from './pages';
 
@@ -89,22 +90,6 @@ export function getBuilder(file = target.processedSpec): PageDataBuilder {
   return cached.builder;
 }
 
-/** File name of a page's data module, beside its MDX. */
-export const dataModuleName = (id: string): string => `${id}.data.js`;
-
-/**
- * A page's data as a JavaScript module that parses one string literal. As a `.json` module the
- * bundler parses every value into its own tree and tracks each key as an export (twice: client and
- * server bundles): at 1,000 operations that alone held about 0.5 GB of the build's memory. A single
- * string costs one allocation, and `JSON.parse` of a literal is also the fastest way for a browser to
- * load a large object.
- */
-export function dataModuleSource(data: unknown): string {
-  const json = JSON.stringify(JSON.stringify(data));
-  if (!(data as {lazySchemas?: boolean}).lazySchemas) return `export default JSON.parse(${json});\n`;
-  // A page of a large schema graph: the schemas it does not carry load from the shared modules.
-  return [`const data = JSON.parse(${json});`, `data.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');`, 'export default data;', ''].join('\n');
-}
 
 /**
  * Writes a page's response check file (./response-checks.ts checkFile) under the target's checks
@@ -118,9 +103,6 @@ export function writeCheckModule(id: string, file: string | undefined): string |
   return `${target.site.checksPath}/${name}`;
 }
 
-/** Folder of the shared schema modules in docs/api ("_" keeps it out of the docs). */
-export const SCHEMA_DIR = '_schemas';
-
 /**
  * The shared schema modules: one per component schema (the schema and what its attribute list
  * reads), and an index that maps each name to a lazy import of its module. Pages that do not carry
@@ -130,7 +112,7 @@ export function writeSchemaModules(builder: PageDataBuilder): number {
   const names = builder.schemaNames();
   const index: string[] = [];
   names.forEach((name, i) => {
-    emitFile(`${SCHEMA_DIR}/${i}.js`, `export default JSON.parse(${JSON.stringify(JSON.stringify(builder.schemaModule(name)))});\n`);
+    emitFile(`${SCHEMA_DIR}/${i}.js`, jsonModuleSource(builder.schemaModule(name)));
     // A computed key: a schema named "__proto__" stays an own key of the index.
     index.push(`  [${JSON.stringify(name)}]: () => import('./${i}.js'),`);
   });

@@ -20,7 +20,7 @@ import {buildProcessedSpec} from '../../../openapi/pipeline/build';
 import {listOperations} from '../../../openapi/model/operations';
 import {PageDataBuilder, sampleRequest} from '../../../plugins/api-pages/page-data';
 import {renderSampleSources, SAMPLE_LANGUAGES} from '../../../plugins/api-pages/code-samples';
-import {dataModuleSource} from '../../../plugins/api-pages/markdown';
+import {dataModuleSource} from '../../../plugins/api-pages/data-module';
 import {htmlText} from '../../../plugins/agent-docs/html-markdown';
 import {writeAgentDocs} from '../../../plugins/agent-docs/pages';
 import {copyableText, hasControlCharacters} from '../../../src/components/CopyButton/copyable-text';

@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {dataModuleSource} from '../api-pages/markdown';
-import {parseDataModule} from './operation-markdown';
+import {dataModuleSource, parseDataModule} from './data-module';
 
 const page = {method: 'get', path: '/a', summary: 'Line one\nline "two" \\ `x` </script>', responses: [], schemas: {Pet: {type: 'object'}}};
 

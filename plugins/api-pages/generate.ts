@@ -22,10 +22,10 @@ import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
-import {API_DOCS_DIR, type SiteTarget, emitFile, generatedFiles, getBuilder, infoPageMdx, operationPageMdx, SPEC_DOWNLOAD_PATH, setGenerationTarget, writeCheckModule, writeData, writeSchemaModules} from './markdown';
+import {API_DOCS_DIR, GenerationRun, type SiteTarget, operationPageMdx, SPEC_DOWNLOAD_PATH} from './markdown';
 import {dataModuleName} from './data-module';
 import {checkFile, responseCheckModule} from './response-checks';
-import {planPages, sidebarSource} from './pages';
+import {planPages, sidebarSource, type PagePlan} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/notice';
 import {syncDirectory} from './sync-dir';
 import {buildChangelog, CHANGELOG_ROUTE, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
@@ -57,6 +57,8 @@ export interface GenerateOptions {
 
 export interface GenerateResult {
   pages: number;
+  /** The sidebar of the pages (an older version's docs instance reads it: plugins/api-versions). */
+  sidebar: PagePlan['sidebar'];
   overview: string;
   durationMs: number;
   /** Pages that load schemas on demand, and the shared schema modules they load from. */
@@ -83,11 +85,10 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const started = Date.now();
   const {processedSpec, outDir} = options;
   if (!existsSync(processedSpec)) throw new GenerationError(`${processedSpec} does not exist: run "npm run spec" first.`);
-  setGenerationTarget(processedSpec, options.site);
-
-  let builder: ReturnType<typeof getBuilder>;
+  const run = new GenerationRun(processedSpec, options.site);
+  let builder: ReturnType<GenerationRun['builder']>;
   try {
-    builder = getBuilder();
+    builder = run.builder();
   } catch (error) {
     throw new GenerationError((error as Error).message);
   }
@@ -121,9 +122,9 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       // Webhooks have no console: no response check.
       const check = page.webhook ? undefined : responseCheckModule(builder.doc, builder.doc.paths?.[page.path]?.[page.method]);
       if (check?.source) checkModules++;
-      const responseCheck = check ? writeCheckModule(page.id, checkFile(check)) : undefined;
+      const responseCheck = check ? run.writeCheckModule(page.id, checkFile(check)) : undefined;
       if (responseCheck) data.responseCheck = responseCheck;
-      writeData(page.id, data);
+      run.writeData(page.id, data);
     } catch (error) {
       // Errors name the source document (the processed one too when they differ) and the page.
       const message = (error as Error).message;
@@ -131,16 +132,16 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       const via = source ? `, processed document ${processedSpec}` : '';
       throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
     }
-    emitFile(`${page.id}.api.mdx`, operationPageMdx(page, options.notice?.(page.id)));
+    run.emit(`${page.id}.api.mdx`, operationPageMdx(page, options.notice?.(page.id)));
   }
   // Pages that do not carry their whole schema closure load the rest from shared modules.
-  const shared = lazyPages ? writeSchemaModules(builder) : 0;
+  const shared = lazyPages ? run.writeSchemaModules() : 0;
   await options.downloads;
-  emitFile(`${plan.info.id}.info.mdx`, infoPageMdx(plan.info, builder.doc, options.notice?.(plan.info.id)));
-  emitFile('sidebar.ts', sidebarSource(plan.sidebar));
-  if (changelogPage) writeChangelogPage(emitFile, changelogPage.changelog, String(doc.info?.title ?? 'API'));
+  run.writeOverviewPage(plan.info, options.notice?.(plan.info.id));
+  run.emit('sidebar.ts', sidebarSource(plan.sidebar));
+  if (changelogPage) writeChangelogPage((file, content) => run.emit(file, content), changelogPage.changelog, String(doc.info?.title ?? 'API'));
 
-  const generated = generatedFiles();
+  const generated = run.files;
   const files = new Set(generated.keys());
   const seen = new Map<string, string>();
   const missing: string[] = [];
@@ -158,7 +159,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
     copyFileSync(processedSpec, options.downloadCopy);
   }
-  return {pages: operations.length, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelogPage?.changelog.releases.length ?? 0, responseCheckModules: checkModules, written, deleted};
+  return {pages: operations.length, sidebar: plan.sidebar, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelogPage?.changelog.releases.length ?? 0, responseCheckModules: checkModules, written, deleted};
 }
 
 function argValue(name: string): string | undefined {

@@ -39,32 +39,6 @@ export interface SiteTarget {
 export const CURRENT_SITE_TARGET: SiteTarget = {docsBasePath: '/docs', downloadPath: SPEC_DOWNLOAD_PATH, checksPath: 'api-checks'};
 
 /**
- * Where this generation run reads the processed document, where its pages are served, and the
- * files it makes (path relative to the output folder -> content). generate.ts writes them to the
- * folder once the whole set is made.
- */
-const target = {processedSpec: portalConfig.processedSpec, site: CURRENT_SITE_TARGET, files: new Map<string, string>()};
-
-export function setGenerationTarget(processedSpec: string, site: SiteTarget = CURRENT_SITE_TARGET): void {
-  target.processedSpec = processedSpec;
-  target.site = site;
-  target.files = new Map();
-  cached = undefined; // the file may have been rewritten since it was last read
-}
-
-/** Adds a file to this run's output (relative to the output folder, "/" separated). */
-export function emitFile(relativePath: string, content: string): void {
-  target.files.set(relativePath, content);
-}
-
-/** The files made since setGenerationTarget(). */
-export function generatedFiles(): Map<string, string> {
-  return target.files;
-}
-
-let cached: {file: string; builder: PageDataBuilder} | undefined;
-
-/**
  * API_SCHEMA_BUDGET: bytes of schema closure a page carries before the rest loads on demand from the
  * shared schema modules (default CLOSURE_BUDGET, 64 KB). 0 makes every page with schemas load them
  * on demand, as on the largest documents (the build-level tests use it on a small one).
@@ -76,52 +50,81 @@ function schemaBudget(): number {
   return Number(value);
 }
 
-/** The page-data builder for the processed document (read once per generation run). */
-export function getBuilder(file = target.processedSpec): PageDataBuilder {
-  if (!cached || cached.file !== file) {
-    let doc: OpenApiDocument;
-    try {
-      doc = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new Error(`${file}: cannot read the processed OpenAPI document (${(error as Error).message}). Run "npm run spec".`);
-    }
-    cached = {file, builder: new PageDataBuilder(doc, schemaBudget(), target.site.docsBasePath)};
+/** The processed document, read; an error names the file and what to run. */
+export function readProcessedDocument(file: string): OpenApiDocument {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: cannot read the processed OpenAPI document (${(error as Error).message}). Run "npm run spec".`);
   }
-  return cached.builder;
-}
-
-
-/**
- * Writes a page's response check file (./response-checks.ts checkFile) under the target's checks
- * folder, named by page and content hash (a host may cache it for good); returns its path from the
- * site's base URL, or undefined when the page has no check.
- */
-export function writeCheckModule(id: string, file: string | undefined): string | undefined {
-  if (!file) return undefined;
-  const name = `${id}.${createHash('sha256').update(file).digest('hex').slice(0, 10)}.js`;
-  emitFile(`${PUBLIC_DIR}/${target.site.checksPath}/${name}`, file);
-  return `${target.site.checksPath}/${name}`;
 }
 
 /**
- * The shared schema modules: one per component schema (the schema and what its attribute list
- * reads), and an index that maps each name to a lazy import of its module. Pages that do not carry
- * their whole schema closure load the index, then the modules of what a reader opens.
+ * One generation of API pages: where it reads the processed document, where its pages are served,
+ * and the files it makes (path relative to the output folder -> content), which generate.ts writes
+ * to the folder once the whole set is made. Each run is its own object: two runs (the current
+ * version's and an older one's) share nothing.
  */
-export function writeSchemaModules(builder: PageDataBuilder): number {
-  const names = builder.schemaNames();
-  const index: string[] = [];
-  names.forEach((name, i) => {
-    emitFile(`${SCHEMA_DIR}/${i}.js`, jsonModuleSource(builder.schemaModule(name)));
-    // A computed key: a schema named "__proto__" stays an own key of the index.
-    index.push(`  [${JSON.stringify(name)}]: () => import('./${i}.js'),`);
-  });
-  emitFile(`${SCHEMA_DIR}/index.js`, `export default {\n${index.join('\n')}\n};\n`);
-  return names.length;
-}
+export class GenerationRun {
+  readonly files = new Map<string, string>();
+  private pageData: PageDataBuilder | undefined;
 
-export function writeData(id: string, data: unknown): void {
-  emitFile(dataModuleName(id), dataModuleSource(data));
+  constructor(
+    readonly processedSpec: string,
+    readonly site: SiteTarget = CURRENT_SITE_TARGET,
+  ) {}
+
+  /** Adds a file to this run's output (relative to the output folder, "/" separated). */
+  emit(relativePath: string, content: string): void {
+    this.files.set(relativePath, content);
+  }
+
+  /** The page-data builder for the processed document (read once per run). */
+  builder(): PageDataBuilder {
+    this.pageData ??= new PageDataBuilder(readProcessedDocument(this.processedSpec), schemaBudget(), this.site.docsBasePath);
+    return this.pageData;
+  }
+
+  /**
+   * Writes a page's response check file (./response-checks.ts checkFile) under the site's checks
+   * folder, named by page and content hash (a host may cache it for good); returns its path from
+   * the site's base URL, or undefined when the page has no check.
+   */
+  writeCheckModule(id: string, file: string | undefined): string | undefined {
+    if (!file) return undefined;
+    const name = `${id}.${createHash('sha256').update(file).digest('hex').slice(0, 10)}.js`;
+    this.emit(`${PUBLIC_DIR}/${this.site.checksPath}/${name}`, file);
+    return `${this.site.checksPath}/${name}`;
+  }
+
+  /**
+   * The shared schema modules: one per component schema (the schema and what its attribute list
+   * reads), and an index that maps each name to a lazy import of its module. Pages that do not carry
+   * their whole schema closure load the index, then the modules of what a reader opens.
+   */
+  writeSchemaModules(): number {
+    const builder = this.builder();
+    const names = builder.schemaNames();
+    const index: string[] = [];
+    names.forEach((name, i) => {
+      this.emit(`${SCHEMA_DIR}/${i}.js`, jsonModuleSource(builder.schemaModule(name)));
+      // A computed key: a schema named "__proto__" stays an own key of the index.
+      index.push(`  [${JSON.stringify(name)}]: () => import('./${i}.js'),`);
+    });
+    this.emit(`${SCHEMA_DIR}/index.js`, `export default {\n${index.join('\n')}\n};\n`);
+    return names.length;
+  }
+
+  writeData(id: string, data: unknown): void {
+    this.emit(dataModuleName(id), dataModuleSource(data));
+  }
+
+  /** The overview page's MDX and its data module beside it. */
+  writeOverviewPage(info: PagePlan['info'], notice?: OlderVersionNoticeProps): void {
+    const overview = buildOverview(this.builder().doc, this.site);
+    this.writeData(info.id, overview);
+    this.emit(`${info.id}.info.mdx`, overviewPageMdx(info, overview, notice));
+  }
 }
 
 /** Escapes text for use in an MDX heading or paragraph. */
@@ -153,7 +156,7 @@ export function operationPageMdx(page: PlannedOperation, notice?: OlderVersionNo
   ].join('\n');
 }
 
-export function buildOverview(doc: OpenApiDocument): OverviewPage {
+export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_SITE_TARGET): OverviewPage {
   const tags = doc.tags ?? [];
   // Pages per tag, webhooks included: the same categories the sidebar has (pages.ts).
   const opTags = new Map<string, number>();
@@ -175,21 +178,21 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
     version: doc.info.version,
     servers: (doc.servers ?? []).map((s: {url: string; description?: string}) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
     securitySchemes: schemes,
-    downloadUrl: target.site.downloadPath,
+    downloadUrl: site.downloadPath,
     // Written by gen:api before the pages (plugins/agent-docs/downloads.ts); a skipped one is not offered.
     downloads: [
       {file: YAML_FILE, label: 'YAML'},
       {file: POSTMAN_FILE, label: 'Postman collection'},
     ]
-      .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(target.site.downloadPath), d.file)))
-      .map((d) => ({label: d.label, href: `${path.posix.dirname(target.site.downloadPath)}/${d.file}`})),
+      .filter((d) => existsSync(path.join(projectRoot, 'static', path.dirname(site.downloadPath), d.file)))
+      .map((d) => ({label: d.label, href: `${path.posix.dirname(site.downloadPath)}/${d.file}`})),
     operationCount: refs.filter((r) => r.kind === 'operation').length,
     webhookCount: refs.filter((r) => r.kind === 'webhook').length,
     categories: names.map((name) => {
       const tag = tags.find((t) => t.name === name);
       return {
         label: (tag?.['x-displayName'] as string | undefined) ?? name,
-        href: categoryRoute(kebabCase(name), target.site.docsBasePath),
+        href: categoryRoute(kebabCase(name), site.docsBasePath),
         count: opTags.get(name) ?? 0,
         ...(tag?.description ? {description: markdownToHtml(tag.description)} : {}),
       };
@@ -198,10 +201,8 @@ export function buildOverview(doc: OpenApiDocument): OverviewPage {
   };
 }
 
-/** The overview page's MDX; writes its data module beside it. */
-export function infoPageMdx(info: PagePlan['info'], doc: OpenApiDocument, notice?: OlderVersionNoticeProps): string {
-  const overview = buildOverview(doc);
-  writeData(info.id, overview);
+/** The overview page's MDX (its data module: GenerationRun.writeOverviewPage). */
+export function overviewPageMdx(info: PagePlan['info'], overview: OverviewPage, notice?: OlderVersionNoticeProps): string {
   const older = noticeMdx(notice);
   const lines = [
     infoFrontMatter(info),

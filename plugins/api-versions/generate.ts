@@ -20,8 +20,6 @@ import {buildProcessedSpec, summaryLine} from '../../openapi/pipeline/build';
 import {displayPath, SpecError} from '../../openapi/pipeline/errors';
 import {portalConfig, projectRoot, versionBaseUrl, type ApiVersion} from '../../portal.config';
 import {generateApiPages, GenerationError} from '../api-pages/generate';
-import {getBuilder} from '../api-pages/markdown';
-import {planPages} from '../api-pages/pages';
 import {missingNote, targetName, versionTarget, type VersionPages} from './mapping';
 import {loadVersionPages} from './plugin';
 import type {OlderVersionNoticeProps} from './notice';
@@ -94,8 +92,7 @@ export async function generateVersion(version: ApiVersion): Promise<VersionResul
     notice: latestNotices(version),
   });
   // The version's docs instance reads this sidebar (same items as the current version's).
-  const plan = planPages(getBuilder(version.processedSpec).doc);
-  writeFileSync(path.join(version.docsDir, 'sidebars.json'), `${JSON.stringify({apiSidebar: plan.sidebar}, null, 2)}\n`);
+  writeFileSync(path.join(version.docsDir, 'sidebars.json'), `${JSON.stringify({apiSidebar: result.sidebar}, null, 2)}\n`);
   return {id: version.id, pages: result.pages, ms: Date.now() - started};
 }
 

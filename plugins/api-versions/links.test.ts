@@ -8,7 +8,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {PageDataBuilder, type OpenApiDocument} from '../api-pages/page-data';
-import {CURRENT_SITE_TARGET, getBuilder, setGenerationTarget} from '../api-pages/markdown';
+import {CURRENT_SITE_TARGET, GenerationRun} from '../api-pages/markdown';
 
 const doc: OpenApiDocument = {
   openapi: '3.0.3',
@@ -29,10 +29,11 @@ test('gen:api\'s builder takes the route base of its generation target (the olde
   try {
     const file = path.join(dir, 'v1.json');
     writeFileSync(file, JSON.stringify(doc));
-    setGenerationTarget(file, {docsBasePath: '/v1/docs', downloadPath: '/v1/openapi/openapi.json', checksPath: 'v1/api-checks'});
-    assert.equal(getBuilder(file).operation('get', '/balance').deprecatedBy?.href, '/v1/docs/api/get-ledger');
-    setGenerationTarget(file, CURRENT_SITE_TARGET);
-    assert.equal(getBuilder(file).operation('get', '/balance').deprecatedBy?.href, '/docs/api/get-ledger');
+    const older = new GenerationRun(file, {docsBasePath: '/v1/docs', downloadPath: '/v1/openapi/openapi.json', checksPath: 'v1/api-checks'});
+    assert.equal(older.builder().operation('get', '/balance').deprecatedBy?.href, '/v1/docs/api/get-ledger');
+    assert.equal(new GenerationRun(file, CURRENT_SITE_TARGET).builder().operation('get', '/balance').deprecatedBy?.href, '/docs/api/get-ledger');
+    // The older run's builder is its own: a later run did not change it.
+    assert.equal(older.builder().operation('get', '/balance').deprecatedBy?.href, '/v1/docs/api/get-ledger');
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

@@ -2,16 +2,16 @@ import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent} from
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
 import {followRef} from '../SchemaView/model';
-import {buildRequest, credentialFields, diagnoseFailure, FAILURE, isList, RequestRefused, schemaOf, serverChoices, serverOrigin} from './request';
+import {buildRequest, credentialFields, FAILURE, isList, RequestRefused, schemaOf, serverChoices, serverOrigin} from './request';
 import AuthPanel from './auth/AuthPanel';
 import {oauthBase} from './auth/oauth';
 import {credentialStore} from './auth/store';
 import {readShareFragment, shareFragment} from './share';
 import type {CheckResult, RequestCheck, RequestProblem} from './validate';
 import type {RunCheck} from './check-runner';
-import {downloadName} from './download';
+import {sendRequest, type SentResponse} from './send';
 import {curlPreview} from './preview';
-import {proxyApplies, proxyErrorMessage, serverOptions, throughProxy, tryItConfig, TRY_IT_FAILURE} from './try-it';
+import {proxyApplies, serverOptions, throughProxy, tryItConfig} from './try-it';
 import styles from './styles.module.css';
 import PathText from '../PathText';
 
@@ -27,16 +27,8 @@ export {buildRequest} from './request';
 // opts in), scoped to the server origin they were typed for.
 const CUSTOM_SERVER = '__custom__';
 
-interface Result {
-  status: number;
-  statusText: string;
-  ms: number;
-  headers: [string, string][];
-  body: string;
-  download?: {url: string; name: string; size: number; type: string};
+interface Result extends SentResponse {
   check?: CheckResult;
-  /** Where the browser ended up after following a redirect (requests without credentials only). */
-  redirectedTo?: string;
 }
 
 /** A value as the form shows it: text, lists comma-separated. */
@@ -267,66 +259,39 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
     abort.current = controller;
     const timeout = window.setTimeout(() => controller.abort(), 30000);
     setPending(true);
-    const started = performance.now();
     try {
-      const response = await fetch(prepared, {signal: controller.signal});
-      if (response.type === 'opaqueredirect') {
-        // Sent with redirect: 'manual' (it carries a credential): the redirect was not followed.
-        const message = FAILURE.redirect(request.url.split('?')[0]);
-        setError(message);
-        setAnnouncement(message);
+      const outcome = await sendRequest({
+        request,
+        prepared,
+        viaProxy,
+        tryIt,
+        proxyAvailable,
+        operationId: operation.operationId,
+        signal: controller.signal,
+        origin: window.location.origin,
+        fetch: (input, init) => fetch(input, init),
+        now: () => performance.now(),
+        createObjectURL: (blob) => URL.createObjectURL(blob),
+      });
+      if (outcome.kind === 'failed') {
+        setError(outcome.message);
+        if (outcome.announce) setAnnouncement(outcome.message);
         return;
       }
-      const type = response.headers.get('content-type') ?? '';
-      const headers = [...response.headers.entries()];
-      let text = '';
-      let download: Result['download'];
-      if (/json|text|xml|html|javascript/.test(type) || type === '') {
-        text = await response.text();
-        if (/json/.test(type)) {
-          try {
-            text = JSON.stringify(JSON.parse(text), null, 2);
-          } catch {
-            // Not valid JSON after all: show it as it came.
-          }
-        }
-      } else {
-        const blob = await response.blob();
-        const ext = type.split('/')[1]?.split(/[;+]/)[0]?.replace(/[^A-Za-z0-9-]/g, '') || 'bin';
-        const name = downloadName(response.headers.get('content-disposition'), `${operation.operationId ?? 'response'}.${ext}`);
-        download = {url: URL.createObjectURL(blob), name, size: blob.size, type};
-      }
-      const ms = Math.round(performance.now() - started);
-      const notSent = request.notSent?.map((n) => n.reason);
-      setResult({status: response.status, statusText: response.statusText, ms, headers, body: text, download, ...(response.redirected ? {redirectedTo: response.url} : {})});
-      setAnnouncement(`Response: ${response.status} ${response.statusText}, in ${ms} ms${download ? `, a file to download (${download.name})` : ''}.`);
-      const proxyError = viaProxy ? response.headers.get('x-proxy-error') : null;
-      if (proxyError) setError(TRY_IT_FAILURE.proxyRefused(tryIt.proxyUrl!, proxyErrorMessage(text, proxyError)));
-      else if (notSent?.length) setError(`Sent without some credentials: ${notSent.join(' ')}`);
+      const {response, contentType} = outcome;
+      setResult(response);
+      setAnnouncement(outcome.announcement);
+      if (outcome.error) setError(outcome.error);
       // The response check loads only now (validate.ts, the page's Ajv-generated checks in a worker).
-      if (!download) {
-        const raw = text;
+      if (!response.download) {
+        const raw = response.body;
         void checks()
-          .then((loaded) => import('./validate').then(({checkResponse}) => checkResponse(operation, loaded?.run, {status: response.status, contentType: type, body: raw})))
+          .then((loaded) => import('./validate').then(({checkResponse}) => checkResponse(operation, loaded?.run, {status: response.status, contentType, body: raw})))
           .then(
             (check) => setResult((r) => (r && r.body === raw ? {...r, check} : r)),
             (e: Error) => setResult((r) => (r && r.body === raw ? {...r, check: {kind: 'unchecked', reason: `The response check could not load (${e.message}).`}} : r)),
           );
       }
-    } catch (e) {
-      let message: string;
-      if ((e as Error).name === 'AbortError') {
-        message = FAILURE.timeout;
-      } else if (e instanceof TypeError && viaProxy) {
-        message = TRY_IT_FAILURE.proxyUnreachable(tryIt.proxyUrl!);
-      } else if (e instanceof TypeError) {
-        const probe = (url: string) => fetch(url, {mode: 'no-cors', method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(10000)});
-        const kind = await diagnoseFailure(request.url, probe);
-        message = kind === 'cors' ? FAILURE.cors(window.location.origin, tryIt, proxyAvailable) : FAILURE.network(request.url.split('?')[0], tryIt, proxyAvailable);
-      } else {
-        message = `The request did not complete: ${(e as Error).message}.`;
-      }
-      setError(message);
     } finally {
       window.clearTimeout(timeout);
       setPending(false);

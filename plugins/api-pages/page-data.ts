@@ -27,6 +27,7 @@ import {markdownToHtml} from './markdown-html';
 import {EAGER_DEPTH, followRef} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
+import {isHttpMethod} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
 import {nodeAt} from '../../openapi/model/refs';
@@ -54,7 +55,6 @@ const SCHEMA_PREFIX = '#/components/schemas/';
  * the schemas its HTML shows and the rest loads from the shared schema modules when opened.
  */
 export const CLOSURE_BUDGET = 64 * 1024;
-const METHOD_NAMES = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const SCHEMA_KEYS = [
   'title', 'type', 'format', 'enum', 'default', 'example', 'nullable', 'readOnly', 'writeOnly', 'deprecated',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
@@ -382,7 +382,7 @@ export class PageDataBuilder {
     const out: {event: string; method: string; op: Json}[] = [];
     for (const [event, item] of Object.entries(this.webhooks().items)) {
       for (const [method, op] of Object.entries<Json>(item ?? {})) {
-        if (op && typeof op === 'object' && METHOD_NAMES.has(method)) out.push({event, method, op});
+        if (op && typeof op === 'object' && isHttpMethod(method)) out.push({event, method, op});
       }
     }
     return out;
@@ -395,7 +395,7 @@ export class PageDataBuilder {
   findWebhook(api: {operationId?: string; summary?: string; title?: string}): {event: string; method: string} {
     for (const [event, item] of Object.entries(this.webhooks().items)) {
       for (const [method, op] of Object.entries<Json>(item ?? {})) {
-        if (!op || typeof op !== 'object' || !METHOD_NAMES.has(method)) continue;
+        if (!op || typeof op !== 'object' || !isHttpMethod(method)) continue;
         if ((api.operationId && op.operationId === api.operationId) || (!api.operationId && (op.summary ?? event) === (api.summary ?? api.title))) {
           return {event, method};
         }

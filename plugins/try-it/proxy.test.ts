@@ -530,6 +530,17 @@ describe('headers at the boundary: every request header the proxy drops or forwa
     assert.equal(get.headers['content-length'], '11');
   });
 
+  test('HEAD: the API\'s Content-Length is passed on, and a length over the cap is no reason to refuse (no body is carried)', async () => {
+    const proxy = await startProxy({maxBodyBytes: 2048});
+    const big = await raw(proxy, `${upstreamUrl}/v1/big`, {}, 'HEAD');
+    assert.equal(big.status, 200);
+    assert.equal(big.headers['content-length'], '4096');
+    assert.equal(big.headers['x-proxy-error'], undefined);
+    assert.equal(big.body, '');
+    // GET of the same address is still refused over the cap.
+    assert.equal((await raw(proxy, `${upstreamUrl}/v1/big`, {}, 'GET')).status, 502);
+  });
+
   test("dropped from answers: cookies, hop-by-hop, the API's CORS, and every header that would act on the proxy's origin; the rest passes and is exposed to the portal", async () => {
     const loud = createServer((_req, res) => {
       res.sendDate = false;

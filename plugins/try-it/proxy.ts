@@ -290,6 +290,12 @@ interface Answer {
   data: Buffer;
 }
 
+/** The Content-Length of an answer to HEAD as the API declared it (digits only), else undefined. */
+function headLength(method: string | undefined, answer: Answer): string | undefined {
+  const declared = answer.headers['content-length'];
+  return method === 'HEAD' && typeof declared === 'string' && /^\d+$/.test(declared) ? declared : undefined;
+}
+
 /**
  * One exchange with the API over a fresh connection (no pooling: every request resolves and
  * checks its host again), never following a redirect; the answer body is capped at `max` bytes
@@ -303,7 +309,8 @@ function forward(target: URL, init: {method: string; headers: Record<string, str
     const request = send(target, {method: init.method, headers, agent: false, ...(init.lookup ? {lookup: init.lookup} : {})}, (response) => {
       const declared = Number(response.headers['content-length'] ?? NaN);
       const tooLarge = (what: string) => new ProxyError(502, 'response_too_large', `The API's answer is ${what}; this proxy passes at most ${init.max} bytes.`);
-      if (declared > init.max) return fail(tooLarge(`${declared} bytes`));
+      // An answer to HEAD declares the length of a body it does not carry: nothing to refuse.
+      if (declared > init.max && init.method !== 'HEAD') return fail(tooLarge(`${declared} bytes`));
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
@@ -445,7 +452,8 @@ export function createProxy(options: ProxyOptions): Server {
         ...cors,
         ...AS_DATA,
         ...(cors['Access-Control-Allow-Origin'] && names.length ? {'Access-Control-Expose-Headers': names.join(', ')} : {}),
-        'Content-Length': String(answer.data.length),
+        // The length of what is passed on; an answer to HEAD passes the API's (the body it would have).
+        'Content-Length': headLength(req.method, answer) ?? String(answer.data.length),
       });
       res.end(answer.data); // Node sends no body in an answer to HEAD
       log(`${req.method} ${target.origin} ${answer.status}`);

@@ -51,22 +51,33 @@ function createIdlePrefetch(): DocusaurusGlobal['prefetch'] {
   const asked = new Set<string>();
   const files = new Set<string>();
   let table: Map<string, string[]> | undefined;
-  const enqueue = createIdleQueue<{path: string; done: (v: unknown) => void}>({
+  // A page to prefetch is one step (its chunk files, from the route table), then one step per new
+  // file (its <link>): inserting a link is the costly part, so the slice can end between two.
+  type Step = {path: string; done: (v: unknown) => void} | {file: string; done: (v: unknown) => void};
+  const enqueue = createIdleQueue<Step>({
     whenIdle,
     now: () => performance.now(),
     sliceMs: 8,
-    work: ({path, done}) => {
+    work: (step) => {
+      if ('file' in step) {
+        void addPrefetchLink(step.file).then(step.done);
+        return;
+      }
       table ??= chunkTable(routesChunkNames as Record<string, ChunkTree>);
-      const pending: Promise<void>[] = [];
-      for (const routePath of matchedRoutePaths(routes as RouteLike[], path, matchPath)) {
+      const mine: string[] = [];
+      for (const routePath of matchedRoutePaths(routes as RouteLike[], step.path, matchPath)) {
         for (const name of table.get(routePath) ?? []) {
           const file = __webpack_require__.gca?.(name);
           if (!file || file.includes('undefined') || files.has(file)) continue;
           files.add(file);
-          pending.push(addPrefetchLink(file));
+          mine.push(file);
         }
       }
-      void Promise.all(pending).then(done);
+      // The page's promise settles once each of its files has (Docusaurus's prefetch contract).
+      const steps: Step[] = [];
+      const settled = mine.map((file) => new Promise((done) => steps.push({file, done})));
+      void Promise.all(settled).then(step.done);
+      return steps;
     },
   });
 

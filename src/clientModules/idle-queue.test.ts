@@ -70,3 +70,29 @@ test('items pushed while a callback is pending share it', () => {
   h.runIdle();
   assert.deepEqual(h.served[0], [1, 2, 3]);
 });
+
+test('an item can split into steps that run next, before the rest of the queue, each counted against the slice', () => {
+  let clock = 0;
+  const pending: ((d: IdleDeadline) => void)[] = [];
+  const done: string[] = [];
+  const push = createIdleQueue<string>({
+    whenIdle: (serve) => pending.push(serve),
+    now: () => clock,
+    sliceMs: 8,
+    work: (item) => {
+      clock += 3;
+      done.push(item);
+      if (!item.includes('/')) return [`${item}/a`, `${item}/b`, `${item}/c`];
+    },
+  });
+  push('page1');
+  push('page2');
+  const idle = () => pending.shift()!({timeRemaining: () => 50});
+  idle();
+  assert.deepEqual(done, ['page1', 'page1/a', 'page1/b'], '9 ms: the slice ends after three steps');
+  idle();
+  assert.deepEqual(done.slice(3), ['page1/c', 'page2', 'page2/a']);
+  idle();
+  assert.deepEqual(done.slice(6), ['page2/b', 'page2/c']);
+  assert.equal(pending.length, 0);
+});

@@ -17,7 +17,8 @@ export interface IdleQueueOptions<T> {
   now: () => number;
   /** Most milliseconds of work per idle callback (after the first item). */
   sliceMs: number;
-  work: (item: T) => void;
+  /** Does one item; may return items to do next, before the rest of the queue (a job split in steps). */
+  work: (item: T) => T[] | void;
 }
 
 export function createIdleQueue<T>({whenIdle, now, sliceMs, work}: IdleQueueOptions<T>): (item: T) => void {
@@ -26,8 +27,10 @@ export function createIdleQueue<T>({whenIdle, now, sliceMs, work}: IdleQueueOpti
   const serve = (deadline: IdleDeadline) => {
     scheduled = false;
     const started = now();
-    do work(queue.shift()!);
-    while (queue.length > 0 && deadline.timeRemaining() > 1 && now() - started < sliceMs);
+    do {
+      const next = work(queue.shift()!);
+      if (next?.length) queue.unshift(...next);
+    } while (queue.length > 0 && deadline.timeRemaining() > 1 && now() - started < sliceMs);
     if (queue.length > 0) schedule();
   };
   const schedule = () => {

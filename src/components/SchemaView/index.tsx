@@ -59,7 +59,7 @@ export function Constraints({items}: {items: ConstraintItem[]}) {
     <>
       {allowed && (
         <div className={clsx(styles.enum, SKIP)}>
-          <span>{allowed.label}:</span>{' '}
+          <span>{`${allowed.label}:`}</span>{' '}
           {allowed.values.map((v) => (
             <code key={v}>{v}</code>
           ))}

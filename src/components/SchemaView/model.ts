@@ -58,8 +58,8 @@ export interface TypeDescription {
 
 /**
  * The type label of `typeLabel`, saying where it stopped at a recursive component (`A = array of
- * A` reads "array of A": `circular` is "A"). `arrays`: the most "array of" written; a deeper
- * list ends in "items" (the Markdown twins keep their labels short; the page has no limit).
+ * A` reads "array of A": `circular` is "A"). `arrays`: the list nested that deep reads "array of
+ * items" (the Markdown twins keep their labels short; the page has no limit).
  */
 // Stryker disable next-line ArrayDeclaration: the default `seen` is empty; one holding "Stryker was here" differs only for a component of that name
 export function describeType(raw: SchemaNode | undefined, schemas: Schemas, arrays = Infinity, seen: string[] = []): TypeDescription {

@@ -122,3 +122,18 @@ test('variants and a schema without attributes: the page\'s constraint line unde
   assert.equal([typeLabel(leaf, schemas), ...constraintItems(leaf).map(itemMarkdown)].join(', '), 'string<uuid>, max length: `36`, example: `x`');
   assert.ok(md.includes('Schema: string<uuid>, max length: `36`, example: `x`\n'), md);
 });
+
+test('what the page leaves out, the twin leaves out: a circular variant\'s constraints, a missing component\'s; a replaced parameter is named', () => {
+  const md = operationMarkdown({
+    ...page(),
+    parameters: [{name: 'old', in: 'query', required: false, deprecated: true, deprecatedBy: 'new', schema: {type: 'string'}}],
+    requestBody: {required: true, content: [{mediaType: 'application/json', schema: {ref: 'Loop'}}]},
+    responses: [{status: '200', headers: [], content: [{mediaType: 'application/json', schema: {ref: 'Gone', maxLength: 3}}]}],
+    schemas: {Loop: {oneOf: [{ref: 'Loop'}, {type: 'string', minLength: 2}], minProperties: 1}},
+  });
+  assert.ok(md.includes('| `old` | query | string | no | (deprecated; use `new` instead) |'), md);
+  // The page shows "Circular reference to Loop" there, without Loop's constraint line.
+  assert.ok(md.includes('Schema: Loop\n\n- One of:\n  - **Loop** (Loop) (circular: see above)\n  - **option 2** (string, min length: `2`)\n'), md);
+  // The page shows the name and "Loading attributes…" for a component it does not have.
+  assert.ok(md.includes('Schema: Gone\n'), md);
+});

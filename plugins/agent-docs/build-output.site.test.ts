@@ -12,6 +12,8 @@ import {Collection} from 'postman-collection';
 import {describedOperations} from '../../tests/browser/description';
 import {portalConfig} from '../../portal.config';
 import {startStaticServer} from '../../tools/serve/static-server';
+import type {AnyNode, Element} from 'domhandler';
+import {DomUtils, parseDocument} from './html-markdown';
 
 const BUILD = path.resolve(__dirname, '../..', process.env.SITE_DIR ?? 'build');
 
@@ -84,4 +86,57 @@ test('the Postman collection parses with the SDK: one request per operation, fol
   assert.ok(collection.variables.get('baseUrl'), 'baseUrl variable');
   assert.ok(json.auth?.type, 'collection auth');
   assert.ok(existsSync(path.join(BUILD, 'openapi/openapi.yaml')));
+});
+
+/** An element's text with each <code> written as a code span (the twin's form of the same text). */
+function markdownText(node: AnyNode): string {
+  if (node.type === 'text') return (node as unknown as {data: string}).data;
+  if (node.type !== 'tag') return '';
+  const el = node as Element;
+  if (el.name === 'code') return `\`${DomUtils.textContent(el)}\``;
+  return el.children.map(markdownText).join('');
+}
+
+/** The element's children whose class is a CSS module class named `name` (name_hash). */
+const childrenOf = (el: Element, name: string): Element[] =>
+  el.children.filter((c): c is Element => c.type === 'tag' && (c.attribs.class ?? '').split(' ').some((k) => k.startsWith(`${name}_`)));
+
+/** The page's line of allowed values and constraints under a field or parameter, as twin parts. */
+function constraintParts(item: Element): string[] {
+  const parts = childrenOf(item, 'enum').map((div) => `${DomUtils.textContent(div.children[0]!)} ${DomUtils.findAll((e) => e.name === 'code', div.children).map(markdownText).join(', ')}`);
+  for (const div of childrenOf(item, 'constraints')) parts.push(...div.children.filter((c): c is Element => c.type === 'tag').map(markdownText));
+  return parts;
+}
+
+test('every field and parameter a page shows reads the same in its twin: type label, labels, allowed values, constraints', () => {
+  let fields = 0;
+  let params = 0;
+  for (const op of describedOperations()) {
+    const doc = parseDocument(readFileSync(path.join(BUILD, op.route, 'index.html'), 'utf8'));
+    const md = readFileSync(path.join(BUILD, `${op.route}.md`), 'utf8');
+    const lines = md.split('\n').map((l) => l.trim());
+    for (const li of DomUtils.findAll((e) => e.name === 'li' && (e.attribs.class ?? '').split(' ').some((k) => k.startsWith('property_')), doc.children)) {
+      const head = childrenOf(li, 'head')[0]!;
+      const name = DomUtils.textContent(childrenOf(head, 'name')[0]!);
+      const parts = [DomUtils.textContent(childrenOf(head, 'type')[0]!)];
+      for (const badges of childrenOf(head, 'badges')) parts.push(...badges.children.filter((c): c is Element => c.type === 'tag').map(markdownText));
+      parts.push(...constraintParts(li));
+      const label = name === '{key}' ? '`*` (any other key)' : `\`${name}\``;
+      // A circular field: the twin says "circular: X, described above" where the page has its badge.
+      const expected = `- ${label} (${parts.filter((p) => p !== 'circular').join(', ')}`;
+      assert.ok(lines.some((l) => l === `${expected})` || l.startsWith(`${expected})`) || l.startsWith(`${expected}, `) || l.startsWith(`${expected} (circular)`)), `${op.route}: field ${name} reads "${expected}" on the page, not in the twin`);
+      fields++;
+    }
+    for (const li of DomUtils.findAll((e) => e.name === 'li' && e.attribs['data-param'] !== undefined, doc.children)) {
+      const [where, name] = [li.attribs['data-param']!.split(':')[0], li.attribs['data-param']!.slice(li.attribs['data-param']!.indexOf(':') + 1)];
+      const head = childrenOf(li, 'paramHead')[0]!;
+      const type = childrenOf(head, 'type').map((t) => DomUtils.textContent(t));
+      // The twin writes the example in the description column.
+      const parts = [...type, ...constraintParts(li).filter((p) => !p.startsWith('example: '))];
+      const row = `| \`${name}\` | ${where} | ${parts.join(', ').replace(/\|/g, '\\|')} |`;
+      assert.ok(md.includes(row), `${op.route}: parameter ${name} reads "${row}" on the page, not in the twin`);
+      params++;
+    }
+  }
+  assert.ok(fields > 100 && params > 20, `${fields} fields, ${params} parameters compared`);
 });

@@ -97,9 +97,9 @@ test('a whole twin: head, authentication alternatives, parameters, request body,
     '',
     '| Name | In | Type | Required | Description |',
     '| --- | --- | --- | --- | --- |',
-    '| `customerId` | path | integer (int64), >= 1 | yes | The customer. Example: `42` |',
-    '| `status` | query | string, one of `\"open\"`, `\"paid\"`, default `\"open\"` | no | Only these. |',
-    '| `X-Request-Id` | header | string (uuid) | no | Traces the call. Any text. (deprecated) Example: `r-1` |',
+    '| `customerId` | path | integer<int64>, minimum: `1` | yes | The customer. Example: `42` |',
+    '| `status` | query | string, Allowed values: `open`, `paid`, default: `open` | no | Only these. |',
+    '| `X-Request-Id` | header | string<uuid> | no | Traces the call. Any text. (deprecated) Example: `r-1` |',
     '| `session` | cookie | string | no |  |',
     '',
     '## Request body',
@@ -110,20 +110,20 @@ test('a whole twin: head, authentication alternatives, parameters, request body,
     '',
     'Content type: `application/json`',
     '',
-    'Schema: object (Invoice)',
+    'Schema: Invoice',
     '',
     '- `id` (string, required, read-only): Identifier.',
-    '- `status` (string, one of `\"draft\"`, `\"open\"`, `\"paid\"`, default `\"draft\"`)',
-    '- `billing` (object (Address)): A postal address.',
-    '  - `line1` (string, required, max length 100): First line.',
-    '  - `country` (string, pattern `^[A-Z]{2}$`, example `\"US\"`)',
-    '- `shipping` (object (Address), fields of Address as listed above): Where goods go.',
-    '- `lines` (array of object (Line), required, min items 1)',
-    '  - `amount` (number (double), >= 0, < 1000000)',
+    '- `status` (string, Allowed values: `draft`, `open`, `paid`, default: `draft`)',
+    '- `billing` (Address): A postal address.',
+    '  - `line1` (string, required, max length: `100`): First line.',
+    '  - `country` (string, pattern: `^[A-Z]{2}$`, example: `US`)',
+    '- `shipping` (Address, fields of Address as listed above): Where goods go.',
+    '- `lines` (array of Line, required, min items: `1`)',
+    '  - `amount` (number<double>, minimum: `0`, less than: `1000000`)',
     '  - `note` (string | null): - shown on the invoice - max one line',
-    '- `metadata` (object, max properties 20)',
-    '  - `*` (any other key) (string, max length 500)',
-    '- `parent` (object (Invoice), circular: Invoice, described above): An invoice.',
+    '- `metadata` (object, max properties: `20`)',
+    '  - `*` (any other key) (string, max length: `500`)',
+    '- `parent` (Invoice, circular: Invoice, described above): An invoice.',
     '',
     'Example:',
     '',
@@ -156,7 +156,7 @@ test('a whole twin: head, authentication alternatives, parameters, request body,
     '',
     'Content type: `application/json`',
     '',
-    'Schema: object (Invoice), fields of Invoice as listed above',
+    'Schema: Invoice, fields of Invoice as listed above',
     '',
     'Example:',
     '',
@@ -243,7 +243,7 @@ const Node: SchemaNode = {type: 'object', properties: {
   name: {type: 'string'},
 }};
 const nodePage = () => barePage({responses: [ok({ref: 'Node'})], schemas: {Node}});
-const head = ['# Delete a thing', '', '`DELETE /things/{id}`', '', 'Authentication: none.', '', '## Responses', '', '### 200 OK', '', 'Content type: `application/json`', '', 'Schema: object (Node)', ''];
+const head = ['# Delete a thing', '', '`DELETE /things/{id}`', '', 'Authentication: none.', '', '## Responses', '', '### 200 OK', '', 'Content type: `application/json`', '', 'Schema: Node', ''];
 const cutNote = (levels: string) => `This page lists fields down to ${levels} of nesting; the schemas marked "fields not listed here" are complete in the OpenAPI description.`;
 
 test('circular schemas: through a map, a variant, an inline marker, arrays however deep; never expanded again', () => {
@@ -251,15 +251,15 @@ test('circular schemas: through a map, a variant, an inline marker, arrays howev
     '- `kids` (object, circular: Node, described above)',
     '- `pick` (one of)',
     '  - One of:',
-    '    - **Node** (object (Node)) (circular: see above)',
+    '    - **Node** (Node) (circular: see above)',
     '    - **inline** (circular) (circular: see above)',
     '    - **option 3** (string)',
-    '- `grid` (array of array of array of array of object (Node), circular: Node, described above)',
+    '- `grid` (array of array of array of array of Node, circular: Node, described above)',
     '- `deep` (array of array of array of array of object)',
     '  - `z` (string)',
     '- `map` (object)',
   ];
-  const tail = ['- `tags` (array of string)', '- `self` (object (Node), circular: Node, described above)', '- `alt` (any of)', '  - Any of:', '    - **option 1** (integer)', '- `name` (string)'];
+  const tail = ['- `tags` (array of string)', '- `self` (Node, circular: Node, described above)', '- `alt` (any of)', '  - Any of:', '    - **option 1** (integer)', '- `name` (string)'];
   assert.equal(operationMarkdown(nodePage()), [...head, ...recurring, '  - `*` (any other key) (object)', '    - `v` (string)', ...tail].join('\n') + '\n');
   // At two levels the map's values are cut: the only field the limit reaches, and the note says so.
   assert.equal(operationMarkdown(nodePage(), {depth: 2, budget: Infinity}), [...head, ...recurring, '  - `*` (any other key) (object, fields not listed here)', ...tail, '', cutNote('2 levels')].join('\n') + '\n');
@@ -269,12 +269,12 @@ test('the depth limit: every field with something under it says "fields not list
   assert.equal(operationMarkdown(nodePage(), {depth: 1, budget: Infinity}), [...head,
     '- `kids` (object, circular: Node, described above)',
     '- `pick` (one of, fields not listed here: `#/components/schemas/Node` in the OpenAPI description)',
-    '- `grid` (array of array of array of array of object (Node), circular: Node, described above)',
+    '- `grid` (array of array of array of array of Node, circular: Node, described above)',
     // Fields four arrays down are still fields: cut, and said so (they were left out without a word).
     '- `deep` (array of array of array of array of object, fields not listed here)',
     '- `map` (object, fields not listed here)',
     '- `tags` (array of string)',
-    '- `self` (object (Node), circular: Node, described above)',
+    '- `self` (Node, circular: Node, described above)',
     '- `alt` (any of, fields not listed here)',
     '- `name` (string)',
     '', cutNote('1 level'),
@@ -288,13 +288,13 @@ test('fields listed once: a component used again refers back, an empty one never
     schemas: {Empty: {type: 'object', properties: {}}, List: {type: 'array', items: {ref: 'Item'}}, Item: {type: 'object', properties: {q: {type: 'string'}}}},
   }));
   assert.equal(md.slice(md.indexOf('## Request body')), [
-    '## Request body', '', 'Required.', '', 'Content type: `application/json`', '', 'Schema: array of object (Item)', '', '- `q` (string)', '',
+    '## Request body', '', 'Required.', '', 'Content type: `application/json`', '', 'Schema: array of Item', '', '- `q` (string)', '',
     '## Responses', '', '### 200 OK', '', 'Content type: `application/json`', '', 'Schema: object', '',
-    '- `a` (object (Empty))',
-    '- `b` (object (Empty))',
-    '- `l1` (array of object (Item), fields of List as listed above)',
-    '- `l2` (array of object (Item), fields of List as listed above)',
-    '- `c` (object (Item), fields of Item as listed above)',
+    '- `a` (Empty)',
+    '- `b` (Empty)',
+    '- `l1` (array of Item, fields of List as listed above)',
+    '- `l2` (array of Item, fields of List as listed above)',
+    '- `c` (Item, fields of Item as listed above)',
   ].join('\n') + '\n');
   // A response whose whole schema was listed in the request refers back and lists nothing.
   const again = operationMarkdown(barePage({
@@ -302,7 +302,7 @@ test('fields listed once: a component used again refers back, an empty one never
     responses: [ok({ref: 'Item', description: '<p>The item.</p>'})],
     schemas: {Item: {type: 'object', description: '<p>An item.</p>', properties: {q: {type: 'string'}}}},
   }));
-  assert.equal(again.slice(again.indexOf('### 200 OK')), '### 200 OK\n\nContent type: `application/json`\n\nSchema: object (Item), fields of Item as listed above\n');
+  assert.equal(again.slice(again.indexOf('### 200 OK')), '### 200 OK\n\nContent type: `application/json`\n\nSchema: Item, fields of Item as listed above\n');
 });
 
 test('a component is looked up only where a schema refers to it (even one named "undefined")', () => {
@@ -316,7 +316,7 @@ test('the depth asked for is the deepest written, even when a deeper listing wou
   const two = operationMarkdown(page, {depth: 2, budget: Infinity});
   const one = operationMarkdown(page, {depth: 1, budget: two.length});
   assert.ok(one.length > two.length);
-  assert.ok(one.includes('- `o` (object (In), fields not listed here: `#/components/schemas/In` in the OpenAPI description)\n'), one);
+  assert.ok(one.includes('- `o` (In, fields not listed here: `#/components/schemas/In` in the OpenAPI description)\n'), one);
   assert.ok(!one.includes('`p`'), one);
 });
 
@@ -335,7 +335,7 @@ test('one-line descriptions: a list or paragraphs in a cell or a field become on
     parameters: [{name: 'p', in: 'query', required: false, description: '<ul><li>one</li><li>two</li></ul>', schema: {type: 'string', format: 'a\nb'}}],
     responses: [ok({type: 'object', properties: {f: {type: 'string', description: '<p>First.</p><ul><li>a</li><li>b</li></ul>'}}})],
   }));
-  assert.ok(md.includes('\n| `p` | query | string (a b) | no | - one - two |\n'), md);
+  assert.ok(md.includes('\n| `p` | query | string<a b> | no | - one - two |\n'), md);
   assert.ok(md.includes('\n- `f` (string): First. - a - b\n'), md);
 });
 

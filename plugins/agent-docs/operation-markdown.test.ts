@@ -96,10 +96,10 @@ test('parameters: one table row each, | and backticks in names, enums and descri
   assert.deepEqual(rows.map((r) => all(r[0]!, 'code').map((c) => DomUtils.textContent(c))), [['thingId'], ['fil`ter'], ['X-Trace']]);
   assert.deepEqual(rows.map((r) => text(r[1]!)), ['path', 'query', 'header']);
   assert.deepEqual(rows.map((r) => text(r[3]!)), ['yes', 'no', 'no']);
-  assert.equal(text(rows[0]![2]!), 'integer, >= 1');
-  assert.deepEqual(all(rows[1]![2]!, 'code').map((c) => DomUtils.textContent(c)), ['"a|b"', '"c`d"']);
+  assert.equal(text(rows[0]![2]!), 'integer, minimum: 1');
+  assert.deepEqual(all(rows[1]![2]!, 'code').map((c) => DomUtils.textContent(c)), ['a|b', 'c`d']);
   assert.equal(text(rows[1]![4]!), 'Either a|b or c | d');
-  assert.equal(text(rows[2]![2]!), 'string (uuid)');
+  assert.equal(text(rows[2]![2]!), 'string<uuid>');
   assert.match(text(rows[2]![4]!), /^Line one .*item.* \(deprecated\)$/);
   assert.equal(all(rows[0]![4]!, 'a')[0]!.attribs.href, `${SITE}/docs/ids.md`);
   assert.match(text(rows[0]![4]!), /Example: 42$/);
@@ -141,12 +141,12 @@ function treePage(): OperationPage {
 test('request body: nested field list with types, required, constraints and descriptions; one example', () => {
   const md = operationMarkdown(treePage(), {link});
   const body = section(md, '## Request body');
-  assert.match(body, /^Required\.\n\nThe new node\.\n\nContent type: `application\/json`\n\nSchema: object \(Node\)\n/);
-  assert.ok(body.includes('- `name` (string, required, max length 40): Its `` `name` `` | label'), body);
-  assert.ok(body.includes('- `pet` (one of)\n  - One of (by `kind`):\n    - **Cat** (object (Cat))\n      - `lives` (integer, >= 0, <= 9)'), body);
+  assert.match(body, /^Required\.\n\nThe new node\.\n\nContent type: `application\/json`\n\nSchema: Node\n/);
+  assert.ok(body.includes('- `name` (string, required, max length: `40`): Its `` `name` `` | label'), body);
+  assert.ok(body.includes('- `pet` (one of)\n  - One of (by `kind`):\n    - **Cat** (Cat)\n      - `lives` (integer, minimum: `0`, maximum: `9`)'), body);
   assert.ok(body.includes('    - **Nickname** (string)'), body);
   assert.ok(body.includes('- `labels` (object)\n  - `*` (any other key) (string)'), body);
-  assert.ok(body.includes('  - `note` (string | null, default `"x"`)'), body);
+  assert.ok(body.includes('  - `note` (string | null, default: `x`)'), body);
   // Read back: the list nests, and the name with backticks is one exact code span.
   const doc = readBack(body);
   const top = all(doc, 'ul')[0]!.children.filter((c): c is Element => c.type === 'tag' && c.name === 'li');
@@ -159,16 +159,16 @@ test('request body: nested field list with types, required, constraints and desc
 test('circular schemas are marked where they recur, never expanded again', () => {
   const md = operationMarkdown(treePage(), {link});
   const body = section(md, '## Request body');
-  assert.ok(body.includes('- `parent` (object (Node), circular: Node, described above)'), body);
-  assert.ok(body.includes('- `children` (array of object (Node), circular: Node, described above)'), body);
-  assert.ok(body.includes('    - **Node** (object (Node)) (circular: see above)'), body);
-  assert.ok(body.includes('      - `owner` (object (Node), circular: Node, described above)'), body);
+  assert.ok(body.includes('- `parent` (Node, circular: Node, described above)'), body);
+  assert.ok(body.includes('- `children` (array of Node, circular: Node, described above)'), body);
+  assert.ok(body.includes('    - **Node** (Node) (circular: see above)'), body);
+  assert.ok(body.includes('      - `owner` (Node, circular: Node, described above)'), body);
   // A reference back into an inline schema (the page data's `circular`): marked too, not typed "any".
   assert.ok(body.includes('  - `again` (circular: inline, described above)'), body);
   assert.ok(!body.includes('`again` (any'), body);
   // Node's own fields are listed once in the whole page; the response refers back to them.
   assert.equal(md.match(/- `name` \(string, required/g)?.length, 1);
-  assert.match(section(md, '### 201 Created'), /^Schema: object \(Node\), fields of Node as listed above$/m);
+  assert.match(section(md, '### 201 Created'), /^Schema: Node, fields of Node as listed above$/m);
   // A self-referencing schema ends; the output is finite and small.
   assert.ok(md.length < 5000, `${md.length} characters`);
 });
@@ -182,7 +182,7 @@ test('an array of itself and a variant of itself at the top are marked, not foll
     }),
   );
   assert.equal(section(md, '## Request body'), 'Optional.\n\nContent type: `application/json`\n\nSchema: array of List (circular)');
-  assert.ok(section(md, '### 200 OK').includes('  - **Expr** (one of (Expr)) (circular: see above)'), md);
+  assert.ok(section(md, '### 200 OK').includes('  - **Expr** (Expr) (circular: see above)'), md);
 });
 
 test('responses: every status with its text, headers, media type, schema description with absolute links, example', () => {
@@ -190,7 +190,7 @@ test('responses: every status with its text, headers, media type, schema descrip
   const headings = md.split('\n').filter((l) => l.startsWith('### '));
   assert.deepEqual(headings, ['### 201 Created', '### 404 Not Found', '### 599']);
   const created = section(md, '### 201 Created');
-  assert.ok(created.startsWith('Created.\n\nHeaders:\n\n- `Location` (string (uri)): Where it is.\n\nContent type: `application/json`'), created);
+  assert.ok(created.startsWith('Created.\n\nHeaders:\n\n- `Location` (string<uri>): Where it is.\n\nContent type: `application/json`'), created);
   assert.ok(created.includes('Example (generated from the schema):\n\n```json\n{"name": "root"}\n```'), created);
   const notFound = section(md, '### 404 Not Found');
   assert.ok(notFound.includes('Content type: `application/problem+json`'), notFound);
@@ -272,7 +272,7 @@ test('a schema cut by the depth limit is listed in full where it comes again hig
   }), {budget: Infinity, depth: 2});
   const body = section(md, '### 200 OK');
   assert.match(body, /^ {2}- `a` \(object, fields not listed here\)$/m, body);
-  assert.match(body, /^- `leaf` \(object \(Leaf\)\)\n {2}- `leaf_field` \(string\)$/m, 'Leaf is listed where it comes again');
+  assert.match(body, /^- `leaf` \(Leaf\)\n {2}- `leaf_field` \(string\)$/m, 'Leaf is listed where it comes again');
   assert.match(md, /This page lists fields down to 2 levels of nesting; .* complete in the OpenAPI description\./);
 });
 
@@ -333,11 +333,11 @@ test('field labels: the type, then every constraint in a fixed order', () => {
     '',
     'Schema: object',
     '',
-    '- `all` (integer | null (int64), one of `1`, `"a"`, > 1, < 10, multiple of 2, min length 1, max length 2, pattern `^a$`, min items 1, max items 3, unique items, min properties 1, max properties 4, default `5`, read-only, write-only, deprecated, example `6`)',
-    '- `bounds` (number, >= 0, <= 1)',
-    '- `zero` (integer, >= 0, <= 0, multiple of 0, min length 0, max length 0, min items 0, max items 0, min properties 0, max properties 0, default `0`, example `0`)',
-    '- `falsy` (boolean, default `false`, example `false`)',
-    '- `objex` (object, default `null`)',
+    '- `all` (integer | null<int64>, read-only, write-only, deprecated, Allowed values: `1`, `a`, greater than: `1`, less than: `10`, multiple of: `2`, min length: `1`, max length: `2`, pattern: `^a$`, min items: `1`, max items: `3`, unique items, min properties: `1`, max properties: `4`, default: `5`, example: `6`)',
+    '- `bounds` (number, minimum: `0`, maximum: `1`)',
+    '- `zero` (integer, minimum: `0`, maximum: `0`, multiple of: `0`, min length: `0`, max length: `0`, min items: `0`, max items: `0`, min properties: `0`, max properties: `0`, default: `0`, example: `0`)',
+    '- `falsy` (boolean, pattern: ``, default: `false`, example: `false`)',
+    '- `objex` (object, default: `null`)',
     '- `deep` (array of array of array of array of array of items)',
     '- `noType` (array of string)',
     '- `one` (one of)',
@@ -348,7 +348,7 @@ test('field labels: the type, then every constraint in a fixed order', () => {
     '- `any` (any of)',
     '  - Any of:',
     '    - **option 1** (string)',
-    '- `props` (object)',
+    '- `props` (any)',
     '  - `x` (any)',
     '- `nothing` (any)',
   ].join('\n'));
@@ -362,7 +362,7 @@ test('component names in types: objects and variants are named, other types are 
     schemas: {Obj: {properties: {x: {type: 'string'}}}, Var: {oneOf: [{type: 'string'}]}, AnyV: {anyOf: [{type: 'integer'}]}, Str: {type: 'string', format: 'date'}, Nul: {type: 'object', nullable: true}},
   }));
   const body = section(md, '## Request body');
-  for (const line of ['- `o` (object (Obj))', '- `v` (one of (Var))', '- `a` (any of (AnyV))', '- `s` (string (date))', '- `n` (object (Nul) | null)', '- `list` (array of string (date))', '- `missing` (any): Gone.']) {
+  for (const line of ['- `o` (Obj)', '- `v` (Var)', '- `a` (AnyV)', '- `s` (string<date>)', '- `n` (Nul | null)', '- `list` (array of string<date>)', '- `missing` (Gone): Gone.']) {
     assert.ok(body.split('\n').includes(line), `${line}\n${body}`);
   }
 });
@@ -375,7 +375,7 @@ test('parameters: the type column leaves the example out (it has its own place);
     {name: 'd', in: 'header', required: false, description: '<p>Two\nlines</p>'},
   ]}));
   assert.deepEqual(section(md, '## Parameters').split('\n').slice(2), [
-    '| `a` | query | string, min length 1 | no | Example: `x\\|y` |',
+    '| `a` | query | string, min length: `1` | no | Example: `x\\|y` |',
     '| `b` | query | integer | yes | Example: `3` |',
     '| `c` | cookie | object | no | Example: `{"k":"v"}` |',
     '| `d` | header | any | no | Two lines |',
@@ -397,7 +397,7 @@ test('request body: optional, its description, the schema\'s description when th
     'Content type: `application/xml`', '', 'Schema: object. Desc', '', 'Example:', '', '```xml', '<a/>', '```', '',
     'Content type: `text/plain`', '', 'Schema: string', '', 'Example:', '', '```', 'plain', '```', '',
     'Content type: `application/json`', '', 'Example (generated from the schema):', '', '```json', '{', '  "a": [', '    1', '  ]', '}', '```', '',
-    'Content type: `application/octet-stream`', '', 'Schema: string (binary). Bytes.',
+    'Content type: `application/octet-stream`', '', 'Schema: string<binary>. Bytes.',
   ].join('\n'));
   // A response's example is the highlighted one (exampleHtml), never the request's raw example.
   const response = operationMarkdown(page({responses: [{status: '200', headers: [{name: 'X-Rate', schema: {type: 'integer'}}], content: [{mediaType: 'application/json', example: {no: 1}}]}]}));
@@ -434,7 +434,7 @@ test('oneOf variants: named by component, title, or position; a discriminator is
   assert.equal(section(md, '### 200 OK'), [
     'Content type: `application/json`', '', 'Schema: one of', '',
     '- One of (by `kind`):',
-    '  - **A** (object (A)) (fields not listed here: `#/components/schemas/A` in the OpenAPI description)',
+    '  - **A** (A) (fields not listed here: `#/components/schemas/A` in the OpenAPI description)',
     '  - **Titled** (object) (fields not listed here)',
     '  - **option 3** (integer)',
   ].join('\n'));
@@ -454,9 +454,9 @@ test('a cut schema\'s place in the description is its JSON pointer, ~ and / esca
     schemas: {'a/b~c': {type: 'object', properties: {q: {type: 'string'}}}, V1: {type: 'object', properties: {v: {type: 'string'}}}, V2: {type: 'object', properties: {w: {type: 'string'}}}},
   }), {depth: 1, budget: Infinity});
   const body = section(md, '### 200 OK');
-  assert.ok(body.includes('- `x` (object (a/b~c), fields not listed here: `#/components/schemas/a~1b~0c` in the OpenAPI description)'), body);
+  assert.ok(body.includes('- `x` (a/b~c, fields not listed here: `#/components/schemas/a~1b~0c` in the OpenAPI description)'), body);
   assert.ok(body.includes('- `y` (one of, fields not listed here: `#/components/schemas/V1` and `#/components/schemas/V2` in the OpenAPI description)'), body);
-  assert.ok(body.includes('- `z` (array of object (V1), fields not listed here: `#/components/schemas/V1` in the OpenAPI description)'), body);
+  assert.ok(body.includes('- `z` (array of V1, fields not listed here: `#/components/schemas/V1` in the OpenAPI description)'), body);
 });
 
 test('maps: the values of any other key are listed under `*`', () => {

@@ -13,6 +13,17 @@ import type {
   SchemaNode,
   SecuritySchemeData,
 } from '../../src/components/ApiOperation/types';
+import {
+  constraintItems,
+  describeType,
+  fieldBadges,
+  fieldConstraints,
+  hasChildren,
+  parameterConstraints,
+  resolve,
+  type ConstraintItem,
+  type FieldBadge,
+} from '../../src/components/SchemaView/model';
 import {codeSpan, fence, htmlText, htmlToMarkdown, tidy} from './html-markdown';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -25,6 +36,8 @@ const STATUS_TEXT: Record<string, string> = {
 
 /** Deepest nesting of fields written out (a deeper object is named, not expanded). */
 const MAX_DEPTH = 8;
+/** Most "array of" in a type label; a deeper list reads "array of … array of items". */
+const LABEL_ARRAYS = 5;
 
 /**
  * Largest twin, in characters, written with fields nested MAX_DEPTH deep. A larger one (a schema
@@ -69,70 +82,33 @@ class SchemaWriter {
   private size = 0;
 
   constructor(
-    private readonly schemas: Record<string, SchemaNode>,
+    readonly schemas: Record<string, SchemaNode>,
     readonly link?: (href: string) => string,
     private readonly maxDepth = MAX_DEPTH,
     /** Field lines beyond this many characters stop the writing (TooLong): the twin cannot fit. */
     private readonly limit = Infinity,
   ) {}
 
-  resolve(node: SchemaNode | undefined): SchemaNode {
-    if (!node) return {};
-    // The result keeps the node's `ref`: callers read only the schema's keywords from it.
-    if (node.ref) return {...this.schemas[node.ref], ...node};
-    return node;
+  /** The schema a node stands for (a reference followed, its annotations over the component's). */
+  node(node: SchemaNode | undefined): SchemaNode {
+    return resolve(node, this.schemas).node;
   }
 
-  /** "string", "array of Customer", "object (Address)", "integer | null"… (`path`: the components this type is inside of). */
-  // Stryker disable next-line ArrayDeclaration: the list starts empty; a sentinel entry would matter only for a component (or field) of that exact name
-  typeOf(node: SchemaNode | undefined, depth = 0, path: readonly string[] = []): string {
-    if (!node) return 'any';
-    const name = node.ref ?? undefined;
-    if (name && path.includes(name)) return `${name} (circular)`;
-    const inner = name ? [...path, name] : path;
-    const s = this.resolve(node);
-    let t: string;
-    if (s.type === 'array' || (!s.type && s.items)) t = `array of ${depth > 3 ? 'items' : this.typeOf(s.items, depth + 1, inner)}`;
-    else if (Array.isArray(s.type)) t = s.type.join(' | ');
-    else if (s.type) t = s.type;
-    else if (s.oneOf) t = 'one of';
-    else if (s.anyOf) t = 'any of';
-    else if (s.properties) t = 'object';
-    else t = 'any';
-    if (s.format) t += ` (${s.format})`;
-    if (name && (t === 'object' || t === 'one of' || t === 'any of')) t = `${t} (${name})`;
-    if (s.nullable) t += ' | null';
-    return t;
+  /** The page's type label ("string<email>", "array of Contact", "Address"…), "(circular)" where it stopped at a component it is inside of. */
+  typeOf(node: SchemaNode | undefined): string {
+    const {label, circular} = describeType(node, this.schemas, LABEL_ARRAYS);
+    return circular ? `${label} (circular)` : label;
   }
 
-  constraints(node: SchemaNode | undefined): string[] {
-    const s = this.resolve(node);
-    const out: string[] = [];
-    if (s.enum?.length) out.push(`one of ${s.enum.map((v) => code(json(v))).join(', ')}`);
-    const bound = (excl: boolean | number | undefined, value: number | undefined, op: string, strictOp: string) => {
-      if (typeof excl === 'number') return `${strictOp} ${excl}`;
-      if (value === undefined) return undefined;
-      return `${excl ? strictOp : op} ${value}`;
-    };
-    const min = bound(s.exclusiveMinimum, s.minimum, '>=', '>');
-    const max = bound(s.exclusiveMaximum, s.maximum, '<=', '<');
-    if (min) out.push(min);
-    if (max) out.push(max);
-    if (s.multipleOf !== undefined) out.push(`multiple of ${s.multipleOf}`);
-    if (s.minLength !== undefined) out.push(`min length ${s.minLength}`);
-    if (s.maxLength !== undefined) out.push(`max length ${s.maxLength}`);
-    if (s.pattern) out.push(`pattern ${code(s.pattern)}`);
-    if (s.minItems !== undefined) out.push(`min items ${s.minItems}`);
-    if (s.maxItems !== undefined) out.push(`max items ${s.maxItems}`);
-    if (s.uniqueItems) out.push('unique items');
-    if (s.minProperties !== undefined) out.push(`min properties ${s.minProperties}`);
-    if (s.maxProperties !== undefined) out.push(`max properties ${s.maxProperties}`);
-    if (s.default !== undefined) out.push(`default ${code(json(s.default))}`);
-    if (s.readOnly) out.push('read-only');
-    if (s.writeOnly) out.push('write-only');
-    if (s.deprecated) out.push('deprecated');
-    if (s.example !== undefined && typeof s.example !== 'object') out.push(`example ${code(json(s.example))}`);
-    return out;
+  /** The page's constraint line of a field, as text parts. */
+  fieldConstraints(node: SchemaNode): string[] {
+    return fieldConstraints(node, this.schemas).map(constraintText);
+  }
+
+  /** Whether the page lists attributes under this schema (then it shows no constraint line for it). */
+  // Stryker disable next-line ArrayDeclaration: the list starts empty; a sentinel entry would matter only for a component of that exact name
+  hasChildren(node: SchemaNode, stack: string[] = []): boolean {
+    return hasChildren(node, this.schemas, stack);
   }
 
   /** Nested list of the fields of a schema, one line each, indented by depth. */
@@ -142,7 +118,7 @@ class SchemaWriter {
       if (stack.includes(node.ref)) return [];
       stack = [...stack, node.ref];
     }
-    const s = this.resolve(node);
+    const s = this.node(node);
     const indent = '  '.repeat(depth);
     const lines: string[] = [];
     // No depth check here: field() and the variants stop at the limit whenever there is something to list.
@@ -159,13 +135,15 @@ class SchemaWriter {
       if (!variants?.length) continue;
       lines.push(`${indent}- ${key === 'oneOf' ? 'One of' : 'Any of'}${s.discriminator ? ` (by ${code(s.discriminator.propertyName)})` : ''}:`);
       variants.forEach((v, i) => {
-        const rv = this.resolve(v);
+        const rv = this.node(v);
         const title = v.ref ?? v.circular ?? rv.title ?? `option ${i + 1}`;
         // Stryker disable next-line ConditionalExpression: the stack holds component names only, so includes(undefined) is false anyway (the test narrows the type)
         const circular = v.circular !== undefined || (v.ref !== undefined && stack.includes(v.ref));
         const cut = !circular && depth + 2 >= this.maxDepth && this.hasFields(v);
         const note = circular ? ' (circular: see above)' : cut ? ` (${this.cutNote(v)})` : '';
-        lines.push(`${indent}  - **${title}** (${v.circular ? 'circular' : this.typeOf(v)})${note}`);
+        // A variant without fields has the page's constraint line.
+        const parts = [v.circular ? 'circular' : this.typeOf(v), ...(circular || this.hasChildren(v, stack) ? [] : constraintItems(rv).map(constraintText))];
+        lines.push(`${indent}  - **${title}** (${parts.join(', ')})${note}`);
         if (!circular && !cut) lines.push(...this.fields(v, depth + 2, stack));
       });
     }
@@ -176,15 +154,15 @@ class SchemaWriter {
     const indent = '  '.repeat(depth);
     // A reference back into an inline schema has no type of its own here: the marker says it all.
     const parts = child.circular ? [] : [this.typeOf(child)];
-    if (required) parts.push('required');
-    parts.push(...this.constraints(child));
+    parts.push(...fieldBadges(this.node(child), required).map(badgeText));
+    parts.push(...this.fieldConstraints(child));
     const circularRef = this.circular(child, stack);
     if (circularRef) parts.push(`circular: ${circularRef}, described above`);
     const seen = circularRef ? undefined : this.seen(child);
     if (seen) parts.push(`fields of ${seen} as listed above`);
     const cut = !circularRef && !seen && depth + 1 >= this.maxDepth && this.hasFields(child);
     if (cut) parts.push(this.cutNote(child));
-    const description = oneLine(this.resolve(child).description, this.link);
+    const description = oneLine(this.node(child).description, this.link);
     const label = name === '*' ? '`*` (any other key)' : code(name);
     const line = `${indent}- ${label} (${parts.join(', ')})${description ? `: ${description}` : ''}`;
     // Stryker disable next-line AssignmentOperator,ArithmeticOperator: the early stop only saves time; a twin whose field lines are over the budget is itself over it, and operationMarkdown's length check after writing rejects it the same
@@ -199,13 +177,13 @@ class SchemaWriter {
   private componentsOf(child: SchemaNode): string[] {
     const own = this.ownComponent(child);
     if (own) return [own];
-    const r = this.resolve(child);
+    const r = this.node(child);
     return [...new Set([r.oneOf, r.anyOf].flat().flatMap((v) => (v?.ref ? [v.ref] : [])))];
   }
 
   /** The component a field's value is: itself, or its items for an array. */
   private ownComponent(child: SchemaNode): string | undefined {
-    const r = this.resolve(child);
+    const r = this.node(child);
     return child.ref ?? r.items?.ref;
   }
 
@@ -225,7 +203,7 @@ class SchemaWriter {
     for (let n: SchemaNode | undefined = node; n && !(n.ref && refs.has(n.ref));) {
       refs.add(n.ref);
       yield n;
-      const r = this.resolve(n);
+      const r = this.node(n);
       // Stryker disable next-line ConditionalExpression: a map of `true` walked into is a boolean with no keywords: nothing there has fields or is circular
       n = r.items ?? (typeof r.additionalProperties === 'object' ? r.additionalProperties : undefined);
     }
@@ -234,7 +212,7 @@ class SchemaWriter {
   /** Whether fields() would list something under this schema (or its items, however deep; a map has its `*` field). */
   private hasFields(node: SchemaNode): boolean {
     for (const n of this.chain(node)) {
-      const s = this.resolve(n);
+      const s = this.node(n);
       if (s.properties && Object.keys(s.properties).length) return true;
       if (s.oneOf?.length || s.anyOf?.length || typeof s.additionalProperties === 'object') return true;
     }
@@ -261,9 +239,26 @@ class SchemaWriter {
   }
 }
 
-function paramType(w: SchemaWriter, p: ParameterData): string {
-  const extra = w.constraints(p.schema).filter((c) => !c.startsWith('example'));
-  return [w.typeOf(p.schema), ...extra].join(', ');
+/** A constraint item as the page reads it: "Allowed values: `a`, `b`", "minimum: `1`", "unique items". */
+export function constraintText(item: ConstraintItem): string {
+  if (item.kind === 'values') return `${item.label}: ${item.values.map(code).join(', ')}`;
+  if (item.kind === 'value') return `${item.label}: ${code(item.value)}`;
+  return item.label;
+}
+
+/** A field's label as the page reads it: "required", "read-only"…, "use `x` instead". */
+export function badgeText(badge: FieldBadge): string {
+  return badge.kind === 'replacement' ? `use ${code(badge.by)} instead` : badge.kind;
+}
+
+/** A parameter's type column (its type and the page's constraint line) and its example (the description column). */
+function paramColumns(w: SchemaWriter, p: ParameterData): {type: string; example?: string} {
+  const items = parameterConstraints(p.schema, p.example, w.schemas);
+  const example = items.find((i) => i.kind === 'value' && i.label === 'example');
+  const rest = items.filter((i) => i !== example).map(constraintText);
+  // The page leaves an object example out of the line; the twin writes it as JSON.
+  const shown = example?.kind === 'value' ? example.value : p.example !== undefined ? json(p.example) : undefined;
+  return {type: [w.typeOf(p.schema), ...rest].join(', '), example: shown};
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -272,10 +267,13 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function mediaSection(w: SchemaWriter, media: MediaTypeData, request: boolean): string[] {
   const out = [`Content type: ${code(media.mediaType)}`, ''];
   if (media.schema) {
-    const s = w.resolve(media.schema);
+    const s = w.node(media.schema);
     const seen = w.seen(media.schema);
     const fields = seen ? [] : w.fields(media.schema);
-    out.push(`Schema: ${w.typeOf(media.schema)}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description, w.link)}` : ''}`, '');
+    // A schema without attributes has the page's constraint line (none for a component not on the page).
+    const missing = resolve(media.schema, w.schemas).missing;
+    const line = missing || w.hasChildren(media.schema) ? [] : constraintItems(s).map(constraintText);
+    out.push(`Schema: ${[w.typeOf(media.schema), ...line].join(', ')}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description, w.link)}` : ''}`, '');
     out.push(...fields, '');
   }
   let example: string | undefined;
@@ -349,9 +347,10 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
   if (page.parameters.length) {
     out.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
     for (const p of page.parameters) {
-      const desc = [oneLine(p.description, options.link), p.deprecated ? '(deprecated)' : '', p.example !== undefined ? `Example: ${code(typeof p.example === 'string' ? p.example : json(p.example))}` : '']
-        .filter(Boolean).join(' ');
-      out.push(`| ${cell(code(p.name))} | ${p.in} | ${cell(paramType(w, p))} | ${p.required ? 'yes' : 'no'} | ${cell(desc)} |`);
+      const {type, example} = paramColumns(w, p);
+      const deprecated = p.deprecated ? `(deprecated${p.deprecatedBy ? `; use ${code(p.deprecatedBy)} instead` : ''})` : '';
+      const desc = [oneLine(p.description, options.link), deprecated, example !== undefined ? `Example: ${code(example)}` : ''].filter(Boolean).join(' ');
+      out.push(`| ${cell(code(p.name))} | ${p.in} | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell(desc)} |`);
     }
     out.push('');
   }

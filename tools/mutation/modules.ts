@@ -130,7 +130,7 @@ export const MODULES: MutationModule[] = [
     name: 'markdown-twins',
     guards: 'the Markdown twin of each API operation page (Copy page, llms.txt, MCP)',
     mutate: ['plugins/agent-docs/operation-markdown.ts'],
-    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts', 'plugins/api-pages/data-module.test.ts'],
+    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/schema-display.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts', 'plugins/api-pages/data-module.test.ts'],
   },
   {
     name: 'markdown-twins-html',

@@ -8,7 +8,8 @@ import CodeSamples from '../CodeSamples';
 import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
 import PathText from '../PathText';
-import SchemaView, {Constraints, followRef, typeLabel} from '../SchemaView';
+import SchemaView, {Constraints, typeLabel} from '../SchemaView';
+import {parameterConstraints} from '../SchemaView/model';
 import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
 import {usePageSchemas, type SchemaLoader} from './schemas';
 import {responseExamples} from './examples';
@@ -101,10 +102,7 @@ function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['sche
 
 /** A parameter's constraints, allowed values, default and example: the same line as a body field's. */
 function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
-  const s = followRef(p.schema, schemas);
-  if (!s) return null;
-  const items = followRef(s.items, schemas);
-  return <Constraints node={{...s, enum: s.enum ?? items?.enum, example: p.example ?? s.example}} />;
+  return <Constraints items={parameterConstraints(p.schema, p.example, schemas)} />;
 }
 
 type Load = SchemaLoader | undefined;

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import type {SchemaNode} from '../ApiOperation/types';
 import type {SchemaLoader} from '../ApiOperation/schemas';
 import ApiHtml from '../ApiHtml';
-import {EAGER_DEPTH, followRef, hasChildren, resolve, typeLabel, type Schemas} from './model';
+import {EAGER_DEPTH, constraintItems, fieldBadges, fieldConstraints, followRef, hasChildren, resolve, typeLabel, type ConstraintItem, type Schemas} from './model';
 import styles from './styles.module.css';
 
 export type SchemaMode = 'request' | 'response';
@@ -43,61 +43,50 @@ function useMissing(raw: SchemaNode, ctx: Ctx, depth: number, active: boolean): 
   }, [raw, schemas, request, fail, depth, active]);
 }
 
-const fmt = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-
 /**
- * A field's constraints, allowed values, default and example, one line of `label: value` items;
- * the same for body fields and for parameters (ApiOperation), so both read and look alike.
+ * A field's allowed values, constraints, default and example (model.ts: constraintItems), one line
+ * of `label: value` items; the same for body fields and for parameters (ApiOperation), so both
+ * read and look alike. The Markdown twins write the same items as text.
  */
-export function Constraints({node}: {node: SchemaNode}) {
-  const items: ReactNode[] = [];
-  const add = (label: string, value: unknown) => items.push(<span key={label} className={styles.constraint}>{label}: <code>{fmt(value)}</code></span>);
-  const exclusiveMin = node.exclusiveMinimum === true || typeof node.exclusiveMinimum === 'number';
-  const exclusiveMax = node.exclusiveMaximum === true || typeof node.exclusiveMaximum === 'number';
-  if (node.minimum !== undefined || typeof node.exclusiveMinimum === 'number') add(exclusiveMin ? 'greater than' : 'minimum', typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : node.minimum);
-  if (node.maximum !== undefined || typeof node.exclusiveMaximum === 'number') add(exclusiveMax ? 'less than' : 'maximum', typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum : node.maximum);
-  if (node.multipleOf !== undefined) add('multiple of', node.multipleOf);
-  if (node.minLength !== undefined) add('min length', node.minLength);
-  if (node.maxLength !== undefined) add('max length', node.maxLength);
-  if (node.pattern !== undefined) add('pattern', node.pattern);
-  if (node.minItems !== undefined) add('min items', node.minItems);
-  if (node.maxItems !== undefined) add('max items', node.maxItems);
-  if (node.uniqueItems) items.push(<span key="unique" className={styles.constraint}>unique items</span>);
-  if (node.default !== undefined) add('default', node.default);
-  if (node.example !== undefined && typeof node.example !== 'object') add('example', node.example);
-  const enumValues = node.enum;
+export function Constraints({items}: {items: ConstraintItem[]}) {
+  const line = items.flatMap((item) =>
+    item.kind === 'value' ? [<span key={item.label} className={styles.constraint}>{item.label}: <code>{item.value}</code></span>]
+    : item.kind === 'flag' ? [<span key={item.label} className={styles.constraint}>{item.label}</span>]
+    : [],
+  );
+  const allowed = items.find((item) => item.kind === 'values');
   return (
     <>
-      {enumValues && enumValues.length > 0 && (
+      {allowed && (
         <div className={clsx(styles.enum, SKIP)}>
-          <span>Allowed values:</span>{' '}
-          {enumValues.map((v) => (
-            <code key={fmt(v)}>{fmt(v)}</code>
+          <span>{`${allowed.label}:`}</span>{' '}
+          {allowed.values.map((v) => (
+            <code key={v}>{v}</code>
           ))}
         </div>
       )}
-      {items.length > 0 && <div className={clsx(styles.constraints, SKIP)}>{items}</div>}
+      {line.length > 0 && <div className={clsx(styles.constraints, SKIP)}>{line}</div>}
     </>
   );
 }
 
+const BADGE_CLASS = {required: styles.required, 'read-only': styles.badge, 'write-only': styles.badge, deprecated: styles.deprecated, circular: styles.badge};
+
 /**
- * A field's labels (required, read-only…), apart on screen (the group's gap) and in text: a space
- * between two labels, so that text extraction and screen readers read "required read-only".
+ * A field's labels (required, read-only…: model.ts fieldBadges), apart on screen (the group's gap)
+ * and in text: a space between two labels, so that text extraction and screen readers read
+ * "required read-only".
  */
 function Badges({node, required, circular}: {node: SchemaNode; required?: boolean; circular?: boolean}) {
-  const labels = [
-    required && <span key="required" className={styles.required}>required</span>,
-    node.readOnly && <span key="read-only" className={styles.badge}>read-only</span>,
-    node.writeOnly && <span key="write-only" className={styles.badge}>write-only</span>,
-    node.deprecated && <span key="deprecated" className={styles.deprecated}>deprecated</span>,
-    node.deprecated && node.deprecatedBy && (
-      <span key="replacement" className={styles.replacement} data-deprecated-by={node.deprecatedBy}>
-        use <code>{node.deprecatedBy}</code> instead
+  const labels = fieldBadges(node, required, circular).map((b) =>
+    b.kind === 'replacement' ? (
+      <span key="replacement" className={styles.replacement} data-deprecated-by={b.by}>
+        use <code>{b.by}</code> instead
       </span>
+    ) : (
+      <span key={b.kind} className={BADGE_CLASS[b.kind]} data-circular={b.kind === 'circular' ? '' : undefined}>{b.kind}</span>
     ),
-    circular && <span key="circular" className={styles.badge} data-circular="">circular</span>,
-  ].filter(Boolean);
+  );
   if (labels.length === 0) return null;
   return (
     <span className={clsx(styles.badges, SKIP)}>
@@ -134,7 +123,7 @@ function Property({name, raw, required, ctx, depth, seen}: {name: string; raw: S
         <Badges node={node} required={required} circular={circular} />
       </div>
       {node.description && <ApiHtml html={node.description} className={clsx(styles.description, SKIP)} />}
-      <Constraints node={isArray && node.items ? {...resolve(node.items, ctx.schemas).node, ...node, enum: node.enum ?? resolve(node.items, ctx.schemas).node.enum} : node} />
+      <Constraints items={fieldConstraints(raw, ctx.schemas)} />
       {circular && <p className={styles.note}>Circular reference to {circularTo}: see above.</p>}
       {children && (
         <Children raw={raw} ctx={ctx} depth={depth} seen={nextSeen} label={isArray ? 'Attributes of each item' : 'Child attributes'} />
@@ -209,7 +198,7 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
                 ) : hasChildren(v, ctx.schemas, seen) ? (
                   <SchemaBody raw={v} ctx={ctx} depth={depth + 1} seen={r.name ? [...seen, r.name] : seen} />
                 ) : (
-                  <Constraints node={r.node} />
+                  <Constraints items={constraintItems(r.node)} />
                 )}
               </div>
             );
@@ -242,7 +231,7 @@ export default function SchemaView({schema, schemas, mode, load}: {schema: Schem
         <span className={styles.type}>{typeLabel(schema, schemas)}</span>
       </p>
       {node.description && <ApiHtml html={node.description} className={clsx(styles.description, SKIP)} />}
-      {children ? <SchemaBody raw={schema} ctx={ctx} depth={0} seen={name ? [name] : []} /> : <Constraints node={node} />}
+      {children ? <SchemaBody raw={schema} ctx={ctx} depth={0} seen={name ? [name] : []} /> : <Constraints items={constraintItems(node)} />}
     </div>
   );
 }

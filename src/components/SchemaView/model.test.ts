@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {hasChildren, resolve, typeLabel, type Schemas, followRef} from './model';
+import {constraintItems, describeType, displayValue, fieldBadges, fieldConstraints, hasChildren, parameterConstraints, resolve, typeLabel, type Schemas, followRef} from './model';
 import {renderedRefs} from './walk';
 
 const schemas: Schemas = {
@@ -213,4 +213,140 @@ test('followRef: a reference is followed with the annotations beside it over the
   assert.equal(followRef(inline, schemas), inline, 'a node that is not a reference is itself');
   assert.equal(followRef({ref: 'Missing', description: 'x'}, schemas), undefined);
   assert.equal(followRef(undefined, schemas), undefined);
+});
+
+test('describeType: the page label, the component a recursive list stopped at, and the cut of deep lists', () => {
+  const s: Schemas = {
+    List: {type: 'array', items: {ref: 'List'}},
+    Grid: {type: 'array', items: {type: 'array', items: {ref: 'Grid'}}},
+    Wrap: {type: 'array', items: {ref: 'List'}},
+    Maybe: {type: 'array', items: {ref: 'Maybe'}, nullable: true},
+  };
+  assert.deepEqual(describeType({ref: 'List'}, s), {label: 'array of List', circular: 'List'});
+  assert.deepEqual(describeType({ref: 'Grid'}, s), {label: 'array of array of Grid', circular: 'Grid'});
+  // The stop inside a component the label only passes through is still reported.
+  assert.deepEqual(describeType({ref: 'Wrap'}, s), {label: 'array of array of List', circular: 'List'});
+  assert.deepEqual(describeType({ref: 'Maybe'}, s), {label: 'array of Maybe | null', circular: 'Maybe'});
+  assert.deepEqual(describeType({type: 'array', items: {type: 'string'}}, s), {label: 'array of string'});
+  assert.deepEqual(describeType({ref: 'Gone'}, s), {label: 'Gone'});
+  // `arrays`: the list nested that deep reads "array of items".
+  const deep = {type: 'array', items: {type: 'array', items: {type: 'array', items: {type: 'string'}}}};
+  assert.deepEqual(describeType(deep, s), {label: 'array of array of array of string'});
+  assert.deepEqual(describeType(deep, s, 4), {label: 'array of array of array of string'});
+  assert.deepEqual(describeType(deep, s, 3), {label: 'array of array of array of items'});
+  assert.deepEqual(describeType(deep, s, 2), {label: 'array of array of items'});
+  assert.deepEqual(describeType(deep, s, 1), {label: 'array of items'});
+  assert.deepEqual(describeType({type: 'array'}, s, 1), {label: 'array of items'});
+  assert.deepEqual(describeType({ref: 'Grid'}, s, 2), {label: 'array of array of items'});
+  assert.equal(typeLabel(deep, s), 'array of array of array of string');
+});
+
+test('constraintItems: allowed values first, then every keyword in the page\'s order, values as the page shows them', () => {
+  assert.deepEqual(
+    constraintItems({
+      type: 'integer', enum: [1, 'a', null], minimum: 1, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: true, multipleOf: 2, minLength: 1, maxLength: 2,
+      pattern: '^a$', minItems: 1, maxItems: 3, uniqueItems: true, minProperties: 1, maxProperties: 4, default: 'x', example: 6, readOnly: true, deprecated: true,
+    }),
+    [
+      {kind: 'values', label: 'Allowed values', values: ['1', 'a', 'null']},
+      {kind: 'value', label: 'greater than', value: '1'},
+      {kind: 'value', label: 'less than', value: '9'},
+      {kind: 'value', label: 'multiple of', value: '2'},
+      {kind: 'value', label: 'min length', value: '1'},
+      {kind: 'value', label: 'max length', value: '2'},
+      {kind: 'value', label: 'pattern', value: '^a$'},
+      {kind: 'value', label: 'min items', value: '1'},
+      {kind: 'value', label: 'max items', value: '3'},
+      {kind: 'flag', label: 'unique items'},
+      {kind: 'value', label: 'min properties', value: '1'},
+      {kind: 'value', label: 'max properties', value: '4'},
+      {kind: 'value', label: 'default', value: 'x'},
+      {kind: 'value', label: 'example', value: '6'},
+    ],
+  );
+  // OpenAPI 3.0: inclusive bounds, and exclusive flags set to false.
+  assert.deepEqual(constraintItems({minimum: 0, maximum: 0, exclusiveMinimum: false, exclusiveMaximum: false}), [
+    {kind: 'value', label: 'minimum', value: '0'},
+    {kind: 'value', label: 'maximum', value: '0'},
+  ]);
+  // OpenAPI 3.1: the exclusive bound is the number, over an inclusive one beside it.
+  assert.deepEqual(constraintItems({exclusiveMinimum: 0, exclusiveMaximum: 10}), [
+    {kind: 'value', label: 'greater than', value: '0'},
+    {kind: 'value', label: 'less than', value: '10'},
+  ]);
+  assert.deepEqual(constraintItems({minimum: 1, exclusiveMinimum: 2, maximum: 20, exclusiveMaximum: 10}), [
+    {kind: 'value', label: 'greater than', value: '2'},
+    {kind: 'value', label: 'less than', value: '10'},
+  ]);
+  // Zeros, false and null are values; an object example, an empty enum and uniqueItems: false are not shown.
+  assert.deepEqual(constraintItems({multipleOf: 0, minLength: 0, maxLength: 0, pattern: '', minItems: 0, maxItems: 0, minProperties: 0, maxProperties: 0, default: false, example: 0}), [
+    {kind: 'value', label: 'multiple of', value: '0'},
+    {kind: 'value', label: 'min length', value: '0'},
+    {kind: 'value', label: 'max length', value: '0'},
+    {kind: 'value', label: 'pattern', value: ''},
+    {kind: 'value', label: 'min items', value: '0'},
+    {kind: 'value', label: 'max items', value: '0'},
+    {kind: 'value', label: 'min properties', value: '0'},
+    {kind: 'value', label: 'max properties', value: '0'},
+    {kind: 'value', label: 'default', value: 'false'},
+    {kind: 'value', label: 'example', value: '0'},
+  ]);
+  assert.deepEqual(constraintItems({enum: [], uniqueItems: false, example: {a: 1}, default: null}), [{kind: 'value', label: 'default', value: 'null'}]);
+  assert.deepEqual(constraintItems({default: {a: 1}, example: 'x'}), [{kind: 'value', label: 'default', value: '{"a":1}'}, {kind: 'value', label: 'example', value: 'x'}]);
+  assert.deepEqual(constraintItems({}), []);
+  assert.equal(displayValue('a b'), 'a b');
+  assert.equal(displayValue([1, 'a']), '[1,"a"]');
+});
+
+test('fieldConstraints: a reference with its annotations; a list shows its items\' constraints under its own', () => {
+  const s: Schemas = {
+    Code: {type: 'string', maxLength: 3, enum: ['EUR', 'USD'], example: 'EUR'},
+    Codes: {type: 'array', items: {ref: 'Code'}, maxItems: 5},
+  };
+  assert.deepEqual(fieldConstraints({ref: 'Code', default: 'USD'}, s), [
+    {kind: 'values', label: 'Allowed values', values: ['EUR', 'USD']},
+    {kind: 'value', label: 'max length', value: '3'},
+    {kind: 'value', label: 'default', value: 'USD'},
+    {kind: 'value', label: 'example', value: 'EUR'},
+  ]);
+  assert.deepEqual(fieldConstraints({ref: 'Codes'}, s), [
+    {kind: 'values', label: 'Allowed values', values: ['EUR', 'USD']},
+    {kind: 'value', label: 'max length', value: '3'},
+    {kind: 'value', label: 'max items', value: '5'},
+    {kind: 'value', label: 'example', value: 'EUR'},
+  ]);
+  // The list's own allowed values and keywords win over its items'; `items` without a type is a list too.
+  assert.deepEqual(fieldConstraints({items: {ref: 'Code'}, enum: ['x'], example: 'y'}, s), [
+    {kind: 'values', label: 'Allowed values', values: ['x']},
+    {kind: 'value', label: 'max length', value: '3'},
+    {kind: 'value', label: 'example', value: 'y'},
+  ]);
+  // A list without items is only itself.
+  assert.deepEqual(fieldConstraints({type: 'array', minItems: 1}, s), [{kind: 'value', label: 'min items', value: '1'}]);
+  assert.deepEqual(fieldConstraints({ref: 'Gone', default: 1}, s), [{kind: 'value', label: 'default', value: '1'}]);
+  assert.deepEqual(fieldConstraints(undefined, s), []);
+});
+
+test('parameterConstraints: the schema\'s items, its items\' allowed values only, the parameter\'s example over the schema\'s', () => {
+  const s: Schemas = {Id: {type: 'integer', minimum: 1, example: 7}, Tag: {type: 'string', enum: ['a', 'b'], maxLength: 1}};
+  assert.deepEqual(parameterConstraints({ref: 'Id'}, 42, s), [{kind: 'value', label: 'minimum', value: '1'}, {kind: 'value', label: 'example', value: '42'}]);
+  assert.deepEqual(parameterConstraints({ref: 'Id'}, undefined, s), [{kind: 'value', label: 'minimum', value: '1'}, {kind: 'value', label: 'example', value: '7'}]);
+  assert.deepEqual(parameterConstraints({type: 'array', items: {ref: 'Tag'}}, undefined, s), [{kind: 'values', label: 'Allowed values', values: ['a', 'b']}]);
+  assert.deepEqual(parameterConstraints({type: 'array', enum: ['c'], items: {ref: 'Tag'}}, undefined, s), [{kind: 'values', label: 'Allowed values', values: ['c']}]);
+  assert.deepEqual(parameterConstraints({ref: 'Gone', minimum: 3}, 1, s), []);
+  assert.deepEqual(parameterConstraints(undefined, 1, s), []);
+});
+
+test('fieldBadges: required, read-only, write-only, deprecated, its replacement, circular, in that order', () => {
+  assert.deepEqual(fieldBadges({readOnly: true, writeOnly: true, deprecated: true, deprecatedBy: 'b'}, true, true), [
+    {kind: 'required'},
+    {kind: 'read-only'},
+    {kind: 'write-only'},
+    {kind: 'deprecated'},
+    {kind: 'replacement', by: 'b'},
+    {kind: 'circular'},
+  ]);
+  // A replacement is named only for a deprecated field.
+  assert.deepEqual(fieldBadges({deprecatedBy: 'b', readOnly: false}), []);
+  assert.deepEqual(fieldBadges({}, false, false), []);
 });

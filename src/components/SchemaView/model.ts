@@ -50,23 +50,127 @@ function primitiveType(node: SchemaNode): string {
   return node.format ?? 'any';
 }
 
-/** "string<email>", "array of Contact", "Address", "object", with "| null" when nullable. */
-// Stryker disable next-line ArrayDeclaration: the default `seen` is empty; one holding "Stryker was here" differs only for a component of that name
-export function typeLabel(raw: SchemaNode | undefined, schemas: Schemas, seen: string[] = []): string {
+/** A type label and, when it stopped at a component it is already inside of, that component. */
+export interface TypeDescription {
+  label: string;
+  circular?: string;
+}
+
+/**
+ * The type label of `typeLabel`, saying where it stopped at a recursive component (`A = array of
+ * A` reads "array of A": `circular` is "A"). `arrays`: the list nested that deep reads "array of
+ * items" (the Markdown twins keep their labels short; the page has no limit).
+ */
+export function describeType(raw: SchemaNode | undefined, schemas: Schemas, arrays = Infinity): TypeDescription {
+  // Stryker disable next-line ArrayDeclaration: the walk starts with no component seen; one holding "Stryker was here" differs only for a component of that name
+  return describe(raw, schemas, arrays, []);
+}
+
+function describe(raw: SchemaNode | undefined, schemas: Schemas, arrays: number, seen: string[]): TypeDescription {
   const {node, name, missing} = resolve(raw, schemas);
-  if (missing) return name!;
+  if (missing) return {label: name!};
   let label: string;
+  let circular: string | undefined;
   if (node.type === 'array' || node.items) {
     // A self-referencing array (`A = array of A`) names itself instead of recursing.
     const next = name ? [...seen, name] : seen;
     const item = node.items?.ref;
-    label = `array of ${!node.items ? 'any' : item && next.includes(item) ? item : typeLabel(node.items, schemas, next)}`;
+    let inner: string;
+    if (arrays <= 1) inner = 'items';
+    else if (!node.items) inner = 'any';
+    else if (item && next.includes(item)) {
+      inner = item;
+      circular = item;
+    } else ({label: inner, circular} = describe(node.items, schemas, arrays - 1, next));
+    label = `array of ${inner}`;
   } else if (name && (node.type === 'object' || node.properties || node.oneOf || node.anyOf)) {
     label = name;
   } else {
     label = primitiveType(node);
   }
-  return node.nullable ? `${label} | null` : label;
+  if (node.nullable) label = `${label} | null`;
+  return circular ? {label, circular} : {label};
+}
+
+/** "string<email>", "array of Contact", "Address", "object", with "| null" when nullable. */
+export function typeLabel(raw: SchemaNode | undefined, schemas: Schemas): string {
+  // Stryker disable next-line ArrayDeclaration: the walk starts with no component seen; one holding "Stryker was here" differs only for a component of that name
+  return describe(raw, schemas, Infinity, []).label;
+}
+
+/**
+ * One item of the line under a field or parameter: allowed values (`values`), a keyword with its
+ * value (`label: value`, the value shown as code) or a keyword alone (`unique items`).
+ */
+export type ConstraintItem =
+  | {kind: 'values'; label: string; values: string[]}
+  | {kind: 'value'; label: string; value: string}
+  | {kind: 'flag'; label: string};
+
+/** A value as the page shows it: a string as it is, anything else as JSON. */
+export const displayValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * A schema's allowed values, constraints, default and example, in the order the page shows them
+ * (the allowed values on their own line first). `node` is already resolved.
+ */
+export function constraintItems(node: SchemaNode): ConstraintItem[] {
+  const items: ConstraintItem[] = [];
+  const add = (label: string, value: unknown) => items.push({kind: 'value', label, value: displayValue(value)});
+  if (node.enum && node.enum.length > 0) items.push({kind: 'values', label: 'Allowed values', values: node.enum.map(displayValue)});
+  // OpenAPI 3.0 writes exclusive bounds as booleans beside minimum/maximum, 3.1 as the bound itself.
+  const exclusiveMin = node.exclusiveMinimum === true || typeof node.exclusiveMinimum === 'number';
+  const exclusiveMax = node.exclusiveMaximum === true || typeof node.exclusiveMaximum === 'number';
+  if (node.minimum !== undefined || typeof node.exclusiveMinimum === 'number') add(exclusiveMin ? 'greater than' : 'minimum', typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : node.minimum);
+  if (node.maximum !== undefined || typeof node.exclusiveMaximum === 'number') add(exclusiveMax ? 'less than' : 'maximum', typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum : node.maximum);
+  if (node.multipleOf !== undefined) add('multiple of', node.multipleOf);
+  if (node.minLength !== undefined) add('min length', node.minLength);
+  if (node.maxLength !== undefined) add('max length', node.maxLength);
+  if (node.pattern !== undefined) add('pattern', node.pattern);
+  if (node.minItems !== undefined) add('min items', node.minItems);
+  if (node.maxItems !== undefined) add('max items', node.maxItems);
+  if (node.uniqueItems) items.push({kind: 'flag', label: 'unique items'});
+  if (node.minProperties !== undefined) add('min properties', node.minProperties);
+  if (node.maxProperties !== undefined) add('max properties', node.maxProperties);
+  if (node.default !== undefined) add('default', node.default);
+  if (node.example !== undefined && typeof node.example !== 'object') add('example', node.example);
+  return items;
+}
+
+/**
+ * The constraint items of a field (a property, additional properties): a list shows its items'
+ * constraints and allowed values under its own.
+ */
+export function fieldConstraints(raw: SchemaNode | undefined, schemas: Schemas): ConstraintItem[] {
+  const {node} = resolve(raw, schemas);
+  if (!node.items) return constraintItems(node);
+  const item = resolve(node.items, schemas).node;
+  return constraintItems({...item, ...node, enum: node.enum ?? item.enum});
+}
+
+/**
+ * The constraint items of a parameter: its schema's, the allowed values of its items for a list,
+ * and the parameter's own example over the schema's. None when its schema is a missing component.
+ */
+export function parameterConstraints(schema: SchemaNode | undefined, example: unknown, schemas: Schemas): ConstraintItem[] {
+  const s = followRef(schema, schemas);
+  if (!s) return [];
+  const items = followRef(s.items, schemas);
+  return constraintItems({...s, enum: s.enum ?? items?.enum, example: example ?? s.example});
+}
+
+/** The labels beside a field's type, in the page's order; `replacement` is what replaces a deprecated field. */
+export type FieldBadge = {kind: 'required' | 'read-only' | 'write-only' | 'deprecated' | 'circular'} | {kind: 'replacement'; by: string};
+
+export function fieldBadges(node: SchemaNode, required?: boolean, circular?: boolean): FieldBadge[] {
+  const badges: FieldBadge[] = [];
+  if (required) badges.push({kind: 'required'});
+  if (node.readOnly) badges.push({kind: 'read-only'});
+  if (node.writeOnly) badges.push({kind: 'write-only'});
+  if (node.deprecated) badges.push({kind: 'deprecated'});
+  if (node.deprecated && node.deprecatedBy) badges.push({kind: 'replacement', by: node.deprecatedBy});
+  if (circular) badges.push({kind: 'circular'});
+  return badges;
 }
 
 // Stryker disable next-line ArrayDeclaration: the default `seen` is empty; one holding "Stryker was here" differs only for a component of that name

@@ -23,7 +23,7 @@ for (const route of ['/', operation.route, '/blog']) {
     const loaded = await Promise.all(scripts);
     assert.ok(loaded.some((s) => s.url.includes('/main.')), 'the main bundle (which holds the site config) was read');
     for (const {url, text} of loaded) {
-      for (const leak of [projectRoot, 'operationPaths', 'processedSpec', 'docsRouteBasePath']) assert.ok(!text.includes(leak), `${url} holds "${leak}"`);
+      for (const leak of [projectRoot, 'operationPaths', 'processedSpec', 'docsRouteBasePath', 'it.htmlAttributes']) assert.ok(!text.includes(leak), `${url} holds "${leak}"`);
     }
     // What the pages read of the config is still there: the title, the brand (customFields), the
     // navbar (themeConfig) and, on docs pages, the version switcher (customFields.apiVersions).

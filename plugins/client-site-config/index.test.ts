@@ -13,11 +13,14 @@ const config = {
   presets: [['classic', {blog: {remarkPlugins: [[() => undefined, {routes: {operationPaths: ['/docs/api/a']}}]]}}]],
   plugins: [['/home/builder/site/plugins/csp/index.ts', {processedSpec: '/home/builder/site/openapi/processed/openapi.json'}]],
   themes: [['/home/builder/site/plugins/search-index/plugin.ts', {language: ['en']}]],
+  ssrTemplate: '<!DOCTYPE html><html <%~ it.htmlAttributes %>>…',
 };
 
-test('the browser gets every setting but the plugin, preset and theme entries', () => {
+test('the browser gets every setting but the plugin, preset and theme entries and the page template', () => {
   const client = clientSiteConfig(config);
-  assert.deepEqual(client, {...config, presets: [], plugins: [], themes: []});
+  const {ssrTemplate: _template, ...rest} = config;
+  assert.deepEqual(client, {...rest, presets: [], plugins: [], themes: []});
+  assert.ok(!('ssrTemplate' in client), 'no page template in the browser');
   assert.deepEqual(config.plugins.length, 1, 'the build keeps its own config whole');
 });
 
@@ -25,7 +28,7 @@ test('the module holds no plugin option and no path of the build machine', () =>
   const source = clientSiteConfigModule(config);
   assert.match(source, /^export default \{\n/);
   assert.deepEqual(new Function(`return ${source.replace(/^export default /, '').replace(/;\n$/, '')}`)(), clientSiteConfig(config));
-  for (const gone of ['operationPaths', '/home/builder', 'processedSpec', 'remarkPlugins']) assert.ok(!source.includes(gone), gone);
+  for (const gone of ['operationPaths', '/home/builder', 'processedSpec', 'remarkPlugins', 'htmlAttributes']) assert.ok(!source.includes(gone), gone);
 });
 
 /** The client code of Docusaurus and of the site (what the browser bundle is made of). */
@@ -54,6 +57,6 @@ function clientFiles(): string[] {
 test('no client code reads the entries the browser does not get (the rule the plugin rests on)', () => {
   const files = clientFiles();
   assert.ok(files.length > 100, `${files.length} client files read`);
-  const readers = files.filter((file) => /siteConfig\??\.(presets|plugins|themes)\b|\{[^}]*\b(presets|plugins|themes)\b[^}]*\}\s*=\s*(siteConfig|useDocusaurusContext\(\)\.siteConfig)/.test(readFileSync(file, 'utf8')));
+  const readers = files.filter((file) => /siteConfig\??\.(presets|plugins|themes|ssrTemplate)\b|\{[^}]*\b(presets|plugins|themes|ssrTemplate)\b[^}]*\}\s*=\s*(siteConfig|useDocusaurusContext\(\)\.siteConfig)/.test(readFileSync(file, 'utf8')));
   assert.deepEqual(readers.map((f) => path.relative(root, f)), []);
 });

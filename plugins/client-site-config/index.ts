@@ -5,13 +5,15 @@
  * pages), the build machine's absolute paths and every plugin's settings: 1 KB gzip on every
  * page with our description, and with a large one (GitHub's 1,000+ operations) tens of KB. No
  * client code reads `presets`, `plugins` or `themes` (the theme reads `themeConfig`, components
- * `customFields`), so the browser gets the config without them; the build keeps the whole one.
+ * `customFields`), nor the page template (`ssrTemplate`, 1.6 KB: plugins/page-chunk-scripts), so
+ * the browser gets the config without them; the build keeps the whole one.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-/** What the browser needs of the config: all of it but the plugin, preset and theme entries. */
+/** What the browser needs of the config: all of it but the plugin, preset and theme entries and the page template. */
 export function clientSiteConfig<C extends object>(siteConfig: C): C {
-  return {...siteConfig, presets: [], plugins: [], themes: []};
+  const {ssrTemplate: _template, ...rest} = siteConfig as C & {ssrTemplate?: string};
+  return {...rest, presets: [], plugins: [], themes: []} as unknown as C;
 }
 
 /** The generated module, serialised as Docusaurus serialises its own (functions dropped). */

@@ -5,7 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {dataModuleSource, parseDataModule} from './data-module';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {dataModuleName, dataModuleSource, parseDataModule, SCHEMA_DIR} from './data-module';
 
 const page = {method: 'get', path: '/a', summary: 'Line one\nline "two" \\ `x` </script>', responses: [], schemas: {Pet: {type: 'object'}}};
 
@@ -25,4 +29,29 @@ test('a page that loads schemas on demand round-trips, loader line and all', () 
 
 test('anything else is refused with the start of the text', () => {
   assert.throws(() => parseDataModule('module.exports = {}'), /not a page data module \(it starts "module\.exports/);
+});
+
+test('the module names the generated pages import: "<id>.data.js" beside the page, shared schemas under "_schemas/" (kept out of the docs)', () => {
+  assert.equal(dataModuleName('get-customer'), 'get-customer.data.js');
+  assert.equal(SCHEMA_DIR, '_schemas');
+});
+
+test('a page data module runs as the bundler runs it: its default export is the data; a lazy one loads the shared schema index beside it', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'data-module-'));
+  try {
+    writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
+    mkdirSync(path.join(dir, SCHEMA_DIR));
+    writeFileSync(path.join(dir, SCHEMA_DIR, 'index.js'), 'export default {Pet: () => null};\n');
+    writeFileSync(path.join(dir, dataModuleName('plain')), dataModuleSource(page));
+    writeFileSync(path.join(dir, dataModuleName('lazy')), dataModuleSource({...page, lazySchemas: true}));
+    const plain = (await import(pathToFileURL(path.join(dir, dataModuleName('plain'))).href)).default;
+    assert.deepEqual(plain, page);
+    const lazy = (await import(pathToFileURL(path.join(dir, dataModuleName('lazy'))).href)).default;
+    assert.equal(lazy.summary, page.summary);
+    const index = await lazy.loadSchemaIndex();
+    assert.deepEqual(Object.keys(index.default), ['Pet']);
+    assert.ok(dataModuleSource({...page, lazySchemas: true}).endsWith('export default data;\n'));
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 });

@@ -84,9 +84,9 @@ export const MODULES: MutationModule[] = [
   },
   {
     name: 'console-request',
-    guards: 'the request the console sends, its preview and its pre-send checks',
-    mutate: ['src/components/ApiConsole/request.ts', 'src/components/ApiConsole/preview.ts', 'src/components/ApiConsole/validate.ts'],
-    tests: ['src/components/ApiConsole/build-request.test.ts', 'src/components/ApiConsole/preview.test.ts', 'src/components/ApiConsole/validate.test.ts', 'src/components/ApiConsole/request-check.test.ts', 'src/components/ApiConsole/console-safety.test.ts'],
+    guards: 'the request the console sends, its preview, its pre-send checks, and what it says of the answer or the failure',
+    mutate: ['src/components/ApiConsole/request.ts', 'src/components/ApiConsole/preview.ts', 'src/components/ApiConsole/validate.ts', 'src/components/ApiConsole/send.ts'],
+    tests: ['src/components/ApiConsole/build-request.test.ts', 'src/components/ApiConsole/preview.test.ts', 'src/components/ApiConsole/validate.test.ts', 'src/components/ApiConsole/request-check.test.ts', 'src/components/ApiConsole/console-safety.test.ts', 'src/components/ApiConsole/send.test.ts'],
   },
   {
     name: 'console-auth',
@@ -125,6 +125,12 @@ export const MODULES: MutationModule[] = [
     guards: 'type labels, badges and constraints of every schema a page shows',
     mutate: ['src/components/SchemaView/model.ts', 'src/components/SchemaView/walk.ts'],
     tests: ['src/components/SchemaView/model.test.ts'],
+  },
+  {
+    name: 'page-data-module',
+    guards: 'the page data module every API page and its twin read (written by gen:api, read back by the twins)',
+    mutate: ['plugins/api-pages/data-module.ts'],
+    tests: ['plugins/api-pages/data-module.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts'],
   },
   {
     name: 'markdown-twins',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { listOperations, operationSlug, overviewSlug, pageSlug } from './operations';
+import { describe, it, test } from 'node:test';
+import { documentOverviewSlug, listOperations, operationSlug, overviewSlug, pageSlug } from './operations';
 
 describe('page slugs (as docusaurus-plugin-openapi-docs computes them)', () => {
   it('kebab-cases summaries and camelCase operationIds to the same slug', () => {
@@ -37,4 +37,52 @@ describe('listOperations', () => {
       ],
     );
   });
+});
+
+test('listOperations reads a hostile document without throwing: only HTTP-method keys holding objects are operations; webhooks only when asked', () => {
+  const doc = {
+    paths: {
+      '/a': {
+        parameters: [{name: 'x'}],
+        summary: 'path item text',
+        get: {operationId: 7, summary: ['no'], tags: ['T', 3, null]},
+        post: null,
+        put: ['array'],
+        patch: 'text',
+        'x-custom': {operationId: 'notAnOperation'},
+      },
+      '/b': null,
+      '/c': 'text',
+      '/d': {delete: {}},
+    },
+    webhooks: {newThing: {post: {summary: 'New thing'}}},
+  };
+  const ops = listOperations(doc);
+  assert.deepEqual(
+    ops.map((o) => [o.kind, o.method, o.path, o.operationId, o.summary, o.title, o.tags, o.slug]),
+    [
+      ['operation', 'get', '/a', undefined, undefined, 'GET /a', ['T'], undefined],
+      ['operation', 'delete', '/d', undefined, undefined, 'DELETE /d', [], undefined],
+    ],
+  );
+  const withHooks = listOperations(doc, {webhooks: true});
+  assert.deepEqual(withHooks.slice(2).map((o) => [o.kind, o.method, o.path, o.title, o.slug]), [['webhook', 'post', 'newThing', 'New thing', 'new-thing']]);
+  // A webhook with neither summary nor operationId is titled by its event name alone (no method).
+  assert.equal(listOperations({'x-webhooks': {paid: {post: {}}}}, {webhooks: true})[0].title, 'paid');
+  for (const bad of [undefined, null, 'text', {paths: 'x'}, {paths: null, webhooks: 5}]) assert.deepEqual(listOperations(bad, {webhooks: true}), [], JSON.stringify(bad));
+});
+
+test('operationSlug: operationId first (non-empty string), else the summary, else nothing; overviewSlug from the title', () => {
+  assert.equal(operationSlug({operationId: 'getCustomerBalance', summary: 'Other'}), 'get-customer-balance');
+  assert.equal(operationSlug({operationId: '', summary: 'List all invoices'}), 'list-all-invoices');
+  assert.equal(operationSlug({operationId: 12, summary: 'Summary wins'}), 'summary-wins');
+  assert.equal(operationSlug({summary: 5}), '');
+  assert.equal(operationSlug({}), '');
+  assert.equal(overviewSlug('Rev.io API'), 'rev-io-api');
+  assert.equal(overviewSlug('My  Billing API'), 'my-billing-api');
+  // Lower-cased before kebab-casing: a capitalised brand stays one word.
+  assert.equal(overviewSlug('GitHub API'), 'github-api');
+  assert.equal(documentOverviewSlug({info: {title: 'Rev.io API', 'x-portal-slug': 'overview'}}), 'overview');
+  assert.equal(documentOverviewSlug({info: {title: 'Rev.io API'}}), 'rev-io-api');
+  assert.equal(documentOverviewSlug(undefined), '');
 });

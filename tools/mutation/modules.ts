@@ -103,8 +103,8 @@ export const MODULES: MutationModule[] = [
   {
     name: 'page-planning',
     guards: 'page addresses (slugs), reserved names, which page each operation gets',
-    mutate: ['plugins/api-pages/pages.ts', 'openapi/pipeline/pages.ts'],
-    tests: ['plugins/api-pages/pages.test.ts', 'plugins/api-pages/overview.test.ts', 'openapi/pipeline/pages.test.ts'],
+    mutate: ['plugins/api-pages/pages.ts', 'openapi/pipeline/pages.ts', 'openapi/model/operations.ts'],
+    tests: ['plugins/api-pages/pages.test.ts', 'plugins/api-pages/overview.test.ts', 'openapi/pipeline/pages.test.ts', 'openapi/model/operations.test.ts'],
   },
   {
     name: 'changelog',

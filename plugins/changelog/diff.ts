@@ -141,8 +141,9 @@ function readSchemaPath(path: Path): {field: string; tail: Path; property?: stri
       continue;
     }
     // A branch of a composition is passed over when the path goes on into it (a field of the
-    // branch); a branch added or removed itself is the change ("changed (oneOf)").
-    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && typeof path[i + 1] === 'number' && i + 2 < path.length) {
+    // branch); a branch added or removed itself is the change ("changed (oneOf)"). The items of a
+    // composition are numbered. (api-smart-diff merges `allOf`: no path runs through its branches.)
+    if ((k === 'oneOf' || k === 'anyOf') && i + 2 < path.length) {
       i += 2;
       continue;
     }
@@ -429,12 +430,10 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
 
 /**
  * One entry per sentence (the same change under two responses reads once each, but never twice),
- * an operation added or removed as one entry, replacement names merged into their deprecation,
- * then breaking first.
+ * replacement names merged into their deprecation, then breaking first. (An operation added or
+ * removed is one entry already: api-smart-diff reports nothing else under it.)
  */
 function tidy(changes: Change[]): Change[] {
-  const whole = changes.find((c) => c.text === 'New operation.' || c.text === 'Operation removed.');
-  if (whole) return [whole];
   const seen = new Set<string>();
   const out: Change[] = [];
   for (const c of changes) {

@@ -1,0 +1,286 @@
+/**
+ * The labels a reader sees in the changelog ("Changed in v1.1.0"): which parameter, field, header
+ * or server a change is about, the order of the entries and operations, the release's counts and
+ * the operation groups, end to end through api-smart-diff on edits of ./fixtures.ts.
+ */
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+import {diffDocuments} from './diff';
+import {baseDocument} from './fixtures';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Edit = (d: any) => void;
+const nothing: Edit = () => {};
+
+/** The release from the fixture (1.0.0) to the fixture with `edit` (1.1.0), `before` applied to both. */
+function release(edit: Edit, before: Edit = nothing) {
+  const a = baseDocument();
+  before(a);
+  const b = baseDocument('1.1.0');
+  before(b);
+  edit(b);
+  return diffDocuments(a, b, '1.1.0', '1.0.0');
+}
+
+/** Every entry: "<method> <path> [<kind>] <text>", operations first, then the general ones. */
+function entries(edit: Edit, before: Edit = nothing): string[] {
+  const r = release(edit, before);
+  return [
+    ...r.operations.flatMap((o) => o.changes.map((c) => `${o.method} ${o.path} [${c.kind}${c.deprecation ? ', deprecation' : ''}] ${c.text}`)),
+    ...r.general.map((c) => `general [${c.kind}] ${c.text}`),
+  ];
+}
+
+const listParams = (d: any) => d.paths['/things'].get.parameters;
+
+describe('which parameter a change is about (api-smart-diff numbers parameters as the older list does)', () => {
+  test('a parameter renamed: the old name removed, the new one added', () => {
+    assert.deepEqual(entries((d) => (listParams(d)[1].name = 'max')), ['get /things [breaking] Removed query parameter `limit`.', 'get /things [non-breaking] New optional query parameter `max`.']);
+  });
+
+  test('parameters reordered: a change inside one names that one', () => {
+    assert.deepEqual(
+      entries((d) => {
+        listParams(d).reverse();
+        listParams(d)[0].schema.type = 'string';
+      }),
+      ['get /things [breaking] Type of query parameter `limit` changed from `integer` to `string`.'],
+    );
+  });
+
+  test('the first parameter removed and the second made required: each named as it is', () => {
+    assert.deepEqual(
+      entries((d) => {
+        listParams(d).splice(0, 1);
+        listParams(d)[0].required = true;
+      }),
+      ['get /things [breaking] Removed query parameter `status`.', 'get /things [breaking] Query parameter `limit` is now required.'],
+    );
+  });
+
+  test('a new required parameter next to a removed one', () => {
+    assert.deepEqual(
+      entries((d) => {
+        listParams(d).splice(0, 1);
+        listParams(d).push({name: 'owner', in: 'query', required: true, schema: {type: 'string'}});
+      }),
+      ['get /things [breaking] Removed query parameter `status`.', 'get /things [breaking] New required query parameter `owner`.'],
+    );
+  });
+
+  const withIds: Edit = (d) => listParams(d).push({name: 'ids', in: 'query', schema: {type: 'array', items: {type: 'string', enum: ['a', 'b']}}});
+  const withFilter: Edit = (d) => listParams(d).push({name: 'filter', in: 'query', style: 'deepObject', schema: {type: 'object', required: ['a'], properties: {a: {type: 'string'}}}});
+
+  test('the items of an array parameter are its field `[]`', () => {
+    assert.deepEqual(entries((d) => listParams(d)[2].schema.items.enum.push('c'), withIds), ['get /things [non-breaking] `[]` in query parameter `ids` accepts the new value `c`.']);
+    assert.deepEqual(entries((d) => (listParams(d)[2].schema.items.type = 'integer'), withIds), ['get /things [breaking] Type of `[]` in query parameter `ids` changed from `string` to `integer`.']);
+  });
+
+  test('a field of an object parameter is a field, not a new parameter', () => {
+    assert.deepEqual(entries((d) => (listParams(d)[2].schema.properties.b = {type: 'string'}), withFilter), ['get /things [non-breaking] New field `b` in query parameter `filter`.']);
+    assert.deepEqual(entries((d) => delete listParams(d)[2].schema.properties.a, withFilter), ['get /things [non-breaking] Field `a` removed from query parameter `filter`.']);
+  });
+
+  test('a new required field of an object parameter is one breaking change', () => {
+    assert.deepEqual(
+      entries((d) => {
+        listParams(d)[2].schema.properties.b = {type: 'string'};
+        listParams(d)[2].schema.required.push('b');
+      }, withFilter),
+      ['get /things [breaking] New required field `b` in query parameter `filter`.'],
+    );
+  });
+
+  test('a value that is no text is quoted as JSON', () => {
+    assert.deepEqual(entries((d) => (listParams(d)[2].schema.default = {a: 'x'}), withFilter), ['get /things [non-breaking] Default of query parameter `filter` changed from none to `{"a":"x"}`.']);
+    assert.deepEqual(entries((d) => (listParams(d)[2].schema.default = ['a']), withIds), ['get /things [non-breaking] Default of query parameter `ids` changed from none to `["a"]`.']);
+  });
+});
+
+describe('responses: headers, media types, examples', () => {
+  const ok = (d: any) => d.paths['/things'].get.responses['200'];
+  const withHeaders: Edit = (d) => (ok(d).headers = {'X-Total': {schema: {type: 'integer'}}, 'X-Ids': {schema: {type: 'array', items: {type: 'integer'}}}});
+
+  test('a header added to the headers of a response', () => {
+    assert.deepEqual(entries((d) => (ok(d).headers['X-Rate'] = {schema: {type: 'integer'}}), withHeaders), ['get /things [non-breaking] Added header `X-Rate` of the `200` response.']);
+  });
+
+  test('the items of an array header are its field `[]`', () => {
+    assert.deepEqual(entries((d) => (ok(d).headers['X-Ids'].schema.items.type = 'string'), withHeaders), ['get /things [breaking] Type of `[]` in header `X-Ids` of the `200` response changed from `integer` to `string`.']);
+  });
+
+  test('a media type added to a response; an example of its content', () => {
+    assert.deepEqual(entries((d) => (ok(d).content['application/xml'] = {schema: {type: 'string'}})), ['get /things [non-breaking] The `200` response changed (application/xml).']);
+    assert.deepEqual(entries((d) => (ok(d).content['application/json'].example = [{id: 1}])), ['get /things [documentation] Example of the `200` response added.']);
+  });
+});
+
+describe('schemas: compositions, items', () => {
+  const body = (d: any) => d.components.schemas.ThingCreate;
+
+  test('allOf is merged: a field of a branch is a field of the schema; a branch that cannot merge changes the whole', () => {
+    const allOf: Edit = (d) => (d.components.schemas.ThingCreate = {allOf: [{type: 'object', properties: {name: {type: 'string'}}}, {type: 'object', properties: {extra: {type: 'string'}}}]});
+    assert.deepEqual(entries((d) => (body(d).allOf[1].properties.more = {type: 'string'}), allOf), ['post /things [non-breaking] New field `more` in the request body.']);
+    assert.deepEqual(entries((d) => body(d).allOf.push({$ref: '#/components/schemas/Kind'}), allOf), [
+      'post /things [non-breaking] Type of the request body changed from `object` to none.',
+      'post /things [non-breaking] The request body changed (properties).',
+      'post /things [non-breaking] The request body changed (allOf).',
+    ]);
+  });
+
+  test('array items replaced by something else', () => {
+    assert.deepEqual(entries((d) => (body(d).properties.tags.items = true), (d) => (body(d).properties.tags = {type: 'array', items: {type: 'string'}})), ['post /things [non-breaking] Changed `tags[]` in the request body.']);
+  });
+
+  test('a new required field that is deprecated says both', () => {
+    assert.deepEqual(
+      entries((d) => {
+        body(d).properties.color = {type: 'string', deprecated: true};
+        body(d).required.push('color');
+      }),
+      ['post /things [breaking] New required field `color` in the request body (deprecated).'],
+    );
+  });
+
+  test('the same change under two media types of one request body reads once', () => {
+    const twoTypes: Edit = (d) => (d.paths['/things'].post.requestBody.content['application/x-www-form-urlencoded'] = {schema: {$ref: '#/components/schemas/ThingCreate'}});
+    const r = release((d) => (body(d).properties.color = {type: 'string'}), twoTypes);
+    assert.deepEqual(r.operations.map((o) => o.changes.map((c) => c.text)), [['New field `color` in the request body.']]);
+    assert.equal(r.counts['non-breaking'], 1);
+  });
+});
+
+describe('servers', () => {
+  test('a server\'s description is no new server and no URL change', () => {
+    assert.deepEqual(entries((d) => (d.servers[0].description = 'Production')), ['general [documentation] Servers updated.']);
+  });
+
+  test('an operation\'s server description or variable is no description of the operation', () => {
+    const withServer: Edit = (d) => (d.paths['/things'].get.servers = [{url: 'https://{region}.example.test', variables: {region: {default: 'eu', enum: ['eu', 'us']}}}]);
+    assert.deepEqual(entries((d) => (d.paths['/things'].get.servers[0].description = 'Regional'), withServer), ['get /things [documentation] Servers changed.']);
+    assert.deepEqual(entries((d) => (d.paths['/things'].get.servers[0].variables.region.default = 'us'), withServer), ['get /things [documentation] Servers changed.']);
+  });
+});
+
+describe('replacements of deprecated things', () => {
+  test('a replacement no longer named reads so (not "Replacement named")', () => {
+    const deprecated: Edit = (d) => {
+      d.paths['/things'].get.deprecated = true;
+      d.paths['/things'].get['x-deprecated-by'] = 'createThing';
+      d.components.schemas.ThingCreate.properties.label.deprecated = true;
+      d.components.schemas.ThingCreate.properties.label['x-deprecated-by'] = 'name';
+    };
+    assert.deepEqual(
+      entries((d) => {
+        delete d.paths['/things'].get['x-deprecated-by'];
+        delete d.components.schemas.ThingCreate.properties.label['x-deprecated-by'];
+      }, deprecated),
+      ['get /things [documentation] No replacement named any more (was “Create thing”).', 'post /things [documentation] `label` in the request body: no replacement named any more (was `name`).'],
+    );
+  });
+
+  test('an empty or non-text replacement names nothing', () => {
+    assert.deepEqual(entries((d) => Object.assign(d.paths['/things'].get, {deprecated: true, 'x-deprecated-by': ''})), ['get /things [non-breaking, deprecation] Operation deprecated.']);
+    assert.deepEqual(entries((d) => Object.assign(d.paths['/things'].get, {deprecated: true, 'x-deprecated-by': 7})), ['get /things [non-breaking, deprecation] Operation deprecated.']);
+  });
+
+  test('a replacement is named by the newer document\'s title', () => {
+    assert.deepEqual(
+      entries((d) => {
+        Object.assign(d.paths['/things'].get, {deprecated: true, 'x-deprecated-by': 'createThing'});
+        d.paths['/things'].post.summary = 'Add a thing';
+      }),
+      ['get /things [non-breaking, deprecation] Operation deprecated: use “Add a thing” instead.', 'post /things [documentation] Title changed from `Create thing` to `Add a thing`.'],
+    );
+  });
+});
+
+describe('other keys of an operation, and changes outside operations', () => {
+  test('an operation key without a sentence of its own is named (not the library\'s "annotation (…)")', () => {
+    assert.deepEqual(entries((d) => (d.paths['/things'].get.externalDocs = {url: 'https://docs.test'})), ['get /things [documentation] `externalDocs` added.']);
+    assert.deepEqual(entries((d) => (d.paths['/things'].get.callbacks = {done: {}})), ['get /things [documentation] `callbacks` added.']);
+  });
+
+  test('a webhook (OpenAPI 3.1) is not one of the operations under `paths`', () => {
+    const hook: Edit = (d) => (d.webhooks = {thingCreated: {post: {operationId: 'thingCreated', tags: ['A'], responses: {'200': {description: 'ok'}}}}});
+    const r = release((d) => (d.webhooks.thingCreated.post.tags[0] = 'B'), hook);
+    assert.deepEqual(r.operations, []);
+    assert.deepEqual(r.general.map((c) => c.pointer), ['#/webhooks/thingCreated/post/tags/0']);
+  });
+});
+
+describe('order, counts and the operation groups', () => {
+  const mixed: Edit = (d) => {
+    const get = d.paths['/things'].get;
+    get.description = 'Returns things, newest first.';
+    get.parameters.push({name: 'q', in: 'query', schema: {type: 'string'}});
+    get.parameters.push({name: 'owner', in: 'query', required: true, schema: {type: 'string'}});
+    get.parameters[1].deprecated = true;
+  };
+
+  test('within an operation: breaking, then deprecations, then other non-breaking changes, then documentation', () => {
+    assert.deepEqual(entries(mixed), [
+      'get /things [breaking] New required query parameter `owner`.',
+      'get /things [non-breaking, deprecation] Query parameter `limit` is deprecated.',
+      'get /things [non-breaking] New optional query parameter `q`.',
+      'get /things [documentation] Description updated.',
+    ]);
+  });
+
+  test('the counts of a release with every kind', () => {
+    const r = release((d) => {
+      mixed(d);
+      d.info.title = 'Stuff API';
+    });
+    assert.deepEqual(r.counts, {breaking: 1, 'non-breaking': 2, documentation: 2, deprecations: 1});
+  });
+
+  test('operations with a breaking change first (also with other changes), then in document order', () => {
+    const r = release((d) => {
+      d.paths['/things'].get.description = 'x';
+      d.paths['/things'].post.description = 'y';
+      const del = d.paths['/things/{thing_id}'].delete;
+      del.description = 'z';
+      del.parameters.push({name: 'X-Confirm', in: 'header', required: true, schema: {type: 'string'}});
+    });
+    assert.deepEqual(r.operations.map((o) => `${o.method} ${o.path}`), ['delete /things/{thing_id}', 'get /things', 'post /things']);
+  });
+
+  test('a group: method, path, title, status, its changes with pointer and library type (no link without pages)', () => {
+    const r = release((d) => listParams(d).push({name: 'q', in: 'query', schema: {type: 'string'}}));
+    assert.deepEqual(r.operations, [
+      {
+        method: 'get',
+        path: '/things',
+        title: 'List things',
+        status: 'changed',
+        changes: [{kind: 'non-breaking', text: 'New optional query parameter `q`.', pointer: '#/paths/~1things/get/parameters/2', library: 'non-breaking'}],
+      },
+    ]);
+  });
+
+  test('a removed operation is titled from the older document, status "removed"', () => {
+    const r = release((d) => delete d.paths['/things/{thing_id}'].delete);
+    assert.deepEqual(
+      r.operations.map((o) => [o.method, o.title, o.status]),
+      [['delete', 'Delete thing', 'removed']],
+    );
+  });
+
+  test('titles: the summary, else the operationId, else the method and path', () => {
+    const r = release((d) => {
+      delete d.paths['/things'].get.summary;
+      d.paths['/things'].get.description = 'x';
+      delete d.paths['/things'].post.summary;
+      delete d.paths['/things'].post.operationId;
+      d.paths['/things'].post.description = 'y';
+    });
+    assert.deepEqual(
+      r.operations.map((o) => [o.method, o.title, o.status]),
+      [
+        ['get', 'listThings', 'changed'],
+        ['post', 'POST /things', 'changed'],
+      ],
+    );
+  });
+});

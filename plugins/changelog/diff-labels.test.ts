@@ -71,6 +71,15 @@ describe('which parameter a change is about (api-smart-diff numbers parameters a
   const withIds: Edit = (d) => listParams(d).push({name: 'ids', in: 'query', schema: {type: 'array', items: {type: 'string', enum: ['a', 'b']}}});
   const withFilter: Edit = (d) => listParams(d).push({name: 'filter', in: 'query', style: 'deepObject', schema: {type: 'object', required: ['a'], properties: {a: {type: 'string'}}}});
 
+  test('a parameter whose $ref leads nowhere is "a parameter"', () => {
+    assert.deepEqual(entries((d) => listParams(d).pop(), (d) => listParams(d).push({$ref: '#/components/parameters/Missing'})), ['get /things [breaking] Removed a parameter.']);
+  });
+
+  test('an operation\'s first (empty) parameter list and first responses are named as keys', () => {
+    assert.deepEqual(entries((d) => (d.paths['/things'].post.parameters = [])), ['post /things [non-breaking] `parameters` added.']);
+    assert.deepEqual(entries((d) => (d.paths['/things'].post.responses = {'201': {description: 'Created.'}}), (d) => delete d.paths['/things'].post.responses), ['post /things [non-breaking] `responses` added.']);
+  });
+
   test('the items of an array parameter are its field `[]`', () => {
     assert.deepEqual(entries((d) => listParams(d)[2].schema.items.enum.push('c'), withIds), ['get /things [non-breaking] `[]` in query parameter `ids` accepts the new value `c`.']);
     assert.deepEqual(entries((d) => (listParams(d)[2].schema.items.type = 'integer'), withIds), ['get /things [breaking] Type of `[]` in query parameter `ids` changed from `string` to `integer`.']);
@@ -125,6 +134,12 @@ describe('schemas: compositions, items', () => {
       'post /things [non-breaking] Type of the request body changed from `object` to none.',
       'post /things [non-breaking] The request body changed (properties).',
       'post /things [non-breaking] The request body changed (allOf).',
+    ]);
+  });
+
+  test('the values of a map at the top of the body are its field `*`', () => {
+    assert.deepEqual(entries((d) => (body(d).additionalProperties.type = 'integer'), (d) => (d.components.schemas.ThingCreate = {type: 'object', additionalProperties: {type: 'string'}})), [
+      'post /things [breaking] Type of `*` in the request body changed from `string` to `integer`.',
     ]);
   });
 
@@ -192,6 +207,8 @@ describe('replacements of deprecated things', () => {
       }),
       ['get /things [non-breaking, deprecation] Operation deprecated: use “Add a thing” instead.', 'post /things [documentation] Title changed from `Create thing` to `Add a thing`.'],
     );
+    const r = release((d) => (d.paths['/things'].post.summary = 'Add a thing'));
+    assert.deepEqual(r.operations.map((o) => o.title), ['Add a thing'], 'the group\'s title is the newer one too');
   });
 });
 
@@ -205,7 +222,13 @@ describe('other keys of an operation, and changes outside operations', () => {
     const hook: Edit = (d) => (d.webhooks = {thingCreated: {post: {operationId: 'thingCreated', tags: ['A'], responses: {'200': {description: 'ok'}}}}});
     const r = release((d) => (d.webhooks.thingCreated.post.tags[0] = 'B'), hook);
     assert.deepEqual(r.operations, []);
-    assert.deepEqual(r.general.map((c) => c.pointer), ['#/webhooks/thingCreated/post/tags/0']);
+    // Its `tags` are no category descriptions (those are the top-level `tags`): the library's type is kept.
+    assert.deepEqual(r.general.map((c) => [c.kind, c.pointer]), [['non-breaking', '#/webhooks/thingCreated/post/tags/0']]);
+  });
+
+  test('only info\'s own `version` is the release itself, not a `version` elsewhere', () => {
+    const r = release((d) => (d['x-meta'].version = 2), (d) => (d['x-meta'] = {version: 1}));
+    assert.deepEqual(r.general.map((c) => c.pointer), ['#/x-meta/version']);
   });
 });
 
@@ -265,6 +288,12 @@ describe('order, counts and the operation groups', () => {
       r.operations.map((o) => [o.method, o.title, o.status]),
       [['delete', 'Delete thing', 'removed']],
     );
+  });
+
+  test('documents without `info` (no release date, nothing to report)', () => {
+    const bare = () => ({openapi: '3.0.3', paths: {}});
+    const r = diffDocuments(bare(), bare(), '1.0.1');
+    assert.deepEqual([r.operations, r.general, 'date' in r], [[], [], false]);
   });
 
   test('titles: the summary, else the operationId, else the method and path', () => {

@@ -75,8 +75,9 @@ const isServerUrl = (path: Path): boolean => path[path.length - 1] === 'url' && 
 /** The keyword a change is about: the last string key, ignoring an array index after it (enum/1, required/3, tags/0). */
 function keywordOf(rest: Path): string {
   const last = rest[rest.length - 1];
+  const keyword = typeof last === 'number' ? rest[rest.length - 2] : last;
   // Stryker disable next-line StringLiteral: the fallback is the keyword of an empty path (an operation added or removed, whose sentence reads no keyword) or of a lone index (no schema path starts with one), and no rule matches either string
-  return typeof last === 'number' ? String(rest[rest.length - 2] ?? '') : String(last ?? '');
+  return String(keyword ?? '');
 }
 
 /** Our classification of one api-smart-diff change (see the file comment for the overrides). */
@@ -317,8 +318,9 @@ export function releaseAnchor(version: string): string {
 function operationTitles(before: Json, after: Json): Map<string, string> {
   const out = new Map<string, string>();
   for (const op of [...listOperations(before), ...listOperations(after)]) {
+    const title = op.summary ? `“${op.summary}”` : code(op.operationId);
     // Stryker disable next-line ConditionalExpression: an operation without an id would be stored under the key undefined, which no lookup (by a replacement's name, a string) reads
-    if (op.operationId) out.set(op.operationId, op.summary ? `“${op.summary}”` : code(op.operationId));
+    if (op.operationId) out.set(op.operationId, title);
   }
   return out;
 }
@@ -384,8 +386,13 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
       const rest = diff.path.slice(3);
       const path = String(p);
       const opPath: Path = ['paths', path, m];
-      // Stryker disable next-line StringLiteral: classify() tells only 'request', 'response' and 'general' apart; any other side takes the same branches as 'operation'
-      const side: Side = rest[0] === 'parameters' || rest[0] === 'requestBody' ? 'request' : rest[0] === 'responses' ? 'response' : 'operation';
+      const side: Side =
+        rest[0] === 'parameters' || rest[0] === 'requestBody'
+          ? 'request'
+          : rest[0] === 'responses'
+            ? 'response'
+            : // Stryker disable next-line StringLiteral: classify() tells only 'request', 'response' and 'general' apart; any other side takes the same branches as 'operation'
+              'operation';
       const {kind, deprecation} = classify(diff, {side, rest});
       const key = `${m} ${path}`;
       let group = groups.get(key);

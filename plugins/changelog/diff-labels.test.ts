@@ -165,6 +165,29 @@ describe('schemas: compositions, items', () => {
   });
 });
 
+describe('a change inside an example or a default value is a change of that keyword', () => {
+  test('inside a parameter\'s example and a response\'s named example: documentation', () => {
+    assert.deepEqual(entries((d) => (listParams(d)[1].example.n = 2), (d) => (listParams(d)[1].example = {n: 1})), ['get /things [documentation] Example of query parameter `limit` updated.']);
+    const media = (d: any) => d.paths['/things'].get.responses['200'].content['application/json'];
+    assert.deepEqual(entries((d) => (media(d).examples.one.value = [2]), (d) => (media(d).examples = {one: {value: [1]}})), ['get /things [documentation] Example of the `200` response updated.']);
+  });
+
+  test('inside a schema\'s example and a field\'s default', () => {
+    const body = (d: any) => d.components.schemas.ThingCreate;
+    assert.deepEqual(entries((d) => (body(d).example.name = 'B'), (d) => (body(d).example = {name: 'A'})), ['post /things [documentation] Example of the request body updated.']);
+    assert.deepEqual(entries((d) => (body(d).properties.meta.default.a = 2), (d) => (body(d).properties.meta = {type: 'object', default: {a: 1}})), ['post /things [non-breaking] Default of `meta` in the request body updated.']);
+  });
+
+  test('a field named `example` and the `default` response are no example or default values', () => {
+    const body = (d: any) => d.components.schemas.ThingCreate;
+    assert.deepEqual(entries((d) => (body(d).properties.example.type = 'integer'), (d) => (body(d).properties.example = {type: 'string'})), ['post /things [breaking] Type of `example` in the request body changed from `string` to `integer`.']);
+    const withDefault: Edit = (d) => (d.paths['/things/{thing_id}'].delete.responses.default = {description: 'Error.', content: {'application/json': {schema: {type: 'object', properties: {code: {type: 'string', enum: ['a']}}}}}});
+    assert.deepEqual(entries((d) => d.paths['/things/{thing_id}'].delete.responses.default.content['application/json'].schema.properties.code.enum.push('b'), withDefault), [
+      'delete /things/{thing_id} [non-breaking] `code` in the `default` response may now be `b`.',
+    ]);
+  });
+});
+
 describe('servers', () => {
   test('a server\'s description is no new server and no URL change', () => {
     assert.deepEqual(entries((d) => (d.servers[0].description = 'Production')), ['general [documentation] Servers updated.']);

@@ -72,8 +72,17 @@ export interface ClassifyContext {
 /** Whether a change is to a server's URL (servers/<n>/url, of the document, a path or an operation). */
 const isServerUrl = (path: Path): boolean => path[path.length - 1] === 'url' && typeof path[path.length - 2] === 'number' && path[path.length - 3] === 'servers';
 
-/** The keyword a change is about: the last string key, ignoring an array index after it (enum/1, required/3, tags/0). */
+/** Keywords whose value is data: a change anywhere inside one (example/name, examples/one/value/0) is a change of that keyword. */
+const DATA_KEYS = new Set(['example', 'examples', 'default']);
+
+/**
+ * The keyword a change is about: the first data keyword on the path (not a field or a response of
+ * that name: properties/default, responses/default), else the last string key, ignoring an array
+ * index after it (enum/1, required/3, tags/0).
+ */
 function keywordOf(rest: Path): string {
+  const data = rest.find((k, i) => DATA_KEYS.has(String(k)) && rest[i - 1] !== 'properties' && rest[i - 1] !== 'responses');
+  if (data !== undefined) return String(data);
   const last = rest[rest.length - 1];
   const keyword = typeof last === 'number' ? rest[rest.length - 2] : last;
   // Stryker disable next-line StringLiteral: the fallback is the keyword of an empty path (an operation added or removed, whose sentence reads no keyword) or of a lone index (no schema path starts with one), and no rule matches either string
@@ -256,6 +265,8 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
     }
     if (key === 'x-deprecated-by') return action === 'remove' ? `${cap(what)}: no replacement named any more (was ${code(diff.before)}).` : `${cap(what)}: replacement named (${code(diff.after)}).`;
     if (DOC_KEYS.has(key)) return `${key === 'examples' ? 'Example' : cap(key)} of ${what} ${verbOf(action)}.`;
+    // A change inside a default value (default/a): the value's parts are no values of their own.
+    if (key === 'default' && tail[tail.length - 1] !== key) return `Default of ${what} updated.`;
     if (key === 'type' || key === 'format' || key === 'default' || key === 'pattern' || /^(min|max|exclusive|multipleOf|uniqueItems|nullable|readOnly|writeOnly)/.test(key)) {
       const b = diff.before === undefined ? 'none' : code(diff.before);
       const a = diff.after === undefined ? 'none' : code(diff.after);

@@ -80,6 +80,10 @@ describe('which parameter a change is about (api-smart-diff numbers parameters a
     assert.deepEqual(entries((d) => (d.paths['/things'].post.responses = {'201': {description: 'Created.'}}), (d) => delete d.paths['/things'].post.responses), ['post /things [non-breaking] `responses` added.']);
   });
 
+  test('a parameter list replaced by something that is no list is named, not read as parameters', () => {
+    assert.deepEqual(entries((d) => (d.paths['/things'].get.parameters = {})), ['get /things [breaking] `parameters` updated.']);
+  });
+
   test('the items of an array parameter are its field `[]`', () => {
     assert.deepEqual(entries((d) => listParams(d)[2].schema.items.enum.push('c'), withIds), ['get /things [non-breaking] `[]` in query parameter `ids` accepts the new value `c`.']);
     assert.deepEqual(entries((d) => (listParams(d)[2].schema.items.type = 'integer'), withIds), ['get /things [breaking] Type of `[]` in query parameter `ids` changed from `string` to `integer`.']);
@@ -157,6 +161,17 @@ describe('schemas: compositions, items', () => {
     );
   });
 
+  test('a field\'s enum schema ($ref) replaced by a plain string: any value accepted now, one change', () => {
+    assert.deepEqual(entries((d) => (body(d).properties.kind = {type: 'string'}), (d) => (body(d).properties.kind = {$ref: '#/components/schemas/Kind'})), [
+      'post /things [non-breaking] `kind` in the request body is no longer limited to a list of values.',
+      'post /things [documentation] Description of `kind` in the request body removed.',
+    ]);
+  });
+
+  test('a field named `enum` is a field, not a list of values', () => {
+    assert.deepEqual(entries((d) => delete body(d).properties.enum.type, (d) => (body(d).properties.enum = {type: 'string'})), ['post /things [non-breaking] Type of `enum` in the request body changed from `string` to none.']);
+  });
+
   test('the same change under two media types of one request body reads once', () => {
     const twoTypes: Edit = (d) => (d.paths['/things'].post.requestBody.content['application/x-www-form-urlencoded'] = {schema: {$ref: '#/components/schemas/ThingCreate'}});
     const r = release((d) => (body(d).properties.color = {type: 'string'}), twoTypes);
@@ -174,7 +189,7 @@ describe('a change inside an example or a default value is a change of that keyw
 
   test('inside a schema\'s example and a field\'s default', () => {
     const body = (d: any) => d.components.schemas.ThingCreate;
-    assert.deepEqual(entries((d) => (body(d).example.name = 'B'), (d) => (body(d).example = {name: 'A'})), ['post /things [documentation] Example of the request body updated.']);
+    assert.deepEqual(entries((d) => (body(d).example.name.first = 'B'), (d) => (body(d).example = {name: {first: 'A'}})), ['post /things [documentation] Example of the request body updated.']);
     assert.deepEqual(entries((d) => (body(d).properties.meta.default.a = 2), (d) => (body(d).properties.meta = {type: 'object', default: {a: 1}})), ['post /things [non-breaking] Default of `meta` in the request body updated.']);
   });
 

@@ -188,7 +188,8 @@ function subjectOf(diff: LibraryDiff, rest: Path, before: Json, after: Json, opP
     return {label, field: '', tail: rest.slice(2)};
   }
   if (rest[0] === 'requestBody') {
-    if (rest[1] === 'content' && rest[3] === 'schema') return {label: 'the request body', ...readSchemaPath(rest.slice(4))};
+    // requestBody/content/<media type>/schema (no other key of a request body has a schema two steps down)
+    if (rest[3] === 'schema') return {label: 'the request body', ...readSchemaPath(rest.slice(4))};
     return {label: 'the request body', field: '', tail: rest.slice(1)};
   }
   if (rest[0] === 'responses' && rest[1] !== undefined) {

@@ -256,6 +256,15 @@ describe('other keys of an operation, and changes outside operations', () => {
     assert.deepEqual(entries((d) => (d.paths['/things'].get.callbacks = {done: {}})), ['get /things [documentation] `callbacks` added.']);
   });
 
+  test('a callback is named; what changes inside it is not the operation\'s own', () => {
+    const cbOp = (d: any) => d.paths['/things'].post.callbacks.done['{$request.body#/url}'].post;
+    const withCallback: Edit = (d) =>
+      (d.paths['/things'].post.callbacks = {done: {'{$request.body#/url}': {post: {summary: 'Done', requestBody: {content: {'application/json': {schema: {type: 'object', properties: {state: {type: 'string', enum: ['ok']}}}}}}, responses: {'200': {description: 'ok'}}}}}});
+    assert.deepEqual(entries((d) => (cbOp(d).summary = 'Finished'), withCallback), ['post /things [documentation] Callback `done` changed.']);
+    assert.deepEqual(entries((d) => cbOp(d).requestBody.content['application/json'].schema.properties.state.enum.push('failed'), withCallback), ['post /things [non-breaking] Callback `done` changed.']);
+    assert.deepEqual(entries((d) => delete d.paths['/things'].post.callbacks.done, (d) => (withCallback(d), (d.paths['/things'].post.callbacks.other = {}))), ['post /things [non-breaking] Callback `done` removed.']);
+  });
+
   test('a webhook (OpenAPI 3.1) is not one of the operations under `paths`', () => {
     const hook: Edit = (d) => (d.webhooks = {thingCreated: {post: {operationId: 'thingCreated', tags: ['A'], responses: {'200': {description: 'ok'}}}}});
     const r = release((d) => (d.webhooks.thingCreated.post.tags[0] = 'B'), hook);

@@ -277,6 +277,8 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
   }
   // The operation's servers, before the keywords they contain (a server's description is not the operation's).
   if (rest[0] === 'servers') return isServerUrl(rest) ? serverUrlChange(diff) : 'Servers changed.';
+  // A callback by its name, before the keywords inside it (its operation's summary or description is not this one's).
+  if (rest[0] === 'callbacks' && rest.length > 1) return `Callback ${code(rest[1])} ${rest.length === 2 ? verbOf(action) : 'changed'}.`;
   const key = keywordOf(rest);
   if (key === 'summary') return `Title changed from ${code(diff.before)} to ${code(diff.after)}.`;
   if (key === 'description') return 'Description updated.';

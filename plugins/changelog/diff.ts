@@ -231,7 +231,8 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
     if (tail.length === 0) {
       if (rest[0] === 'parameters' && rest.length === 2) {
         const p = parameterOf(diff, rest, before, after, opPath);
-        return action === 'add' ? `New ${p?.required ? 'required' : 'optional'} ${label}.` : action === 'remove' ? `Removed ${label}.` : `Changed ${label}.`;
+        // Never replaced: api-smart-diff matches parameters by name and location, so one is added or removed.
+        return action === 'add' ? `New ${p?.required ? 'required' : 'optional'} ${label}.` : `Removed ${label}.`;
       }
       // A response added or removed (a parameter's was handled above; no other subject is whole at two steps).
       if (rest.length === 2) return action === 'add' ? `New response ${code(rest[1])}.` : action === 'remove' ? `Response ${code(rest[1])} is no longer documented.` : `Changed response ${code(rest[1])}.`;

@@ -6,24 +6,15 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 import {diffDocuments} from './diff';
-import {baseDocument} from './fixtures';
+import {editedPair, type Edit} from './fixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-type Edit = (d: any) => void;
-const nothing: Edit = () => {};
 
 /** The release from the fixture (1.0.0) to the fixture with `edit` (1.1.0), `before` applied to both. */
-function release(edit: Edit, before: Edit = nothing) {
-  const a = baseDocument();
-  before(a);
-  const b = baseDocument('1.1.0');
-  before(b);
-  edit(b);
-  return diffDocuments(a, b, '1.1.0', '1.0.0');
-}
+const release = (edit: Edit, before?: Edit) => diffDocuments(...editedPair(edit, before), '1.1.0', '1.0.0');
 
 /** Every entry: "<method> <path> [<kind>] <text>", operations first, then the general ones. */
-function entries(edit: Edit, before: Edit = nothing): string[] {
+function entries(edit: Edit, before?: Edit): string[] {
   const r = release(edit, before);
   return [
     ...r.operations.flatMap((o) => o.changes.map((c) => `${o.method} ${o.path} [${c.kind}${c.deprecation ? ', deprecation' : ''}] ${c.text}`)),

@@ -49,6 +49,16 @@ describe('which parameter a change is about (api-smart-diff numbers parameters a
     );
   });
 
+  test('the first parameter removed and the second deprecated', () => {
+    assert.deepEqual(
+      entries((d) => {
+        listParams(d).splice(0, 1);
+        listParams(d)[0].deprecated = true;
+      }),
+      ['get /things [breaking] Removed query parameter `status`.', 'get /things [non-breaking, deprecation] Query parameter `limit` is deprecated.'],
+    );
+  });
+
   test('a new required parameter next to a removed one', () => {
     assert.deepEqual(
       entries((d) => {
@@ -83,6 +93,16 @@ describe('which parameter a change is about (api-smart-diff numbers parameters a
   test('a field of an object parameter is a field, not a new parameter', () => {
     assert.deepEqual(entries((d) => (listParams(d)[2].schema.properties.b = {type: 'string'}), withFilter), ['get /things [non-breaking] New field `b` in query parameter `filter`.']);
     assert.deepEqual(entries((d) => delete listParams(d)[2].schema.properties.a, withFilter), ['get /things [non-breaking] Field `a` removed from query parameter `filter`.']);
+  });
+
+  test('a deprecated field added to an object parameter after an earlier parameter was removed', () => {
+    assert.deepEqual(
+      entries((d) => {
+        listParams(d).splice(0, 1);
+        listParams(d)[1].schema.properties.b = {type: 'string', deprecated: true};
+      }, withFilter),
+      ['get /things [breaking] Removed query parameter `status`.', 'get /things [non-breaking] New field `b` in query parameter `filter` (deprecated).'],
+    );
   });
 
   test('a new required field of an object parameter is one breaking change', () => {

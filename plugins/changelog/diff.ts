@@ -206,7 +206,8 @@ function subjectOf(diff: LibraryDiff, rest: Path, before: Json, after: Json, opP
 }
 
 function replacementOf(doc: Json, path: Path, ops: Map<string, string>): string {
-  const by = valueAt(doc, path.slice(0, -1))['x-deprecated-by'];
+  // Under parameters/<n> the newer document may number the parameter otherwise (see parameterOf): no replacement is read then.
+  const by = valueAt(doc, path.slice(0, -1))?.['x-deprecated-by'];
   if (typeof by !== 'string' || !by) return '';
   return `: use ${ops.get(by) ?? code(by)} instead`;
 }
@@ -237,9 +238,10 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
       // A response added or removed (a parameter's was handled above; no other subject is whole at two steps).
       if (rest.length === 2) return action === 'add' ? `New response ${code(rest[1])}.` : action === 'remove' ? `Response ${code(rest[1])} is no longer documented.` : `Changed response ${code(rest[1])}.`;
       if (subject.property !== undefined) {
-        const node = valueAt(newer, fullPath);
+        // The new field's schema is the change's `after` (read there: under a parameter, the newer document may number it otherwise).
+        const node: Json = followRefs(after, diff.after);
         const where = label;
-        return action === 'add' ? `New field ${code(field)} in ${where}${node.deprecated ? ' (deprecated)' : ''}.` : action === 'remove' ? `Field ${code(field)} removed from ${where}.` : `Field ${code(field)} of ${where} changed.`;
+        return action === 'add' ? `New field ${code(field)} in ${where}${node?.deprecated ? ' (deprecated)' : ''}.` : action === 'remove' ? `Field ${code(field)} removed from ${where}.` : `Field ${code(field)} of ${where} changed.`;
       }
       return action === 'add' ? `Added ${what}.` : action === 'remove' ? `Removed ${what}.` : `Changed ${what}.`;
     }
@@ -375,12 +377,12 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
   // A field added or removed together with its `required` entry reads as one change.
   // In a request, a new field that is also required is one breaking change ("New required field").
   // Every change as "<action> <pointer>"; a required entry pairs with its field's change of the same action.
-  const changed = new Set(diffs.map((d) => `${d.action} ${pointerOf(d.path)}`));
+  const byChange = new Map(diffs.map((d) => [`${d.action} ${pointerOf(d.path)}`, d]));
   const fieldOfRequired = (d: LibraryDiff) =>
     d.action !== 'replace' && typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required'
       ? `${d.action} ${pointerOf([...d.path.slice(0, -2), 'properties', String(d.action === 'add' ? d.after : d.before)])}`
       : '';
-  const requiredNew = new Set(diffs.map(fieldOfRequired).filter((f) => changed.has(f)));
+  const requiredNew = new Set(diffs.map(fieldOfRequired).filter((f) => byChange.has(f)));
   // Only what is under an operation is described (paths/<path>/<method>/parameters|requestBody).
   const inRequest = (d: LibraryDiff) => d.path[3] === 'parameters' || d.path[3] === 'requestBody';
   for (const diff of diffs) {
@@ -388,8 +390,8 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
     let text: string | undefined;
     if (requiredNew.has(field)) {
       if (!(inRequest(diff) && diff.action === 'add')) continue;
-      const name = String(diff.after);
-      text = describe({...diff, action: 'add'}, [...diff.path.slice(3, -2), 'properties', name], before, after, diff.path.slice(0, 3), ops).replace('New field', 'New required field');
+      const added = byChange.get(field)!;
+      text = describe(added, added.path.slice(3), before, after, added.path.slice(0, 3), ops).replace('New field', 'New required field');
     } else if (inRequest(diff) && requiredNew.has(`add ${pointerOf(diff.path)}`)) {
       continue;
     }

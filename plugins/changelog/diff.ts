@@ -378,8 +378,9 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
   // In a request, a new field that is also required is one breaking change ("New required field").
   // Every change as "<action> <pointer>"; a required entry pairs with its field's change of the same action.
   const byChange = new Map(diffs.map((d) => [`${d.action} ${pointerOf(d.path)}`, d]));
+  // (api-smart-diff matches `required` entries by name: one is added or removed, never replaced.)
   const fieldOfRequired = (d: LibraryDiff) =>
-    d.action !== 'replace' && typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required'
+    typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required'
       ? `${d.action} ${pointerOf([...d.path.slice(0, -2), 'properties', String(d.action === 'add' ? d.after : d.before)])}`
       : '';
   const requiredNew = new Set(diffs.map(fieldOfRequired).filter((f) => byChange.has(f)));

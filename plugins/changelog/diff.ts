@@ -376,9 +376,9 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
   const general: Change[] = [];
   // A field added or removed together with its `required` entry reads as one change.
   // In a request, a new field that is also required is one breaking change ("New required field").
-  // Every change as "<action> <pointer>"; a required entry pairs with its field's change of the same action.
+  // Every change by "<action> <pointer>"; a `required` entry pairs with its field's change of the same
+  // action (api-smart-diff matches `required` entries by name: one is added or removed, never replaced).
   const byChange = new Map(diffs.map((d) => [`${d.action} ${pointerOf(d.path)}`, d]));
-  // (api-smart-diff matches `required` entries by name: one is added or removed, never replaced.)
   const fieldOfRequired = (d: LibraryDiff) =>
     typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required'
       ? `${d.action} ${pointerOf([...d.path.slice(0, -2), 'properties', String(d.action === 'add' ? d.after : d.before)])}`

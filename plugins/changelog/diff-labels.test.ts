@@ -142,7 +142,7 @@ describe('responses: headers, media types, examples', () => {
 describe('schemas: compositions, items', () => {
   const body = (d: any) => d.components.schemas.ThingCreate;
 
-  test('allOf is merged: a field of a branch is a field of the schema; a branch that cannot merge changes the whole', () => {
+  test('an allOf of inline schemas is merged: a field of a branch is a field of the schema; a branch that cannot merge changes the whole', () => {
     const allOf: Edit = (d) => (d.components.schemas.ThingCreate = {allOf: [{type: 'object', properties: {name: {type: 'string'}}}, {type: 'object', properties: {extra: {type: 'string'}}}]});
     assert.deepEqual(entries((d) => (body(d).allOf[1].properties.more = {type: 'string'}), allOf), ['post /things [non-breaking] New field `more` in the request body.']);
     assert.deepEqual(entries((d) => body(d).allOf.push({$ref: '#/components/schemas/Kind'}), allOf), [
@@ -155,6 +155,19 @@ describe('schemas: compositions, items', () => {
   test('the values of a map at the top of the body are its field `*`', () => {
     assert.deepEqual(entries((d) => (body(d).additionalProperties.type = 'integer'), (d) => (d.components.schemas.ThingCreate = {type: 'object', additionalProperties: {type: 'string'}})), [
       'post /things [breaking] Type of `*` in the request body changed from `string` to `integer`.',
+    ]);
+  });
+
+  test('a field in an allOf with a $ref (a list page) is named without the branch', () => {
+    const page: Edit = (d) => {
+      d.components.schemas.PageMeta = {type: 'object', properties: {has_more: {type: 'boolean'}}};
+      d.components.schemas.ThingPage = {description: 'One page of things.', allOf: [{$ref: '#/components/schemas/PageMeta'}, {type: 'object', properties: {items: {type: 'array', items: {$ref: '#/components/schemas/Thing'}}}}]};
+      d.paths['/things'].get.responses['200'].content['application/json'].schema = {$ref: '#/components/schemas/ThingPage'};
+    };
+    assert.deepEqual(entries((d) => (d.components.schemas.Thing.properties.label.deprecated = true), page), [
+      'get /things [non-breaking, deprecation] `items[].label` in the `200` response is deprecated.',
+      'post /things [non-breaking, deprecation] `label` in the `201` response is deprecated.',
+      'get /things/{thing_id} [non-breaking, deprecation] `label` in the `200` response is deprecated.',
     ]);
   });
 

@@ -154,8 +154,9 @@ function readSchemaPath(path: Path): {field: string; tail: Path; property?: stri
     }
     // A branch of a composition is passed over when the path goes on into it (a field of the
     // branch); a branch added or removed itself is the change ("changed (oneOf)"). The items of a
-    // composition are numbered. (api-smart-diff merges `allOf`: no path runs through its branches.)
-    if ((k === 'oneOf' || k === 'anyOf') && i + 2 < path.length) {
+    // composition are numbered. (api-smart-diff merges an `allOf` of inline schemas, not one with a
+    // `$ref`, as the list pages have: allOf/1/properties/items.)
+    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && i + 2 < path.length) {
       i += 2;
       continue;
     }

@@ -340,6 +340,23 @@ describe('order, counts and the operation groups', () => {
     assert.deepEqual(r.operations.map((o) => `${o.method} ${o.path}`), ['delete /things/{thing_id}', 'get /things', 'post /things']);
   });
 
+  test('a breaking operation first also when the library reports it first and the newer document lists it last', () => {
+    const r = release((d) => {
+      const list = d.paths['/things'];
+      delete d.paths['/things'];
+      d.paths['/things'] = list;
+      list.get.description = 'x';
+      list.get.parameters.push({name: 'owner', in: 'query', required: true, schema: {type: 'string'}});
+      d.paths['/things/{thing_id}'].get.description = 'y';
+    });
+    assert.deepEqual(r.operations.map((o) => `${o.method} ${o.path}`), ['get /things', 'get /things/{thing_id}']);
+  });
+
+  test('an operation replaced by something else is "changed", not added', () => {
+    const r = release((d) => (d.paths['/things/{thing_id}'].delete = 'x'));
+    assert.deepEqual(r.operations.map((o) => [o.method, o.status, o.changes.map((c) => c.text)]), [['delete', 'changed', ['Operation replaced.']]]);
+  });
+
   test('a group: method, path, title, status, its changes with pointer and library type (no link without pages)', () => {
     const r = release((d) => listParams(d).push({name: 'q', in: 'query', schema: {type: 'string'}}));
     assert.deepEqual(r.operations, [

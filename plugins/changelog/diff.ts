@@ -24,6 +24,8 @@ import {apiCompare} from 'api-smart-diff';
 import type {Change, ChangeKind, OperationChanges, ReleaseChanges} from '../../src/components/ApiChangelog/types';
 import {followRefs} from '../../openapi/model/refs';
 import {escapeToken} from '../../openapi/model/pointer';
+import {isHttpMethod} from '../../openapi/model/methods';
+import {listOperations} from '../../openapi/model/operations';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
@@ -38,7 +40,6 @@ export interface LibraryDiff {
   description?: string;
 }
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const DOC_KEYS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'tags', 'x-displayName']);
 /** info keys that are not part of the API (the version is the release itself). */
 const IGNORED_INFO = new Set(['version', 'x-release-date']);
@@ -71,10 +72,21 @@ export interface ClassifyContext {
 /** Whether a change is to a server's URL (servers/<n>/url, of the document, a path or an operation). */
 const isServerUrl = (path: Path): boolean => path[path.length - 1] === 'url' && typeof path[path.length - 2] === 'number' && path[path.length - 3] === 'servers';
 
-/** The keyword a change is about: the last string key, ignoring an array index after it (enum/1, required/3, tags/0). */
+/** Keywords whose value is data: a change anywhere inside one (example/name, examples/one/value/0) is a change of that keyword. */
+const DATA_KEYS = new Set(['example', 'examples', 'default']);
+
+/**
+ * The keyword a change is about: the first data keyword on the path (not a field or a response of
+ * that name: properties/default, responses/default), else the last string key, ignoring an array
+ * index after it (enum/1, required/3, tags/0).
+ */
 function keywordOf(rest: Path): string {
+  const data = rest.find((k, i) => DATA_KEYS.has(String(k)) && rest[i - 1] !== 'properties' && rest[i - 1] !== 'responses');
+  if (data !== undefined) return String(data);
   const last = rest[rest.length - 1];
-  return typeof last === 'number' ? String(rest[rest.length - 2] ?? '') : String(last ?? '');
+  const keyword = typeof last === 'number' ? rest[rest.length - 2] : last;
+  // Stryker disable next-line StringLiteral: the fallback is the keyword of an empty path (an operation added or removed, whose sentence reads no keyword) or of a lone index (no schema path starts with one), and no rule matches either string
+  return String(keyword ?? '');
 }
 
 /** Our classification of one api-smart-diff change (see the file comment for the overrides). */
@@ -103,6 +115,8 @@ export function classify(diff: LibraryDiff, ctx: ClassifyContext): {kind: Change
   return {kind: 'non-breaking'};
 }
 
+/** "added", "removed" or "updated": the verb of a change's sentence. */
+const verbOf = (action: LibraryDiff['action']) => (action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'updated');
 const code = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
 /** The sentence for a changed server URL. */
 const serverUrlChange = (diff: LibraryDiff) => `Server URL changed from ${code(diff.before)} to ${code(diff.after)}.`;
@@ -138,8 +152,10 @@ function readSchemaPath(path: Path): {field: string; tail: Path; property?: stri
       continue;
     }
     // A branch of a composition is passed over when the path goes on into it (a field of the
-    // branch); a branch added or removed itself is the change ("changed (oneOf)").
-    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && typeof path[i + 1] === 'number' && i + 2 < path.length) {
+    // branch); a branch added or removed itself is the change ("changed (oneOf)"). The items of a
+    // composition are numbered. (api-smart-diff merges an `allOf` of inline schemas, not one with a
+    // `$ref`, as the list pages have: allOf/1/properties/items.)
+    if ((k === 'allOf' || k === 'oneOf' || k === 'anyOf') && i + 2 < path.length) {
       i += 2;
       continue;
     }
@@ -150,19 +166,30 @@ function readSchemaPath(path: Path): {field: string; tail: Path; property?: stri
     }
     break;
   }
-  const tail = path.slice(i);
-  return {field: parts.join(''), tail, property: tail.length === 0 ? property : undefined};
+  // `property` counts only when the path ends there (describe() reads it for an empty tail only).
+  return {field: parts.join(''), tail: path.slice(i), property};
 }
 
-function subjectOf(rest: Path, before: Json, after: Json, opPath: Path): Subject | undefined {
+/**
+ * The parameter a change under parameters/<n> is about. api-smart-diff numbers the parameters as
+ * the older list does (a parameter keeps its number when others are removed or reordered; a new
+ * one is numbered after the older list and is the change's `after`).
+ */
+function parameterOf(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPath: Path): Json {
+  if (diff.action === 'add' && rest.length === 2) return followRefs(after, diff.after);
+  return valueAt(before, [...opPath, 'parameters', rest[1]!]);
+}
+
+function subjectOf(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPath: Path): Subject | undefined {
   if (rest[0] === 'parameters' && typeof rest[1] === 'number') {
-    const param = valueAt(after, [...opPath, 'parameters', rest[1]]) ?? valueAt(before, [...opPath, 'parameters', rest[1]]);
+    const param = parameterOf(diff, rest, before, after, opPath);
     const label = param ? `${param.in} parameter ${code(param.name)}` : 'a parameter';
     if (rest[2] === 'schema') return {label, ...readSchemaPath(rest.slice(3))};
     return {label, field: '', tail: rest.slice(2)};
   }
   if (rest[0] === 'requestBody') {
-    if (rest[1] === 'content' && rest[3] === 'schema') return {label: 'the request body', ...readSchemaPath(rest.slice(4))};
+    // requestBody/content/<media type>/schema (no other key of a request body has a schema two steps down)
+    if (rest[3] === 'schema') return {label: 'the request body', ...readSchemaPath(rest.slice(4))};
     return {label: 'the request body', field: '', tail: rest.slice(1)};
   }
   if (rest[0] === 'responses' && rest[1] !== undefined) {
@@ -179,8 +206,8 @@ function subjectOf(rest: Path, before: Json, after: Json, opPath: Path): Subject
 }
 
 function replacementOf(doc: Json, path: Path, ops: Map<string, string>): string {
-  const parent = valueAt(doc, path.slice(0, -1));
-  const by = parent?.['x-deprecated-by'];
+  // Under parameters/<n> the newer document may number the parameter otherwise (see parameterOf): no replacement is read then.
+  const by = valueAt(doc, path.slice(0, -1))?.['x-deprecated-by'];
   if (typeof by !== 'string' || !by) return '';
   return `: use ${ops.get(by) ?? code(by)} instead`;
 }
@@ -193,23 +220,26 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
   if (rest.length === 0) return action === 'add' ? 'New operation.' : action === 'remove' ? 'Operation removed.' : 'Operation replaced.';
   if (rest.length === 1 && rest[0] === 'parameters' && action !== 'replace') {
     // The operation's first parameters, or its last ones, as a whole list.
-    const list: Json[] = (valueAt(newer, fullPath) ?? []).map((_: Json, i: number) => valueAt(newer, [...fullPath, i]));
+    const list: Json[] = valueAt(newer, fullPath).map((_: Json, i: number) => valueAt(newer, [...fullPath, i]));
     const param = (p: Json) => `${p.in} parameter ${code(p.name)}`;
     if (list.length) return action === 'add' ? `New ${list.map((p) => `${p.required ? 'required' : 'optional'} ${param(p)}`).join(', ')}.` : `Removed ${list.map(param).join(', ')}.`;
   }
-  const subject = subjectOf(rest, before, after, opPath);
+  const subject = subjectOf(diff, rest, before, after, opPath);
   if (subject) {
     const {label, field, tail} = subject;
     const what = field ? `${code(field)} in ${label}` : label;
     const key = keywordOf(tail);
     if (tail.length === 0) {
       if (rest[0] === 'parameters' && rest.length === 2) {
-        const p = valueAt(newer, fullPath);
-        return action === 'add' ? `New ${p?.required ? 'required' : 'optional'} ${label}.` : action === 'remove' ? `Removed ${label}.` : `Changed ${label}.`;
+        const p = parameterOf(diff, rest, before, after, opPath);
+        // Never replaced: api-smart-diff matches parameters by name and location, so one is added or removed.
+        return action === 'add' ? `New ${p?.required ? 'required' : 'optional'} ${label}.` : `Removed ${label}.`;
       }
-      if (rest[0] === 'responses' && rest.length === 2) return action === 'add' ? `New response ${code(rest[1])}.` : action === 'remove' ? `Response ${code(rest[1])} is no longer documented.` : `Changed response ${code(rest[1])}.`;
+      // A response added or removed (a parameter's was handled above; no other subject is whole at two steps).
+      if (rest.length === 2) return action === 'add' ? `New response ${code(rest[1])}.` : action === 'remove' ? `Response ${code(rest[1])} is no longer documented.` : `Changed response ${code(rest[1])}.`;
       if (subject.property !== undefined) {
-        const node = valueAt(newer, fullPath);
+        // The new field's schema is the change's `after` (read there: under a parameter, the newer document may number it otherwise).
+        const node: Json = followRefs(after, diff.after);
         const where = label;
         return action === 'add' ? `New field ${code(field)} in ${where}${node?.deprecated ? ' (deprecated)' : ''}.` : action === 'remove' ? `Field ${code(field)} removed from ${where}.` : `Field ${code(field)} of ${where} changed.`;
       }
@@ -221,7 +251,7 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
         const f = field ? `${field}.${name}` : name;
         return action === 'remove' ? `${code(f)} in ${label} is no longer required.` : `${code(f)} in ${label} is now required.`;
       }
-      return valueAt(after, fullPath) === true ? `${what[0]!.toUpperCase()}${what.slice(1)} is now required.` : `${what[0]!.toUpperCase()}${what.slice(1)} is now optional.`;
+      return diff.after === true ? `${what[0]!.toUpperCase()}${what.slice(1)} is now required.` : `${what[0]!.toUpperCase()}${what.slice(1)} is now optional.`;
     }
     if (key === 'enum') {
       if (typeof tail[tail.length - 1] === 'number') {
@@ -231,33 +261,39 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
         if (action === 'remove') return request ? `${cap(what)} no longer accepts ${value}.` : `${cap(what)} is no longer ${value}.`;
         return `${cap(what)}: value ${code(diff.before)} is now ${code(diff.after)}.`;
       }
-      const values = valueAt(after, fullPath);
+      const values = diff.after;
       return action === 'remove' ? `${cap(what)} is no longer limited to a list of values.` : `${cap(what)} is limited to ${Array.isArray(values) ? values.map(code).join(', ') : 'a list of values'}.`;
     }
     if (key === 'deprecated') {
       return diff.after === true ? `${cap(what)} is deprecated${replacementOf(after, fullPath, ops)}.` : `${cap(what)} is no longer deprecated.`;
     }
-    if (key === 'x-deprecated-by') return `${cap(what)}: replacement named (${code(diff.after ?? diff.before)}).`;
-    if (DOC_KEYS.has(key)) return `${key === 'example' || key === 'examples' ? 'Example' : key === 'description' ? 'Description' : cap(key)} of ${what} ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'updated'}.`;
+    if (key === 'x-deprecated-by') return action === 'remove' ? `${cap(what)}: no replacement named any more (was ${code(diff.before)}).` : `${cap(what)}: replacement named (${code(diff.after)}).`;
+    if (DOC_KEYS.has(key)) return `${key === 'examples' ? 'Example' : cap(key)} of ${what} ${verbOf(action)}.`;
+    // A change inside a default value (default/a): the value's parts are no values of their own.
+    if (key === 'default' && tail[tail.length - 1] !== key) return `Default of ${what} updated.`;
     if (key === 'type' || key === 'format' || key === 'default' || key === 'pattern' || /^(min|max|exclusive|multipleOf|uniqueItems|nullable|readOnly|writeOnly)/.test(key)) {
       const b = diff.before === undefined ? 'none' : code(diff.before);
       const a = diff.after === undefined ? 'none' : code(diff.after);
       return `${cap(key)} of ${what} changed from ${b} to ${a}.`;
     }
-    return `${cap(what)} changed (${key || 'structure'}).`;
+    return `${cap(what)} changed (${key}).`;
   }
+  // The operation's servers, before the keywords they contain (a server's description is not the operation's).
+  if (rest[0] === 'servers') return isServerUrl(rest) ? serverUrlChange(diff) : 'Servers changed.';
+  // A callback by its name, before the keywords inside it (its operation's summary or description is not this one's).
+  if (rest[0] === 'callbacks' && rest.length > 1) return `Callback ${code(rest[1])} ${rest.length === 2 ? verbOf(action) : 'changed'}.`;
   const key = keywordOf(rest);
   if (key === 'summary') return `Title changed from ${code(diff.before)} to ${code(diff.after)}.`;
   if (key === 'description') return 'Description updated.';
   if (key === 'deprecated') return diff.after === true ? `Operation deprecated${replacementOf(after, fullPath, ops)}.` : 'Operation no longer deprecated.';
-  if (key === 'x-deprecated-by') return `Replacement named: ${ops.get(String(diff.after)) ?? code(diff.after ?? diff.before)}.`;
+  if (key === 'x-deprecated-by') {
+    return action === 'remove' ? `No replacement named any more (was ${ops.get(String(diff.before)) ?? code(diff.before)}).` : `Replacement named: ${ops.get(String(diff.after)) ?? code(diff.after)}.`;
+  }
   if (key === 'operationId') return `Operation ID changed from ${code(diff.before)} to ${code(diff.after)}.`;
   if (key === 'tags') return `Category changed${diff.after !== undefined ? ` to ${code(diff.after)}` : ''}.`;
   if (key === 'security') return 'Authentication requirements changed.';
-  if (isServerUrl(rest)) return serverUrlChange(diff);
-  if (key === 'servers' || rest[0] === 'servers') return 'Servers changed.';
-  if (key.startsWith('x-')) return `Extension ${code(key)} ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'updated'}.`;
-  return (diff.description ?? `${cap(action)} ${key}`).replace(/^\[[A-Za-z]+\]\s*/, '').replace(/\s+/g, ' ').trim() + '.';
+  // Any other key of the operation (callbacks, externalDocs, an extension) by its name.
+  return `${key.startsWith('x-') ? 'Extension ' : ''}${code(key)} ${verbOf(action)}.`;
 }
 
 const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
@@ -265,12 +301,17 @@ const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 /** Describes a change that is not inside an operation (servers, security schemes, tags, info). */
 function describeGeneral(diff: LibraryDiff): string {
   const [top, ...rest] = diff.path.map(String);
-  const verb = diff.action === 'add' ? 'added' : diff.action === 'remove' ? 'removed' : 'updated';
-  if (top === 'servers') return isServerUrl(diff.path) ? serverUrlChange(diff) : `Servers ${verb}.`;
+  const verb = verbOf(diff.action);
+  if (top === 'servers') {
+    if (isServerUrl(diff.path)) return serverUrlChange(diff);
+    // The list, or one server, added or removed; else a part of a server (its description, a variable).
+    return diff.path.length <= 2 ? `Servers ${verb}.` : 'Servers updated.';
+  }
   if (top === 'info') return `${rest[0] === 'description' ? 'Overview' : `API ${rest[0]}`} ${verb}.`;
   if (top === 'tags') return `Category descriptions ${verb}.`;
   if (top === 'security') return `Default authentication ${verb}.`;
-  if (top === 'components' && rest[0] === 'securitySchemes') {
+  // The only components listed as changes of their own (diffDocuments() passes over the others).
+  if (top === 'components') {
     if (rest[1] !== undefined) return `Security scheme ${code(rest[1])} ${verb}.`;
     // The whole map added or removed (the first scheme of a document, or the last): name them.
     const names = Object.keys((diff.action === 'remove' ? diff.before : diff.after) ?? {});
@@ -290,28 +331,19 @@ export function releaseAnchor(version: string): string {
   return `v${version.replace(/[^0-9A-Za-z]+/g, '-')}`;
 }
 
-/** Operation titles by operationId (both documents), for naming replacements. */
-function operationTitles(...docs: Json[]): Map<string, string> {
+/** Operation titles by operationId, for naming replacements: the newer document's, else the older one's. */
+function operationTitles(before: Json, after: Json): Map<string, string> {
   const out = new Map<string, string>();
-  for (const doc of docs) {
-    for (const item of Object.values<Json>(doc?.paths ?? {})) {
-      for (const [m, op] of Object.entries<Json>(item ?? {})) {
-        if (METHODS.has(m) && op?.operationId) out.set(op.operationId, op.summary ? `“${op.summary}”` : code(op.operationId));
-      }
-    }
+  for (const op of [...listOperations(before), ...listOperations(after)]) {
+    const title = op.summary ? `“${op.summary}”` : code(op.operationId);
+    if (op.operationId) out.set(op.operationId, title);
   }
   return out;
 }
 
-/** Document order of operations: newer document first, then what only the older one has. */
+/** Document order of operations ("method path"): newer document first, then what only the older one has. */
 function operationOrder(before: Json, after: Json): string[] {
-  const keys: string[] = [];
-  for (const doc of [after, before]) {
-    for (const [p, item] of Object.entries<Json>(doc?.paths ?? {})) {
-      for (const m of Object.keys(item ?? {})) if (METHODS.has(m) && !keys.includes(`${m} ${p}`)) keys.push(`${m} ${p}`);
-    }
-  }
-  return keys;
+  return [...new Set([...listOperations(after), ...listOperations(before)].map((op) => `${op.method} ${op.path}`))];
 }
 
 /** Runs api-smart-diff; exported for the tests of the classification. */
@@ -327,58 +359,64 @@ export function libraryDiffs(before: Json, after: Json): LibraryDiff[] {
  * operations, which describe() relies on), so an empty list counts as gone.
  */
 function wholeEnumRemovals(diffs: LibraryDiff[], after: Json): LibraryDiff[] {
-  const out: LibraryDiff[] = [];
-  const whole = new Set<string>();
-  for (const d of diffs) {
+  return diffs.map((d) => {
     const list = d.path.slice(0, -1);
-    if (d.action === 'remove' && typeof d.path[d.path.length - 1] === 'number' && list[list.length - 1] === 'enum' && !valueAt(after, list)?.length) {
-      const key = pointerOf(list);
-      if (!whole.has(key)) out.push({action: 'remove', path: list, type: d.type});
-      whole.add(key);
-      continue;
-    }
-    out.push(d);
-  }
-  return out;
+    // One removal of the list for each of its values: they read as one sentence (tidy() keeps one entry per sentence).
+    if (typeof d.path[d.path.length - 1] === 'number' && list[list.length - 1] === 'enum' && !valueAt(after, list)?.length) return {action: 'remove', path: list, type: d.type};
+    return d;
+  });
 }
 
 /** The classified changes from `before` to `after` (two releases, or the last release and the working description). */
 export function diffDocuments(before: Json, after: Json, version: string, previous?: string, options: DiffOptions = {}): ReleaseChanges {
   const diffs = wholeEnumRemovals(libraryDiffs(before, after), after);
-  const ops = operationTitles(after, before);
+  const ops = operationTitles(before, after);
   const groups = new Map<string, OperationChanges>();
   const general: Change[] = [];
   // A field added or removed together with its `required` entry reads as one change.
   // In a request, a new field that is also required is one breaking change ("New required field").
-  const fields = new Set(diffs.filter((d) => d.action !== 'replace' && d.path[d.path.length - 2] === 'properties').map((d) => `${d.action} ${pointerOf(d.path)}`));
+  // Every change by "<action> <pointer>"; a `required` entry pairs with its field's change of the same
+  // action (api-smart-diff matches `required` entries by name: one is added or removed, never replaced).
+  const byChange = new Map(diffs.map((d) => [`${d.action} ${pointerOf(d.path)}`, d]));
   const fieldOfRequired = (d: LibraryDiff) =>
-    d.action !== 'replace' && typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required'
+    typeof d.path[d.path.length - 1] === 'number' && d.path[d.path.length - 2] === 'required'
       ? `${d.action} ${pointerOf([...d.path.slice(0, -2), 'properties', String(d.action === 'add' ? d.after : d.before)])}`
-      : undefined;
-  const requiredNew = new Set(diffs.map(fieldOfRequired).filter((f): f is string => f !== undefined && fields.has(f)));
-  const inRequest = (d: LibraryDiff) => d.path[0] === 'paths' && (d.path[3] === 'parameters' || d.path[3] === 'requestBody');
+      : // Stryker disable next-line StringLiteral: the fallback only has to be no key of byChange ("<action> #/…"); any other text is looked up in vain the same way
+        '';
+  const requiredNew = new Set(diffs.map(fieldOfRequired).filter((f) => byChange.has(f)));
+  // Only what is under an operation is described (paths/<path>/<method>/parameters|requestBody).
+  const inRequest = (d: LibraryDiff) => d.path[3] === 'parameters' || d.path[3] === 'requestBody';
   for (const diff of diffs) {
     const field = fieldOfRequired(diff);
     let text: string | undefined;
-    if (field && requiredNew.has(field)) {
+    if (requiredNew.has(field)) {
       if (!(inRequest(diff) && diff.action === 'add')) continue;
-      text = describe({...diff, action: 'add', path: [...diff.path.slice(0, -2), 'properties', String(diff.after)]}, diff.path.slice(3, -2).concat(['properties', String(diff.after)]), before, after, diff.path.slice(0, 3), new Map()).replace(/^New field/, 'New required field');
-    } else if (diff.action === 'add' && inRequest(diff) && requiredNew.has(`add ${pointerOf(diff.path)}`)) {
+      const added = byChange.get(field)!;
+      text = describe(added, added.path.slice(3), before, after, added.path.slice(0, 3), ops).replace('New field', 'New required field');
+    } else if (inRequest(diff) && requiredNew.has(`add ${pointerOf(diff.path)}`)) {
       continue;
     }
     const [top, p, method] = diff.path;
     if (top === 'components' && diff.path[1] !== 'securitySchemes') continue; // shown under the operations using them
     if (top === 'info' && IGNORED_INFO.has(String(diff.path[1]))) continue;
-    if (top === 'paths' && typeof p === 'string' && typeof method === 'string' && METHODS.has(method)) {
+    const m = String(method);
+    if (top === 'paths' && isHttpMethod(m)) {
       const rest = diff.path.slice(3);
-      const opPath: Path = ['paths', p, method];
-      const side: Side = rest[0] === 'parameters' || rest[0] === 'requestBody' ? 'request' : rest[0] === 'responses' ? 'response' : 'operation';
+      const path = String(p);
+      const opPath: Path = ['paths', path, m];
+      const side: Side =
+        rest[0] === 'parameters' || rest[0] === 'requestBody'
+          ? 'request'
+          : rest[0] === 'responses'
+            ? 'response'
+            : // Stryker disable next-line StringLiteral: classify() tells only 'request', 'response' and 'general' apart; any other side takes the same branches as 'operation'
+              'operation';
       const {kind, deprecation} = classify(diff, {side, rest});
-      const key = `${method} ${p}`;
+      const key = `${m} ${path}`;
       let group = groups.get(key);
       if (!group) {
         const op = valueAt(after, opPath) ?? valueAt(before, opPath);
-        group = {method, path: p, title: op?.summary ?? op?.operationId ?? `${method.toUpperCase()} ${p}`, status: 'changed', changes: []};
+        group = {method: m, path, title: op.summary ?? op.operationId ?? `${m.toUpperCase()} ${path}`, status: 'changed', changes: []};
         const href = options.pages?.get(key);
         if (href) group.href = href;
         groups.set(key, group);
@@ -402,7 +440,7 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
     return ba - bb || order.indexOf(`${a.method} ${a.path}`) - order.indexOf(`${b.method} ${b.path}`);
   });
   const all = [...operations.flatMap((o) => o.changes), ...general];
-  const date = after?.info?.['x-release-date'];
+  const date = after.info?.['x-release-date'];
   return {
     version,
     ...(previous ? {previous} : {}),
@@ -421,12 +459,10 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
 
 /**
  * One entry per sentence (the same change under two responses reads once each, but never twice),
- * an operation added or removed as one entry, replacement names merged into their deprecation,
- * then breaking first.
+ * replacement names merged into their deprecation, then breaking first. (An operation added or
+ * removed is one entry already: api-smart-diff reports nothing else under it.)
  */
 function tidy(changes: Change[]): Change[] {
-  const whole = changes.find((c) => c.text === 'New operation.' || c.text === 'Operation removed.');
-  if (whole) return [whole];
   const seen = new Set<string>();
   const out: Change[] = [];
   for (const c of changes) {

@@ -141,3 +141,16 @@ export function edited(name: string, version = '1.1.0'): Json {
   EDITS[name]!(doc);
   return doc;
 }
+
+/** An edit of a document, in place. */
+export type Edit = (d: Json) => void;
+
+/** The fixture (1.0.0) and the fixture with `edit` (1.1.0), `before` applied to both first. */
+export function editedPair(edit: Edit, before: Edit = () => {}): [Json, Json] {
+  const a = baseDocument();
+  before(a);
+  const b = baseDocument('1.1.0');
+  before(b);
+  edit(b);
+  return [a, b];
+}

@@ -112,7 +112,7 @@ export const MODULES: MutationModule[] = [
     mutate: ['plugins/changelog/diff.ts'],
     // check-breaking.test.ts is left out: it runs the CLI in child processes (30 s a run) and its
     // classification cases (a removed 200 breaking, a removed 429 not) are rows of diff.test.ts.
-    tests: ['plugins/changelog/diff.test.ts'],
+    tests: ['plugins/changelog/diff.test.ts', 'plugins/changelog/diff-labels.test.ts'],
   },
   {
     name: 'version-mapping',

@@ -29,11 +29,24 @@ export const RECENT_RELEASES = 2;
 const CACHE_DIR = path.resolve(__dirname, '../../.tmp/changelog-cache');
 
 let codeHash: string | undefined;
-/** Hash of the code that computes a diff (this folder's sources), part of every cache key. */
+/** Folders whose sources compute a diff: this plugin's, and the OpenAPI model diff.ts reads documents with. */
+const DIFF_CODE_DIRS = [__dirname, path.resolve(__dirname, '../../openapi/model')];
+
+/** The source files whose content keys the cache (tests left out). */
+export function diffCodeFiles(): string[] {
+  return DIFF_CODE_DIRS.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))
+      .sort()
+      .map((n) => path.join(dir, n)),
+  );
+}
+
+/** Hash of the code that computes a diff (diffCodeFiles), part of every cache key. */
 function diffCodeHash(): string {
   if (!codeHash) {
     const h = createHash('sha1');
-    for (const f of readdirSync(__dirname).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) h.update(readFileSync(path.join(__dirname, f)));
+    for (const file of diffCodeFiles()) h.update(readFileSync(file));
     // The library's version (its package.json is not exported: found beside its entry point).
     h.update(readFileSync(path.join(path.dirname(require.resolve('api-smart-diff')), '..', 'package.json')));
     codeHash = h.digest('hex').slice(0, 16);

@@ -5,7 +5,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {listReleases, loadRelease, RELEASES_DIR} from '../../openapi/pipeline/release';
-import {buildChangelog, markReleases, RECENT_RELEASES} from './build';
+import path from 'node:path';
+import {buildChangelog, diffCodeFiles, markReleases, RECENT_RELEASES} from './build';
 
 const r = (version: string) => ({version});
 const versions = (list: {version: string}[]) => list.map((x) => x.version);
@@ -33,4 +34,12 @@ test('our releases: the current version\'s pages are marked by 2.x releases only
   assert.equal(v1.get('get-customer-ledger')?.kind, 'new', 'Get customer ledger is new in 1.1.0');
   assert.equal(v1.get('get-customer-ledger')?.href, '/docs/api/changelog#v1-1-0');
   assert.equal(v1.has('get-customer-balance'), true, 'deprecated in 1.1.0: changed');
+});
+
+test('the diff cache is keyed on every source a diff runs: this plugin\'s and the OpenAPI model it reads documents with, not the tests', () => {
+  const files = diffCodeFiles().map((f) => path.relative(path.resolve(__dirname, '../..'), f).split(path.sep).join('/'));
+  for (const needed of ['plugins/changelog/diff.ts', 'plugins/changelog/build.ts', 'openapi/model/operations.ts', 'openapi/model/methods.ts', 'openapi/model/refs.ts', 'openapi/model/pointer.ts']) {
+    assert.ok(files.includes(needed), `${needed} keys the cache`);
+  }
+  assert.deepEqual(files.filter((f) => f.endsWith('.test.ts')), []);
 });

@@ -15,8 +15,9 @@ export default function pageChunkScripts(context: {generatedFilesDir: string}): 
   return {
     name: NAME,
     getClientModules: () => [path.join(__dirname, 'client.ts')],
-    configureWebpack(_config, isServer) {
-      if (isServer) return {};
+    configureWebpack(config, isServer) {
+      // The dev server renders no HTML and writes no client manifest: nothing to add there.
+      if (isServer || config.mode !== 'production') return {};
       return {
         plugins: [
           {

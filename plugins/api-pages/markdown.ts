@@ -8,7 +8,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {listOperations} from '../../openapi/model/operations';
-import {portalConfig, projectRoot} from '../../portal.config';
+import {projectRoot} from '../../portal.config';
 import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
 import type {OverviewPage} from '../../src/components/ApiOverview/types';
 import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';

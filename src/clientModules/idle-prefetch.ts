@@ -9,8 +9,9 @@
  *
  * This module keeps the same global and the same behaviour (the chunks of linked pages are fetched
  * at low priority; nothing on slow or data-saving connections) but queues the requests and serves
- * them in idle time, a few at a time (at most 8 ms of work per idle callback: src/clientModules/idle-queue.ts), with a route → chunk table built once and each file
- * prefetched once. `preload` (on hover / touch) is untouched.
+ * them in idle time, a few at a time (at most 8 ms of work per idle callback, see
+ * ./idle-queue.ts), with a route → chunk table built once and each file prefetched once.
+ * `preload` (on hover / touch) is untouched.
  */
 import {matchPath} from '@docusaurus/router';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';

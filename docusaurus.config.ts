@@ -9,7 +9,7 @@ import {apiSiteLinks} from './plugins/api-pages/site-links';
 import {publicDirOf} from './plugins/api-pages/public-files';
 import remarkApiLinks from './plugins/remark/api-links';
 import remarkStaticCode from './plugins/remark/static-code';
-import {cleanHtmlPathScript} from './src/head/clean-html-path';
+import {cleanHtmlPathScript} from './plugins/clean-html-path/script';
 import {ssrTemplate} from './plugins/page-chunk-scripts/template';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.

@@ -7,8 +7,8 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {OperationPage, SchemaNode} from '../../src/components/ApiOperation/types';
-import {parseDataModule} from '../api-pages/data-module';
+import type {OperationPage, SchemaNode} from '../api-pages/client/page-data-format';
+import {parseDataModule} from '../api-pages/client/page-data-format';
 import {operationMarkdown, securityLabel} from './operation-markdown';
 
 const Address: SchemaNode = {type: 'object', description: '<p>A postal address.</p>', required: ['line1'], properties: {

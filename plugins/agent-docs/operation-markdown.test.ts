@@ -1,6 +1,6 @@
 /**
  * The Markdown twin of an API operation page, written from page data (the shape the HTML page
- * renders, src/components/ApiOperation/types.ts). The Markdown is read back with a GFM renderer
+ * renders, plugins/api-pages/client/page-data-format.ts). The Markdown is read back with a GFM renderer
  * (markdown-it) where structure matters: the parameter table keeps one cell per column whatever
  * the names and descriptions hold, names in code spans are exact, links are absolute.
  */
@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import type {Element} from 'domhandler';
-import type {OperationPage, SchemaNode} from '../../src/components/ApiOperation/types';
+import type {OperationPage, SchemaNode} from '../api-pages/client/page-data-format';
 import {DomUtils, parseDocument} from './html-markdown';
 import {operationMarkdown, securityLabel} from './operation-markdown';
 

@@ -1,6 +1,6 @@
 /**
  * The Markdown twin of an API operation page, written from the same page data the HTML page
- * renders (docs/api/<slug>.data.js, see src/components/ApiOperation/types.ts): title, method and
+ * renders (docs/api/<slug>.data.js, see plugins/api-pages/client/page-data-format.ts): title, method and
  * path, base URL, authentication, description, parameters (a table), request body and responses
  * (nested field lists with constraints, one example each) and the curl sample. Component schemas
  * are expanded where they are used; a schema that contains itself is marked "circular" at the
@@ -12,7 +12,7 @@ import type {
   ParameterData,
   SchemaNode,
   SecuritySchemeData,
-} from '../../src/components/ApiOperation/types';
+} from '../api-pages/client/page-data-format';
 import {
   constraintItems,
   describeType,

@@ -13,10 +13,10 @@ import path from 'node:path';
 import type {ChildNode, Element, Document} from 'domhandler';
 import {listOperations} from '../../openapi/model/operations';
 import {apiPageRoute} from '../../openapi/model/routes';
-import type {OperationPage} from '../../src/components/ApiOperation/types';
+import type {OperationPage} from '../api-pages/client/page-data-format';
 import {CONTROL_CHARACTERS, copyableText, hex4} from '../../src/components/CopyButton/copyable-text';
 import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';
-import {parseDataModule, SCHEMA_DIR} from '../api-pages/data-module';
+import {parseDataModule, SCHEMA_DIR} from '../api-pages/client/page-data-format';
 import {operationMarkdown} from './operation-markdown';
 import {mapLimited} from '../build-shared/map-limited';
 

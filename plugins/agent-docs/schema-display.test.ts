@@ -7,7 +7,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {OperationPage, SchemaNode} from '../../src/components/ApiOperation/types';
+import type {OperationPage, SchemaNode} from '../api-pages/client/page-data-format';
 import {
   constraintItems,
   fieldBadges,

@@ -8,7 +8,7 @@
  * HTTP allows in a field (headerText); the file a binary answer is saved to is named by the
  * portal, never by the document (responseFile).
  */
-import type {CodeSample} from '../../src/components/ApiOperation/types';
+import type {CodeSample} from './client/page-data-format';
 import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4} from '../../src/components/CopyButton/copyable-text';
 import {shellQuote} from '../../src/components/CopyButton/shell-quote';
 import {highlight} from './highlight';

@@ -12,7 +12,7 @@ import {parseYaml} from '@redocly/openapi-core';
 import {buildProcessedSpec} from '../../openapi/pipeline/build';
 import {listOperations} from '../../openapi/model/operations';
 import {fixture} from '../../openapi/pipeline/test-helpers';
-import {parseDataModule} from './data-module';
+import {parseDataModule} from './client/page-data-format';
 import {generateApiPages} from './generate';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'gen-api-test-'));

@@ -23,10 +23,10 @@ import {documentOverviewSlug, listOperations} from '../../openapi/model/operatio
 import {portalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, GenerationRun, type SiteTarget, operationPageMdx, SPEC_DOWNLOAD_PATH} from './markdown';
-import {dataModuleName} from './data-module';
+import {dataModuleName} from './client/page-data-format';
 import {checkFile, responseCheckModule} from './response-checks';
 import {planPages, sidebarSource, type PagePlan} from './pages';
-import type {OlderVersionNoticeProps} from '../api-versions/notice';
+import type {OlderVersionNoticeProps} from '../api-versions/client/notice';
 import {syncDirectory} from './sync-dir';
 import {buildChangelog, CHANGELOG_ROUTE, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
 import {writeChangelogPage} from '../changelog/page';
@@ -48,7 +48,7 @@ export interface GenerateOptions {
   changelog?: {releasesDir?: string; /** false: the marks only, no changelog page (an older version: the current version's page lists every release). */ page?: boolean};
   /**
    * The older-version notice at the top of a page, by its id (the overview's too): an older API
-   * version's pages name the same page in the latest version (plugins/api-versions/notice.ts).
+   * version's pages name the same page in the latest version (plugins/api-versions/client/notice.ts).
    */
   notice?: (id: string) => OlderVersionNoticeProps | undefined;
   /** The downloads being written meanwhile (gen:api): the overview page, made last, links those that exist. */

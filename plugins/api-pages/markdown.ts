@@ -9,16 +9,16 @@ import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {listOperations} from '../../openapi/model/operations';
 import {projectRoot} from '../../portal.config';
-import type {SecuritySchemeData} from '../../src/components/ApiOperation/types';
-import type {OverviewPage} from '../../src/components/ApiOverview/types';
+import type {SecuritySchemeData} from './client/page-data-format';
+import type {OverviewPage} from './client/page-data-format';
 import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PUBLIC_DIR} from './public-files';
 import {CLOSURE_BUDGET, PageDataBuilder, type OpenApiDocument} from './page-data';
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
-import type {OlderVersionNoticeProps} from '../api-versions/notice';
+import type {OlderVersionNoticeProps} from '../api-versions/client/notice';
 import {categoryRoute} from '../../openapi/model/routes';
-import {dataModuleName, dataModuleSource, jsonModuleSource, SCHEMA_DIR} from './data-module';
+import {dataModuleName, dataModuleSource, jsonModuleSource, SCHEMA_DIR} from './client/page-data-format';
 
 export {frontMatter} from './pages';
 
@@ -133,7 +133,7 @@ export function escapeMdx(text: string): string {
 }
 
 /**
- * The import and the element of an older API version's notice (plugins/api-versions/notice.ts), at
+ * The import and the element of an older API version's notice (plugins/api-versions/client/notice.ts), at
  * the top of the page; nothing for the current version's pages, which so never load its component.
  */
 function noticeMdx(notice: OlderVersionNoticeProps | undefined): {imports: string[]; element: string[]} {

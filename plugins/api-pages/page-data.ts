@@ -1,6 +1,6 @@
 /**
  * Turns one operation of the processed OpenAPI document into the lean data its page renders
- * (see src/components/ApiOperation/types.ts). Component schemas stay references: each page
+ * (see plugins/api-pages/client/page-data-format.ts). Component schemas stay references: each page
  * carries the schemas it reaches once, rather than a copy inlined at every use, which keeps both
  * the page and the build small for large documents.
  */
@@ -18,7 +18,7 @@ import type {
   SchemaNode,
   SecuritySchemeData,
   ServerData,
-} from '../../src/components/ApiOperation/types';
+} from './client/page-data-format';
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
 import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {binaryExampleHtml} from '../../src/components/ApiOperation/examples';

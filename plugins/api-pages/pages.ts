@@ -28,7 +28,7 @@
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {descriptionSummary} from './markdown-html';
-import {leadSentences} from './cut';
+import {leadSentences} from './client/cut';
 import {categoryIndexSlug} from '../../openapi/model/routes';
 import type {OpenApiDocument} from './page-data';
 

@@ -8,16 +8,9 @@ import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {portalConfig} from '../../portal.config';
 import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
+import type {ApiSiteLinks} from './client/site-links';
 
-export interface ApiSiteLinks {
-  /** The API overview page (from info.title). */
-  overviewPath: string;
-  /** Where the navbar's "API Reference" link goes: the category of PORTAL_REFERENCE_TAG (default Contacts), else the first. */
-  referencePath: string;
-  categories: {label: string; path: string}[];
-  /** Whether the document is somebody else's (OPENAPI_SOURCE points away from our source). */
-  foreign: boolean;
-}
+export type {ApiSiteLinks};
 
 /** Every route of the generated reference: overview, category indexes and operation pages. */
 export interface ApiRoutes extends ApiSiteLinks {

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {CodeSample} from '../../src/components/ApiOperation/types';
+import type {CodeSample} from './client/page-data-format';
 import {SAMPLE_LANGUAGES} from './code-samples';
 import {PageDataBuilder, type OpenApiDocument} from './page-data';
 import {mergeSamples, ourLanguage, vendorSamples} from './vendor-samples';

@@ -11,7 +11,7 @@
  * A sample's source is untrusted text: it is only ever highlighted (escaped) into HTML, never run
  * or inserted as markup, and its control characters are made visible (copyableText) before that.
  */
-import type {CodeSample} from '../../src/components/ApiOperation/types';
+import type {CodeSample} from './client/page-data-format';
 import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {highlight} from './highlight';
 import {SAMPLE_LANGUAGES} from './code-samples';

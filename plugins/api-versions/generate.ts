@@ -20,9 +20,9 @@ import {buildProcessedSpec, summaryLine} from '../../openapi/pipeline/build';
 import {displayPath, SpecError} from '../../openapi/pipeline/errors';
 import {portalConfig, projectRoot, versionBaseUrl, type ApiVersion} from '../../portal.config';
 import {generateApiPages, GenerationError} from '../api-pages/generate';
-import {missingNote, targetName, versionTarget, type VersionPages} from './mapping';
+import {missingNote, targetName, versionTarget, type VersionPages} from './client/mapping';
 import {loadVersionPages} from './plugin';
-import type {OlderVersionNoticeProps} from './notice';
+import type {OlderVersionNoticeProps} from './client/notice';
 import {apiPageRoute} from '../../openapi/model/routes';
 import {RELEASES_DIR} from '../../openapi/pipeline/release';
 

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {commonChunkThreshold} from './plugin';
 import {indexBuildData} from '../search-index/child';
-import type {VersionPages} from './mapping';
+import type {VersionPages} from './client/mapping';
 
 const older = (operations: number, categories: number): VersionPages => ({
   id: 'v1', label: 'v1', release: '1.0.0', base: '/v1/docs', overview: 'o', categories: Array.from({length: categories}, (_, i) => `c${i}`),

@@ -8,8 +8,9 @@ import {existsSync, readFileSync} from 'node:fs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
-import {versionPages, type VersionPages} from './mapping';
-import type {VersionRoutes} from './notice';
+import {versionPages, type VersionCategoryData, type VersionPages} from './client/mapping';
+
+export type {VersionCategoryData};
 
 export interface ApiVersionsPluginOptions {
   /** The current version first, then the older ones: id, label, docs route base and processed document. */
@@ -18,14 +19,6 @@ export interface ApiVersionsPluginOptions {
 
 export const PAGES_DATA = 'pages.json';
 export const CATEGORY_DATA = 'category-pages.json';
-
-/** What a category page needs of a version: its routes and, by page slug, each operation's endpoint. */
-export interface VersionCategoryData extends VersionRoutes {
-  id: string;
-  label: string;
-  /** [page slug, "GET /path" or "webhook event"]. */
-  endpoints: [slug: string, endpoint: string][];
-}
 
 export function categoryPageData(versions: readonly VersionPages[]): VersionCategoryData[] {
   return versions.map(({id, label, base, overview, categories, operations}) => ({id, label, base, overview, categories, endpoints: operations.map((op) => [op[0], op[2]] as [string, string])}));

@@ -12,7 +12,7 @@ import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'n
 import path from 'node:path';
 import {listOperations} from '../../openapi/model/operations';
 import {compareSemver, listReleases, loadRelease, parseSemver, RELEASES_DIR} from '../../openapi/pipeline/release';
-import type {Changelog, ReleaseChanges, ReleaseMark} from '../../src/components/ApiChangelog/types';
+import type {Changelog, ReleaseChanges, ReleaseMark} from './client/changelog-format';
 import {diffDocuments} from './diff';
 import {apiPageRoute} from '../../openapi/model/routes';
 

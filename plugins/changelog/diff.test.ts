@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import type {Change} from '../../src/components/ApiChangelog/types';
+import type {Change} from './client/changelog-format';
 import {classify, diffDocuments, libraryDiffs, pointerOf, releaseAnchor, valueAt, type LibraryDiff, type Side} from './diff';
 import {baseDocument, edited} from './fixtures';
 

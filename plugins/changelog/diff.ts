@@ -21,7 +21,7 @@
  * - anything it leaves unclassified -> non-breaking.
  */
 import {apiCompare} from 'api-smart-diff';
-import type {Change, ChangeKind, OperationChanges, ReleaseChanges} from '../../src/components/ApiChangelog/types';
+import type {Change, ChangeKind, OperationChanges, ReleaseChanges} from './client/changelog-format';
 import {followRefs} from '../../openapi/model/refs';
 import {escapeToken} from '../../openapi/model/pointer';
 import {isHttpMethod} from '../../openapi/model/methods';

@@ -6,7 +6,7 @@
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {Changelog} from '../../src/components/ApiChangelog/types';
+import type {Changelog} from './client/changelog-format';
 import {feedXml} from './build';
 import {CHANGELOG_JSON} from './page';
 

@@ -5,7 +5,7 @@
  * page's HTML like any other doc), and `_changelog.json` for the feed written after the build.
  */
 import path from 'node:path';
-import type {Changelog} from '../../src/components/ApiChangelog/types';
+import type {Changelog} from './client/changelog-format';
 import {frontMatter} from '../api-pages/pages';
 import {CHANGELOG_SLUG} from './build';
 

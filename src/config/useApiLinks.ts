@@ -1,5 +1,5 @@
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type {ApiSiteLinks} from '../../plugins/api-pages/site-links';
+import type {ApiSiteLinks} from '../../plugins/api-pages/client/site-links';
 
 /**
  * Links into the generated API reference (overview, navbar target, categories), derived at build

@@ -1,7 +1,7 @@
 /**
  * Product spec §2: "Paths ending in index.html or .html are normalised to the clean path." —
  * on a plain static host that serves the files as they are (no redirects: the page's own head
- * script, src/head/clean-html-path.ts, does it) and behind our CDN-like server (301 redirects,
+ * script, plugins/clean-html-path/script.ts, does it) and behind our CDN-like server (301 redirects,
  * like the shipped static/_redirects and hosting/nginx.conf). For each variant: the clean
  * address in the address bar, the page once (one navbar and main, at most one h1, the same headings and title as the
  * clean path), no "Page Not Found" at any moment, no hydration error (the fixture fails a test

@@ -25,7 +25,7 @@ export const MODULES: MutationModule[] = [
     name: 'search-engine',
     guards: 'which pages a query finds and in what order',
     mutate: ['src/components/Search/engine.ts', 'src/components/Search/query.ts'],
-    tests: ['src/components/Search/engine.test.ts', 'src/components/Search/engine-rules.test.ts', 'src/components/Search/query.test.ts', 'src/components/Search/ranking.test.ts'],
+    tests: ['src/components/Search/engine.test.ts', 'src/components/Search/engine-rules.test.ts', 'src/components/Search/query.test.ts', 'plugins/search-index/ranking.test.ts'],
   },
   {
     name: 'search-api-match',
@@ -38,7 +38,7 @@ export const MODULES: MutationModule[] = [
     name: 'search-typo',
     guards: 'results for misspelt queries',
     mutate: ['src/components/Search/typo.ts'],
-    tests: ['src/components/Search/typo.test.ts', 'src/components/Search/api-search.test.ts', 'src/components/Search/engine.test.ts', 'src/components/Search/ranking.test.ts'],
+    tests: ['src/components/Search/typo.test.ts', 'src/components/Search/api-search.test.ts', 'src/components/Search/engine.test.ts', 'plugins/search-index/ranking.test.ts'],
   },
   {
     name: 'search-snippet',
@@ -67,8 +67,8 @@ export const MODULES: MutationModule[] = [
   {
     name: 'clean-path',
     guards: 'the head script that tidies the address bar (no open redirect)',
-    mutate: ['src/head/clean-html-path.ts'],
-    tests: ['src/head/clean-html-path.test.ts'],
+    mutate: ['plugins/clean-html-path/script.ts'],
+    tests: ['plugins/clean-html-path/script.test.ts'],
   },
   {
     name: 'proxy',
@@ -117,8 +117,8 @@ export const MODULES: MutationModule[] = [
   {
     name: 'version-mapping',
     guards: 'where the version switcher takes a reader',
-    mutate: ['plugins/api-versions/mapping.ts'],
-    tests: ['plugins/api-versions/mapping.test.ts'],
+    mutate: ['plugins/api-versions/client/mapping.ts'],
+    tests: ['plugins/api-versions/client/mapping.test.ts'],
   },
   {
     name: 'schema-view',
@@ -129,14 +129,14 @@ export const MODULES: MutationModule[] = [
   {
     name: 'page-data-module',
     guards: 'the page data module every API page and its twin read (written by gen:api, read back by the twins)',
-    mutate: ['plugins/api-pages/data-module.ts'],
-    tests: ['plugins/api-pages/data-module.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts'],
+    mutate: ['plugins/api-pages/client/page-data-format.ts'],
+    tests: ['plugins/api-pages/client/page-data-format.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts'],
   },
   {
     name: 'markdown-twins',
     guards: 'the Markdown twin of each API operation page (Copy page, llms.txt, MCP)',
     mutate: ['plugins/agent-docs/operation-markdown.ts'],
-    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/schema-display.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts', 'plugins/api-pages/data-module.test.ts'],
+    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/schema-display.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts', 'plugins/api-pages/client/page-data-format.test.ts'],
   },
   {
     name: 'markdown-twins-html',

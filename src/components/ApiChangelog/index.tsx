@@ -4,7 +4,7 @@ import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import clsx from 'clsx';
 import MethodBadge from '../MethodBadge';
-import type {Change, Changelog, OperationChanges, ReleaseChanges} from './types';
+import type {Change, Changelog, OperationChanges, ReleaseChanges} from '../../../plugins/changelog/client/changelog-format';
 import styles from './styles.module.css';
 import PathText from '../PathText';
 

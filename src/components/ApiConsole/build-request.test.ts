@@ -4,7 +4,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {OperationPage, ParameterData, SecuritySchemeData} from '../ApiOperation/types';
+import type {OperationPage, ParameterData, SecuritySchemeData} from '../../../plugins/api-pages/client/page-data-format';
 import {base64Utf8, buildRequest, diagnoseFailure, FAILURE, RequestRefused, serverChoices, serverOrigin, type BuiltRequest} from './request';
 import {TRY_IT_FAILURE} from './try-it';
 

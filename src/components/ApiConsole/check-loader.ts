@@ -6,7 +6,7 @@
  * The file names the runtime helpers it needs (`requires`); they load first (./check-runtime.ts),
  * then its default export builds the validators with a `require` that hands them over.
  */
-import type {ResponseCheckModule} from '../ApiOperation/types';
+import type {ResponseCheckModule} from '../../../plugins/api-pages/client/page-data-format';
 import {CHECK_RUNTIME} from './check-runtime';
 
 interface CheckFile {

@@ -4,7 +4,7 @@
  * would otherwise freeze the page: when the budget is spent the worker is terminated (a fresh one
  * serves the next run) and the run reports a timeout, which the console shows as "check skipped".
  */
-import type {ResponseValidator} from '../ApiOperation/types';
+import type {ResponseValidator} from '../../../plugins/api-pages/client/page-data-format';
 
 export type CheckError = NonNullable<ResponseValidator['errors']>[number];
 

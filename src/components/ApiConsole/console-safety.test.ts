@@ -5,7 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {OperationPage, SecuritySchemeData} from '../ApiOperation/types';
+import type {OperationPage, SecuritySchemeData} from '../../../plugins/api-pages/client/page-data-format';
 import {readShareFragment, shareFragment} from './share';
 import {buildRequest} from './request';
 import {isCredentialParameter} from './auth/schemes';

@@ -1,6 +1,6 @@
 import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type {OperationPage, ParameterData, SchemaNode} from '../ApiOperation/types';
+import type {OperationPage, ParameterData, SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import {followRef} from '../SchemaView/model';
 import {buildRequest, credentialFields, FAILURE, isList, RequestRefused, schemaOf, serverChoices, serverOrigin} from './request';
 import AuthPanel from './auth/AuthPanel';

@@ -5,7 +5,7 @@
  */
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {OperationPage, SecuritySchemeData} from '../ApiOperation/types';
+import type {OperationPage, SecuritySchemeData} from '../../../plugins/api-pages/client/page-data-format';
 import {curlPreview} from './preview';
 
 const basic: SecuritySchemeData = {key: 'basicAuth', type: 'http', scheme: 'basic'};

@@ -9,7 +9,7 @@
  * or bash's $'…' with \xHH escapes for a word holding a control character or a tab, so a pasted
  * preview never carries a raw control character (a terminal would act on it).
  */
-import type {OperationPage, SecuritySchemeData} from '../ApiOperation/types';
+import type {OperationPage, SecuritySchemeData} from '../../../plugins/api-pages/client/page-data-format';
 import {applyCredentials, credentialFields, isBasic, isBearer, isCredentialParameter} from './auth/schemes';
 import {buildRequest} from './request';
 import {shellQuote} from '../CopyButton/shell-quote';

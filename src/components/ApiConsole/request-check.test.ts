@@ -11,7 +11,7 @@ import {createRequire} from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import type {OperationPage, ResponseCheckModule} from '../ApiOperation/types';
+import type {OperationPage, ResponseCheckModule} from '../../../plugins/api-pages/client/page-data-format';
 import {checkFile, responseCheckModule} from '../../../plugins/api-pages/response-checks';
 import {checkRequest, checkResponse, typedValue} from './validate';
 import {checkRunner, type CheckRun, type RunCheck} from './check-runner';

@@ -17,7 +17,7 @@
  * - A request carrying a credential is sent with `redirect: 'manual'`: the browser does not follow
  *   a redirect with it (a 307 to another origin would resend an API key there); the console says so.
  */
-import type {OperationPage, ParameterData, SchemaNode, ServerData} from '../ApiOperation/types';
+import type {OperationPage, ParameterData, SchemaNode, ServerData} from '../../../plugins/api-pages/client/page-data-format';
 import {applyCredentials, CredentialError, isCredentialParameter, type AppliedCredentials} from './auth/schemes';
 import {TRY_IT_FAILURE} from './try-it';
 import {followRef} from '../SchemaView/model';

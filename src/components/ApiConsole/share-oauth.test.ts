@@ -2,7 +2,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createHash, webcrypto} from 'node:crypto';
-import type {OperationPage} from '../ApiOperation/types';
+import type {OperationPage} from '../../../plugins/api-pages/client/page-data-format';
 import {readShareFragment, shareFragment} from './share';
 import {authorizationRequestUrl, codeFromRedirect, pkceChallenge, randomToken} from './auth/oauth';
 

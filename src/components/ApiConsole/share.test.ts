@@ -5,7 +5,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {OperationPage} from '../ApiOperation/types';
+import type {OperationPage} from '../../../plugins/api-pages/client/page-data-format';
 import {readShareFragment, SHARE_PREFIX, shareFragment, type SharedRequest} from './share';
 
 const op: OperationPage = {

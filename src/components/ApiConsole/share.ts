@@ -6,7 +6,7 @@
  * name), and the body; a link's values for those are dropped when it is read. The fragment never
  * reaches a server.
  */
-import type {OperationPage} from '../ApiOperation/types';
+import type {OperationPage} from '../../../plugins/api-pages/client/page-data-format';
 import {isCredentialParameter} from './auth/schemes';
 
 export const SHARE_PREFIX = '#try=';

@@ -6,7 +6,7 @@
  */
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {OperationPage} from '../ApiOperation/types';
+import type {OperationPage} from '../../../plugins/api-pages/client/page-data-format';
 import type {CheckError, CheckRun, RunCheck} from './check-runner';
 import {checkRequest, checkResponse, documentedStatus, typedValue} from './validate';
 

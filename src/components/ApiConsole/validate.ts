@@ -8,7 +8,7 @@
  *   ranges, else "default") and media type (checkResponse).
  * This module and the check files load only when the reader first sends.
  */
-import type {OperationPage, SchemaNode} from '../ApiOperation/types';
+import type {OperationPage, SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import type {CheckError, CheckRun, RunCheck} from './check-runner';
 import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from './check-keys';
 import {followRef} from '../SchemaView/model';

@@ -2,7 +2,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {binaryExampleHtml, fileKind, responseExamples} from './examples';
-import type {ResponseData} from './types';
+import type {ResponseData} from '../../../plugins/api-pages/client/page-data-format';
 
 const json = (status: string, html = `{"status": ${status}}`): ResponseData => ({status, headers: [], content: [{mediaType: 'application/json', exampleHtml: html}]});
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

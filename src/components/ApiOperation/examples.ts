@@ -10,7 +10,7 @@
  * made at build time too (plugins/api-pages/page-data.ts stores binaryExampleHtml's result as the
  * media type's `binaryHtml`): the page only orders the tabs.
  */
-import type {MediaTypeData, ResponseData} from './types';
+import type {MediaTypeData, ResponseData} from '../../../plugins/api-pages/client/page-data-format';
 
 export interface ExampleTab {
   id: string;

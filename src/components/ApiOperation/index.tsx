@@ -10,7 +10,7 @@ import MethodBadge from '../MethodBadge';
 import PathText from '../PathText';
 import SchemaView, {Constraints, typeLabel} from '../SchemaView';
 import {parameterConstraints} from '../SchemaView/model';
-import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from './types';
+import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from '../../../plugins/api-pages/client/page-data-format';
 import {usePageSchemas, type SchemaLoader} from './schemas';
 import {responseExamples} from './examples';
 import styles from './styles.module.css';

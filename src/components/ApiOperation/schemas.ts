@@ -4,7 +4,7 @@
  * opens something that needs them (see plugins/api-pages/markdown.ts: writeSchemaModules).
  */
 import {useCallback, useMemo, useRef, useState} from 'react';
-import type {OperationPage, SchemaIndex, SchemaNode} from './types';
+import type {OperationPage, SchemaIndex, SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 
 type Schemas = Record<string, SchemaNode>;
 

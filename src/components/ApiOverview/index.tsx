@@ -4,7 +4,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import Heading from '@theme/Heading';
 import ApiHtml from '../ApiHtml';
 import CopyButton from '../CopyButton';
-import type {OverviewCategory, OverviewPage} from './types';
+import type {OverviewCategory, OverviewPage} from '../../../plugins/api-pages/client/page-data-format';
 import styles from './styles.module.css';
 
 function schemeLabel(s: OverviewPage['securitySchemes'][number]): string {

@@ -1,14 +1,14 @@
 /**
  * The navbar's API version switcher (navbar item type `custom-apiVersion`): a button showing the
  * version being read, opening a list of the documented versions. Each link keeps the reader on the
- * same operation when the other version has it, else the closest page (plugins/api-versions/mapping.ts).
+ * same operation when the other version has it, else the closest page (plugins/api-versions/client/mapping.ts).
  * The page lists and the menu load when it is first opened or hovered (./menu), not with the page.
  */
 import React, {useEffect, useId, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import clsx from 'clsx';
-import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
+import {versionOfPath} from '@site/plugins/api-versions/client/version-of-path';
 import {sitePath} from '@site/openapi/model/routes';
 import styles from './styles.module.css';
 

@@ -7,7 +7,7 @@ import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import pages from '@generated/portal-api-versions/default/pages.json';
-import {missingNote, versionOfPath, versionTarget, type VersionPages} from '@site/plugins/api-versions/mapping';
+import {missingNote, versionOfPath, versionTarget, type VersionPages} from '@site/plugins/api-versions/client/mapping';
 import styles from './styles.module.css';
 
 export interface VersionTarget {

@@ -1,6 +1,6 @@
 /**
  * "You are reading an older version" at the top of each page of an older API version, with a link
- * to the same page in the latest version (plugins/api-versions/notice.ts says what the link opens).
+ * to the same page in the latest version (plugins/api-versions/client/notice.ts says what the link opens).
  * Only older pages import it: their MDX (operation and overview pages) or the category page, so
  * the current version's pages do not load it.
  */
@@ -8,7 +8,7 @@ import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {ThemeClassNames} from '@docusaurus/theme-common';
-import type {OlderVersionNoticeProps} from '@site/plugins/api-versions/notice';
+import type {OlderVersionNoticeProps} from '@site/plugins/api-versions/client/notice';
 import styles from './styles.module.css';
 
 export default function OlderVersionNotice({version, latest, to, note, opens}: OlderVersionNoticeProps): ReactNode {

@@ -1,6 +1,6 @@
 import React, {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
-import type {SchemaNode} from '../ApiOperation/types';
+import type {SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import type {SchemaLoader} from '../ApiOperation/schemas';
 import ApiHtml from '../ApiHtml';
 import {EAGER_DEPTH, constraintItems, fieldBadges, fieldConstraints, followRef, hasChildren, resolve, typeLabel, type ConstraintItem, type Schemas} from './model';

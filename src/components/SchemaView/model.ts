@@ -2,7 +2,7 @@
  * What SchemaView reads of a schema graph, without React: reference resolution, type labels,
  * whether a schema has child attributes (the walk over a whole render is in ./walk.ts).
  */
-import type {SchemaNode} from '../ApiOperation/types';
+import type {SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 
 export type Schemas = Record<string, SchemaNode>;
 

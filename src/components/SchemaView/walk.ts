@@ -6,7 +6,7 @@
  * first-load JavaScript).
  */
 import {EAGER_DEPTH, hasChildren, resolve, typeLabel, type Schemas} from './model';
-import type {SchemaNode} from '../ApiOperation/types';
+import type {SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 
 /** The names `fn` looks up in `schemas` (found or not). */
 function recording<T>(schemas: Schemas, out: Set<string>, fn: (s: Schemas) => T): T {

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {categoryPageData} from '@site/plugins/api-versions/plugin';
-import type {VersionPages} from '@site/plugins/api-versions/mapping';
+import type {VersionPages} from '@site/plugins/api-versions/client/mapping';
 import {cardEndpoint} from './endpoint';
 
 const version = (id: string, base: string, operations: VersionPages['operations']): VersionPages => ({id, label: id, release: '', base, overview: 'api', categories: [], operations});

@@ -4,7 +4,7 @@
  * (`@generated/portal-api-versions/default/category-pages.json`). The sidebar carried them
  * before, and every docs page loads the sidebar; this module loads with the category pages only.
  */
-import type {VersionCategoryData} from '@site/plugins/api-versions/plugin';
+import type {VersionCategoryData} from '@site/plugins/api-versions/client/mapping';
 import {sitePath} from '@site/openapi/model/routes';
 
 export interface CardEndpoint {

@@ -6,7 +6,7 @@
  * - cards of their own: no icon (the theme's cards start with an emoji, a box where no emoji font
  *   is installed), the operation's method badge and path (./endpoint.ts: from the data
  *   plugins/api-versions writes for these pages, which only they load), and the description cut at a word boundary with an ellipsis
- *   (plugins/api-pages/cut) instead of clipped by CSS after one line.
+ *   (plugins/api-pages/client/cut) instead of clipped by CSS after one line.
  * plugins/agent-docs reads the page by the theme's structure: the `generatedIndexPage` class, each
  * card's <h2> and its first <p> (the description, whole in its `title`).
  */
@@ -29,10 +29,10 @@ import Heading from '@theme/Heading';
 import CopyPage from '@site/src/components/CopyPage';
 import MethodBadge from '@site/src/components/MethodBadge';
 import PathText from '@site/src/components/PathText';
-import {cutAtWord} from '@site/plugins/api-pages/cut';
+import {cutAtWord} from '@site/plugins/api-pages/client/cut';
 import OlderVersionNotice from '@site/src/components/OlderVersionNotice';
-import {olderCategoryNotice} from '@site/plugins/api-versions/notice';
-import {versionOfPath} from '@site/plugins/api-versions/version-of-path';
+import {olderCategoryNotice} from '@site/plugins/api-versions/client/notice';
+import {versionOfPath} from '@site/plugins/api-versions/client/version-of-path';
 import {sitePath} from '@site/openapi/model/routes';
 import {cardEndpoint} from './endpoint';
 import styles from './styles.module.css';

@@ -3,7 +3,7 @@
  * whatever the host does with unknown paths.
  *
  * The site here is a small one written by the test with the portal's real head script
- * (src/head/clean-html-path.ts) and put through the real CSP pass (plugins/csp: the script is
+ * (plugins/clean-html-path/script.ts) and put through the real CSP pass (plugins/csp: the script is
  * minified and hashed exactly as in `npm run build`), so no build is needed. It is served twice:
  * - as a plain static host that answers every unknown path with 404.html (the head script alone
  *   normalises ".html" paths there), and
@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {cleanHtmlPathScript} from '../../../src/head/clean-html-path';
+import {cleanHtmlPathScript} from '../../../plugins/clean-html-path/script';
 import {writeSecurityPolicy} from '../../../plugins/csp/index';
 import {startStaticServer, type RunningServer} from '../../../tools/serve/static-server';
 import {useSite, type SiteFixture} from '../../browser/harness';

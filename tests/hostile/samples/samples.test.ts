@@ -20,11 +20,11 @@ import {buildProcessedSpec} from '../../../openapi/pipeline/build';
 import {listOperations} from '../../../openapi/model/operations';
 import {PageDataBuilder, sampleRequest} from '../../../plugins/api-pages/page-data';
 import {renderSampleSources, SAMPLE_LANGUAGES} from '../../../plugins/api-pages/code-samples';
-import {dataModuleSource} from '../../../plugins/api-pages/data-module';
+import {dataModuleSource} from '../../../plugins/api-pages/client/page-data-format';
 import {htmlText} from '../../../plugins/agent-docs/html-markdown';
 import {writeAgentDocs} from '../../../plugins/agent-docs/pages';
 import {copyableText, hasControlCharacters} from '../../../src/components/CopyButton/copyable-text';
-import type {OperationPage} from '../../../src/components/ApiOperation/types';
+import type {OperationPage} from '../../../plugins/api-pages/client/page-data-format';
 import {pasteIntoBash} from './paste';
 
 const SOURCE = path.join(__dirname, 'hostile-samples.yaml');

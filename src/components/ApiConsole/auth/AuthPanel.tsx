@@ -1,5 +1,5 @@
 import React, {useEffect, useRef, useState, useSyncExternalStore} from 'react';
-import type {SecuritySchemeData} from '../../ApiOperation/types';
+import type {SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
 import {alternativeTitle, cookieNote, credentialFields, queryNote, schemeTitle, usesToken} from './schemes';
 import {
   absoluteUrl,

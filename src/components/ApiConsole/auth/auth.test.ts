@@ -7,7 +7,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {webcrypto} from 'node:crypto';
-import type {SecuritySchemeData} from '../../ApiOperation/types';
+import type {SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
 import {
   alternativeTitle,
   applyCredentials,

@@ -7,7 +7,7 @@
  *   them and asks for every scheme of the chosen one.
  * - Credential values are keyed "<scheme key>.<field>" ("basicAuth.username", "oauth.token").
  */
-import type {SecuritySchemeData} from '../../ApiOperation/types';
+import type {SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
 
 export interface CredentialField {
   key: string;

@@ -21,7 +21,7 @@
  * gives that 'sha256-…' source expression to an operator writing a policy by hand
  * (hosting/README.md).
  */
-import {scriptHash} from '../../plugins/csp/policy';
+import {scriptHash} from '../csp/policy';
 
 /**
  * The script's source for a site served under `baseUrl` (which starts and ends with "/").

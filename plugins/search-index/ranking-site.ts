@@ -12,11 +12,11 @@
  * operations, fields and prose that the judged queries (tests/search/judged-queries.ts) measure
  * on the real build.
  */
-import {apiEntry, apiRecordDocuments, operationRecords} from '../../../plugins/search-index/api-records';
-import {assembleDocuments, serializeIndex, splitContentPart, type ParsedPage, type ThemeConfig} from '../../../plugins/search-index/index';
-import {searchClientConfig} from '../../config/search';
-import {SearchEngine} from './engine';
-import {CONTENT_PART_FILE, type EngineOptions} from './types';
+import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
+import {assembleDocuments, serializeIndex, splitContentPart, type ParsedPage, type ThemeConfig} from './index';
+import {searchClientConfig} from '../../src/config/search';
+import {SearchEngine} from '../../src/components/Search/engine';
+import {CONTENT_PART_FILE, type EngineOptions} from '../../src/components/Search/types';
 
 interface Operation {
   method: string;

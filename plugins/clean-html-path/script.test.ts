@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
 import {createHash} from 'node:crypto';
-import {cleanHtmlPathHash, cleanHtmlPathScript} from './clean-html-path';
+import {cleanHtmlPathHash, cleanHtmlPathScript} from './script';
 
 const ORIGIN = 'https://portal.example';
 

@@ -6,7 +6,7 @@
  * (src/components/OlderVersionNotice); category pages make it from the page lists (./plugin.ts)
  * with olderCategoryNotice, which needs nothing of the mapping's code.
  */
-import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
+import {apiPageRoute, categoryRoute} from '../../../openapi/model/routes';
 
 /** What the routes of a version are made of (./mapping.ts VersionPages has them). */
 export interface VersionRoutes {

@@ -14,8 +14,8 @@
  */
 import {before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {SearchEngine} from './engine';
-import {stripHtml} from './snippet';
+import type {SearchEngine} from '../../src/components/Search/engine';
+import {stripHtml} from '../../src/components/Search/snippet';
 import {OVERVIEW, siteEngine} from './ranking-site';
 
 const API = '/docs/api/';

@@ -9,7 +9,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {dataModuleName, dataModuleSource, parseDataModule, SCHEMA_DIR} from './data-module';
+import {dataModuleName, dataModuleSource, parseDataModule, SCHEMA_DIR} from './page-data-format';
 
 const page = {method: 'get', path: '/a', summary: 'Line one\nline "two" \\ `x` </script>', responses: [], schemas: {Pet: {type: 'object'}}};
 

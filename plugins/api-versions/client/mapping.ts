@@ -14,7 +14,7 @@
  * Plain data and functions: the browser bundle imports this module (no Node APIs).
  */
 import {categoryTarget, type VersionRoutes} from './notice';
-import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
+import {apiPageRoute, categoryRoute} from '../../../openapi/model/routes';
 
 /**
  * [slug, operationId ("" when none), "GET /path" or "webhook event", first tag's category slug
@@ -137,4 +137,12 @@ export function missingNote(target: VersionTarget, to: {label: string}, newer: b
 export function targetName(target: VersionTarget): string {
   if (!target.missing) return '';
   return target.missing.replacement ?? (/\/category\/api\//.test(target.to) ? 'its category' : 'the overview');
+}
+
+/** What a category page needs of a version: its routes and, by page slug, each operation's endpoint. */
+export interface VersionCategoryData extends VersionRoutes {
+  id: string;
+  label: string;
+  /** [page slug, "GET /path" or "webhook event"]. */
+  endpoints: [slug: string, endpoint: string][];
 }

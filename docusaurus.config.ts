@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {portalConfig} from './portal.config';
+import {loadPortalConfig} from './portal.config';
 import {searchOptions} from './src/config/search';
 import {apiSiteLinks} from './plugins/api-pages/site-links';
 import {publicDirOf} from './plugins/api-pages/public-files';
@@ -13,6 +13,7 @@ import {cleanHtmlPathScript} from './plugins/clean-html-path/script';
 import {ssrTemplate} from './plugins/page-chunk-scripts/template';
 
 // Site wiring only: brand, addresses and the OpenAPI location come from portal.config.ts.
+const portalConfig = loadPortalConfig();
 const {brand, apiBaseUrl, processedSpec, siteUrl, baseUrl, currentVersion, olderVersions} = portalConfig;
 // API versions (plugins/api-versions): the current one under /docs, older ones under /<id>/docs.
 for (const v of olderVersions) {
@@ -23,7 +24,7 @@ const apiVersions = [
   {id: currentVersion.id, label: currentVersion.label, base: currentVersion.routeBasePath, processedSpec},
   ...olderVersions.map((v) => ({id: v.id, label: v.label, base: v.routeBasePath, processedSpec: v.processedSpec})),
 ];
-const routes = apiSiteLinks(processedSpec);
+const routes = apiSiteLinks(processedSpec, portalConfig.ownDocument);
 const {operationPaths: _pages, ...api} = routes; // the page list stays out of the client bundle
 const contentRemarkPlugins = [[remarkApiLinks, {routes}], remarkStaticCode];
 
@@ -158,7 +159,7 @@ const config: Config = {
   ],
 
   // The search index of each older version's pages is its own (/<id>/docs/search-index.json).
-  themes: [['./plugins/search-index/plugin.ts', {...searchOptions, docsRouteBasePath: [searchOptions.docsRouteBasePath, ...olderVersions.map((v) => v.routeBasePath)]}]],
+  themes: [['./plugins/search-index/plugin.ts', {...searchOptions, docsRouteBasePath: [searchOptions.docsRouteBasePath, ...olderVersions.map((v) => v.routeBasePath)], api: {document: processedSpec, current: currentVersion.id, older: olderVersions.map((v) => ({id: v.id, routeBasePath: v.routeBasePath, apiDocument: v.processedSpec}))}}]],
 
   themeConfig: {
     metadata: [{name: 'description', content: `API Documentation for ${brand}`}],

@@ -253,5 +253,3 @@ export function loadPortalConfig(): PortalConfig {
     olderVersions,
   };
 }
-
-export const portalConfig: PortalConfig = loadPortalConfig();

@@ -14,7 +14,8 @@ import { displayPath, formatProblem, SpecError } from './errors';
 async function main(): Promise<number> {
   try {
     // Imported here so an invalid setting (e.g. API_BASE_URL) is reported as one line, not a stack trace.
-    const { portalConfig } = await import('../../portal.config');
+    const { loadPortalConfig } = await import('../../portal.config');
+    const portalConfig = loadPortalConfig();
     const result = await buildProcessedSpec(portalBuildOptions(portalConfig));
     if (envSet('OPENAPI_LINT_DETAILS')) for (const p of result.findings) console.log(`  ${formatProblem(p)}`);
     for (const line of workaroundLines(result)) console.warn(line.replace('[spec]', `[spec] ${displayPath(result.source)}:`));

@@ -10,10 +10,12 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {Collection} from 'postman-collection';
 import {describedOperations} from '../../tests/browser/description';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {startStaticServer} from '../../tools/serve/static-server';
 import type {AnyNode, Element} from 'domhandler';
 import {DomUtils, parseDocument} from './html-markdown';
+
+const portalConfig = loadPortalConfig();
 
 const BUILD = path.resolve(__dirname, '../..', process.env.SITE_DIR ?? 'build');
 

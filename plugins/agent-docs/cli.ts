@@ -3,10 +3,11 @@
  * `docusaurus build`): `npx tsx plugins/agent-docs/cli.ts [build]`.
  */
 import path from 'node:path';
-import {portalConfig, projectRoot} from '../../portal.config';
+import {loadPortalConfig, projectRoot} from '../../portal.config';
 import {writeAgentDocs} from './pages';
 
 async function main() {
+  const portalConfig = loadPortalConfig();
   const outDir = path.resolve(process.argv[2] ?? 'build');
   const r = await writeAgentDocs({
     outDir,

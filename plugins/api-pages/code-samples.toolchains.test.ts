@@ -18,11 +18,13 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {buildProcessedSpec} from '../../openapi/pipeline/build';
 import {listOperations} from '../../openapi/model/operations';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {cookieText, headerText, renderSampleSources, responseFile, type SampleRequest} from './code-samples';
 import {CANARY_VALUE, hostileRequests, PAYLOADS, SAMPLE_ENV} from './code-samples.fixtures';
 import {PageDataBuilder, sampleRequest} from './page-data';
 import {csWrap, GUZZLE_AUTOLOAD, goEnv, javaClass, javaWrap, MCS_ARGS, RUNNERS, writeGo, type Sample} from './sample-runners';
+
+const portalConfig = loadPortalConfig();
 
 const run = promisify(execFile);
 const work = mkdtempSync(path.join(tmpdir(), 'code-samples-'));

@@ -20,7 +20,7 @@
 import {copyFileSync, existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
-import {portalConfig, projectRoot} from '../../portal.config';
+import {loadPortalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, GenerationRun, type SiteTarget, operationPageMdx, SPEC_DOWNLOAD_PATH} from './markdown';
 import {dataModuleName} from './client/page-data-format';
@@ -171,6 +171,7 @@ async function main(): Promise<void> {
   const out = argValue('--out') ?? process.env.API_DOCS_OUT;
   const outDir = out ? path.resolve(out) : API_DOCS_DIR;
   try {
+    const portalConfig = loadPortalConfig();
     let downloads: Promise<void> | undefined;
     if (!out) {
       // The downloads (JSON, YAML, Postman collection) are written while the pages are generated;

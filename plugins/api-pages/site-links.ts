@@ -6,7 +6,6 @@
 import {existsSync, readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
-import {portalConfig} from '../../portal.config';
 import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
 import type {ApiSiteLinks} from './client/site-links';
 
@@ -17,7 +16,11 @@ export interface ApiRoutes extends ApiSiteLinks {
   operationPaths: string[];
 }
 
-export function apiSiteLinks(processedSpec: string, referenceTag = process.env.PORTAL_REFERENCE_TAG ?? 'Contacts'): ApiRoutes {
+/**
+ * The reference's routes from the processed document at `processedSpec`; `ownDocument`: whether it is
+ * our own description (portal.config.ts), which the pages say as `foreign`.
+ */
+export function apiSiteLinks(processedSpec: string, ownDocument: boolean, referenceTag = process.env.PORTAL_REFERENCE_TAG ?? 'Contacts'): ApiRoutes {
   if (!existsSync(processedSpec)) {
     // Before "npm run spec" has run (e.g. "docusaurus clear"): the links of our own document.
     return {
@@ -45,6 +48,6 @@ export function apiSiteLinks(processedSpec: string, referenceTag = process.env.P
     referencePath: reference?.path ?? overviewPath,
     categories,
     operationPaths,
-    foreign: !portalConfig.ownDocument,
+    foreign: !ownDocument,
   };
 }

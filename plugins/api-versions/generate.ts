@@ -18,7 +18,7 @@ import {existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs
 import path from 'node:path';
 import {buildProcessedSpec, summaryLine} from '../../openapi/pipeline/build';
 import {displayPath, SpecError} from '../../openapi/pipeline/errors';
-import {portalConfig, projectRoot, versionBaseUrl, type ApiVersion} from '../../portal.config';
+import {loadPortalConfig, projectRoot, versionBaseUrl, type ApiVersion, type PortalConfig} from '../../portal.config';
 import {generateApiPages, GenerationError} from '../api-pages/generate';
 import {missingNote, targetName, versionTarget, type VersionPages} from './client/mapping';
 import {loadVersionPages} from './plugin';
@@ -39,7 +39,7 @@ export {versionBaseUrl};
  * else its replacement, its category or the overview), and what to say when the operation is not
  * there.
  */
-export function latestNotices(version: ApiVersion, current = portalConfig.currentVersion, currentSpec = portalConfig.processedSpec): (id: string) => OlderVersionNoticeProps {
+export function latestNotices(version: ApiVersion, current: PortalConfig['currentVersion'], currentSpec: string): (id: string) => OlderVersionNoticeProps {
   const [latest, older] = loadVersionPages({
     versions: [
       {id: current.id, label: current.label, base: current.routeBasePath, processedSpec: currentSpec},
@@ -59,7 +59,7 @@ export interface VersionResult {
   ms: number;
 }
 
-export async function generateVersion(version: ApiVersion): Promise<VersionResult> {
+export async function generateVersion(version: ApiVersion, portalConfig: PortalConfig): Promise<VersionResult> {
   const started = Date.now();
   let spec;
   try {
@@ -89,7 +89,7 @@ export async function generateVersion(version: ApiVersion): Promise<VersionResul
     // (plugins/changelog markReleases); the changelog page is the current version's. Only our own
     // releases have a history in openapi/releases.
     ...(portalConfig.ownDocument && path.dirname(version.source) === RELEASES_DIR ? {changelog: {page: false}} : {}),
-    notice: latestNotices(version),
+    notice: latestNotices(version, portalConfig.currentVersion, portalConfig.processedSpec),
   });
   // The version's docs instance reads this sidebar (same items as the current version's).
   writeFileSync(path.join(version.docsDir, 'sidebars.json'), `${JSON.stringify({apiSidebar: result.sidebar}, null, 2)}\n`);
@@ -97,7 +97,7 @@ export async function generateVersion(version: ApiVersion): Promise<VersionResul
 }
 
 /** Generates every configured older version; removes the folders of versions not configured. */
-export async function generateVersions(versions: readonly ApiVersion[] = portalConfig.olderVersions): Promise<VersionResult[]> {
+export async function generateVersions(portalConfig: PortalConfig, versions: readonly ApiVersion[] = portalConfig.olderVersions): Promise<VersionResult[]> {
   const keep = new Set(versions.map((v) => path.basename(v.docsDir)));
   if (existsSync(VERSIONS_DOCS_ROOT)) {
     for (const entry of readdirSync(VERSIONS_DOCS_ROOT)) {
@@ -109,13 +109,14 @@ export async function generateVersions(versions: readonly ApiVersion[] = portalC
   }
   mkdirSync(VERSIONS_DOCS_ROOT, {recursive: true});
   const results: VersionResult[] = [];
-  for (const version of versions) results.push(await generateVersion(version));
+  for (const version of versions) results.push(await generateVersion(version, portalConfig));
   return results;
 }
 
 async function main(): Promise<void> {
   try {
-    const results = await generateVersions();
+    const portalConfig = loadPortalConfig();
+    const results = await generateVersions(portalConfig);
     const current = portalConfig.currentVersion.id;
     if (!results.length) console.log(`[gen:versions] one API version (${current}); older versions: none`);
     for (const r of results) console.log(`[gen:versions] ${r.id}: ${r.pages} operation pages under /${r.id}/docs in ${r.ms} ms`);

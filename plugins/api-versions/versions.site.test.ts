@@ -16,8 +16,10 @@ import type {Page} from 'playwright-core';
 import {gotoHydrated, navigatedTo, SITE_DIR, useSite} from '../../tests/browser/harness';
 import {audit, describeFindings} from '../../tests/browser/axe';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {searchTranslations as T} from '../../src/config/search';
+
+const portalConfig = loadPortalConfig();
 
 const site = useSite();
 

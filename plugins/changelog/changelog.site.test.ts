@@ -9,10 +9,12 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {audit, describeFindings} from '../../tests/browser/axe';
 import {gotoHydrated, navigatedTo, settled, useSite} from '../../tests/browser/harness';
 import {buildChangelog, CHANGELOG_ROUTE} from './build';
+
+const portalConfig = loadPortalConfig();
 
 const site = useSite();
 const BUILD = path.resolve(__dirname, '../..', process.env.SITE_DIR ?? 'build');

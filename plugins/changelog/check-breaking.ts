@@ -72,7 +72,7 @@ async function main(): Promise<number> {
     const given = arg('--source');
     let source: string;
     if (given) source = path.resolve(given);
-    else source = (await import('../../portal.config')).portalConfig.specSource;
+    else source = (await import('../../portal.config')).loadPortalConfig().specSource;
     const releasesDir = path.resolve(arg('--releases') ?? RELEASES_DIR);
     return await checkBreaking({source, releasesDir});
   } catch (err) {

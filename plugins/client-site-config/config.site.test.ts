@@ -6,7 +6,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {gotoHydrated, useSite} from '../../tests/browser/harness';
 import {describedOperations} from '../../tests/browser/description';
-import {portalConfig, projectRoot} from '../../portal.config';
+import {loadPortalConfig, projectRoot} from '../../portal.config';
+
+const portalConfig = loadPortalConfig();
 
 const site = useSite();
 const operation = describedOperations()[0]!;

@@ -89,9 +89,9 @@ function recompile(): void {
  * when it loads (navbar, footer, the blog's links into the reference). When they change (a tag or
  * an operation added, renamed or removed), touching the config file makes Docusaurus reload it.
  */
-function reloadSiteConfigIfLinksChanged(context: LoadContext, processedSpec: string): void {
+function reloadSiteConfigIfLinksChanged(context: LoadContext, processedSpec: string, ownDocument: boolean): void {
   const shared = state();
-  const links = JSON.stringify(apiSiteLinks(processedSpec));
+  const links = JSON.stringify(apiSiteLinks(processedSpec, ownDocument));
   if (shared.siteLinks === undefined || shared.siteLinks === links) {
     shared.siteLinks = links;
     return;
@@ -126,7 +126,7 @@ function startWatching(context: LoadContext, options: LivePreviewOptions): void 
   const {siteDir} = context;
   const shared = state();
   if (shared.watcher) return;
-  shared.siteLinks = JSON.stringify(apiSiteLinks(options.processedSpec));
+  shared.siteLinks = JSON.stringify(apiSiteLinks(options.processedSpec, options.ownDocument));
   const sourceFolder = path.dirname(options.specSource);
   shared.watcher = new SourceWatcher({
     specSource: options.specSource,
@@ -142,7 +142,7 @@ function startWatching(context: LoadContext, options: LivePreviewOptions): void 
     scanFirst: true,
     onResult: (result, changed) => {
       report(result, changed);
-      if (result.ok) reloadSiteConfigIfLinksChanged(context, options.processedSpec);
+      if (result.ok) reloadSiteConfigIfLinksChanged(context, options.processedSpec, options.ownDocument);
     },
   });
   const watched = options.ownDocument ? `${displayPath(sourceFolder)}/` : `${displayPath(options.specSource)} and the files it references`;

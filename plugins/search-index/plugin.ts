@@ -7,28 +7,40 @@
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
-import searchLocal, {validateOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
+import searchLocal, {validateOptions as validateSearchOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions.js';
 import {checkSupported} from '.';
 import {indexBuildData, writeSearchIndexInChild} from './child';
-import {portalConfig} from '../../portal.config';
+import type {OptionValidationContext} from '@docusaurus/types';
 
-export default function searchLocalWithCompactIndex(context: LoadContext, options: PluginOptions): Plugin {
+/** The API documents the index reads, beside the theme's own options (docusaurus.config.ts). */
+export interface ApiIndexOptions {
+  /** The current version's processed document. */
+  document: string;
+  current: string;
+  older: {id: string; routeBasePath: string; apiDocument: string}[];
+}
+
+export type Options = PluginOptions & {api: ApiIndexOptions};
+
+export default function searchLocalWithCompactIndex(context: LoadContext, {api, ...options}: Options): Plugin {
   const config = processPluginOptions(options, context);
   checkSupported(config);
   const theme = searchLocal(context, options);
   return {
     ...theme,
     async postBuild(props) {
-      const {currentVersion, olderVersions} = portalConfig;
       await writeSearchIndexInChild({
-        buildData: indexBuildData(props, olderVersions.map((v) => v.routeBasePath)),
+        buildData: indexBuildData(props, api.older.map((v) => v.routeBasePath)),
         config,
-        apiDocument: portalConfig.processedSpec,
-        apiVersions: {current: currentVersion.id, older: olderVersions.map((v) => ({id: v.id, routeBasePath: v.routeBasePath, apiDocument: v.processedSpec}))},
+        apiDocument: api.document,
+        apiVersions: {current: api.current, older: api.older},
       });
     },
   };
 }
 
-export {validateOptions};
+/** The theme's own validation, with our `api` option set aside. */
+export function validateOptions({options: {api, ...options}, validate}: OptionValidationContext<Options, Options>): Options {
+  return {...validateSearchOptions({options, validate} as unknown as Parameters<typeof validateSearchOptions>[0]), api} as Options;
+}

@@ -21,9 +21,11 @@ import {gotoHydrated, useSite, type TrackedPage} from '../../tests/browser/harne
 import {audit, describeFindings} from '../../tests/browser/axe';
 import {describedOperations, processedDocument, type DescribedOperation} from '../../tests/browser/description';
 import {MOCK_SERVER_LABEL, TRY_IT_FAILURE} from '../../src/components/ApiConsole/try-it';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {startPrism, type MockServer} from './prism';
 import {createProxy} from './proxy';
+
+const portalConfig = loadPortalConfig();
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const site = useSite();

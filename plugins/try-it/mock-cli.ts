@@ -5,10 +5,11 @@
  * `PORTAL_MOCK=1 npm start` to get it offered as "Mock server".
  */
 import {spawnSync} from 'node:child_process';
-import {portalConfig, projectRoot} from '../../portal.config';
+import {loadPortalConfig, projectRoot} from '../../portal.config';
 import {mockPortFromEnv, startPrism} from './prism';
 
 async function main(): Promise<void> {
+  const portalConfig = loadPortalConfig();
   const port = mockPortFromEnv();
   const spec = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'spec'], {cwd: projectRoot, stdio: 'inherit'});
   if (spec.status !== 0) {

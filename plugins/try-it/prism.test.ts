@@ -12,10 +12,12 @@ import type {AddressInfo} from 'node:net';
 import type {Server} from 'node:http';
 import {resolveLocal} from '../../openapi/pipeline/examples';
 import {listOperations} from '../../openapi/model/operations';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';
 import {mockPortFromEnv, startPrism, type MockServer} from './prism';
 import {createProxy} from './proxy';
+
+const portalConfig = loadPortalConfig();
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const doc: any = JSON.parse(readFileSync(portalConfig.processedSpec, 'utf8'));

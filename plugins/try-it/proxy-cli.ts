@@ -6,7 +6,7 @@
  * portal's (PORTAL_URL's origin, the dev server) and PROXY_ORIGINS.
  */
 import {existsSync, readFileSync} from 'node:fs';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {createProxy, PROXY_DEFAULTS, serverBases, type ProxyOptions} from './proxy';
 
 function intFromEnv(name: string, fallback: number, min: number): number {
@@ -21,6 +21,7 @@ const words = (name: string) => (process.env[name]?.trim() ? process.env[name]!.
 
 /** The proxy's options from the environment; throws naming the variable or file at fault. */
 export function proxyOptionsFromEnv(warn: (message: string) => void = () => undefined): ProxyOptions & {port: number; host: string} {
+  const portalConfig = loadPortalConfig();
   const spec = portalConfig.processedSpec;
   if (!existsSync(spec)) throw new Error(`${spec} is missing: run "npm run spec" first (the allowlist is the document's servers).`);
   let doc: Parameters<typeof serverBases>[0];

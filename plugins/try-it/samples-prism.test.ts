@@ -25,11 +25,13 @@ import {cpus, tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {listOperations} from '../../openapi/model/operations';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {renderSampleSources, responseFile, SAMPLE_LANGUAGES, type SampleRequest} from '../api-pages/code-samples';
 import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';
 import {GUZZLE_AUTOLOAD, goEnv, RUNNERS} from '../api-pages/sample-runners';
 import {startPrism, type MockServer} from './prism';
+
+const portalConfig = loadPortalConfig();
 
 const run = promisify(execFile);
 const work = mkdtempSync(path.join(tmpdir(), 'samples-prism-'));

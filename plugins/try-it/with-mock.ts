@@ -6,10 +6,11 @@
  * runs the command.
  */
 import {spawn} from 'node:child_process';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {mockPortFromEnv, startPrism, type MockServer} from './prism';
 
 async function main(): Promise<void> {
+  const portalConfig = loadPortalConfig();
   const [command, ...args] = process.argv.slice(2);
   if (!command) throw new Error('usage: tsx plugins/try-it/with-mock.ts <command> [args…]');
   let mock: MockServer | undefined;

@@ -9,10 +9,12 @@ import type {Page} from 'playwright-core';
 import {currentSidebarLink, gotoHydrated, navigatedTo, painted, useSite, waitForHydration} from './harness';
 import {describedOperations, sidebarCategories} from './description';
 import {apiSiteLinks} from '../../plugins/api-pages/site-links';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
+
+const portalConfig = loadPortalConfig();
 
 const site = useSite();
-const REFERENCE = apiSiteLinks(portalConfig.processedSpec).referencePath;
+const REFERENCE = apiSiteLinks(portalConfig.processedSpec, portalConfig.ownDocument).referencePath;
 const [OPERATION, OTHER_OPERATION] = describedOperations().map((o) => o.route);
 const CATEGORY = sidebarCategories()[0].route;
 

@@ -8,7 +8,9 @@ import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {resolveLocal} from '../../openapi/pipeline/examples';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
+
+const portalConfig = loadPortalConfig();
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export const ROOT = path.resolve(__dirname, '../..');

@@ -21,8 +21,10 @@ import type {Page} from 'playwright-core';
 import {copiedBy, gotoHydrated, SITE_DIR, useSite} from './harness';
 import {describedOperations, processedDocument} from './description';
 import {startPrism, type MockServer} from '../../plugins/try-it/prism';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {apiKeyEnvVar, CREDENTIAL_ENV_NAMES} from '../../src/config/credentials';
+
+const portalConfig = loadPortalConfig();
 
 const run = promisify(execFile);
 const site = useSite();

@@ -12,11 +12,13 @@ import escapeRegExp from 'lodash/escapeRegExp';
 import {gotoHydrated, navigatedTo, settled, useSite} from './harness';
 import {describedOperations, overviewRoute, sidebarCategories} from './description';
 import {apiSiteLinks} from '../../plugins/api-pages/site-links';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
+
+const portalConfig = loadPortalConfig();
 
 const site = useSite();
 const OVERVIEW = overviewRoute();
-const REFERENCE = apiSiteLinks(portalConfig.processedSpec).referencePath;
+const REFERENCE = apiSiteLinks(portalConfig.processedSpec, portalConfig.ownDocument).referencePath;
 // A category with two pages: one to land on, one to navigate to.
 const CATEGORY = sidebarCategories().find((c) => c.items.length >= 2)!;
 const [PAGE, OTHER] = CATEGORY.items;

@@ -15,7 +15,9 @@ import type {Page} from 'playwright-core';
 import {gotoHydrated, settled, useSite, type PageOptions} from './harness';
 import {contrast, css, flatten, over, parseColor} from './colors';
 import {describedOperations, overviewRoute} from './description';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
+
+const portalConfig = loadPortalConfig();
 
 const site = useSite();
 

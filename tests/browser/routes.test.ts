@@ -12,8 +12,10 @@ import type {Page} from 'playwright-core';
 import {gotoHydrated, useSite, waitForHydration} from './harness';
 import {blogAuthors, blogPosts, blogTags, markdownPageTitle} from './site-content';
 import {describedOperations, overviewRoute, processedDocument, sidebarCategories} from './description';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {SPEC_CATEGORIES, SPEC_OPERATION_PAGES, SPEC_OVERVIEW_PAGE} from '../spec-pages';
+
+const portalConfig = loadPortalConfig();
 
 const site = useSite();
 

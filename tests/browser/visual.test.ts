@@ -25,7 +25,9 @@ import {gotoHydrated, settled, useSite, type PageOptions} from './harness';
 import {ROOT, describedOperations, overviewRoute} from './description';
 import {blogPosts} from './site-content';
 import {apiSiteLinks} from '../../plugins/api-pages/site-links';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
+
+const portalConfig = loadPortalConfig();
 
 const site = useSite();
 
@@ -45,7 +47,7 @@ type ViewportName = keyof typeof VIEWPORTS;
 
 // An operation with parameters and a body: its page and console show every kind of field.
 const operation = describedOperations().find((o) => o.hasBody && o.parameters.length > 0) ?? describedOperations()[0];
-const category = apiSiteLinks(portalConfig.processedSpec).categories[0];
+const category = apiSiteLinks(portalConfig.processedSpec, portalConfig.ownDocument).categories[0];
 const post = blogPosts().find((p) => p.slug === 'long-blog-post') ?? blogPosts()[0];
 
 interface Shot {

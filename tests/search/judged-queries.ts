@@ -204,7 +204,7 @@ export function generatedApiQueries(document: unknown, pagePath: (slug: string) 
 function processedDocumentFile(): string {
   // Lazy: portal.config reads the environment.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('../../portal.config') as typeof import('../../portal.config')).portalConfig.processedSpec;
+  return (require('../../portal.config') as typeof import('../../portal.config')).loadPortalConfig().processedSpec;
 }
 
 /** The literal queries, then the generated ones that do not repeat a literal query. */

@@ -72,7 +72,7 @@ const config: Config = {
     apiBaseUrl,
     api,
     // "Try it": the mock server the console offers first and the CORS proxy it sends through
-    // (plugins/try-it); left out when neither is set, so the default bundle carries nothing.
+    // (plugins/api-console); left out when neither is set, so the default bundle carries nothing.
     ...(portalConfig.mockUrl || portalConfig.proxyUrl ? {tryIt: {mockUrl: portalConfig.mockUrl ?? null, proxyUrl: portalConfig.proxyUrl ?? null}} : {}),
     // The version switcher's list (the page mapping loads when it is opened): id, label, route base.
     apiVersions: olderVersions.length ? apiVersions.map(({id, label, base}) => ({id, label, base})) : [],
@@ -159,7 +159,7 @@ const config: Config = {
   ],
 
   // The search index of each older version's pages is its own (/<id>/docs/search-index.json).
-  themes: [['./plugins/search-index/plugin.ts', {...searchOptions, docsRouteBasePath: [searchOptions.docsRouteBasePath, ...olderVersions.map((v) => v.routeBasePath)], api: {document: processedSpec, current: currentVersion.id, older: olderVersions.map((v) => ({id: v.id, routeBasePath: v.routeBasePath, apiDocument: v.processedSpec}))}}]],
+  themes: [['./plugins/search/plugin.ts', {...searchOptions, docsRouteBasePath: [searchOptions.docsRouteBasePath, ...olderVersions.map((v) => v.routeBasePath)], api: {document: processedSpec, current: currentVersion.id, older: olderVersions.map((v) => ({id: v.id, routeBasePath: v.routeBasePath, apiDocument: v.processedSpec}))}}]],
 
   themeConfig: {
     metadata: [{name: 'description', content: `API Documentation for ${brand}`}],

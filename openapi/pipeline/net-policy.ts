@@ -2,7 +2,7 @@
  * Which network addresses a document may make the build talk to, and a fetch that keeps to them.
  *
  * `publicAddress(ip)` is the one rule, shared with the request console's proxy
- * (plugins/try-it/proxy.ts): an address is reachable only when it is a public unicast address.
+ * (plugins/api-console/proxy.ts): an address is reachable only when it is a public unicast address.
  * Refused in IPv4: "this network", private (RFC 1918), carrier-grade NAT, loopback, link-local
  * (169.254/16, which holds the cloud metadata service 169.254.169.254), IETF protocol assignments,
  * documentation, benchmarking, the 6to4 relay anycast, multicast, reserved and broadcast. In IPv6

@@ -1,11 +1,11 @@
 /**
  * Runs writeAgentDocs (./pages) in a child Node process from postBuild, beside the search index's
- * child (plugins/search-index/child.ts) and the CSP rewrite on the main process. On the build's own
+ * child (plugins/search/child.ts) and the CSP rewrite on the main process. On the build's own
  * thread, interleaved with the CSP pass, GitHub's 1,559 twins took 16-18 s and the main thread
  * finished last; alone in a process they take ~5 s.
  */
 import path from 'node:path';
-import {runJobInChild} from '../search-index/job-child';
+import {runJobInChild} from '../search/job-child';
 import type {AgentDocsOptions} from './pages';
 
 /** Heap cap of the child, in MB: it holds one page's data and Markdown at a time, and the pages' index entries. */

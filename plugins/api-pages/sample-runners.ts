@@ -1,7 +1,7 @@
 /**
  * How each sample language is compiled and run here: shared by the toolchain checks
  * (code-samples.toolchains.test.ts) and the run against the mock server
- * (plugins/try-it/samples-prism.test.ts). Compilers are called once for many files.
+ * (plugins/api-console/samples-prism.test.ts). Compilers are called once for many files.
  */
 import assert from 'node:assert/strict';
 import {execFile} from 'node:child_process';

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {commonChunkThreshold} from './plugin';
-import {indexBuildData} from '../search-index/child';
+import {indexBuildData} from '../search/child';
 import type {VersionPages} from './client/mapping';
 
 const older = (operations: number, categories: number): VersionPages => ({

@@ -12,7 +12,7 @@ const config = {
   themeConfig: {navbar: {title: 'Rev.io'}},
   presets: [['classic', {blog: {remarkPlugins: [[() => undefined, {routes: {operationPaths: ['/docs/api/a']}}]]}}]],
   plugins: [['/home/builder/site/plugins/csp/index.ts', {processedSpec: '/home/builder/site/openapi/processed/openapi.json'}]],
-  themes: [['/home/builder/site/plugins/search-index/plugin.ts', {language: ['en']}]],
+  themes: [['/home/builder/site/plugins/search/plugin.ts', {language: ['en']}]],
   ssrTemplate: '<!DOCTYPE html><html <%~ it.htmlAttributes %>>…',
 };
 

@@ -1,5 +1,5 @@
 /**
- * The "Copy page" menu of doc, API and category pages (src/components/CopyPage): a menu button
+ * The "Copy page" menu of doc, API and category pages (src/components/AgentDocs): a menu button
  * whose code is loaded on use (the first load carries only its markup), keyboard operable, copying
  * the page's Markdown twin, with view/ChatGPT/Claude links that point at the twin; no axe findings
  * with the menu open.

@@ -20,7 +20,7 @@ import {promisify} from 'node:util';
 import type {Page} from 'playwright-core';
 import {copiedBy, gotoHydrated, SITE_DIR, useSite} from './harness';
 import {describedOperations, processedDocument} from './description';
-import {startPrism, type MockServer} from '../../plugins/try-it/prism';
+import {startPrism, type MockServer} from '../../plugins/api-console/prism';
 import {loadPortalConfig} from '../../portal.config';
 import {apiKeyEnvVar, CREDENTIAL_ENV_NAMES} from '../../src/config/credentials';
 

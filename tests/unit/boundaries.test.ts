@@ -60,7 +60,7 @@ describe('import boundaries', () => {
     const text = [
       "import {a} from '../../../plugins/api-pages/page-data';",
       "import type {B} from '@site/plugins/api-versions/plugin';",
-      "export {c} from '../../../plugins/search-index/index';",
+      "export {c} from '../../../plugins/search/index';",
       "const d = () => import('../../../plugins/csp/policy');",
       "import '../../../plugins/api-pages/client/page-data-format';",
       "import {ok} from '../../../plugins/api-pages/client/cut';",
@@ -68,7 +68,7 @@ describe('import boundaries', () => {
     assert.deepEqual(violations('src/components/X/index.tsx', text), [
       'src/components/X/index.tsx imports ../../../plugins/api-pages/page-data (src/ reads plugins only through their client/ folder)',
       'src/components/X/index.tsx imports @site/plugins/api-versions/plugin (src/ reads plugins only through their client/ folder)',
-      'src/components/X/index.tsx imports ../../../plugins/search-index/index (src/ reads plugins only through their client/ folder)',
+      'src/components/X/index.tsx imports ../../../plugins/search/index (src/ reads plugins only through their client/ folder)',
       'src/components/X/index.tsx imports ../../../plugins/csp/policy (src/ reads plugins only through their client/ folder)',
     ]);
     assert.deepEqual(violations('plugins/api-pages/client/x.ts', "import {readFileSync} from 'node:fs';\nimport path from 'path';\nimport {p} from '../page-data';\nimport {m} from '../../../openapi/model/routes';"), [

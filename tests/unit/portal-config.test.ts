@@ -14,8 +14,8 @@ test('importing the config and the modules that use it builds no configuration',
   await import('../../plugins/api-pages/site-links');
   await import('../../plugins/api-pages/generate');
   await import('../../plugins/api-versions/generate');
-  await import('../../plugins/search-index/plugin');
-  await import('../../plugins/try-it/proxy-cli');
+  await import('../../plugins/search/plugin');
+  await import('../../plugins/api-console/proxy-cli');
   assert.throws(() => config.loadPortalConfig(), /portal\.config\.ts: API_BASE_URL must be an absolute URL, got "not a url"/);
   process.env.API_BASE_URL = 'https://api.example.com/v3';
   assert.equal(config.loadPortalConfig().apiBaseUrl, 'https://api.example.com/v2');

@@ -25,7 +25,7 @@ export const MODULES: MutationModule[] = [
     name: 'search-engine',
     guards: 'which pages a query finds and in what order',
     mutate: ['src/components/Search/engine.ts', 'src/components/Search/query.ts'],
-    tests: ['src/components/Search/engine.test.ts', 'src/components/Search/engine-rules.test.ts', 'src/components/Search/query.test.ts', 'plugins/search-index/ranking.test.ts'],
+    tests: ['src/components/Search/engine.test.ts', 'src/components/Search/engine-rules.test.ts', 'src/components/Search/query.test.ts', 'plugins/search/ranking.test.ts'],
   },
   {
     name: 'search-api-match',
@@ -38,7 +38,7 @@ export const MODULES: MutationModule[] = [
     name: 'search-typo',
     guards: 'results for misspelt queries',
     mutate: ['src/components/Search/typo.ts'],
-    tests: ['src/components/Search/typo.test.ts', 'src/components/Search/api-search.test.ts', 'src/components/Search/engine.test.ts', 'plugins/search-index/ranking.test.ts'],
+    tests: ['src/components/Search/typo.test.ts', 'src/components/Search/api-search.test.ts', 'src/components/Search/engine.test.ts', 'plugins/search/ranking.test.ts'],
   },
   {
     name: 'search-snippet',
@@ -73,8 +73,8 @@ export const MODULES: MutationModule[] = [
   {
     name: 'proxy',
     guards: 'the optional Try-it proxy (allowlist, headers stripped and forwarded, caps, CORS, no credential leak)',
-    mutate: ['plugins/try-it/proxy.ts'],
-    tests: ['plugins/try-it/proxy-rules.test.ts', 'plugins/try-it/proxy.test.ts', 'plugins/try-it/proxy-edges.test.ts'],
+    mutate: ['plugins/api-console/proxy.ts'],
+    tests: ['plugins/api-console/proxy-rules.test.ts', 'plugins/api-console/proxy.test.ts', 'plugins/api-console/proxy-edges.test.ts'],
   },
   {
     name: 'proxy-net-policy',

@@ -26,7 +26,7 @@ export function cutAtWord(text: string, max: number): string {
  * not fit, that first sentence whole if it is at most twice as long, else `text` cut at a word
  * boundary (cutAtWord). A text that fits is kept whole. Whole sentences stay part of the page's
  * own text: the search index then does not index them again as a description (a cut text with
- * its ellipsis it does, plugins/search-index, and that tipped the ranking of "patch").
+ * its ellipsis it does, plugins/search, and that tipped the ranking of "patch").
  */
 export function leadSentences(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();

@@ -1,6 +1,6 @@
 /**
  * Words of API identifiers: HTTP paths, operationIds, parameter and field names. Shared by the
- * index builder (plugins/search-index/api-records.ts) and the search worker (./api-match.ts), so
+ * index builder (plugins/search/api-records.ts) and the search worker (./api-match.ts), so
  * the record and the query are cut the same way. Plain code, no DOM or Node APIs.
  *
  * - `identifierWords("createCustomer")` → ["create", "customer"]; `"customer_id"` → ["customer",

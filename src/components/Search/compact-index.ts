@@ -12,7 +12,7 @@
  * search-local would have serialised (tests/unit compare both). Match positions for snippets are
  * found again, for the few documents shown, by `termPositions`.
  *
- * Build time (plugins/search-index) calls `encodeCompactIndex`; the search worker calls
+ * Build time (plugins/search) calls `encodeCompactIndex`; the search worker calls
  * `loadCompactIndex`. This module is plain code without DOM or Node APIs.
  */
 import lunr from 'lunr';

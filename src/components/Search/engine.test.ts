@@ -53,7 +53,7 @@ const invoicePages: SearchDocument[] = Array.from({length: 12}, (_, k) => ({
 
 const siteDocuments = [[...titles, ...invoicePages], headings, [], [], contents];
 const siteJson = makeIndexJson(siteDocuments);
-// The same documents with compact sub-indexes, as plugins/search-index writes our own index.
+// The same documents with compact sub-indexes, as plugins/search writes our own index.
 const siteCompactJson = JSON.parse(
   JSON.stringify(siteDocuments.map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter: false})}))),
 );

@@ -4,7 +4,7 @@
  * serialised lunr index) and answers queries with ready-to-render hits. It runs in the search Web
  * Worker (./worker.ts); it has no DOM dependency, so unit tests run it in Node.
  *
- * Our own index (plugins/search-index) stores each sub-index in the compact form of
+ * Our own index (plugins/search) stores each sub-index in the compact form of
  * ./compact-index.ts; external indexes may be either form.
  *
  * Reused from the theme: the index format. The query planning, the snippets and the grouping of

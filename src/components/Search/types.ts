@@ -1,6 +1,6 @@
 /**
  * Shapes of the search index (the format of @easyops-cn/docusaurus-search-local, written for our
- * site by plugins/search-index with compact sub-indexes) and of the results our client produces.
+ * site by plugins/search with compact sub-indexes) and of the results our client produces.
  */
 
 /** Index of a sub-index in search-index.json, i.e. the kind of document it holds. */
@@ -118,7 +118,7 @@ export interface IndexSourceSpec {
   prefetch?: string[];
 }
 
-/** The file our index's body text is moved to (plugins/search-index), beside search-index.json. */
+/** The file our index's body text is moved to (plugins/search), beside search-index.json. */
 export const CONTENT_PART_FILE = 'search-index-content.json';
 
 export interface InitRequest {
@@ -129,7 +129,7 @@ export interface InitRequest {
 
 /**
  * The API entry of our search-index.json (after the five sub-indexes): one document per operation,
- * written by plugins/search-index/api-records.ts and matched by ./api-match.ts (not by lunr).
+ * written by plugins/search/api-records.ts and matched by ./api-match.ts (not by lunr).
  * In the file, `t` (the summary) and `u` may be left out: they are then those of the page title
  * document with the same id (ApiRecordEntry), which the engine fills in when it loads the index.
  */
@@ -152,7 +152,7 @@ export interface ApiRecordDocument extends SearchDocument {
 
 /**
  * An entry of search-index.json whose documents live in another file, loaded after the index
- * itself (plugins/search-index writes the body text of pages there: the modal can answer from
+ * itself (plugins/search writes the body text of pages there: the modal can answer from
  * titles, headings and API records first). `uri` is relative to the index's own URL; that file is
  * an array with one entry, `{documents, index}`, as in search-index.json.
  */

@@ -1,7 +1,7 @@
 /**
  * Category index pages (`/docs/category/...`), written here instead of wrapping the theme's page
  * (Docusaurus 3.7.0's metadata, banner, breadcrumbs, title and paginator are kept) for:
- * - the "Copy page" menu (src/components/CopyPage) at the top right, like on doc and API pages;
+ * - the "Copy page" menu (src/components/AgentDocs) at the top right, like on doc and API pages;
  *   the page's Markdown twin lists the category's items;
  * - cards of their own: no icon (the theme's cards start with an emoji, a box where no emoji font
  *   is installed), the operation's method badge and path (./endpoint.ts: from the data
@@ -26,7 +26,7 @@ import DocVersionBanner from '@theme/DocVersionBanner';
 import DocVersionBadge from '@theme/DocVersionBadge';
 import DocBreadcrumbs from '@theme/DocBreadcrumbs';
 import Heading from '@theme/Heading';
-import CopyPage from '@site/src/components/CopyPage';
+import AgentDocsMenu from '@site/src/components/AgentDocs';
 import MethodBadge from '@site/src/components/MethodBadge';
 import PathText from '@site/src/components/PathText';
 import {cutAtWord} from '@site/plugins/api-pages/client/cut';
@@ -111,7 +111,7 @@ export default function DocCategoryGeneratedIndexPage({categoryGeneratedIndex}: 
         <DocVersionBanner />
         <DocBreadcrumbs />
         <DocVersionBadge />
-        <CopyPage />
+        <AgentDocsMenu />
         {notice && <OlderVersionNotice {...notice} />}
         <header>
           <Heading as="h1" className={styles.title}>

@@ -12,7 +12,7 @@ import type {AddressInfo} from 'node:net';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type {ProxyOptions} from '../../../plugins/try-it/proxy';
+import type {ProxyOptions} from '../../../plugins/api-console/proxy';
 
 const here = (f: string) => readFileSync(path.join(__dirname, f), 'utf8');
 
@@ -61,8 +61,8 @@ before(async () => {
   for (const n of ENV) delete process.env[n];
   Object.assign(process.env, {OPENAPI_PROCESSED: processed, PROXY_ALLOW: `http://127.0.0.1:${port}/v1`, PROXY_BODY_TIMEOUT_MS: '500'});
   // Imported now: portal.config.ts reads the environment when it is first loaded.
-  const {proxyOptionsFromEnv} = await import('../../../plugins/try-it/proxy-cli');
-  const {createProxy} = await import('../../../plugins/try-it/proxy');
+  const {proxyOptionsFromEnv} = await import('../../../plugins/api-console/proxy-cli');
+  const {createProxy} = await import('../../../plugins/api-console/proxy');
   options = {...proxyOptionsFromEnv((w: string) => warnings.push(w)), log: undefined};
   proxy = createProxy(options);
   proxyUrl = `http://127.0.0.1:${await listen(proxy, '127.0.0.1')}`;

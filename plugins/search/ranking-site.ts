@@ -1,8 +1,8 @@
 /**
  * A small site for the ranking tests (./ranking.test.ts), indexed the way the build indexes ours:
- * its pages go through plugins/search-index (assembleDocuments, serializeIndex: compact
+ * its pages go through plugins/search (assembleDocuments, serializeIndex: compact
  * sub-indexes; splitContentPart: the body text as a part loaded after the index) and its OpenAPI
- * operations through plugins/search-index/api-records (operationRecords, apiRecordDocuments: the
+ * operations through plugins/search/api-records (operationRecords, apiRecordDocuments: the
  * API entry). The engine then loads it as the browser does, parts included.
  *
  * The content is a cut-down copy of our description and pages (openapi/source, docs, blog): the

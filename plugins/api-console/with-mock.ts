@@ -12,7 +12,7 @@ import {mockPortFromEnv, startPrism, type MockServer} from './prism';
 async function main(): Promise<void> {
   const portalConfig = loadPortalConfig();
   const [command, ...args] = process.argv.slice(2);
-  if (!command) throw new Error('usage: tsx plugins/try-it/with-mock.ts <command> [args…]');
+  if (!command) throw new Error('usage: tsx plugins/api-console/with-mock.ts <command> [args…]');
   let mock: MockServer | undefined;
   let stopping = false;
   if (process.env.PORTAL_MOCK?.trim() === '1') {

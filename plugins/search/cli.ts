@@ -1,5 +1,5 @@
 /**
- * `tsx plugins/search-index/cli.ts <job.json>`: writes the search index of a built site in a
+ * `tsx plugins/search/cli.ts <job.json>`: writes the search index of a built site in a
  * process of its own. The job file holds what postBuild knows (see ./child.ts); the summary goes to
  * stdout as JSON, errors to stderr with exit code 1.
  */
@@ -9,7 +9,7 @@ import type {IndexJob} from './child';
 
 async function main(): Promise<void> {
   const file = process.argv[2];
-  if (!file) throw new Error('usage: tsx plugins/search-index/cli.ts <job.json>');
+  if (!file) throw new Error('usage: tsx plugins/search/cli.ts <job.json>');
   const job = JSON.parse(readFileSync(file, 'utf8')) as IndexJob;
   const written = await writeSearchIndex(job.buildData, job.config, job.apiDocument, job.apiVersions);
   process.stdout.write(JSON.stringify(written));

@@ -2,14 +2,14 @@
  * The local search theme (@easyops-cn/docusaurus-search-local) with our own index builder.
  *
  * The theme keeps its options, its /search route and its translations; our SearchBar and
- * SearchPage (src/theme) replace its client. Its postBuild is replaced by plugins/search-index,
+ * SearchPage (src/theme) replace its client. Its postBuild is replaced by plugins/search,
  * which writes the same documents in a compact index, in a child process with a small heap.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
 import searchLocal, {validateOptions as validateSearchOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/index.js';
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions.js';
-import {checkSupported} from '.';
+import {checkSupported} from './';
 import {indexBuildData, writeSearchIndexInChild} from './child';
 import type {OptionValidationContext} from '@docusaurus/types';
 

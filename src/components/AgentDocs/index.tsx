@@ -18,7 +18,7 @@ const BUTTON =
 // A failed download (offline) leaves the button as it is; the next press tries again.
 const load = (e: SyntheticEvent) => void import('./menu').then((m) => m.default(e), () => undefined);
 
-export default function CopyPage() {
+export default function AgentDocsMenu() {
   return (
     <div
       className={`copy-page search-skip ${styles.wrap}`}

@@ -38,7 +38,7 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/sca
   ): Promise<import('../../src/components/Search/types').SearchDocument[][]>;
 }
 
-/** The part of the theme's cheerio `$` (its own cheerio 1.x copy) that plugins/search-index/parse-page.ts uses. */
+/** The part of the theme's cheerio `$` (its own cheerio 1.x copy) that plugins/search/parse-page.ts uses. */
 declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parseDocument.js' {
   export interface ThemeCheerioSelection {
     attr(name: string): string | undefined;

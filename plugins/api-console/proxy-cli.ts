@@ -1,6 +1,6 @@
 /**
  * `npm run proxy`: the portal's CORS proxy (proxy.ts), configured from the environment (see the
- * plugins/try-it/README.md). The allowlist is the processed document's servers (reached at
+ * plugins/api-console/README.md). The allowlist is the processed document's servers (reached at
  * public addresses only, unless PROXY_ALLOW_PRIVATE=1), and the operator's own bases, the mock
  * (PORTAL_MOCK_URL) and PROXY_ALLOW (reached wherever they are); the CORS origins are the
  * portal's (PORTAL_URL's origin, the dev server) and PROXY_ORIGINS.

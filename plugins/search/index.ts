@@ -2,7 +2,7 @@
  * The search index: the last step of the build (static site → build/search-index.json).
  *
  * It replaces the postBuild of @easyops-cn/docusaurus-search-local (see
- * plugins/search-index/plugin.ts) and keeps the theme's choices: the same pages (its processDocInfos),
+ * plugins/search/plugin.ts) and keeps the theme's choices: the same pages (its processDocInfos),
  * parsed the same way (its parse: titles, breadcrumbs, descriptions, keywords, sections, with the
  * `ignoreCssSelectors` removed; ./parse-page.ts, with htmlparser2 instead of parse5) and the same
  * documents and ids. It differs in these ways:

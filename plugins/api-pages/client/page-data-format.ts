@@ -7,7 +7,7 @@
  * An operation page's data: every description is already HTML and every example and code sample
  * is already highlighted, so the browser only lays it out. Schemas keep their component references
  * (`ref`) and the page carries each referenced schema once (`schemas`), instead of inlining them at
- * every use. Node-free: the pages import the types (plugins/README.md, "client" folders).
+ * every use. Node-free: the pages import the types (ARCHITECTURE.md, "Which way imports go").
  */
 
 import type {ReleaseMark} from '../../changelog/client/changelog-format';

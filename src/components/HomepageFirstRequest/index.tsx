@@ -2,6 +2,8 @@ import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import StaticCode from '@site/src/components/StaticCode';
+import {apiPageRoute} from '@site/openapi/model/routes';
+import {useApiLinks} from '@site/src/config/useApiLinks';
 import firstRequest from '@generated/portal-first-request/default/first-request.json';
 import styles from './styles.module.css';
 
@@ -12,6 +14,7 @@ import styles from './styles.module.css';
  */
 export default function HomepageFirstRequest(): ReactNode {
   const {language, code, html, variables} = firstRequest;
+  const {overviewPath} = useApiLinks();
 
   return (
     <section className={styles.section} aria-labelledby="home-first-request-title">
@@ -44,13 +47,13 @@ export default function HomepageFirstRequest(): ReactNode {
             </li>
             <li>
               Pick a <code>customer_id</code> and open the{' '}
-              <Link to="/docs/api/get-customer">Get customer reference page</Link> to read one
+              <Link to={apiPageRoute('get-customer')}>Get customer reference page</Link> to read one
               customer in full.
             </li>
           </ol>
           <p>
             Authentication, pagination and error handling are the same on every endpoint; the{' '}
-            <Link to="/docs/api/rev-io-api">API overview</Link> explains them with examples.
+            <Link to={overviewPath}>API overview</Link> explains them with examples.
           </p>
         </div>
         <div className={styles.code}>

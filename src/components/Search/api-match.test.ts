@@ -1,7 +1,7 @@
 /**
  * The operation matcher (./api-match.ts) and the identifier words it is built on (./api-terms.ts),
  * rule by rule: how a query is read, which tier each operation gets, and the order within a tier.
- * (Tiers against the rest of the results, on an indexed site: ./ranking.test.ts.)
+ * (Tiers against the rest of the results, on an indexed site: plugins/search/ranking.test.ts.)
  */
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';

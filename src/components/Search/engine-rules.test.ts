@@ -1,5 +1,5 @@
 /**
- * The engine's rules that ./engine.test.ts (the whole flow) and ./ranking.test.ts (the order) do
+ * The engine's rules that ./engine.test.ts (the whole flow) and plugins/search/ranking.test.ts (the order) do
  * not pin one by one: what an index must hold to be loaded, where a hit links to, what each kind of
  * row shows, and when a query is corrected.
  */

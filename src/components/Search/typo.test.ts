@@ -1,6 +1,6 @@
 /**
  * The rules of ./typo.ts, one by one: which words are corrected, how far, to what, and how a query
- * is rebuilt around the corrections. (The engine's use of them: ./ranking.test.ts, ./engine.test.ts.)
+ * is rebuilt around the corrections. (The engine's use of them: plugins/search/ranking.test.ts, ./engine.test.ts.)
  */
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';

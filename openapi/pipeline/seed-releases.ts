@@ -20,6 +20,7 @@ import path from 'node:path';
 import { buildProcessedSpec, OUR_SOURCE } from './build';
 import { isObject, type OpenApiDocument, type Operation, type Parameter, type PathItem, type Schema, type SchemaObject } from '../model/document';
 import type { HttpMethod } from '../model/methods';
+import { localRefTokens } from '../model/pointer';
 import { displayPath } from './errors';
 import { RELEASES_DIR, releaseDocument, releaseText } from './release';
 
@@ -49,7 +50,7 @@ function pruneComponents(doc: OpenApiDocument): void {
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && ref.startsWith('#/components/') && !used.has(ref)) {
       used.add(ref);
-      const [, , kind, name] = ref.split('/');
+      const [, kind, name] = localRefTokens(ref) ?? [];
       queue.push(components[kind!]?.[name!]);
     }
     for (const v of Object.values(node)) if (v && typeof v === 'object') queue.push(v);

@@ -7,10 +7,11 @@
  * JSON helpers at the end.
  *
  * Where the specification allows a Reference Object instead of the object, the type is `Ref<T>`.
- * Extension fields (`x-…`) are open: `unknown`, narrowed where they are read.
+ * Data the document carries (examples, enum values, defaults) is `JsonValue`; extension fields
+ * (`x-…`) are open: `unknown`, narrowed where they are read.
  */
 
-/** Any JSON value: what `JSON.parse` gives and what a document holds as data (examples, enum values, defaults). */
+/** Any JSON value: what a document holds as data (examples, enum values, defaults, constants). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 export interface JsonObject {
   [key: string]: JsonValue;
@@ -142,7 +143,7 @@ export interface ParameterFields extends Extensions {
   explode?: boolean;
   allowReserved?: boolean;
   schema?: Schema;
-  example?: unknown;
+  example?: JsonValue;
   examples?: Record<string, Ref<Example>>;
   content?: Record<string, MediaType>;
 }
@@ -162,7 +163,7 @@ export interface RequestBody extends Extensions {
 
 export interface MediaType extends Extensions {
   schema?: Schema;
-  example?: unknown;
+  example?: JsonValue;
   examples?: Record<string, Ref<Example>>;
   encoding?: Record<string, Encoding>;
 }
@@ -185,15 +186,15 @@ export interface Response extends Extensions {
 export interface Example extends Extensions {
   summary?: string;
   description?: string;
-  value?: unknown;
+  value?: JsonValue;
   externalValue?: string;
 }
 
 export interface Link extends Extensions {
   operationRef?: string;
   operationId?: string;
-  parameters?: Record<string, unknown>;
-  requestBody?: unknown;
+  parameters?: Record<string, JsonValue>;
+  requestBody?: JsonValue;
   description?: string;
   server?: Server;
 }
@@ -219,12 +220,12 @@ export interface SchemaObject extends Extensions {
    */
   type?: string | string[];
   format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  example?: unknown;
+  enum?: JsonValue[];
+  const?: JsonValue;
+  default?: JsonValue;
+  example?: JsonValue;
   /** 3.1: a list of examples. */
-  examples?: unknown[];
+  examples?: JsonValue[];
   /** 3.0. */
   nullable?: boolean;
   readOnly?: boolean;

@@ -10,7 +10,7 @@
  * list prefers.
  */
 import kebabCase from 'lodash/kebabCase';
-import { isHttpMethod } from './methods';
+import { isHttpMethod, type HttpMethod } from './methods';
 
 /** lodash kebabCase, as the page generator (docusaurus-plugin-openapi-docs) applies it. */
 export function pageSlug(text: string): string {
@@ -34,7 +34,7 @@ export function overviewSlug(title: string): string {
 export interface OperationRef {
   /** 'webhook' only with `{webhooks: true}`: then `path` is the event name. */
   kind: 'operation' | 'webhook';
-  method: string;
+  method: HttpMethod;
   path: string;
   operationId?: string;
   summary?: string;

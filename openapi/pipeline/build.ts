@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyServer, bundleSource, type OpenApiDocument } from './bundle';
+import { applyServer, bundleSource } from './bundle';
+import type { OpenApiDocument } from '../model/document';
 import { listOperations } from '../model/operations';
 import { convertSwagger, mapConvertedProblems, type Conversion } from './convert';
 import { displayPath, SpecError, type SpecProblem } from './errors';
@@ -123,13 +124,13 @@ async function processDocument(target: string, source: string, options: BuildOpt
   if (bundleErrors.length > 0) {
     throw new SpecError(`OpenAPI document ${displayPath(source)}: cannot bundle it:`, mapped(bundleErrors));
   }
-  const document = bundled.document;
-
   // Titles, slugs, tag spellings: decided once, here (pages.ts).
-  if (!options.strict) replaceUnresolvedRefs(document);
-  const pageProblems = assignPages(document, { file: source });
+  if (!options.strict) replaceUnresolvedRefs(bundled.document);
+  const pageProblems = assignPages(bundled.document, { file: source });
+  // assignPages has given the document an info object and paths: from here on it is the processed document.
+  const document = bundled.document as unknown as OpenApiDocument;
   // Page generation names the source in its messages (pointers are those of the processed document).
-  if (!options.strict && document.info) (document.info as Record<string, unknown>)['x-portal-source'] = displayPath(source);
+  if (!options.strict && document.info) document.info['x-portal-source'] = displayPath(source);
   if (options.strict && pageProblems.length > 0) {
     throw new SpecError(`OpenAPI document ${displayPath(source)}: ${plural(pageProblems.length, 'page problem')} (our own document must need no workaround):`, pageProblems);
   }

@@ -8,21 +8,20 @@ import { bundle } from '@redocly/openapi-core';
 import { isRefusedRead, lintConfig, readProblems, resolverFor, toSpecProblem, type ReadOptions } from './lint';
 import type { SpecProblem } from './errors';
 import { HTTP_METHODS } from '../model/methods';
+import type { OpenApiDocument } from '../model/document';
 
-export type OpenApiDocument = Record<string, unknown> & {
-  openapi: string;
-  info?: { title?: string; description?: string; version?: string };
-  servers?: { url: string; description?: string }[];
-  paths?: Record<string, Record<string, unknown>>;
-  components?: Record<string, Record<string, unknown> | undefined>;
-  tags?: { name: string; description?: string }[];
-};
+/**
+ * The bundler's output, not checked yet: a foreign document may lack `info` or `paths`, or hold
+ * them in the wrong shape. build.ts makes it the processed document (pages.ts assignPages
+ * gives it both), typed from then on as ../model/document's OpenApiDocument.
+ */
+export type BundledDocument = Record<string, unknown>;
 
 /**
  * Bundles `file`, reading only what `read.policy` admits (resolver.ts). A refused reference is an
  * error among the problems; unsafe patterns are left out of the bundle (they are reported by the lint).
  */
-export async function bundleSource(file: string, read: ReadOptions): Promise<{ document: OpenApiDocument; problems: SpecProblem[]; files: string[] }> {
+export async function bundleSource(file: string, read: ReadOptions): Promise<{ document: BundledDocument; problems: SpecProblem[]; files: string[] }> {
   const config = await lintConfig();
   const externalRefResolver = resolverFor(file, read);
   const result = await bundle({
@@ -35,7 +34,7 @@ export async function bundleSource(file: string, read: ReadOptions): Promise<{ d
   });
   const refused = (await readProblems(externalRefResolver, false, read, file)).filter((p) => p.severity === 'error');
   return {
-    document: result.bundle.parsed as OpenApiDocument,
+    document: result.bundle.parsed as BundledDocument,
     problems: [...refused, ...result.problems.filter((p) => !p.ignored).map(toSpecProblem).filter((p) => !isRefusedRead(p))],
     // Every file the document was read from (the root and what its references reach).
     files: [...new Set([file, ...result.fileDependencies])],
@@ -53,7 +52,7 @@ export function applyServer(doc: OpenApiDocument, url: string, description: stri
     delete item.servers;
     for (const method of HTTP_METHODS) {
       const op = item[method];
-      if (op && typeof op === 'object') delete (op as Record<string, unknown>).servers;
+      if (op && typeof op === 'object') delete op.servers;
     }
   }
 }

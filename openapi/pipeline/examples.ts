@@ -17,13 +17,12 @@
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { isObject } from '../model/document';
 import { HTTP_METHODS } from '../model/methods';
 import { escapeToken, localRefTokens } from '../model/pointer';
 import { nodeAt, refOf } from '../model/refs';
 import { patternIsSafe } from './patterns';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
 export type Direction = 'request' | 'response' | 'any';
 
 export interface ExampleCase {
@@ -46,10 +45,6 @@ const SCHEMA_REF = '#/components/schemas/';
 /** The converted component schemas are registered once under this id and referenced from the rest. */
 const DEFS_ID = 'urn:openapi:components';
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Resolves a local `#/...` reference in `doc` (following chains). */
 export function resolveLocal(doc: unknown, node: unknown, seen = new Set<string>()): { node: unknown; pointer?: string } {
   const ref = refOf(node);
@@ -67,7 +62,7 @@ export function resolveLocal(doc: unknown, node: unknown, seen = new Set<string>
 /** Every example in the document, with the schema and direction it must be validated with. */
 export function collectExamples(doc: unknown): ExampleCase[] {
   const cases: ExampleCase[] = [];
-  const root = doc as JsonObject;
+  const root = doc as Record<string, unknown>;
 
   const mediaTypes = (content: unknown, base: string, direction: Direction) => {
     if (!isObject(content)) return;
@@ -78,7 +73,7 @@ export function collectExamples(doc: unknown): ExampleCase[] {
     }
   };
 
-  const pushExamples = (holder: JsonObject, ptr: string, schema: unknown, schemaPointer: string, direction: Direction) => {
+  const pushExamples = (holder: Record<string, unknown>, ptr: string, schema: unknown, schemaPointer: string, direction: Direction) => {
     if (holder.example !== undefined) cases.push({ pointer: `${ptr}/example`, schemaPointer, value: holder.example, schema, direction });
     if (isObject(holder.examples)) {
       for (const [name, ex] of Object.entries(holder.examples)) {
@@ -183,18 +178,18 @@ const DROP_KEYWORDS = new Set(['nullable', 'discriminator', 'xml', 'externalDocs
  * Converts an OpenAPI 3.0 schema to JSON Schema 2019-09 for `direction`.
  * `open` = the schema is a member of a composition: leave it open (the parent closes it).
  */
-export function convertSchema(schema: unknown, direction: Direction, open = false, doc?: unknown): Json {
-  if (!isObject(schema)) return schema as Json;
+export function convertSchema(schema: unknown, direction: Direction, open = false, doc?: unknown): unknown {
+  if (!isObject(schema)) return schema;
   if (typeof schema.$ref === 'string') {
     if (!schema.$ref.startsWith(SCHEMA_REF)) throw new Error(`unsupported $ref in a schema: ${schema.$ref}`);
     return { $ref: `${DEFS_ID}#/$defs/${defName(schema.$ref.slice(SCHEMA_REF.length), direction, open)}` };
   }
-  const out: JsonObject = {};
+  const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (DROP_KEYWORDS.has(key)) continue;
     switch (key) {
       case 'properties': {
-        const props: JsonObject = {};
+        const props: Record<string, unknown> = {};
         for (const [name, prop] of Object.entries(isObject(value) ? value : {})) {
           // A property is read-only (write-only) when it says so or when the schema it references does.
           const own = isObject(prop) ? prop : {};
@@ -234,14 +229,14 @@ export function convertSchema(schema: unknown, direction: Direction, open = fals
   if (Array.isArray(out.required) && isObject(out.properties) && isObject(schema.properties)) {
     const declared = schema.properties;
     const kept = out.properties;
-    out.required = out.required.filter((name) => typeof name !== 'string' || !(name in declared) || name in kept);
+    out.required = (out.required as unknown[]).filter((name) => typeof name !== 'string' || !(name in declared) || name in kept);
   }
   const objectLike = out.properties !== undefined || out.allOf !== undefined || out.type === 'object';
   if (!open && objectLike && out.additionalProperties === undefined && out.oneOf === undefined && out.anyOf === undefined) {
     out.unevaluatedProperties = false;
   }
   if (schema.nullable === true) {
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     // nullable without a type (e.g. next to allOf): allow null explicitly.
     else if (out.type === undefined) return { anyOf: [{ type: 'null' }, out] };
@@ -263,8 +258,8 @@ export function createExampleValidator(doc: unknown): ExampleValidator {
   addFormats(ajv);
   // OpenAPI formats that ajv-formats does not define.
   ajv.addFormat('decimal', /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/);
-  const schemas = isObject((doc as JsonObject)?.components) ? ((doc as JsonObject).components as JsonObject).schemas : undefined;
-  const defs: JsonObject = {};
+  const schemas = isObject(doc) && isObject(doc.components) ? doc.components.schemas : undefined;
+  const defs: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(isObject(schemas) ? schemas : {})) {
     for (const direction of ['request', 'response', 'any'] as const) {
       defs[defName(name, direction, false)] = convertSchema(schema, direction, false, doc);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
 import { specError } from './errors';
+import { isObject } from '../model/document';
 
 export interface RootInfo {
   file: string;
@@ -18,9 +19,6 @@ export interface RootInfo {
   swagger?: Record<string, unknown>;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Parses JSON (by extension or leading "{") or YAML; reports syntax errors with line and column. */
 export function parseDocumentText(file: string, text: string): { format: 'json' | 'yaml'; value: unknown } {
@@ -67,7 +65,7 @@ export function inspectRoot(file: string): RootInfo {
     throw specError({ file, pointer: '#', message: `cannot read the OpenAPI document: ${reason}`, rule: 'read' });
   }
   const { format, value } = parseDocumentText(file, text);
-  if (!isPlainObject(value)) {
+  if (!isObject(value)) {
     throw specError({ file, pointer: '#', message: 'the document must be a JSON/YAML object with an "openapi" field', rule: 'openapi-version' });
   }
   if ('swagger' in value) {

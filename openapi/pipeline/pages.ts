@@ -23,6 +23,7 @@ import { isHttpMethod } from '../model/methods';
 import { escapeToken, localRefTokens } from '../model/pointer';
 import { nodeAt } from '../model/refs';
 import { apiPageRoute } from '../model/routes';
+import { isObject } from '../model/document';
 
 export const MAX_SLUG_LENGTH = 80;
 
@@ -40,9 +41,6 @@ export const PAGE_RULES = {
 
 type Obj = Record<string, unknown>;
 
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 
 /** Short stable hash (8 decimal digits: kebabCase leaves "-12345678" as it is). */

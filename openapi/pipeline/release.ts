@@ -19,14 +19,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildProcessedSpec, OUR_SOURCE } from './build';
-import type { OpenApiDocument } from './bundle';
+import type { Info, OpenApiDocument } from '../model/document';
 import { HTTP_METHODS } from '../model/methods';
 import { displayPath } from './errors';
 
 export const RELEASES_DIR = path.resolve(__dirname, '..', 'releases');
 
 /** Portal decorations added by the pipeline (pages.ts, build.ts); a release carries none of them. */
-const DECORATIONS = ['x-portal-title', 'x-portal-slug', 'x-portal-source'];
+const DECORATIONS = ['x-portal-title', 'x-portal-slug', 'x-portal-source'] as const;
 
 export class ReleaseError extends Error {}
 
@@ -109,15 +109,15 @@ export function loadRelease(release: ReleaseFile): OpenApiDocument {
 
 /** Removes the portal's decorations (x-portal-*) from a processed document, in place. */
 export function stripDecorations(doc: OpenApiDocument): OpenApiDocument {
-  const info = doc.info as Record<string, unknown> | undefined;
+  const info = doc.info as Info | undefined;
   if (info) for (const key of DECORATIONS) delete info[key];
-  const containers = [doc.paths, (doc as Record<string, unknown>).webhooks, (doc as Record<string, unknown>)['x-webhooks']];
+  const containers = [doc.paths, doc.webhooks, doc['x-webhooks']];
   for (const items of containers) {
     if (!items || typeof items !== 'object') continue;
-    for (const item of Object.values(items as Record<string, Record<string, unknown>>)) {
+    for (const item of Object.values(items)) {
       if (!item || typeof item !== 'object') continue;
       for (const method of HTTP_METHODS) {
-        const op = item[method] as Record<string, unknown> | undefined;
+        const op = item[method];
         if (op && typeof op === 'object') for (const key of DECORATIONS) delete op[key];
       }
     }
@@ -172,7 +172,7 @@ export async function writeRelease(options: WriteReleaseOptions): Promise<{ file
   }
   const date = options.date ?? new Date().toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ReleaseError(`release date "${date}" is not YYYY-MM-DD`);
-  (doc.info as Record<string, unknown>)['x-release-date'] = date;
+  doc.info['x-release-date'] = date;
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${version}.json`);
   fs.writeFileSync(file, releaseText(doc), { flag: 'wx' });

@@ -30,6 +30,7 @@ import { displayPath } from './errors';
 import { AddressRefused, fetchPublic } from './net-policy';
 import { escapeToken } from '../model/pointer';
 import { removeUnsafePatterns, type PatternFinding } from './patterns';
+import { isObject } from '../model/document';
 
 export const REF_ROOT_ENV = 'OPENAPI_REF_ROOT';
 export const REF_HOSTS_ENV = 'OPENAPI_REF_HOSTS';
@@ -118,9 +119,6 @@ interface RefSite {
   ref: string;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Every `$ref`, `externalValue` and discriminator mapping value of a parsed file, with its pointer. */
 function referenceSites(node: unknown, file: string, pointer: string, out: RefSite[], seen = new Set<object>()): RefSite[] {

@@ -18,18 +18,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildProcessedSpec, OUR_SOURCE } from './build';
-import type { OpenApiDocument } from './bundle';
+import { isObject, type OpenApiDocument, type Operation, type Parameter, type PathItem, type Schema, type SchemaObject } from '../model/document';
+import type { HttpMethod } from '../model/methods';
+import { localRefTokens } from '../model/pointer';
 import { displayPath } from './errors';
 import { RELEASES_DIR, releaseDocument, releaseText } from './release';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Json = any;
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Inserts `key: value` into an object right after `after` (key order is document order). */
-function insertAfter(obj: Record<string, Json>, after: string, key: string, value: Json): Record<string, Json> {
-  const out: Record<string, Json> = {};
+function insertAfter<T>(obj: Record<string, T>, after: string, key: string, value: T): Record<string, T> {
+  const out: Record<string, T> = {};
   for (const [k, v] of Object.entries(obj)) {
     out[k] = v;
     if (k === after) out[key] = value;
@@ -40,23 +39,24 @@ function insertAfter(obj: Record<string, Json>, after: string, key: string, valu
 
 /** Deletes components nothing refers to any more (the recommended ruleset warns about unused ones). */
 function pruneComponents(doc: OpenApiDocument): void {
-  const components = doc.components as Record<string, Record<string, Json>>;
+  const components = doc.components as Record<string, Record<string, unknown>>;
   const used = new Set<string>();
-  const queue: Json[] = [];
+  const queue: unknown[] = [];
   const { components: _omit, ...rest } = doc;
   queue.push(rest);
   while (queue.length) {
     const node = queue.pop();
     if (!node || typeof node !== 'object') continue;
-    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/') && !used.has(node.$ref)) {
-      used.add(node.$ref);
-      const [, , kind, name] = node.$ref.split('/');
-      queue.push(components[kind]?.[name]);
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/') && !used.has(ref)) {
+      used.add(ref);
+      const [, kind, name] = localRefTokens(ref) ?? [];
+      queue.push(components[kind!]?.[name!]);
     }
     for (const v of Object.values(node)) if (v && typeof v === 'object') queue.push(v);
   }
   for (const kind of ['schemas', 'parameters', 'responses', 'examples', 'headers', 'requestBodies']) {
-    for (const name of Object.keys(components[kind] ?? {})) if (!used.has(`#/components/${kind}/${name}`)) delete components[kind][name];
+    for (const name of Object.keys(components[kind] ?? {})) if (!used.has(`#/components/${kind}/${name}`)) delete components[kind]![name];
   }
 }
 
@@ -69,8 +69,8 @@ const ERROR_RESPONSES = (codes: string[]) =>
   );
 
 /** 1.x's "Get customer balance", removed in 2.0.0. */
-function balanceOperation(deprecated: boolean): Json {
-  const op: Json = {
+function balanceOperation(deprecated: boolean): Operation {
+  const op: Operation = {
     operationId: 'getCustomerBalance',
     summary: 'Get customer balance',
     description: deprecated
@@ -105,7 +105,7 @@ function balanceOperation(deprecated: boolean): Json {
   return op;
 }
 
-const CUSTOMER_BALANCE_SCHEMA = {
+const CUSTOMER_BALANCE_SCHEMA: SchemaObject = {
   type: 'object',
   description: "A customer's balance at one moment.",
   required: ['customer_id', 'balance', 'past_due_amount', 'as_of'],
@@ -124,19 +124,25 @@ function replaceOnce(text: string, from: string, to: string, where: string): str
 }
 
 /** Every string of a document with the v2 base URL in it, pointed at v1's. */
-function v1Urls(node: Json): Json {
+function v1Urls<T>(node: T): T;
+function v1Urls(node: unknown): unknown {
   if (typeof node === 'string') return node.split(V2_URL).join(V1_URL);
   if (Array.isArray(node)) return node.map(v1Urls);
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, v1Urls(v)]));
+  if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, v1Urls(v)]));
   return node;
 }
 
 const V2_URL = 'https://api.rev.io/v2';
 const V1_URL = 'https://api.rev.io/v1';
 
+/** The operation at `method path` of our document (the edits below name only operations it has). */
+const operationAt = (doc: OpenApiDocument, path: string, method: HttpMethod): Operation => doc.paths[path]![method]!;
+/** A component schema of our document (an object schema). */
+const schemaOf = (doc: OpenApiDocument, name: string): SchemaObject => doc.components!.schemas![name] as SchemaObject;
+
 /** 2.0.0 -> 1.1.0 */
 function toV110(v2: OpenApiDocument): OpenApiDocument {
-  let doc = clone(v2) as Json;
+  let doc = clone(v2);
   doc.info.version = '1.1.0';
   doc.info['x-release-date'] = '2025-05-06';
   // Version 1 is served under /v1 (2.0.0 moved to /v2): servers, examples and the overview's prose.
@@ -147,32 +153,34 @@ function toV110(v2: OpenApiDocument): OpenApiDocument {
   overview = replaceOnce(overview, 'Breaking changes ship as a new major version with its own URL (`/v3` next), run side by side\nwith the old one.', 'Breaking changes ship as a new major version (`/v2`), run side by side with the old one.', '#/info/description');
   doc.info.description = overview;
   // "Get customer balance" existed (deprecated in 1.1.0 in favour of the new ledger).
-  doc.paths = insertAfter(doc.paths, '/customers/{customer_id}/ledger', '/customers/{customer_id}/balance', { get: balanceOperation(true) });
-  doc.components.schemas = insertAfter(doc.components.schemas, 'CustomerSummaryPage', 'CustomerBalance', CUSTOMER_BALANCE_SCHEMA);
+  doc.paths = insertAfter<PathItem>(doc.paths, '/customers/{customer_id}/ledger', '/customers/{customer_id}/balance', { get: balanceOperation(true) });
+  const components = doc.components!;
+  components.schemas = insertAfter<Schema>(components.schemas!, 'CustomerSummaryPage', 'CustomerBalance', CUSTOMER_BALANCE_SCHEMA);
   // Idempotency-Key was optional on Create invoice.
-  const create = doc.paths['/invoices'].post;
-  create.parameters = create.parameters.map((p: Json) => (p.$ref === '#/components/parameters/IdempotencyKeyRequired' ? { $ref: '#/components/parameters/IdempotencyKey' } : p));
+  const create = operationAt(doc, '/invoices', 'post');
+  create.parameters = create.parameters!.map((p) => ('$ref' in p && p.$ref === '#/components/parameters/IdempotencyKeyRequired' ? { $ref: '#/components/parameters/IdempotencyKey' } : p));
   create.description = String(create.description).replace(
     'The\n`Idempotency-Key` header is required: a retry without one could bill the customer twice.',
     'Send an\n`Idempotency-Key`: retrying without one can bill the customer twice.',
   );
   // The status filter of a customer's invoices accepted `all`.
-  const invoices = doc.paths['/customers/{customer_id}/invoices'].get;
-  const status = invoices.parameters.find((p: Json) => p.name === 'status');
+  const invoices = operationAt(doc, '/customers/{customer_id}/invoices', 'get');
+  const status = invoices.parameters!.find((p): p is Parameter => 'name' in p && p.name === 'status')!;
   status.description = 'Only invoices with this status; `all` returns every status, as does leaving the parameter out.';
   status.schema = { $ref: '#/components/schemas/InvoiceStatusFilter' };
-  doc.components.schemas = insertAfter(doc.components.schemas, 'InvoiceStatus', 'InvoiceStatusFilter', {
-    ...doc.components.schemas.InvoiceStatus,
-    description: `${doc.components.schemas.InvoiceStatus.description} \`all\`: any status.`,
-    enum: [...doc.components.schemas.InvoiceStatus.enum, 'all'],
+  const invoiceStatus = schemaOf(doc, 'InvoiceStatus');
+  components.schemas = insertAfter<Schema>(components.schemas!, 'InvoiceStatus', 'InvoiceStatusFilter', {
+    ...invoiceStatus,
+    description: `${invoiceStatus.description} \`all\`: any status.`,
+    enum: [...invoiceStatus.enum!, 'all'],
   });
-  doc.paths['/contacts'].post.description = String(doc.paths['/contacts'].post.description).replace(
+  operationAt(doc, '/contacts', 'post').description = String(operationAt(doc, '/contacts', 'post').description).replace(
     "Give the `billing` role to email invoices to this contact when the customer's\nbill profile delivers by email (`receives_invoices` is deprecated).",
     "Set `receives_invoices` to `true` to email invoices to this contact when the\ncustomer's bill profile delivers by email.",
   );
   // receives_invoices was not deprecated.
   for (const name of ['Contact', 'ContactCreate', 'ContactUpdate']) {
-    const field = doc.components.schemas[name].properties.receives_invoices;
+    const field = schemaOf(doc, name).properties!.receives_invoices as SchemaObject;
     delete field.deprecated;
     delete field['x-deprecated-by'];
     if (name === 'Contact') field.description = 'When `true` and the bill profile delivers by `email`, invoices are emailed to this contact.';
@@ -184,25 +192,26 @@ function toV110(v2: OpenApiDocument): OpenApiDocument {
 
 /** 1.1.0 -> 1.0.0 */
 function toV100(v11: OpenApiDocument): OpenApiDocument {
-  const doc = clone(v11) as Json;
+  const doc = clone(v11);
   doc.info.version = '1.0.0';
   doc.info['x-release-date'] = '2025-01-14';
   delete doc.paths['/customers/{customer_id}/ledger'];
-  doc.paths['/customers/{customer_id}/balance'].get = balanceOperation(false);
+  doc.paths['/customers/{customer_id}/balance']!.get = balanceOperation(false);
   // No external_id on customers yet.
   for (const name of ['Customer', 'CustomerCreate', 'CustomerUpdate']) {
-    const schema = doc.components.schemas[name];
-    delete schema.properties.external_id;
+    const schema = schemaOf(doc, name);
+    delete schema.properties!.external_id;
     if (Array.isArray(schema.required)) schema.required = schema.required.filter((f: string) => f !== 'external_id');
   }
-  for (const example of Object.values<Json>(doc.components.examples)) {
-    if (example?.value && typeof example.value === 'object') delete example.value.external_id;
+  for (const example of Object.values(doc.components!.examples!)) {
+    const value = (example as { value?: unknown } | null | undefined)?.value;
+    if (value && typeof value === 'object') delete (value as Record<string, unknown>).external_id;
   }
-  const q = doc.paths['/customer-summaries'].get.parameters.find((p: Json) => p.name === 'q');
+  const q = operationAt(doc, '/customer-summaries', 'get').parameters!.find((p): p is Parameter => 'name' in p && p.name === 'q');
   if (q) q.description = String(q.description).replace(', account number or external id', ' or account number').replace(' name, account number or external id', ' name or account number');
   // Documentation-only edits made in 1.1.0.
-  doc.paths['/contacts'].get.description = "Returns the contacts of your account. Filter by customer with `customer_id`.";
-  doc.paths['/tickets'].post.description = 'Opens a support ticket for a customer.';
+  operationAt(doc, '/contacts', 'get').description = "Returns the contacts of your account. Filter by customer with `customer_id`.";
+  operationAt(doc, '/tickets', 'post').description = 'Opens a support ticket for a customer.';
   pruneComponents(doc);
   return doc;
 }
@@ -211,7 +220,7 @@ async function main(): Promise<void> {
   const force = process.argv.includes('--force');
   const v2 = await releaseDocument(OUR_SOURCE);
   if (v2.info?.version !== '2.0.0') throw new Error(`${displayPath(OUR_SOURCE)}#/info/version is ${String(v2.info?.version)}; this script derives the history from 2.0.0`);
-  (v2.info as Record<string, unknown>)['x-release-date'] = '2025-10-07';
+  v2.info['x-release-date'] = '2025-10-07';
   const v11 = toV110(v2);
   const v10 = toV100(v11);
   fs.mkdirSync(RELEASES_DIR, { recursive: true });

@@ -6,17 +6,34 @@
  */
 import {createHash} from 'node:crypto';
 import {readFileSync, writeFileSync} from 'node:fs';
+import {isObject, type OpenApiDocument, type SecurityScheme} from '../../openapi/model/document';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Converter = require('openapi-to-postmanv2') as {
   convert(input: {type: 'json' | 'string'; data: unknown}, options: Record<string, unknown>, cb: (err: Error | null, result: {result: boolean; reason?: string; output?: {type: string; data: PostmanCollection}[]}) => void): void;
 };
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type PostmanCollection = any;
+/** What this module reads and writes of a Postman Collection v2.1 (the converter's output has more). */
+export interface PostmanCollection {
+  info?: {name?: string};
+  item?: PostmanItem[];
+  variable?: {key: string; value?: string; type?: string}[];
+  auth?: {type: string; apikey?: {key: string; value?: unknown}[]; [type: string]: unknown};
+}
+
+/** A folder (with `item`) or a request. */
+export interface PostmanItem {
+  name?: string;
+  item?: PostmanItem[];
+  request?: {header?: {key: string; value?: string; description?: string}[]};
+}
+
+type PostmanRequestItem = PostmanItem & {request: NonNullable<PostmanItem['request']>};
+
+const isRequest = (i: PostmanItem): i is PostmanRequestItem => Boolean(i.request);
 
 /** Every request of a collection (items nested in folders). */
-export function collectRequests(items: any[] = []): any[] {
-  return items.flatMap((i) => (Array.isArray(i.item) ? collectRequests(i.item) : i.request ? [i] : []));
+export function collectRequests(items: PostmanItem[] = []): PostmanRequestItem[] {
+  return items.flatMap((i) => (Array.isArray(i.item) ? collectRequests(i.item) : isRequest(i) ? [i] : []));
 }
 
 /**
@@ -24,9 +41,10 @@ export function collectRequests(items: any[] = []): any[] {
  * together (Basic + an API key header) it keeps only one as the collection's auth. The others
  * become collection variables sent by every request that needs them.
  */
-export function completeAuth(collection: PostmanCollection, doc: any): void {
-  const schemes: Record<string, any> = doc.components?.securitySchemes ?? {};
-  const vars: any[] = (collection.variable ??= []);
+export function completeAuth(collection: PostmanCollection, doc: OpenApiDocument): void {
+  // A scheme given as a reference is read as it is (it names no type: it is left alone).
+  const schemes: Record<string, Partial<SecurityScheme> | undefined> = doc.components?.securitySchemes ?? {};
+  const vars = (collection.variable ??= []);
   const addVar = (key: string, value = '') => {
     if (!vars.some((v) => v.key === key)) vars.push({key, value, type: 'string'});
   };
@@ -45,11 +63,12 @@ export function completeAuth(collection: PostmanCollection, doc: any): void {
   for (const name of names) {
     const s = schemes[name];
     if (s?.type !== 'apiKey' || s.in !== 'header' || !s.name) continue;
-    if (collection.auth?.type === 'apikey' && collection.auth.apikey?.some((k: any) => k.key === 'key' && k.value === s.name)) continue;
+    if (collection.auth?.type === 'apikey' && collection.auth.apikey?.some((k) => k.key === 'key' && k.value === s.name)) continue;
     addVar(name);
     for (const item of collectRequests(collection.item)) {
-      const headers: any[] = (item.request.header ??= []);
-      if (!headers.some((h) => String(h.key).toLowerCase() === s.name.toLowerCase())) headers.push({key: s.name, value: `{{${name}}}`, description: 'API key (collection variable)'});
+      const header = s.name;
+      const headers = (item.request.header ??= []);
+      if (!headers.some((h) => String(h.key).toLowerCase() === header.toLowerCase())) headers.push({key: header, value: `{{${name}}}`, description: 'API key (collection variable)'});
     }
   }
 }
@@ -64,9 +83,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function stableIds(collection: PostmanCollection): void {
   const name = String(collection?.info?.name ?? '');
-  const visit = (node: any, where: string) => {
-    if (Array.isArray(node)) node.forEach((child, i) => visit(child, `${where}/${i}`));
-    else if (node && typeof node === 'object') {
+  const visit = (node: unknown, where: string) => {
+    if (Array.isArray(node)) (node as unknown[]).forEach((child, i) => visit(child, `${where}/${i}`));
+    else if (isObject(node)) {
       for (const [key, value] of Object.entries(node)) {
         if ((key === 'id' || key === '_postman_id') && typeof value === 'string' && UUID.test(value)) node[key] = uuidFrom(`${name}\n${where}/${key}`);
         else visit(value, `${where}/${key}`);
@@ -88,7 +107,7 @@ export function uuidFrom(text: string): string {
 function main() {
   const [input, output] = process.argv.slice(2);
   if (!input || !output) throw new Error('usage: postman-child.ts <openapi.json> <out.json>');
-  const doc = JSON.parse(readFileSync(input, 'utf8'));
+  const doc = JSON.parse(readFileSync(input, 'utf8')) as OpenApiDocument;
   Converter.convert(
     {type: 'json', data: doc},
     {folderStrategy: 'Tags', requestNameSource: 'Fallback', parametersResolution: 'Example', includeAuthInfoInExample: false, optimizeConversion: true, stackLimit: 6},

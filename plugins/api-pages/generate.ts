@@ -20,6 +20,7 @@
 import {copyFileSync, existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
+import {isHttpMethod} from '../../openapi/model/methods';
 import {loadPortalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, GenerationRun, type SiteTarget, operationPageMdx, SPEC_DOWNLOAD_PATH} from './markdown';
@@ -120,7 +121,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       const mark = changelog?.marks.get(page.id);
       if (mark) data.release = mark;
       // Webhooks have no console: no response check.
-      const check = page.webhook ? undefined : responseCheckModule(builder.doc, builder.doc.paths?.[page.path]?.[page.method]);
+      const check = page.webhook ? undefined : responseCheckModule(builder.doc, isHttpMethod(page.method) ? builder.doc.paths?.[page.path]?.[page.method] : undefined);
       if (check?.source) checkModules++;
       const responseCheck = check ? run.writeCheckModule(page.id, checkFile(check)) : undefined;
       if (responseCheck) data.responseCheck = responseCheck;

@@ -14,7 +14,8 @@ import type {OverviewPage} from './client/page-data-format';
 import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PUBLIC_DIR} from './public-files';
-import {CLOSURE_BUDGET, PageDataBuilder, type OpenApiDocument} from './page-data';
+import {CLOSURE_BUDGET, PageDataBuilder} from './page-data';
+import type {OpenApiDocument, SecurityScheme} from '../../openapi/model/document';
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/client/notice';
 import {categoryRoute} from '../../openapi/model/routes';
@@ -165,7 +166,7 @@ export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_S
   for (const ref of refs) for (const t of new Set(ref.tags.filter((name) => name.trim() !== ''))) opTags.set(t, (opTags.get(t) ?? 0) + 1);
   const names = [...tags.map((t) => t.name).filter((n) => opTags.has(n)), ...[...opTags.keys()].filter((n) => !tags.some((t) => t.name === n))];
   const sections = splitMarkdownSections(doc.info.description ?? '');
-  const schemes: SecuritySchemeData[] = Object.entries<Record<string, string>>(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
+  const schemes: SecuritySchemeData[] = Object.entries<Partial<SecurityScheme>>(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
     key,
     type: s.type as SecuritySchemeData['type'],
     ...(s.scheme ? {scheme: String(s.scheme).toLowerCase()} : {}),
@@ -176,7 +177,7 @@ export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_S
   return {
     title: doc.info.title,
     version: doc.info.version,
-    servers: (doc.servers ?? []).map((s: {url: string; description?: string}) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
+    servers: (doc.servers ?? []).map((s) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
     securitySchemes: schemes,
     downloadUrl: site.downloadPath,
     // Written by gen:api before the pages (plugins/agent-docs/downloads.ts); a skipped one is not offered.

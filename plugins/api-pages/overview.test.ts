@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {buildOverview} from './markdown';
 import {planPages} from './pages';
-import type {OpenApiDocument} from './page-data';
+import type {OpenApiDocument} from '../../openapi/model/document';
 
 const doc = {
   openapi: '3.1.0',

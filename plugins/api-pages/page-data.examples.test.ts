@@ -1,7 +1,8 @@
 /** Page data for the examples panel: file bodies are marked, header examples carried. */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {binaryBody, PageDataBuilder, type OpenApiDocument} from './page-data';
+import {binaryBody, PageDataBuilder} from './page-data';
+import type {OpenApiDocument} from '../../openapi/model/document';
 
 const doc: OpenApiDocument = {
   openapi: '3.0.3',

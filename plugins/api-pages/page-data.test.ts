@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {PageDataBuilder, PageDataError, sampleRequest, type OpenApiDocument} from './page-data';
+import {PageDataBuilder, PageDataError, sampleRequest} from './page-data';
+import type {OpenApiDocument, Response} from '../../openapi/model/document';
 import {renderSampleSources, responseFile} from './code-samples';
 
 const doc: OpenApiDocument = {
@@ -109,7 +110,7 @@ test('code samples use example values, credentials from the environment and the 
 
 test('a list query example is sent form-style: the key once per item, or comma-separated with explode: false', () => {
   const listDoc = structuredClone(doc);
-  listDoc.paths['/things/{id}'].patch.parameters = [
+  listDoc.paths['/things/{id}']!.patch!.parameters = [
     {$ref: '#/components/parameters/Id'},
     {name: 'kind', in: 'query', schema: {type: 'array', items: {type: 'string'}}, example: ['a', 'b']},
     {name: 'ids', in: 'query', explode: false, schema: {type: 'array', items: {type: 'integer'}}, example: [1, 2]},
@@ -122,7 +123,7 @@ test('a parameter whose schema is a component reference with its own example or 
   const refDoc = structuredClone(doc);
   refDoc.components!.schemas!.Size = {type: 'integer', minimum: 1, example: 10, default: 20};
   refDoc.components!.schemas!.Page = {type: 'integer', minimum: 1, default: 1};
-  refDoc.paths['/things/{id}'].patch.parameters = [
+  refDoc.paths['/things/{id}']!.patch!.parameters = [
     {$ref: '#/components/parameters/Id'},
     // allOf [ref, annotations] stays a reference with the annotations beside it (page-data's mergeAllOf).
     {name: 'size', in: 'query', required: true, schema: {allOf: [{$ref: '#/components/schemas/Size'}], example: 75}},
@@ -137,7 +138,7 @@ test('a parameter whose schema is a component reference with its own example or 
 test('cookie parameters and cookie API keys go into the samples\' Cookie header', () => {
   const cookieDoc = structuredClone(doc);
   cookieDoc.components!.securitySchemes!.session = {type: 'apiKey', in: 'cookie', name: 'session_id'};
-  const op = cookieDoc.paths['/things/{id}'].patch;
+  const op = cookieDoc.paths['/things/{id}']!.patch!;
   op.security = [{session: []}];
   op.parameters = [{$ref: '#/components/parameters/Id'}, {name: 'lang', in: 'cookie', required: true, schema: {type: 'string'}, example: 'en US'}];
   const req = sampleRequest(new PageDataBuilder(cookieDoc).operation('patch', '/things/{id}'));
@@ -163,7 +164,7 @@ test('generates a response example from the schema when none is given', () => {
 
 test('an unresolved reference names the operation and the reference', () => {
   const broken = structuredClone(doc);
-  broken.paths['/things/{id}'].patch.responses['200'].content['application/json'].schema = {$ref: '#/components/schemas/Missing'};
+  (broken.paths['/things/{id}']!.patch!.responses!['200'] as Response).content!['application/json']!.schema = {$ref: '#/components/schemas/Missing'};
   assert.throws(() => new PageDataBuilder(broken).operation('patch', '/things/{id}'), (e: Error) => {
     assert.ok(e instanceof PageDataError);
     assert.match(e.message, /#\/paths\/~1things~1\{id\}\/patch/);
@@ -196,6 +197,27 @@ test('webhooks: found by operationId, rendered as the payload the API sends', ()
 
 test('an unknown operation is an error', () => {
   assert.throws(() => new PageDataBuilder(doc).operation('delete', '/things/{id}'), /No operation "DELETE \/things\/\{id\}"/);
+});
+
+test('only a method names an operation: a path item\'s parameters or servers are none', () => {
+  const withShared = structuredClone(doc);
+  withShared.paths['/things/{id}']!.parameters = [{$ref: '#/components/parameters/Id'}];
+  withShared.paths['/things/{id}']!.servers = [{url: 'https://a.test'}];
+  for (const key of ['parameters', 'servers']) {
+    assert.throws(() => new PageDataBuilder(withShared).operation(key, '/things/{id}'), new RegExp(`No operation "${key.toUpperCase()} /things/\\{id\\}"`));
+  }
+});
+
+test('webhookList: the webhooks of the operation list, in document order, with their operation objects', () => {
+  const withHooks = structuredClone(doc);
+  const created = {operationId: 'thingCreated', responses: {'200': {description: 'OK.'}}};
+  const deleted = {summary: 'Thing deleted', responses: {'200': {description: 'OK.'}}};
+  withHooks.webhooks = {'thing-created': {post: created, parameters: []}, 'thing-deleted': {put: deleted, delete: deleted}};
+  const list = new PageDataBuilder(withHooks).webhookList();
+  assert.deepEqual(list.map((w) => `${w.method} ${w.event}`), ['post thing-created', 'put thing-deleted', 'delete thing-deleted']);
+  assert.equal(list[0]!.op, withHooks.webhooks['thing-created']!.post, 'the operation object of the document');
+  assert.deepEqual(new PageDataBuilder(withHooks).findWebhook({summary: 'Thing deleted'}), {event: 'thing-deleted', method: 'put'});
+  assert.deepEqual(new PageDataBuilder(doc).webhookList(), [], 'no webhooks');
 });
 
 test('page data: a large schema graph carries what the page shows; the rest is in shared modules', () => {

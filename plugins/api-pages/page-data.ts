@@ -27,26 +27,13 @@ import {markdownToHtml} from './markdown-html';
 import {EAGER_DEPTH, followRef} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
+import {isObject, type MediaType, type OpenApiDocument, type Operation, type Parameter, type PathItem, type Ref, type Schema, type SchemaObject, type Server} from '../../openapi/model/document';
 import {isHttpMethod} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
-import {nodeAt} from '../../openapi/model/refs';
+import {nodeAt, refOf} from '../../openapi/model/refs';
 import {apiPageRoute} from '../../openapi/model/routes';
 import {apiKeyEnvVar, CREDENTIAL_ENV, screamingSnakeCase} from '../../src/config/credentials';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Json = any;
-
-export interface OpenApiDocument {
-  openapi: string;
-  info: {title: string; version: string; description?: string; [k: string]: Json};
-  servers?: ServerData[] & Json;
-  paths: Record<string, Json>;
-  components?: Record<string, Record<string, Json>>;
-  security?: Record<string, string[]>[];
-  tags?: {name: string; description?: string; [k: string]: Json}[];
-  [k: string]: Json;
-}
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 /**
@@ -62,6 +49,9 @@ const SCHEMA_KEYS = [
 ] as const;
 
 export class PageDataError extends Error {}
+
+/** openapi-sampler's schema type (JSON Schema draft 7); it reads an OpenAPI schema as one. */
+type SamplerSchema = Parameters<typeof OpenAPISampler.sample>[0];
 
 /** Schema keywords that annotate rather than constrain (see mergeAllOf). */
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable', '$comment']);
@@ -80,21 +70,38 @@ function decodePointer(ref: string): string[] {
   return keys;
 }
 
-export function resolvePointer(doc: Json, ref: string): Json {
+export function resolvePointer(doc: unknown, ref: string): unknown {
   const node = nodeAt(doc, decodePointer(ref));
   if (node === undefined) throw new PageDataError(`Unresolved reference "${ref}"`);
   return node;
 }
 
-/** Follows $ref chains of non-schema objects (parameters, responses, request bodies, examples, headers). */
-function deref(doc: Json, node: Json, seen = new Set<string>()): Json {
-  while (node && typeof node === 'object' && typeof node.$ref === 'string') {
-    if (seen.has(node.$ref)) throw new PageDataError(`Circular reference "${node.$ref}"`);
-    seen.add(node.$ref);
-    node = resolvePointer(doc, node.$ref);
+/**
+ * Follows $ref chains of non-schema objects (parameters, responses, request bodies, examples,
+ * headers), strictly: a reference that leads nowhere or back to itself is an error. The target is
+ * taken to be the object the reference stands for (`T`), as in a valid document.
+ */
+function deref<T>(doc: OpenApiDocument, node: Ref<T>): T;
+function deref<T>(doc: OpenApiDocument, node: Ref<T> | undefined): T | undefined;
+function deref<T>(doc: OpenApiDocument, node: Ref<T> | undefined): T | undefined {
+  const seen = new Set<string>();
+  let current: unknown = node;
+  for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
+    if (seen.has(ref)) throw new PageDataError(`Circular reference "${ref}"`);
+    seen.add(ref);
+    current = resolvePointer(doc, ref);
   }
-  return node;
+  return current as T | undefined;
 }
+
+/** A schema that is a `$ref` (alone, or in 3.1 with keywords beside it). */
+const isRefSchema = (s: unknown): s is SchemaObject & {$ref: string} => refOf(s) !== undefined;
+
+/** A schema with an `allOf` list (merged into one object for reading, see mergeAllOf). */
+const hasAllOf = (s: SchemaObject): s is SchemaObject & {allOf: Schema[]} => Array.isArray(s.allOf);
+
+/** A part of an allOf that only annotates (a description, an example…): it does not make the component a new schema. */
+const annotationsOnly = (o: Schema): o is SchemaObject => Boolean(o) && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
 
 const schemaName = (ref: string) => (ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/') ? decodePointer(ref)[2] : undefined);
 
@@ -102,8 +109,8 @@ const schemaName = (ref: string) => (ref.startsWith(SCHEMA_PREFIX) && !ref.slice
  * Whether a response body is a file rather than a document the page can show: `format: binary`,
  * or a media type that is neither text, JSON, XML, YAML nor a form (application/pdf, image/png…).
  */
-export function binaryBody(mediaType: string, schema: Json): boolean {
-  if (schema && typeof schema === 'object' && schema.format === 'binary') return true;
+export function binaryBody(mediaType: string, schema: unknown): boolean {
+  if (isObject(schema) && schema.format === 'binary') return true;
   const type = mediaType.toLowerCase();
   return !languageForMediaType(type) && !type.startsWith('text/') && !type.startsWith('multipart/') && !type.startsWith('application/x-www-form-urlencoded') && type !== '*/*';
 }
@@ -126,10 +133,10 @@ export class PageDataBuilder {
   ) {}
 
   /** Converts a raw schema, keeping component references as `{ref}`. */
-  schema(raw: Json, stack: string[] = []): SchemaNode {
+  schema(raw: Schema | null | undefined, stack: string[] = []): SchemaNode {
     if (raw === true || raw === undefined || raw === null) return {};
     if (raw === false) return {not: {}};
-    if (typeof raw.$ref === 'string') {
+    if (isRefSchema(raw)) {
       // OpenAPI 3.1: keywords beside a $ref apply too (3.0 ignores them): read as allOf [ref, siblings].
       const {$ref, ...siblings} = raw;
       if (String(this.doc.openapi).startsWith('3.1') && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
@@ -141,11 +148,11 @@ export class PageDataBuilder {
         return {ref: name};
       }
       if (stack.includes(raw.$ref)) return {circular: raw.$ref.split('/').pop()};
-      return this.schema(resolvePointer(this.doc, raw.$ref), [...stack, raw.$ref]);
+      return this.schema(resolvePointer(this.doc, raw.$ref) as Schema, [...stack, raw.$ref]);
     }
-    if (Array.isArray(raw.allOf)) return this.mergeAllOf(raw, stack);
+    if (hasAllOf(raw)) return this.mergeAllOf(raw, stack);
     const node: SchemaNode = {};
-    for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) (node as Json)[key] = raw[key];
+    for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) (node as Record<string, unknown>)[key] = raw[key];
     if (node.type === undefined && raw.properties) node.type = 'object';
     // OpenAPI 3.1 / JSON Schema: `const` reads as a one-value enum, `examples` (an array) as an example.
     if (raw.const !== undefined && node.enum === undefined) node.enum = [raw.const];
@@ -160,7 +167,10 @@ export class PageDataBuilder {
       node.additionalProperties = typeof raw.additionalProperties === 'boolean' ? raw.additionalProperties : this.schema(raw.additionalProperties, stack);
     }
     if (raw.items) node.items = this.schema(raw.items, stack);
-    for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(raw[key])) node[key] = raw[key].map((s: Json) => this.schema(s, stack));
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const list = raw[key];
+      if (Array.isArray(list)) node[key] = list.map((s) => this.schema(s, stack));
+    }
     if (raw.not) node.not = this.schema(raw.not, stack);
     if (raw.discriminator?.propertyName) {
       node.discriminator = {propertyName: raw.discriminator.propertyName};
@@ -176,49 +186,49 @@ export class PageDataBuilder {
   }
 
   /** allOf is merged into one object for reading: properties, required and constraints combined. */
-  private mergeAllOf(raw: Json, stack: string[]): SchemaNode {
+  private mergeAllOf(raw: SchemaObject & {allOf: Schema[]}, stack: string[]): SchemaNode {
     // A component reference plus annotations only (`allOf: [{$ref}, {description}]`, common in
     // generated documents, or a 3.1 $ref with a description) stays a reference: inlining it would
     // copy the component at every use, and never end for a recursive one.
     const {allOf, ...rest} = raw;
-    const refs = allOf.filter((p: Json) => p && typeof p.$ref === 'string');
-    const others = [rest, ...allOf.filter((p: Json) => !(p && typeof p.$ref === 'string'))];
-    if (refs.length === 1 && schemaName(refs[0].$ref) && others.every((o: Json) => o && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-')))) {
+    const refs = allOf.filter(isRefSchema);
+    const others = [rest, ...allOf.filter((p) => !isRefSchema(p))];
+    if (refs.length === 1 && schemaName(refs[0]!.$ref) && others.every(annotationsOnly)) {
       const node = this.schema(refs[0], stack);
       for (const o of others) {
         if (o.description) node.description = markdownToHtml(String(o.description));
-        for (const k of ['title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable'] as const) if (o[k] !== undefined) (node as Json)[k] = o[k];
+        for (const k of ['title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable'] as const) if (o[k] !== undefined) (node as Record<string, unknown>)[k] = o[k];
       }
       return node;
     }
-    const parts: Json[] = [];
+    const parts: Schema[] = [];
     const inlined: string[] = [];
-    const collect = (s: Json, seen: string[]) => {
-      if (s && typeof s.$ref === 'string') {
+    const collect = (s: Schema | null | undefined, seen: string[]) => {
+      if (isRefSchema(s)) {
         if (seen.includes(s.$ref)) return;
         inlined.push(s.$ref);
-        return collect(resolvePointer(this.doc, s.$ref), [...seen, s.$ref]);
+        return collect(resolvePointer(this.doc, s.$ref) as Schema, [...seen, s.$ref]);
       }
-      if (s && Array.isArray(s.allOf)) {
+      if (isObject(s) && hasAllOf(s)) {
         const {allOf: inner, ...own} = s;
-        inner.forEach((p: Json) => collect(p, seen));
+        inner.forEach((p) => collect(p, seen));
         parts.push(own);
         return;
       }
       parts.push(s ?? {});
     };
     collect(raw, stack);
-    const merged: Json = {};
+    const merged: Record<string, unknown> = {};
     for (const part of parts) {
       for (const [k, v] of Object.entries(part)) {
-        if (k === 'properties') merged.properties = {...(merged.properties ?? {}), ...(v as object)};
-        else if (k === 'required') merged.required = [...new Set([...(merged.required ?? []), ...(v as string[])])];
+        if (k === 'properties') merged.properties = {...((merged.properties as object | undefined) ?? {}), ...(v as object)};
+        else if (k === 'required') merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(v as string[])])];
         else if (k === 'description' || k === 'title') merged[k] = v; // the most specific part wins
         else if (merged[k] === undefined) setOwn(merged, k, v);
       }
     }
     // The references inlined here are not inlined again below (recursive schemas end).
-    return this.schema(merged, [...stack, ...inlined]);
+    return this.schema(merged as SchemaObject, [...stack, ...inlined]);
   }
 
   /** Converts a component schema once per document. */
@@ -292,7 +302,7 @@ export class PageDataBuilder {
     return [...this.lazy].sort();
   }
 
-  private example(mediaType: string, media: Json, kind: 'request' | 'response'): {value: unknown; given: boolean} | undefined {
+  private example(mediaType: string, media: MediaType, kind: 'request' | 'response'): {value: unknown; given: boolean} | undefined {
     if (media.example !== undefined) return {value: media.example, given: true};
     if (media.examples && typeof media.examples === 'object') {
       const first = Object.values(media.examples)[0];
@@ -301,14 +311,14 @@ export class PageDataBuilder {
     }
     if (!media.schema || !(languageForMediaType(mediaType) === 'json' || mediaType.startsWith('application/x-www-form-urlencoded'))) return undefined;
     try {
-      const value = OpenAPISampler.sample(media.schema, {skipReadOnly: kind === 'request', skipWriteOnly: kind === 'response', maxSampleDepth: 4, quiet: true}, this.doc);
+      const value = OpenAPISampler.sample(media.schema as SamplerSchema, {skipReadOnly: kind === 'request', skipWriteOnly: kind === 'response', maxSampleDepth: 4, quiet: true}, this.doc);
       return value === undefined ? undefined : {value, given: false};
     } catch {
       return undefined;
     }
   }
 
-  private media(content: Json, kind: 'request' | 'response'): MediaTypeData[] {
+  private media(content: Record<string, MediaType> | undefined, kind: 'request' | 'response'): MediaTypeData[] {
     return Object.entries(content ?? {}).map(([mediaType, raw]) => {
       const media = deref(this.doc, raw);
       const data: MediaTypeData = {mediaType};
@@ -332,8 +342,8 @@ export class PageDataBuilder {
     });
   }
 
-  private security(op: Json): SecuritySchemeData[][] {
-    const requirements: Record<string, string[]>[] = op.security ?? this.doc.security ?? [];
+  private security(op: Operation): SecuritySchemeData[][] {
+    const requirements = op.security ?? this.doc.security ?? [];
     return requirements.map((req) =>
       Object.entries(req).map(([key, scopes]) => {
         const raw = deref(this.doc, this.doc.components?.securitySchemes?.[key]);
@@ -351,8 +361,11 @@ export class PageDataBuilder {
             const f = raw.flows[name];
             if (!f || typeof f !== 'object') continue;
             const flow: OAuthFlowData = {scopes: {}};
-            for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) if (typeof f[k] === 'string') flow[k] = f[k];
-            for (const [scope, text] of Object.entries<Json>(f.scopes ?? {})) setOwn(flow.scopes, scope, typeof text === 'string' ? text : '');
+            for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
+              const url = f[k];
+              if (typeof url === 'string') flow[k] = url;
+            }
+            for (const [scope, text] of Object.entries<unknown>(f.scopes ?? {})) setOwn(flow.scopes, scope, typeof text === 'string' ? text : '');
             flows[name] = flow;
           }
           s.flows = flows;
@@ -363,29 +376,26 @@ export class PageDataBuilder {
     );
   }
 
-  private servers(pathItem: Json, op: Json): ServerData[] {
-    const list: Json[] = op.servers ?? pathItem.servers ?? this.doc.servers ?? [{url: '/'}];
+  private servers(pathItem: PathItem, op: Operation): ServerData[] {
+    const list: Server[] = op.servers ?? pathItem.servers ?? this.doc.servers ?? [{url: '/'}];
     return list.map((s) => {
       let url = String(s.url);
-      for (const [name, v] of Object.entries<Json>(s.variables ?? {})) url = url.split(`{${name}}`).join(String(v.default ?? ''));
+      for (const [name, v] of Object.entries(s.variables ?? {})) url = url.split(`{${name}}`).join(String(v.default ?? ''));
       return s.description ? {url, description: s.description} : {url};
     });
   }
 
   /** The webhooks of the document (OpenAPI 3.1 `webhooks`, or the `x-webhooks` extension). */
-  private webhooks(): {key: 'webhooks' | 'x-webhooks'; items: Record<string, Json>} {
+  private webhooks(): {key: 'webhooks' | 'x-webhooks'; items: Record<string, PathItem>} {
     return this.doc.webhooks ? {key: 'webhooks', items: this.doc.webhooks} : {key: 'x-webhooks', items: this.doc['x-webhooks'] ?? {}};
   }
 
-  /** Every webhook operation of the document, in document order. */
-  webhookList(): {event: string; method: string; op: Json}[] {
-    const out: {event: string; method: string; op: Json}[] = [];
-    for (const [event, item] of Object.entries(this.webhooks().items)) {
-      for (const [method, op] of Object.entries<Json>(item ?? {})) {
-        if (op && typeof op === 'object' && isHttpMethod(method)) out.push({event, method, op});
-      }
-    }
-    return out;
+  /** Every webhook operation of the document, in document order (the model's operation list). */
+  webhookList(): {event: string; method: string; op: Operation}[] {
+    const {items} = this.webhooks();
+    return listOperations(this.doc, {webhooks: true})
+      .filter((o) => o.kind === 'webhook')
+      .map((o) => ({event: o.path, method: o.method, op: items[o.path]![o.method]!}));
   }
 
   /**
@@ -393,12 +403,9 @@ export class PageDataBuilder {
    * operation's fields, so it is matched by operationId, else by summary.
    */
   findWebhook(api: {operationId?: string; summary?: string; title?: string}): {event: string; method: string} {
-    for (const [event, item] of Object.entries(this.webhooks().items)) {
-      for (const [method, op] of Object.entries<Json>(item ?? {})) {
-        if (!op || typeof op !== 'object' || !isHttpMethod(method)) continue;
-        if ((api.operationId && op.operationId === api.operationId) || (!api.operationId && (op.summary ?? event) === (api.summary ?? api.title))) {
-          return {event, method};
-        }
+    for (const {event, method, op} of this.webhookList()) {
+      if ((api.operationId && op.operationId === api.operationId) || (!api.operationId && (op.summary ?? event) === (api.summary ?? api.title))) {
+        return {event, method};
       }
     }
     throw new PageDataError(`No webhook with operationId "${api.operationId ?? ''}" or summary "${api.summary ?? api.title ?? ''}" in the document`);
@@ -416,12 +423,13 @@ export class PageDataBuilder {
     return this.build(this.doc.paths?.[path], method, path, pointerOf(['paths', path, method]));
   }
 
-  private build(pathItem: Json, method: string, path: string, where: string): OperationPage {
-    const op = pathItem?.[method];
+  private build(pathItem: PathItem | undefined, method: string, path: string, where: string): OperationPage {
+    // Only a method names an operation: `parameters` or `servers` of a path item is none.
+    const op = isHttpMethod(method) ? pathItem?.[method] : undefined;
     if (!op) throw new PageDataError(`No operation "${method.toUpperCase()} ${path}" in the document`);
     try {
-      const params = new Map<string, Json>();
-      for (const p of [...(pathItem.parameters ?? []), ...(op.parameters ?? [])]) {
+      const params = new Map<string, Parameter>();
+      for (const p of [...(pathItem!.parameters ?? []), ...(op.parameters ?? [])]) {
         const param = deref(this.doc, p);
         params.set(`${param.in}:${param.name}`, param);
       }
@@ -430,7 +438,7 @@ export class PageDataBuilder {
         if (p.deprecated) data.deprecated = true;
         if (p.deprecated && typeof p['x-deprecated-by'] === 'string' && p['x-deprecated-by'].trim()) data.deprecatedBy = p['x-deprecated-by'].trim();
         if (p.description) data.description = markdownToHtml(p.description);
-        const schema = p.schema ?? (p.content ? (Object.values(p.content)[0] as Json)?.schema : undefined);
+        const schema = p.schema ?? (p.content ? Object.values(p.content)[0]?.schema : undefined);
         if (schema) data.schema = this.schema(schema);
         const example = p.example ?? (p.examples ? deref(this.doc, Object.values(p.examples)[0])?.value : undefined);
         if (example !== undefined) data.example = example;
@@ -441,7 +449,7 @@ export class PageDataBuilder {
         method: method as HttpMethod,
         path,
         summary: op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`,
-        servers: this.servers(pathItem, op),
+        servers: this.servers(pathItem!, op),
         security: this.security(op),
         parameters,
         responses: [],
@@ -459,13 +467,13 @@ export class PageDataBuilder {
         const d = markdownToHtml(body.description);
         if (d) page.requestBody.description = d;
       }
-      page.responses = Object.entries<Json>(op.responses ?? {}).map(([status, r]): ResponseData => {
+      page.responses = Object.entries(op.responses ?? {}).map(([status, r]): ResponseData => {
         const res = deref(this.doc, r);
         const data: ResponseData = {
           status,
-          headers: Object.entries<Json>(res.headers ?? {}).map(([name, h]) => {
+          headers: Object.entries(res.headers ?? {}).map(([name, h]) => {
             const header = deref(this.doc, h);
-            const example = header.example ?? (header.examples && typeof header.examples === 'object' ? deref(this.doc, Object.values(header.examples)[0])?.value : undefined) ?? header.schema?.example;
+            const example = header.example ?? (header.examples && typeof header.examples === 'object' ? deref(this.doc, Object.values(header.examples)[0])?.value : undefined) ?? (isObject(header.schema) ? header.schema.example : undefined);
             return {
               name,
               ...(header.description ? {description: markdownToHtml(header.description)} : {}),
@@ -526,7 +534,7 @@ export class PageDataBuilder {
   }
 
   /** Our generated samples first, then the document's own, marked as its (./vendor-samples). */
-  private samples(page: OperationPage, op: Json): CodeSample[] {
+  private samples(page: OperationPage, op: Operation): CodeSample[] {
     return mergeSamples(op, renderSamples(sampleRequest(page)));
   }
 }

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter} from './pages';
-import type {OpenApiDocument} from './page-data';
+import type {OpenApiDocument} from '../../openapi/model/document';
 
 const doc: OpenApiDocument = {
   openapi: '3.1.0',

@@ -30,10 +30,7 @@ import {documentOverviewSlug, listOperations} from '../../openapi/model/operatio
 import {descriptionSummary} from './markdown-html';
 import {leadSentences} from './client/cut';
 import {categoryIndexSlug} from '../../openapi/model/routes';
-import type {OpenApiDocument} from './page-data';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Json = any;
+import type {OpenApiDocument, Tag} from '../../openapi/model/document';
 
 export interface PlannedOperation {
   /** Page id = slug: the page is /docs/api/<id>. */
@@ -79,8 +76,8 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
   const planned: PlannedOperation[] = [];
   for (const ref of listOperations(doc, {webhooks: true})) {
     // listOperations() lists only operations that are objects, from these same maps.
-    const items: Json = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks']) : doc.paths;
-    const op: Json = items[ref.path][ref.method];
+    const items = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks'])! : doc.paths;
+    const op = items[ref.path]![ref.method]!;
     planned.push({
       id: ref.slug ?? '',
       title: ref.title,
@@ -104,7 +101,7 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
 
 function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: PlannedOperation[]): SidebarItem[] {
   // Stryker disable next-line ArrayDeclaration: a string in place of a tag has no name, so no operation is filed under it
-  const declared: {name: string; [k: string]: Json}[] = doc.tags ?? [];
+  const declared: Tag[] = doc.tags ?? [];
   // Declared tags in their order, then the others as operations use them; a tag without operations gets no category (below).
   const names = [...new Set([...declared.map((t) => t.name), ...operations.flatMap((o) => o.tags)])];
   const docItem = (o: PlannedOperation): SidebarItem => ({

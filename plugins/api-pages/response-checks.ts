@@ -27,14 +27,12 @@ import Ajv, {_, type Options} from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
+import {isObject, type MediaType, type OpenApiDocument, type Operation, type Parameter, type RequestBody, type Response, type Schema} from '../../openapi/model/document';
 import {followRefs} from '../../openapi/model/refs';
 import {fragmentToken} from '../../openapi/model/pointer';
 import {patternIsSafe} from '../../openapi/pipeline/patterns';
 import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
 import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from '../../src/components/ApiConsole/check-keys';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Json = any;
 
 /** Generated code per operation above this size is not shipped (the console says so). */
 export const CHECK_MODULE_BUDGET = 512 * 1024;
@@ -44,11 +42,11 @@ const TEXT = new Set(['description', 'title']);
 const VALUES = new Set(['enum', 'const', 'default', 'required']);
 
 /** A schema as Ajv should see it: annotations it does not need or know dropped, 3.0 booleans converted. */
-export function toJsonSchema(node: Json, openapi31: boolean): Json {
+export function toJsonSchema(node: unknown, openapi31: boolean): unknown {
   if (Array.isArray(node)) return node.map((n) => toJsonSchema(n, openapi31));
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [k, v] of Object.entries<Json>(node)) {
+  if (!isObject(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
     // Property names never reach this test: maps of schemas are walked below, name by name.
     if (DROP.has(k) || (TEXT.has(k) && typeof v === 'string') || k.startsWith('x-')) continue;
     if (VALUES.has(k)) {
@@ -59,7 +57,7 @@ export function toJsonSchema(node: Json, openapi31: boolean): Json {
     // on the reader's thread against whatever the API answers): the check goes without it.
     if (k === 'pattern' && typeof v === 'string' && !patternIsSafe(v)) continue;
     if (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions' || k === 'dependentSchemas') {
-      const entries = Object.entries<Json>(v ?? {}).filter(([name]) => k !== 'patternProperties' || patternIsSafe(name));
+      const entries = Object.entries((v ?? {}) as Record<string, unknown>).filter(([name]) => k !== 'patternProperties' || patternIsSafe(name));
       out[k] = Object.fromEntries(entries.map(([name, s]) => [name, toJsonSchema(s, openapi31)]));
       continue;
     }
@@ -93,11 +91,11 @@ const COMPONENT_BASE = 'https://response-checks.invalid/components/schemas/';
  * Local "#/..." pointers inside schemas: a component schema (or a place inside one) -> its own
  * registered schema (`keys`: name -> key), anything else -> the whole document, registered as "doc".
  */
-function rebase(node: Json, keys: ReadonlyMap<string, string>): Json {
+function rebase(node: unknown, keys: ReadonlyMap<string, string>): unknown {
   if (Array.isArray(node)) return node.map((n) => rebase(n, keys));
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [k, v] of Object.entries<Json>(node)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? refTarget(v, keys) : rebase(v, keys);
+  if (!isObject(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? refTarget(v, keys) : rebase(v, keys);
   return out;
 }
 
@@ -119,6 +117,9 @@ export interface CheckModule {
   skipped: Record<string, string>;
 }
 
+/** A schema as Ajv's addSchema takes it (the converted schemas are objects, or a 3.1 boolean schema). */
+type AjvSchema = Parameters<Ajv['addSchema']>[0];
+
 const isJson = (media: string) => /^application\/(.+\+)?json\b|^application\/json/i.test(media) || /\+json\b/i.test(media);
 
 /**
@@ -133,7 +134,7 @@ class ResponseCheckCompiler {
   private readonly keys: ReadonlyMap<string, string>;
   private next = 0;
 
-  constructor(private readonly doc: Json) {
+  constructor(private readonly doc: OpenApiDocument) {
     const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
     const options: Options = {
       strict: false,
@@ -145,7 +146,7 @@ class ResponseCheckCompiler {
     };
     this.ajv = openapi31 ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.ajv);
-    const schemas: Record<string, Json> = doc.components?.schemas ?? {};
+    const schemas: Record<string, Schema> = doc.components?.schemas ?? {};
     // Components with an $id of their own keep the single "doc" schema (Ajv registers every $id
     // it finds, so the two layouts cannot be mixed). Otherwise "doc" is not registered at all:
     // refTarget sends every pointer into a known component to that component's own key.
@@ -153,13 +154,13 @@ class ResponseCheckCompiler {
     this.keys = new Map(ownIds ? [] : Object.keys(schemas).map((name, i) => [name, `${COMPONENT_BASE}${i}`]));
     try {
       if (!this.keys.size) this.ajv.addSchema({components: {schemas: toJsonSchema(rebase(schemas, this.keys), openapi31)}}, 'doc');
-      for (const [name, key] of this.keys) this.ajv.addSchema(toJsonSchema(rebase(schemas[name], this.keys), openapi31), key);
+      for (const [name, key] of this.keys) this.ajv.addSchema(toJsonSchema(rebase(schemas[name], this.keys), openapi31) as AjvSchema, key);
     } catch (error) {
       this.componentsError = (error as Error).message;
     }
   }
 
-  module(op: Json): CheckModule {
+  module(op: Operation | undefined): CheckModule {
     const {doc, ajv} = this;
     const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
     const checked: string[] = [];
@@ -173,9 +174,9 @@ class ResponseCheckCompiler {
     let i = 0;
     // The responses' schemas, then the request's (body and parameters: the console checks what it
     // is about to send with the same generated code, ../../src/components/ApiConsole/check-keys.ts).
-    const schemas = new Map<string, Json>(responseKeys(doc, op).map((key) => {
+    const schemas = new Map<string, unknown>(responseKeys(doc, op).map((key) => {
       const [status, media] = splitKey(key);
-      return [key, (followRefs(doc, op.responses?.[status]) as Json)?.content?.[media]?.schema];
+      return [key, (followRefs(doc, op!.responses?.[status]) as Response | undefined)?.content?.[media]?.schema];
     }));
     for (const [key, schema] of requestSchemas(doc, op)) schemas.set(key, schema);
     for (const [key, schema] of schemas) {
@@ -184,7 +185,7 @@ class ResponseCheckCompiler {
       const name = `r${i++}`;
       try {
         const prepared = toJsonSchema(rebase(schema, this.keys), openapi31);
-        ajv.addSchema(prepared, id);
+        ajv.addSchema(prepared as AjvSchema, id);
         ajv.getSchema(id); // compiles now: errors belong to this response
         exportsMap[name] = id;
         exportOf[key] = name;
@@ -224,7 +225,7 @@ const compilers = new WeakMap<object, ResponseCheckCompiler>();
  * The standalone validators of one operation's JSON responses. `op` is the raw operation object of
  * the processed document `doc` (the document's compiler is made on first use and kept with it).
  */
-export function responseCheckModule(doc: Json, op: Json): CheckModule {
+export function responseCheckModule(doc: OpenApiDocument, op: Operation | undefined): CheckModule {
   let compiler = compilers.get(doc);
   if (!compiler) compilers.set(doc, (compiler = new ResponseCheckCompiler(doc)));
   return compiler.module(op);
@@ -256,11 +257,11 @@ export function checkFile(check: CheckModule): string | undefined {
 }
 
 /** "status media" for every JSON response of the operation with a schema. */
-function responseKeys(doc: Json, op: Json): string[] {
+function responseKeys(doc: OpenApiDocument, op: Operation | undefined): string[] {
   const keys: string[] = [];
-  for (const [status, raw] of Object.entries<Json>(op?.responses ?? {})) {
-    const response: Json = followRefs(doc, raw);
-    for (const [media, content] of Object.entries<Json>(response?.content ?? {})) {
+  for (const [status, raw] of Object.entries(op?.responses ?? {})) {
+    const response = followRefs(doc, raw) as Response | undefined;
+    for (const [media, content] of Object.entries<MediaType | undefined>(response?.content ?? {})) {
       if (isJson(media) && content && typeof content === 'object' && content.schema) keys.push(`${status} ${media}`);
     }
   }
@@ -271,19 +272,19 @@ function responseKeys(doc: Json, op: Json): string[] {
  * The request's schemas: the JSON request body's per media type, and the parameters' (the path
  * item's and the operation's, the operation's winning) as one object keyed "<in>:<name>".
  */
-function requestSchemas(doc: Json, op: Json): Map<string, Json> {
-  const out = new Map<string, Json>();
-  const body: Json = followRefs(doc, op?.requestBody);
-  for (const [media, content] of Object.entries<Json>(body?.content ?? {})) {
+function requestSchemas(doc: OpenApiDocument, op: Operation | undefined): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const body = followRefs(doc, op?.requestBody) as RequestBody | undefined;
+  for (const [media, content] of Object.entries<MediaType | undefined>(body?.content ?? {})) {
     if (isJson(media) && content && typeof content === 'object' && content.schema) out.set(requestBodyKey(media), content.schema);
   }
-  const pathItem = Object.values<Json>(doc?.paths ?? {}).find((item) => item && typeof item === 'object' && Object.values(item).includes(op));
-  const parameters = new Map<string, Json>();
+  const pathItem = Object.values(doc?.paths ?? {}).find((item) => item && typeof item === 'object' && Object.values(item).includes(op));
+  const parameters = new Map<string, Parameter>();
   for (const raw of [...(pathItem?.parameters ?? []), ...(op?.parameters ?? [])]) {
-    const p: Json = followRefs(doc, raw);
+    const p = followRefs(doc, raw) as Parameter | undefined;
     if (p && typeof p.name === 'string' && typeof p.in === 'string') parameters.set(parameterKey(p), p);
   }
-  const properties: Record<string, Json> = {};
+  const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const [key, p] of parameters) {
     if (!p.schema) continue; // `content` parameters are sent as typed

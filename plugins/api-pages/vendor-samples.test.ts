@@ -2,12 +2,13 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {CodeSample} from './client/page-data-format';
 import {SAMPLE_LANGUAGES} from './code-samples';
-import {PageDataBuilder, type OpenApiDocument} from './page-data';
+import {PageDataBuilder} from './page-data';
+import type {OpenApiDocument, Operation} from '../../openapi/model/document';
 import {mergeSamples, ourLanguage, vendorSamples} from './vendor-samples';
 import {hasControlCharacters} from '../../src/components/CopyButton/copyable-text';
 
 const GENERATED: CodeSample[] = SAMPLE_LANGUAGES.map((l) => ({id: l.id, label: l.label, html: `generated ${l.id}`}));
-const tabs = (op: unknown) => mergeSamples(op, GENERATED).map((s) => [s.id, s.label]);
+const tabs = (op: unknown) => mergeSamples(op as Operation, GENERATED).map((s) => [s.id, s.label]);
 
 test('vendor language names map onto our languages', () => {
   const cases: [string, string | undefined][] = [

@@ -12,12 +12,10 @@
  * or inserted as markup, and its control characters are made visible (copyableText) before that.
  */
 import type {CodeSample} from './client/page-data-format';
+import {isObject, type Operation} from '../../openapi/model/document';
 import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {highlight} from './highlight';
 import {SAMPLE_LANGUAGES} from './code-samples';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Json = any;
 
 /** Names (lower case) that mean one of our generated languages. */
 const OUR_LANGUAGE: Record<string, string> = {
@@ -57,7 +55,7 @@ function slug(text: string): string {
   );
 }
 
-const text = (v: Json): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 export interface VendorSample {
   /** Our language id, or undefined for a language we do not generate. */
@@ -68,13 +66,14 @@ export interface VendorSample {
 }
 
 /** The operation's own samples in document order, in one shape; entries without source are skipped. */
-export function vendorSamples(op: Json): VendorSample[] {
-  const lists = [op?.['x-codeSamples'], op?.['x-code-samples'], op?.['x-readme']?.['code-samples']];
+export function vendorSamples(op: Operation | undefined): VendorSample[] {
+  const readme = op?.['x-readme'];
+  const lists = [op?.['x-codeSamples'], op?.['x-code-samples'], isObject(readme) ? readme['code-samples'] : undefined];
   const out: VendorSample[] = [];
   for (const list of lists) {
     if (!Array.isArray(list)) continue;
-    for (const s of list) {
-      if (!s || typeof s !== 'object') continue;
+    for (const s of list as unknown[]) {
+      if (!isObject(s)) continue;
       const source = typeof s.source === 'string' ? s.source : typeof s.code === 'string' ? s.code : undefined;
       if (source === undefined || !source.trim()) continue;
       const lang = text(s.lang) ?? text(s.language);
@@ -102,7 +101,7 @@ const visibleLabel = (label: string) => label.replace(/[\p{Cc}\p{Cf}]/gu, '').re
  * The tabs of an operation: our generated samples first, as they are, then the document's own
  * samples (one tab per distinct label), each marked `fromDocument`.
  */
-export function mergeSamples(op: Json, generated: CodeSample[]): CodeSample[] {
+export function mergeSamples(op: Operation | undefined, generated: CodeSample[]): CodeSample[] {
   const tabs: CodeSample[] = [...generated];
   const ids = new Set(generated.map((g) => g.id));
   const labels = new Set(generated.map((g) => norm(g.label)));

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {PageDataBuilder, type OpenApiDocument} from '../api-pages/page-data';
+import {PageDataBuilder} from '../api-pages/page-data';
+import type {OpenApiDocument} from '../../openapi/model/document';
 import {CURRENT_SITE_TARGET, GenerationRun} from '../api-pages/markdown';
 
 const doc: OpenApiDocument = {

@@ -15,9 +15,7 @@ import {compareSemver, listReleases, loadRelease, parseSemver, RELEASES_DIR} fro
 import type {Changelog, ReleaseChanges, ReleaseMark} from './client/changelog-format';
 import {diffDocuments} from './diff';
 import {apiPageRoute} from '../../openapi/model/routes';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Json = any;
+import type {OpenApiDocument} from '../../openapi/model/document';
 
 /** The page's slug under /docs/api (an operation with this slug would clash: gen:api refuses it). */
 export const CHANGELOG_SLUG = 'changelog';
@@ -55,13 +53,13 @@ function diffCodeHash(): string {
 }
 
 /** Page addresses of the current document's operations by "method path". */
-export function operationPages(doc: Json): Map<string, string> {
+export function operationPages(doc: OpenApiDocument): Map<string, string> {
   return new Map(listOperations(doc).filter((o) => o.slug).map((o) => [`${o.method} ${o.path}`, apiPageRoute(o.slug!)]));
 }
 
 export interface ChangelogOptions {
   /** The current processed document (decorated: slugs), for links to the pages. */
-  current: Json;
+  current: OpenApiDocument;
   releasesDir?: string;
   /** false: no cache (tests). */
   cache?: boolean;
@@ -99,7 +97,7 @@ export function buildChangelog(options: ChangelogOptions): ChangelogResult {
     const after = loadRelease(release);
     if (i === 0) {
       const operations = listOperations(after).length;
-      const date = after.info?.['x-release-date' as 'version'];
+      const date = after.info?.['x-release-date'];
       out.push({
         version: release.version,
         ...(typeof date === 'string' ? {date} : {}),

@@ -52,7 +52,7 @@ describe('spec:check-breaking', () => {
 
   test('breaking changes without a major bump: exit 1, each change with its location', () => {
     const doc = edited('removed operation', '1.1.0');
-    doc.paths['/things'].get.parameters.push({name: 'owner', in: 'query', required: true, description: 'Owner id.', schema: {type: 'string'}});
+    doc.paths['/things']!.get!.parameters!.push({name: 'owner', in: 'query', required: true, description: 'Owner id.', schema: {type: 'string'}});
     const s = setup(doc);
     const r = run(s);
     assert.equal(r.code, 1, r.out + r.err);
@@ -65,7 +65,7 @@ describe('spec:check-breaking', () => {
 
   test('a removed success response (200) without a major bump: exit 1; a removed error response (429): exit 0', () => {
     const success = edited('error response removed', '1.1.0');
-    delete success.paths['/things/{thing_id}'].get.responses['200'];
+    delete success.paths['/things/{thing_id}']!.get!.responses!['200'];
     const r = run(setup(success));
     assert.equal(r.code, 1, r.out + r.err);
     assert.match(r.err, /1 breaking change since the last release 1\.0\.0/);

@@ -7,6 +7,8 @@ import {describe, test} from 'node:test';
 import type {Change} from './client/changelog-format';
 import {classify, diffDocuments, libraryDiffs, pointerOf, releaseAnchor, valueAt, type LibraryDiff, type Side} from './diff';
 import {baseDocument, edited} from './fixtures';
+import type {HttpMethod} from '../../openapi/model/methods';
+import type {Parameter, RequestBody, SchemaObject} from '../../openapi/model/document';
 
 function changesOf(name: string): {op: string; c: Change}[] {
   const r = diffDocuments(baseDocument(), edited(name), '1.1.0', '1.0.0');
@@ -125,10 +127,10 @@ describe('overrides of api-smart-diff, for an API reader', () => {
 describe('grouping', () => {
   test('operations with breaking changes first, breaking entries first; counts', () => {
     const after = edited('new optional field');
-    after.paths['/things/{thing_id}'].get.description = 'Returns one thing by id.';
-    delete after.paths['/things/{thing_id}'].delete;
-    after.paths['/things'].post.requestBody.content['application/json'].schema = {$ref: '#/components/schemas/ThingCreate'};
-    after.components.schemas.ThingCreate.required.push('color');
+    after.paths['/things/{thing_id}']!.get!.description = 'Returns one thing by id.';
+    delete after.paths['/things/{thing_id}']!.delete;
+    (after.paths['/things']!.post!.requestBody as RequestBody).content['application/json']!.schema = {$ref: '#/components/schemas/ThingCreate'};
+    (after.components!.schemas!.ThingCreate as SchemaObject).required!.push('color');
     const r = diffDocuments(baseDocument(), after, '2.0.0', '1.0.0', {pages: new Map([['post /things', '/docs/api/create-thing']])});
     assert.deepEqual(r.operations.map((o) => `${o.method} ${o.path}`), ['post /things', 'delete /things/{thing_id}', 'get /things/{thing_id}']);
     const post = r.operations[0]!;
@@ -209,9 +211,9 @@ describe('classify(): the whole table of the file comment, one row per rule', ()
 });
 
 describe('a removed response, end to end (api-smart-diff, then classify, then spec:check-breaking\'s count)', () => {
-  const removing = (path: string, method: string, status: string) => {
+  const removing = (path: string, method: HttpMethod, status: string) => {
     const after = baseDocument('1.1.0');
-    delete after.paths[path][method].responses[status];
+    delete after.paths[path]![method]!.responses![status];
     return diffDocuments(baseDocument(), after, '1.1.0', '1.0.0');
   };
   test('removing the 200 response: breaking (a client relies on it)', () => {
@@ -413,8 +415,9 @@ describe('pointers and values', () => {
   test('valueAt follows $refs on the way and at the end; a step into a non-object gives undefined', () => {
     const doc = baseDocument();
     const schema = ['paths', '/things', 'post', 'requestBody', 'content', 'application/json', 'schema'];
-    assert.equal(valueAt(doc, schema), doc.components.schemas.ThingCreate, 'the $ref at the end is followed');
-    assert.equal(valueAt(doc, [...schema, 'properties', 'name']), doc.components.schemas.ThingCreate.properties.name, 'and on the way');
+    const thingCreate = doc.components!.schemas!.ThingCreate as SchemaObject;
+    assert.equal(valueAt(doc, schema), thingCreate, 'the $ref at the end is followed');
+    assert.equal(valueAt(doc, [...schema, 'properties', 'name']), thingCreate.properties!.name, 'and on the way');
     assert.equal(valueAt(doc, ['paths', '/things', 'get', 'parameters', 0, 'schema', 'enum', 2]), 'archived');
     assert.equal(valueAt(doc, []), doc);
     assert.equal(valueAt(doc, ['info', 'title', 'length']), undefined, 'a string is no object');
@@ -533,7 +536,7 @@ describe('an enum removed altogether (api-smart-diff reports each of its values 
 
   test('spec:check-breaking counts it as no breaking change', () => {
     const before = baseDocument();
-    before.paths['/things'].get.parameters[1].schema = {type: 'integer', enum: [10, 20]};
+    (before.paths['/things']!.get!.parameters![1] as Parameter).schema = {type: 'integer', enum: [10, 20]};
     const r = diffDocuments(before, baseDocument('1.1.0'), '1.1.0', '1.0.0');
     assert.deepEqual(r.counts, {breaking: 0, 'non-breaking': 1, documentation: 0, deprecations: 0});
   });

@@ -26,9 +26,8 @@ import {followRefs} from '../../openapi/model/refs';
 import {escapeToken} from '../../openapi/model/pointer';
 import {isHttpMethod} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
+import {isObject, type OpenApiDocument, type Operation, type Parameter} from '../../openapi/model/document';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Json = any;
 type Path = (string | number)[];
 
 export interface LibraryDiff {
@@ -50,12 +49,12 @@ export function pointerOf(path: Path): string {
 }
 
 /** The value at a diff path, following `$ref`s on the way (api-smart-diff's paths run through resolved references). */
-export function valueAt(doc: Json, path: Path): Json {
+export function valueAt(doc: unknown, path: Path): unknown {
   let node = doc;
   for (const key of path) {
     node = followRefs(doc, node);
     if (!node || typeof node !== 'object') return undefined;
-    node = node[key as string];
+    node = (node as Record<string | number, unknown>)[key];
   }
   return followRefs(doc, node);
 }
@@ -175,12 +174,12 @@ function readSchemaPath(path: Path): {field: string; tail: Path; property?: stri
  * the older list does (a parameter keeps its number when others are removed or reordered; a new
  * one is numbered after the older list and is the change's `after`).
  */
-function parameterOf(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPath: Path): Json {
-  if (diff.action === 'add' && rest.length === 2) return followRefs(after, diff.after);
-  return valueAt(before, [...opPath, 'parameters', rest[1]!]);
+function parameterOf(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after: OpenApiDocument, opPath: Path): Parameter | undefined {
+  if (diff.action === 'add' && rest.length === 2) return followRefs(after, diff.after) as Parameter | undefined;
+  return valueAt(before, [...opPath, 'parameters', rest[1]!]) as Parameter | undefined;
 }
 
-function subjectOf(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPath: Path): Subject | undefined {
+function subjectOf(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after: OpenApiDocument, opPath: Path): Subject | undefined {
   if (rest[0] === 'parameters' && typeof rest[1] === 'number') {
     const param = parameterOf(diff, rest, before, after, opPath);
     const label = param ? `${param.in} parameter ${code(param.name)}` : 'a parameter';
@@ -205,23 +204,24 @@ function subjectOf(diff: LibraryDiff, rest: Path, before: Json, after: Json, opP
   return undefined;
 }
 
-function replacementOf(doc: Json, path: Path, ops: Map<string, string>): string {
+function replacementOf(doc: OpenApiDocument, path: Path, ops: Map<string, string>): string {
   // Under parameters/<n> the newer document may number the parameter otherwise (see parameterOf): no replacement is read then.
-  const by = valueAt(doc, path.slice(0, -1))?.['x-deprecated-by'];
+  const holder = valueAt(doc, path.slice(0, -1));
+  const by = isObject(holder) ? holder['x-deprecated-by'] : undefined;
   if (typeof by !== 'string' || !by) return '';
   return `: use ${ops.get(by) ?? code(by)} instead`;
 }
 
 /** One sentence for a change. */
-function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPath: Path, ops: Map<string, string>): string {
+function describe(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after: OpenApiDocument, opPath: Path, ops: Map<string, string>): string {
   const {action} = diff;
   const newer = action === 'remove' ? before : after;
   const fullPath = [...opPath, ...rest];
   if (rest.length === 0) return action === 'add' ? 'New operation.' : action === 'remove' ? 'Operation removed.' : 'Operation replaced.';
   if (rest.length === 1 && rest[0] === 'parameters' && action !== 'replace') {
     // The operation's first parameters, or its last ones, as a whole list.
-    const list: Json[] = valueAt(newer, fullPath).map((_: Json, i: number) => valueAt(newer, [...fullPath, i]));
-    const param = (p: Json) => `${p.in} parameter ${code(p.name)}`;
+    const list = (valueAt(newer, fullPath) as unknown[]).map((_, i) => valueAt(newer, [...fullPath, i]) as Parameter);
+    const param = (p: Parameter) => `${p.in} parameter ${code(p.name)}`;
     if (list.length) return action === 'add' ? `New ${list.map((p) => `${p.required ? 'required' : 'optional'} ${param(p)}`).join(', ')}.` : `Removed ${list.map(param).join(', ')}.`;
   }
   const subject = subjectOf(diff, rest, before, after, opPath);
@@ -239,9 +239,9 @@ function describe(diff: LibraryDiff, rest: Path, before: Json, after: Json, opPa
       if (rest.length === 2) return action === 'add' ? `New response ${code(rest[1])}.` : action === 'remove' ? `Response ${code(rest[1])} is no longer documented.` : `Changed response ${code(rest[1])}.`;
       if (subject.property !== undefined) {
         // The new field's schema is the change's `after` (read there: under a parameter, the newer document may number it otherwise).
-        const node: Json = followRefs(after, diff.after);
+        const node = followRefs(after, diff.after);
         const where = label;
-        return action === 'add' ? `New field ${code(field)} in ${where}${node?.deprecated ? ' (deprecated)' : ''}.` : action === 'remove' ? `Field ${code(field)} removed from ${where}.` : `Field ${code(field)} of ${where} changed.`;
+        return action === 'add' ? `New field ${code(field)} in ${where}${isObject(node) && node.deprecated ? ' (deprecated)' : ''}.` : action === 'remove' ? `Field ${code(field)} removed from ${where}.` : `Field ${code(field)} of ${where} changed.`;
       }
       return action === 'add' ? `Added ${what}.` : action === 'remove' ? `Removed ${what}.` : `Changed ${what}.`;
     }
@@ -332,7 +332,7 @@ export function releaseAnchor(version: string): string {
 }
 
 /** Operation titles by operationId, for naming replacements: the newer document's, else the older one's. */
-function operationTitles(before: Json, after: Json): Map<string, string> {
+function operationTitles(before: OpenApiDocument, after: OpenApiDocument): Map<string, string> {
   const out = new Map<string, string>();
   for (const op of [...listOperations(before), ...listOperations(after)]) {
     const title = op.summary ? `“${op.summary}”` : code(op.operationId);
@@ -342,12 +342,12 @@ function operationTitles(before: Json, after: Json): Map<string, string> {
 }
 
 /** Document order of operations ("method path"): newer document first, then what only the older one has. */
-function operationOrder(before: Json, after: Json): string[] {
+function operationOrder(before: OpenApiDocument, after: OpenApiDocument): string[] {
   return [...new Set([...listOperations(after), ...listOperations(before)].map((op) => `${op.method} ${op.path}`))];
 }
 
 /** Runs api-smart-diff; exported for the tests of the classification. */
-export function libraryDiffs(before: Json, after: Json): LibraryDiff[] {
+export function libraryDiffs(before: OpenApiDocument, after: OpenApiDocument): LibraryDiff[] {
   return apiCompare(before, after).diffs as unknown as LibraryDiff[];
 }
 
@@ -358,17 +358,17 @@ export function libraryDiffs(before: Json, after: Json): LibraryDiff[] {
  * (it leaves an empty `enum` where one was removed, and it merges path-level parameters into the
  * operations, which describe() relies on), so an empty list counts as gone.
  */
-function wholeEnumRemovals(diffs: LibraryDiff[], after: Json): LibraryDiff[] {
+function wholeEnumRemovals(diffs: LibraryDiff[], after: OpenApiDocument): LibraryDiff[] {
   return diffs.map((d) => {
     const list = d.path.slice(0, -1);
     // One removal of the list for each of its values: they read as one sentence (tidy() keeps one entry per sentence).
-    if (typeof d.path[d.path.length - 1] === 'number' && list[list.length - 1] === 'enum' && !valueAt(after, list)?.length) return {action: 'remove', path: list, type: d.type};
+    if (typeof d.path[d.path.length - 1] === 'number' && list[list.length - 1] === 'enum' && !(valueAt(after, list) as {length?: number} | null | undefined)?.length) return {action: 'remove', path: list, type: d.type};
     return d;
   });
 }
 
 /** The classified changes from `before` to `after` (two releases, or the last release and the working description). */
-export function diffDocuments(before: Json, after: Json, version: string, previous?: string, options: DiffOptions = {}): ReleaseChanges {
+export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument, version: string, previous?: string, options: DiffOptions = {}): ReleaseChanges {
   const diffs = wholeEnumRemovals(libraryDiffs(before, after), after);
   const ops = operationTitles(before, after);
   const groups = new Map<string, OperationChanges>();
@@ -415,7 +415,7 @@ export function diffDocuments(before: Json, after: Json, version: string, previo
       const key = `${m} ${path}`;
       let group = groups.get(key);
       if (!group) {
-        const op = valueAt(after, opPath) ?? valueAt(before, opPath);
+        const op = (valueAt(after, opPath) ?? valueAt(before, opPath)) as Operation;
         group = {method: m, path, title: op.summary ?? op.operationId ?? `${m.toUpperCase()} ${path}`, status: 'changed', changes: []};
         const href = options.pages?.get(key);
         if (href) group.href = href;

@@ -2,10 +2,10 @@
  * A small API description for the changelog's tests, and edits of it that make each kind of change.
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Json = any;
+import type {HttpMethod} from '../../openapi/model/methods';
+import type {OpenApiDocument, Operation, Parameter, SchemaObject} from '../../openapi/model/document';
 
-export function baseDocument(version = '1.0.0'): Json {
+export function baseDocument(version = '1.0.0'): OpenApiDocument {
   return {
     openapi: '3.0.3',
     info: {title: 'Things API', version},
@@ -82,28 +82,37 @@ export function baseDocument(version = '1.0.0'): Json {
 
 export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
+/** The fixture's operation at `method path` (it is there: the edits below name only those). */
+const op = (d: OpenApiDocument, path: string, method: HttpMethod): Operation => d.paths[path]![method]!;
+/** The fixture's parameter `i` of an operation (written inline, never as a reference). */
+const param = (d: OpenApiDocument, path: string, method: HttpMethod, i: number): Parameter => op(d, path, method).parameters![i] as Parameter;
+/** A component schema of the fixture (an object schema). */
+const schema = (d: OpenApiDocument, name: string): SchemaObject => d.components!.schemas![name] as SchemaObject;
+/** A property of a component schema of the fixture. */
+const property = (d: OpenApiDocument, name: string, key: string): SchemaObject => schema(d, name).properties![key] as SchemaObject;
+
 /** Crafted changes, each applied to a copy of baseDocument(). */
-export const EDITS: Record<string, (d: Json) => void> = {
+export const EDITS: Record<string, Edit> = {
   'removed operation': (d) => {
-    delete d.paths['/things/{thing_id}'].delete;
+    delete d.paths['/things/{thing_id}']!.delete;
   },
   'new required parameter': (d) => {
-    d.paths['/things'].get.parameters.push({name: 'owner', in: 'query', required: true, description: 'Owner id.', schema: {type: 'string'}});
+    op(d, '/things', 'get').parameters!.push({name: 'owner', in: 'query', required: true, description: 'Owner id.', schema: {type: 'string'}});
   },
   'narrowed enum': (d) => {
     // The list filter no longer accepts `archived` (the responses keep the full Status).
-    d.components.schemas.StatusFilter = {type: 'string', description: 'Lifecycle.', enum: ['new', 'active']};
-    d.paths['/things'].get.parameters[0].schema = {$ref: '#/components/schemas/StatusFilter'};
+    d.components!.schemas!.StatusFilter = {type: 'string', description: 'Lifecycle.', enum: ['new', 'active']};
+    param(d, '/things', 'get', 0).schema = {$ref: '#/components/schemas/StatusFilter'};
   },
   'new optional field': (d) => {
-    d.components.schemas.ThingCreate.properties.color = {type: 'string', description: 'Its colour.'};
+    schema(d, 'ThingCreate').properties!.color = {type: 'string', description: 'Its colour.'};
   },
   'description-only edit': (d) => {
-    d.paths['/things'].get.description = 'Returns the things of your account, newest first.';
-    d.components.schemas.Thing.properties.name.description = 'The name people see.';
+    op(d, '/things', 'get').description = 'Returns the things of your account, newest first.';
+    property(d, 'Thing', 'name').description = 'The name people see.';
   },
   'new operation': (d) => {
-    d.paths['/things/{thing_id}'].put = {
+    d.paths['/things/{thing_id}']!.put = {
       operationId: 'replaceThing',
       summary: 'Replace thing',
       description: 'Replaces a thing.',
@@ -114,39 +123,39 @@ export const EDITS: Record<string, (d: Json) => void> = {
     };
   },
   'response enum gains a value': (d) => {
-    d.components.schemas.Kind.enum.push('medium');
+    schema(d, 'Kind').enum!.push('medium');
   },
   'parameter type changed': (d) => {
-    d.paths['/things'].get.parameters[1].schema = {type: 'string'};
+    param(d, '/things', 'get', 1).schema = {type: 'string'};
   },
   'error response removed': (d) => {
-    delete d.paths['/things'].get.responses['429'];
+    delete op(d, '/things', 'get').responses!['429'];
   },
   'server URL changed': (d) => {
-    d.servers[0].url = 'https://api.example.test/v2';
+    d.servers![0]!.url = 'https://api.example.test/v2';
   },
   'field deprecated with replacement': (d) => {
     for (const name of ['Thing', 'ThingCreate']) {
-      Object.assign(d.components.schemas[name].properties.label, {deprecated: true, 'x-deprecated-by': 'name'});
+      Object.assign(property(d, name, 'label'), {deprecated: true, 'x-deprecated-by': 'name'});
     }
   },
   'operation deprecated with replacement': (d) => {
-    d.paths['/things/{thing_id}'].delete.deprecated = true;
-    d.paths['/things/{thing_id}'].delete['x-deprecated-by'] = 'createThing';
+    op(d, '/things/{thing_id}', 'delete').deprecated = true;
+    op(d, '/things/{thing_id}', 'delete')['x-deprecated-by'] = 'createThing';
   },
 };
 
-export function edited(name: string, version = '1.1.0'): Json {
+export function edited(name: string, version = '1.1.0'): OpenApiDocument {
   const doc = baseDocument(version);
   EDITS[name]!(doc);
   return doc;
 }
 
 /** An edit of a document, in place. */
-export type Edit = (d: Json) => void;
+export type Edit = (d: OpenApiDocument) => void;
 
 /** The fixture (1.0.0) and the fixture with `edit` (1.1.0), `before` applied to both first. */
-export function editedPair(edit: Edit, before: Edit = () => {}): [Json, Json] {
+export function editedPair(edit: Edit, before: Edit = () => {}): [OpenApiDocument, OpenApiDocument] {
   const a = baseDocument();
   before(a);
   const b = baseDocument('1.1.0');

@@ -394,7 +394,7 @@ import path from 'node:path';
 import base from ${JSON.stringify(path.join(ROOT, 'docusaurus.config'))};
 import chunkStatsPlugin from ${JSON.stringify(path.join(ROOT, 'tools/bench/chunk-stats-plugin'))};
 const root = ${JSON.stringify(ROOT)};
-const abs = (entry: any): any => {
+const abs = (entry: unknown): unknown => {
   if (typeof entry === 'string' && (entry.startsWith('./') || entry.startsWith('../'))) return path.resolve(root, entry);
   if (Array.isArray(entry)) return [abs(entry[0]), ...entry.slice(1)];
   return entry;

@@ -6,7 +6,8 @@
  * them outside the repo first (mkdir /tmp/snip && cd /tmp/snip && npm install httpsnippet@3
  * @scalar/snippetz), then: npx tsx tools/snippet-eval/run.ts (LANGS=curl,python,javascript).
  */
-import {createServer} from 'node:http';
+import {createServer, type IncomingHttpHeaders} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {execFile} from 'node:child_process';
 import {mkdtempSync, readdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -16,10 +17,14 @@ import {renderSampleSources, type SampleRequest} from '../../plugins/api-pages/c
 import {PAYLOADS, CANARY_VALUE, SAMPLE_ENV} from '../../plugins/api-pages/code-samples.fixtures';
 const run = promisify(execFile);
 
+/** Each generator's target and client for our sample languages. */
+const SNIPPETZ_TARGET: Record<string, [string, string]> = {curl: ['shell', 'curl'], python: ['python', 'requests'], javascript: ['js', 'fetch']};
+const HTTPSNIPPET_TARGET: Record<string, [string, string]> = {curl: ['shell', 'curl'], python: ['python', 'requests'], javascript: ['javascript', 'fetch']};
+
 (async () => {
   const {snippetz} = await import('/tmp/snip/node_modules/@scalar/snippetz/dist/index.js' as string);
   const {HTTPSnippet} = require('/tmp/snip/node_modules/httpsnippet');
-  const received: {url: string; headers: Record<string, any>; body: Buffer}[] = [];
+  const received: {url: string; headers: IncomingHttpHeaders; body: Buffer}[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
@@ -29,7 +34,7 @@ const run = promisify(execFile);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as any).port}`;
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const headerValue = (p: string) => p.replace(/[^\x20-\x7e]/g, '').trim() || 'x';
   const cases: {name: string; req: SampleRequest}[] = [];
   PAYLOADS.filter((p) => !p.includes('\0')).forEach((p, i) => {
@@ -50,8 +55,8 @@ const run = promisify(execFile);
   });
   const gens: Record<string, (r: SampleRequest, lang: string) => string | undefined> = {
     ours: (r, lang) => renderSampleSources(r).find((s) => s.id === lang)?.code,
-    snippetz: (r, lang) => (lang === 'python' ? 'import requests\n' : '') + snippetz().print(...({curl: ['shell', 'curl'], python: ['python', 'requests'], javascript: ['js', 'fetch']} as any)[lang], har(r)),
-    httpsnippet: (r, lang) => { const s = new HTTPSnippet(har(r)); const [t, c] = ({curl: ['shell', 'curl'], python: ['python', 'requests'], javascript: ['javascript', 'fetch']} as any)[lang]; const out = s.convert(t, c); return Array.isArray(out) ? out[0] : out; },
+    snippetz: (r, lang) => (lang === 'python' ? 'import requests\n' : '') + snippetz().print(...SNIPPETZ_TARGET[lang]!, har(r)),
+    httpsnippet: (r, lang) => { const s = new HTTPSnippet(har(r)); const [t, c] = HTTPSNIPPET_TARGET[lang]!; const out = s.convert(t, c); return Array.isArray(out) ? out[0] : out; },
   };
   const runner: Record<string, [string, string, (f: string) => string[]]> = {curl: ['.sh', 'bash', (f) => [f]], python: ['.py', 'python3', (f) => [f]], javascript: ['.mjs', process.execPath, (f) => [f]]};
   for (const lang of (process.env.LANGS ?? 'curl,python,javascript').split(',')) {
@@ -65,7 +70,7 @@ const run = promisify(execFile);
         const file = path.join(dir, `s${runner[lang][0]}`);
         writeFileSync(file, code);
         const before = received.length;
-        try { await run(runner[lang][1], runner[lang][2](file), {cwd: dir, env: {PATH: process.env.PATH, HOME: dir, ...SAMPLE_ENV}, timeout: 20000}); } catch (e) { crashed++; problems.push(`${c.name}: ${(e as any).stderr?.slice(0, 160)}`); continue; }
+        try { await run(runner[lang][1], runner[lang][2](file), {cwd: dir, env: {PATH: process.env.PATH, HOME: dir, ...SAMPLE_ENV}, timeout: 20000}); } catch (e) { crashed++; problems.push(`${c.name}: ${(e as {stderr?: string}).stderr?.slice(0, 160)}`); continue; }
         if (readdirSync(dir).some((f) => f.includes('PWNED'))) pwned++;
         const got = received[before];
         if (!got || received.length - before !== 1) { crashed++; continue; }

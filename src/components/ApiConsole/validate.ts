@@ -12,6 +12,7 @@ import type {OperationPage, SchemaNode} from '../../../plugins/api-pages/client/
 import type {CheckError, CheckRun, RunCheck} from './check-runner';
 import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from './check-keys';
 import {followRef} from '../SchemaView/model';
+import {escapeToken, unescapeToken} from '../../../openapi/model/pointer';
 
 // One lazy chunk for the console's checks: this module and the runner (the worker is its own).
 export {checkRunner} from './check-runner';
@@ -93,8 +94,6 @@ function pointerOf(e: CheckError): string {
   return e.instancePath + missing;
 }
 
-const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescapeToken = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** A problem with the request the console is about to send, by the form field it concerns. */
 export interface RequestProblem {

@@ -34,7 +34,7 @@ let pages: Map<string, OperationPage & {slug: string}>;
 
 before(async () => {
   const result = await buildProcessedSpec({source: SOURCE, strict: false});
-  doc = result.document as Record<string, unknown>;
+  doc = result.document as unknown as Record<string, unknown>;
   const builder = new PageDataBuilder(doc as never);
   pages = new Map(listOperations(builder.doc).map((op) => [`${op.method} ${op.path}`, {...builder.operation(op.method, op.path), slug: op.slug ?? ''}]));
 });

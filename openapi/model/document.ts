@@ -1,0 +1,318 @@
+/**
+ * The processed OpenAPI document as the pipeline emits it (openapi/processed/openapi.json): OpenAPI
+ * 3.0 and 3.1 objects, plus the fields the pipeline adds (`x-portal-*`, openapi/pipeline/pages.ts
+ * and build.ts). The types say what a valid document holds; the pipeline lets a foreign document
+ * through with warnings, so code that must survive a broken one still checks what it reads
+ * (`typeof x === 'string'`…) rather than trusting the type. Node-free, types only apart from the
+ * JSON helpers at the end.
+ *
+ * Where the specification allows a Reference Object instead of the object, the type is `Ref<T>`.
+ * Data the document carries (examples, enum values, defaults) is `JsonValue`; extension fields
+ * (`x-…`) are open: `unknown`, narrowed where they are read.
+ */
+
+/** Any JSON value: what a document holds as data (examples, enum values, defaults, constants). */
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+/** Specification extensions: every `x-` field of an object, its value whatever the document wrote. */
+export interface Extensions {
+  [extension: `x-${string}`]: unknown;
+}
+
+/** A Reference Object: a `$ref` (local, "#/components/…", once the document is bundled) and, in 3.1, a summary and description. */
+export type Reference = {
+  $ref: string;
+  summary?: string;
+  description?: string;
+};
+
+/** Where the document may hold a reference instead of the object itself. */
+export type Ref<T> = T | Reference;
+
+export interface OpenApiDocument extends Extensions {
+  /** "3.0.x" or "3.1.x" (a Swagger 2.0 source is converted to 3.0 by the pipeline). */
+  openapi: string;
+  info: Info;
+  jsonSchemaDialect?: string;
+  servers?: Server[];
+  paths: Record<string, PathItem>;
+  /** OpenAPI 3.1. */
+  webhooks?: Record<string, PathItem>;
+  /** The same before 3.1 (Redocly's extension). */
+  'x-webhooks'?: Record<string, PathItem>;
+  components?: Components;
+  security?: SecurityRequirement[];
+  tags?: Tag[];
+  externalDocs?: ExternalDocs;
+}
+
+export interface Info extends Extensions {
+  title: string;
+  version: string;
+  summary?: string;
+  description?: string;
+  termsOfService?: string;
+  contact?: {name?: string; url?: string; email?: string} & Extensions;
+  license?: {name: string; identifier?: string; url?: string} & Extensions;
+  /** Ours: the overview page's slug (openapi/pipeline/pages.ts). */
+  'x-portal-slug'?: string;
+  /** Ours: the source file the document was built from, as the build shows it (openapi/pipeline/build.ts, not in strict builds). */
+  'x-portal-source'?: string;
+}
+
+export interface Server extends Extensions {
+  url: string;
+  description?: string;
+  variables?: Record<string, ServerVariable>;
+}
+
+export interface ServerVariable extends Extensions {
+  default: string;
+  enum?: string[];
+  description?: string;
+}
+
+export interface ExternalDocs extends Extensions {
+  url: string;
+  description?: string;
+}
+
+export interface Tag extends Extensions {
+  name: string;
+  description?: string;
+  externalDocs?: ExternalDocs;
+  /** Redocly's label for a tag (the sidebar category's label). */
+  'x-displayName'?: unknown;
+}
+
+/** A path item's fixed method fields (the list of ./methods.ts). */
+export interface PathItemOperations {
+  get?: Operation;
+  put?: Operation;
+  post?: Operation;
+  delete?: Operation;
+  options?: Operation;
+  head?: Operation;
+  patch?: Operation;
+  trace?: Operation;
+}
+
+export interface PathItem extends PathItemOperations, Extensions {
+  /** A path item may itself be a reference (3.1: with siblings); the pipeline keeps it. */
+  $ref?: string;
+  summary?: string;
+  description?: string;
+  servers?: Server[];
+  parameters?: Ref<Parameter>[];
+}
+
+export interface Operation extends Extensions {
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  externalDocs?: ExternalDocs;
+  operationId?: string;
+  parameters?: Ref<Parameter>[];
+  requestBody?: Ref<RequestBody>;
+  responses?: Record<string, Ref<Response>>;
+  callbacks?: Record<string, Ref<Callback>>;
+  deprecated?: boolean;
+  security?: SecurityRequirement[];
+  servers?: Server[];
+  /** Ours: the page's slug, /docs/api/<slug> (openapi/pipeline/pages.ts). */
+  'x-portal-slug'?: string;
+  /** Ours: the page's title (openapi/pipeline/pages.ts). */
+  'x-portal-title'?: string;
+}
+
+/** A callback: path items keyed by a runtime expression. */
+export type Callback = Record<string, PathItem>;
+
+export type ParameterLocation = 'query' | 'header' | 'path' | 'cookie';
+
+/** What parameters and headers share: a schema (or one media type), examples, serialisation. */
+export interface ParameterFields extends Extensions {
+  description?: string;
+  required?: boolean;
+  deprecated?: boolean;
+  allowEmptyValue?: boolean;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  schema?: Schema;
+  example?: JsonValue;
+  examples?: Record<string, Ref<Example>>;
+  content?: Record<string, MediaType>;
+}
+
+export interface Parameter extends ParameterFields {
+  name: string;
+  in: ParameterLocation;
+}
+
+export type Header = ParameterFields;
+
+export interface RequestBody extends Extensions {
+  description?: string;
+  content: Record<string, MediaType>;
+  required?: boolean;
+}
+
+export interface MediaType extends Extensions {
+  schema?: Schema;
+  example?: JsonValue;
+  examples?: Record<string, Ref<Example>>;
+  encoding?: Record<string, Encoding>;
+}
+
+export interface Encoding extends Extensions {
+  contentType?: string;
+  headers?: Record<string, Ref<Header>>;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+
+export interface Response extends Extensions {
+  description: string;
+  headers?: Record<string, Ref<Header>>;
+  content?: Record<string, MediaType>;
+  links?: Record<string, Ref<Link>>;
+}
+
+export interface Example extends Extensions {
+  summary?: string;
+  description?: string;
+  value?: JsonValue;
+  externalValue?: string;
+}
+
+export interface Link extends Extensions {
+  operationRef?: string;
+  operationId?: string;
+  parameters?: Record<string, JsonValue>;
+  requestBody?: JsonValue;
+  description?: string;
+  server?: Server;
+}
+
+/**
+ * A schema: an object, or in 3.1 (JSON Schema 2020-12) `true` / `false`. A `$ref` may stand alone
+ * (3.0: its siblings are ignored) or beside other keywords (3.1: they apply too).
+ */
+export type Schema = SchemaObject | boolean;
+
+export interface SchemaObject extends Extensions {
+  $ref?: string;
+  $id?: string;
+  $schema?: string;
+  $comment?: string;
+  $defs?: Record<string, Schema>;
+  title?: string;
+  description?: string;
+  /**
+   * "string", "integer", "number", "boolean", "array", "object" (and "null" in 3.1); a list of
+   * them in 3.1 (`[x, "null"]` is 3.0's `nullable`). Typed as any string: a foreign document may
+   * name others, which the pages show as written.
+   */
+  type?: string | string[];
+  format?: string;
+  enum?: JsonValue[];
+  const?: JsonValue;
+  default?: JsonValue;
+  example?: JsonValue;
+  /** 3.1: a list of examples. */
+  examples?: JsonValue[];
+  /** 3.0. */
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  minimum?: number;
+  maximum?: number;
+  /** A flag beside minimum / maximum in 3.0, the bound itself in 3.1. */
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  patternProperties?: Record<string, Schema>;
+  additionalProperties?: Schema;
+  items?: Schema;
+  prefixItems?: Schema[];
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  not?: Schema;
+  discriminator?: {propertyName: string; mapping?: Record<string, string>};
+  xml?: Record<string, unknown>;
+  externalDocs?: ExternalDocs;
+  /** Ours: a `$ref` that resolved nowhere, replaced by this schema (openapi/pipeline/pages.ts replaceUnresolvedRefs). */
+  'x-portal-unresolved'?: string;
+  /** What replaces a deprecated field: a field name or a short text. */
+  'x-deprecated-by'?: unknown;
+}
+
+export interface Components extends Extensions {
+  schemas?: Record<string, Schema>;
+  responses?: Record<string, Ref<Response>>;
+  parameters?: Record<string, Ref<Parameter>>;
+  examples?: Record<string, Ref<Example>>;
+  requestBodies?: Record<string, Ref<RequestBody>>;
+  headers?: Record<string, Ref<Header>>;
+  securitySchemes?: Record<string, Ref<SecurityScheme>>;
+  links?: Record<string, Ref<Link>>;
+  callbacks?: Record<string, Ref<Callback>>;
+  /** 3.1. */
+  pathItems?: Record<string, PathItem>;
+}
+
+/** Scheme name -> the scopes it needs (empty for schemes without scopes). */
+export type SecurityRequirement = Record<string, string[]>;
+
+/** A security scheme; the fields after `description` belong to the `type` named beside them. */
+export interface SecurityScheme extends Extensions {
+  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  description?: string;
+  /** apiKey: the header, query parameter or cookie that carries the key. */
+  name?: string;
+  in?: 'query' | 'header' | 'cookie';
+  /** http: "basic", "bearer"… (any case). */
+  scheme?: string;
+  bearerFormat?: string;
+  /** oauth2. */
+  flows?: OAuthFlows;
+  /** openIdConnect. */
+  openIdConnectUrl?: string;
+}
+
+export interface OAuthFlows extends Extensions {
+  implicit?: OAuthFlow;
+  password?: OAuthFlow;
+  clientCredentials?: OAuthFlow;
+  authorizationCode?: OAuthFlow;
+}
+
+export interface OAuthFlow extends Extensions {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** Scope -> what it allows. */
+  scopes: Record<string, string>;
+}
+
+/** Whether a value is a JSON object (not null, not an array): the narrowing every walk over a document starts with. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -205,7 +205,26 @@ export interface Link extends Extensions {
  */
 export type Schema = SchemaObject | boolean;
 
-export interface SchemaObject extends Extensions {
+/** The validation keywords a schema and the pages' schema nodes (page-data-format.ts) share. */
+export interface SchemaConstraints {
+  minimum?: number;
+  maximum?: number;
+  /** A flag beside minimum / maximum in 3.0, the bound itself in 3.1. */
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
+  required?: string[];
+}
+
+export interface SchemaObject extends SchemaConstraints, Extensions {
   $ref?: string;
   $id?: string;
   $schema?: string;
@@ -231,21 +250,6 @@ export interface SchemaObject extends Extensions {
   readOnly?: boolean;
   writeOnly?: boolean;
   deprecated?: boolean;
-  minimum?: number;
-  maximum?: number;
-  /** A flag beside minimum / maximum in 3.0, the bound itself in 3.1. */
-  exclusiveMinimum?: boolean | number;
-  exclusiveMaximum?: boolean | number;
-  multipleOf?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
-  minProperties?: number;
-  maxProperties?: number;
-  required?: string[];
   properties?: Record<string, Schema>;
   patternProperties?: Record<string, Schema>;
   additionalProperties?: Schema;

@@ -14,8 +14,9 @@ import type {ReleaseMark} from '../../changelog/client/changelog-format';
 
 export type {HttpMethod} from '@site/openapi/model/methods';
 import type {HttpMethod} from '@site/openapi/model/methods';
+import type {SchemaConstraints} from '@site/openapi/model/document';
 
-export interface SchemaNode {
+export interface SchemaNode extends SchemaConstraints {
   /** Name of a component schema in `OperationPage.schemas` this node stands for. */
   ref?: string;
   /** A reference back into a schema being defined (not a component schema): its name. */
@@ -34,20 +35,6 @@ export interface SchemaNode {
   deprecated?: boolean;
   /** What replaces a deprecated field (`x-deprecated-by`): a field name or a short text. */
   deprecatedBy?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  exclusiveMaximum?: boolean | number;
-  multipleOf?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
-  minProperties?: number;
-  maxProperties?: number;
-  required?: string[];
   properties?: Record<string, SchemaNode>;
   additionalProperties?: boolean | SchemaNode;
   items?: SchemaNode;

@@ -51,7 +51,7 @@ const config: Config = {
 
   future: {
     // Rspack, SWC and Lightning CSS, except SWC's HTML minifier: with it the build's native memory
-    // grows with every page rendered (a 1,000-operation document peaked at 4.1 GB, 2.8 GB without).
+    // grows with every page rendered (BENCHMARKS.md, "Measurements behind the code").
     experimental_faster: {
       swcJsLoader: true,
       swcJsMinimizer: true,

@@ -44,7 +44,7 @@ const verdicts = new Map<string, PatternVerdict>();
  * ranges (`?`, `{n,m}`) whose choices multiply to at most 64. A match attempt can only start at the
  * beginning and tries each length of the one repetition at most 64 times. Most
  * patterns of real documents are of this kind (`^[A-Za-z0-9_-]+$`, `^[0-9a-f]{40}$`,
- * `^\\+[1-9][0-9]{6,14}$`); recheck takes 0.1 to 1 s for some of them.
+ * `^\\+[1-9][0-9]{6,14}$`), and recheck is slow on some of them.
  */
 export function linearByShape(pattern: string): boolean {
   if (!pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$')) return false;

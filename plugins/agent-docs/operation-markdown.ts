@@ -310,8 +310,8 @@ export function operationMarkdown(page: OperationPage, options: OperationMarkdow
   const shallowest = depths.pop()!;
   for (const depth of depths) {
     try {
-      // Writing stops as soon as the field lines alone are over the budget (the Stripe document's
-      // twins reach 620 KB at 8 levels).
+      // Writing stops as soon as the field lines alone are over the budget (deep schema
+      // graphs make very large twins: BENCHMARKS.md, "Measurements behind the code").
       const markdown = writeTwin(page, options, depth, budget);
       if (markdown.length <= budget) return markdown;
     } catch (error) {

@@ -5,7 +5,8 @@
  * The plugin's `gen-api-docs` command first bundles and fully dereferences the document
  * (json-schema-ref-parser, then a cycle-replacing JSON.stringify), converts it to a Postman
  * collection and samples every request body, none of which our generators use. On Stripe's
- * description (775 heavily shared, circular schemas) that step never finished (16 min, 3.1 GB).
+ * description (hundreds of heavily shared, circular schemas) that step never finished
+ * (BENCHMARKS.md, "Measurements behind the code").
  * The page list only needs paths, methods, operationIds, summaries, tags and `x-position`, so it
  * is planned here with the plugin's rules:
  *

@@ -6,8 +6,8 @@
  * Content-Security-Policy forbids (script-src has no 'unsafe-eval'), so Ajv runs here, at
  * `gen:api`, and writes its standalone code: one file per operation holding a validate function per
  * (status, media type). The file is an ES module served as it is (`/api-checks/<page>.<hash>.js`,
- * see ./markdown.ts writeCheckModule), not bundled: on GitHub's 1,223 operations the bundler spent
- * ~20 s on 36 MB of check modules. The console imports it only when a response arrives
+ * see ./markdown.ts writeCheckModule), not bundled: on a large document the bundler spent long on
+ * them (BENCHMARKS.md, "Measurements behind the code"). The console imports it only when a response arrives
  * (src/components/ApiConsole/check-loader.ts) and hands it the few runtime helpers the code
  * requires (ajv-formats' format table, ucs2length…: src/components/ApiConsole/check-runtime.ts).
  * Ajv itself never reaches the browser.
@@ -83,7 +83,7 @@ export function toJsonSchema(node: unknown, openapi31: boolean): unknown {
  * and "#/components/schemas/<name>" references point there: Ajv then compiles a component once per
  * document and every operation's code calls the same function. (Through one "doc" schema holding
  * all components, Ajv compiled a fresh copy of every referenced component for each response: on
- * GitHub's document 36 MB of check code, most of it the same components over and over.)
+ * a large document, check code many times its size, mostly the same components over and over.)
  */
 const COMPONENT_BASE = 'https://response-checks.invalid/components/schemas/';
 
@@ -125,7 +125,7 @@ const isJson = (media: string) => /^application\/(.+\+)?json\b|^application\/jso
 /**
  * One Ajv instance per document, shared by its operations: the component schemas are converted
  * and registered once, and a component compiled for one operation is reused by the next (a fresh
- * instance per operation took 240 s for GitHub's 1,223 operations, ~200 ms each). Standalone code
+ * instance per operation cost the whole compile again for each: BENCHMARKS.md, "Measurements behind the code"). Standalone code
  * is still generated per operation, holding only the functions its validators use.
  */
 class ResponseCheckCompiler {

@@ -54,7 +54,7 @@ export default function apiVersionsPlugin(_context: LoadContext, options: ApiVer
  * Docusaurus puts every module that more than half of all routes use into the `common` chunk,
  * which every page loads. Older versions add their pages to that count, so the API page
  * components (used by the operation pages of every version) crossed the line and home, blog and
- * search pages loaded them (+10 KB gzip with one older version). The threshold is raised by the
+ * search pages loaded them (BENCHMARKS.md, "Measurements behind the code"). The threshold is raised by the
  * older versions' page count: a module goes to `common` when half of the other pages use it
  * besides the older versions' pages, as with one version.
  */

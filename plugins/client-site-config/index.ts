@@ -2,10 +2,10 @@
  * The site config the browser gets: Docusaurus puts the whole config in the main bundle
  * (`@generated/docusaurus.config`, which every page loads), plugin and preset options included.
  * Ours held the reference's page list twice (the remark plugin's options of the blog and the
- * pages), the build machine's absolute paths and every plugin's settings: 1 KB gzip on every
- * page with our description, and with a large one (GitHub's 1,000+ operations) tens of KB. No
+ * pages), the build machine's absolute paths and every plugin's settings, on every page, growing
+ * with the document (BENCHMARKS.md, "Measurements behind the code"). No
  * client code reads `presets`, `plugins` or `themes` (the theme reads `themeConfig`, components
- * `customFields`), nor the page template (`ssrTemplate`, 1.6 KB: plugins/page-chunk-scripts), so
+ * `customFields`), nor the page template (`ssrTemplate`: plugins/page-chunk-scripts), so
  * the browser gets the config without them; the build keeps the whole one.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';

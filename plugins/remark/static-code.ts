@@ -2,8 +2,8 @@
  * Remark plugin for hand-written content (blog, pages, guides): code fences are highlighted at build
  * time, like the API pages' samples, instead of by Prism in the reader's browser.
  *
- * The theme's CodeBlock highlights while the page hydrates: a 29 KB (gzip) chunk and the longest
- * main-thread task of a blog post. Here each fence becomes `<StaticCode>` (registered in
+ * The theme's CodeBlock highlights while the page hydrates: a chunk of its own and the longest
+ * main-thread task of a blog post (BENCHMARKS.md, "Measurements behind the code"). Here each fence becomes `<StaticCode>` (registered in
  * src/theme/MDXComponents.tsx) carrying the raw code (for the copy button) and the token markup of
  * plugins/api-pages/highlight.ts. Fences whose meta asks for more than a title (line highlighting,
  * line numbers, live code…) are left to the theme's CodeBlock, which supports them.

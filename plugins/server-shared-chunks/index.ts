@@ -5,7 +5,7 @@
  * Docusaurus 3.7 builds that bundle with `splitChunks: false`, so each page's chunk carries its
  * own copy of every component it uses that is not in the entry: at 1,000 API operations, 1,000
  * copies of the API page components, each compiled and kept by Node until the last page is
- * rendered (about 220 MB of chunk source and 60 MB of compiled code). With one shared chunk, a
+ * rendered (BENCHMARKS.md, "Measurements behind the code"). With one shared chunk, a
  * page's chunk holds only its own MDX and data. The client bundle keeps Docusaurus's settings.
  */
 import type {Plugin} from '@docusaurus/types';

@@ -3,7 +3,7 @@
  *
  * On a narrow screen the first render after hydration mounts the theme's mobile sidebar, whose
  * props are compared with `localeCompare`; the first such call in a page makes V8 initialise ICU
- * collation, which was about 40% of that render on the API pages (a 4× slowed CPU: ~35 of ~90 ms),
+ * collation, a large part of that render on the API pages (BENCHMARKS.md, "Measurements behind the code"),
  * enough to make it a long task. Running one comparison in its own task while the page's chunks
  * download moves that cost out of the render.
  */

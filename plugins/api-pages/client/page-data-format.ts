@@ -258,7 +258,8 @@ export function jsonModuleSource(value: unknown): string {
 /**
  * A page's data as a JavaScript module that parses one string literal. As a `.json` module the
  * bundler parses every value into its own tree and tracks each key as an export (twice: client and
- * server bundles): at 1,000 operations that alone held about 0.5 GB of the build's memory. A single
+ * server bundles), which at a thousand operations held a large part of the build's memory
+ * (BENCHMARKS.md, "Measurements behind the code"). A single
  * string costs one allocation, and `JSON.parse` of a literal is also the fastest way for a browser to
  * load a large object.
  */

@@ -3,8 +3,8 @@
  * search-index.json (the `documents` field is unchanged).
  *
  * A serialised lunr index (what @easyops-cn/docusaurus-search-local writes) stores, for every
- * document, the position of every word plus a vector of pre-computed scores: at 1,000 operations
- * that was 80% of a 439 KB (gzip) file. Both are derived data. The compact form keeps only what
+ * document, the position of every word plus a vector of pre-computed scores: most of the file
+ * (BENCHMARKS.md, "Measurements behind the code"). Both are derived data. The compact form keeps only what
  * lunr cannot recompute from the documents cheaply: for every indexed term (after lunr's pipeline:
  * trimmed, stop words removed, stemmed) the ids of the documents that contain it and how often.
  * The browser hands those counts back to a lunr.Builder and lets lunr compute its own field

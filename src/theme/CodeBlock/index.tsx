@@ -1,5 +1,5 @@
 /**
- * Wraps the theme's CodeBlock so that its highlighter (prism-react-renderer, ~29 KB gzip) is a
+ * Wraps the theme's CodeBlock so that its highlighter (prism-react-renderer) is a
  * chunk of its own instead of part of every MDX page: MDXComponents imports CodeBlock for every
  * code fence, so without this even pages with no code (API pages) would download and run it.
  * The server render waits for the chunk (renderToPipeableStream, onAllReady), so the HTML is

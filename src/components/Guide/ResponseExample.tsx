@@ -1,14 +1,15 @@
 import React from 'react';
+import clsx from 'clsx';
 import CodeSamples from '../CodeSamples';
 import Missing from './Missing';
-import type {GuidePart} from './types';
+import {SEARCH_SKIP, type GuidePart} from './types';
 import styles from './styles.module.css';
 
 /** `<ResponseExample operationId="…" status="200"/>`: the reference's example of that response. */
 export default function ResponseExample({data, part}: {data: GuidePart; part: string}) {
   if (data.kind !== 'response') return <Missing data={data.kind === 'missing' ? data : {kind: 'missing', what: part}} part={part} />;
   return (
-    <div className={styles.example} data-guide-part={part}>
+    <div className={clsx(styles.example, SEARCH_SKIP)} data-guide-part={part}>
       <CodeSamples title={`Response ${data.title}`} snippets={[{id: data.status, label: data.status, html: data.html}]} remember={false} />
     </div>
   );

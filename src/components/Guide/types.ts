@@ -5,6 +5,13 @@
  */
 import type {CodeSample, HttpMethod, OperationPage, SchemaNode} from '../ApiOperation/types';
 
+/**
+ * The search index leaves these parts out (ignoreCssSelectors, src/config/search.ts), as it leaves
+ * out the same blocks of the API pages: code, schemas and examples repeat the reference; the
+ * guide's own text and its operation cards are what search should find.
+ */
+export const SEARCH_SKIP = 'search-skip';
+
 /** `<OperationCard operationId="…"/>`. */
 export interface OperationPart {
   kind: 'operation';

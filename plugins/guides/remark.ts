@@ -47,11 +47,12 @@ const PARTS = '__guideParts';
 type Node = any;
 
 /** One resolver per version of the processed document (the live preview rewrites it). */
-let cached: {file: string; mtime: number; resolver: GuideResolver} | undefined;
+let cached: {file: string; version: string; resolver: GuideResolver} | undefined;
 export function resolverFor(processedSpec: string): GuideResolver {
   if (!existsSync(processedSpec)) throw new Error(`${processedSpec} does not exist: run "npm run spec" (build and start run it for you).`);
-  const mtime = statSync(processedSpec).mtimeMs;
-  if (cached?.file !== processedSpec || cached.mtime !== mtime) cached = {file: processedSpec, mtime, resolver: new GuideResolver(readProcessedDocument(processedSpec))};
+  const {mtimeMs, size} = statSync(processedSpec);
+  const version = `${mtimeMs}:${size}`;
+  if (cached?.file !== processedSpec || cached.version !== version) cached = {file: processedSpec, version, resolver: new GuideResolver(readProcessedDocument(processedSpec))};
   return cached.resolver;
 }
 

@@ -134,15 +134,21 @@ export class GuideResolver {
     throw new GuideReferenceError(`say which schema of ${where}: body, or response="<status>"`);
   }
 
-  /** The page a schema is shown on: the first operation whose request body or a response uses it directly. */
+  /**
+   * The page a schema is shown on: the first operation whose request body or a response uses it
+   * directly (or as the items of an array). Read from the raw document, without building pages:
+   * a large foreign description has thousands of operations.
+   */
   private schemaHref(name: string): string | undefined {
+    const target = `${SCHEMA_PREFIX}${escapeToken(name)}`;
+    const uses = (media: unknown) =>
+      Object.values((media ?? {}) as Record<string, {schema?: {$ref?: string; items?: {$ref?: string}}}>).some((m) => m?.schema?.$ref === target || m?.schema?.items?.$ref === target);
     for (const ref of this.operations) {
-      if (ref.kind !== 'operation' || !ref.operationId) continue;
-      const {page} = this.resolve(ref.operationId);
-      const uses = (node?: SchemaNode) => node?.ref === name || node?.items?.ref === name;
-      if (page.requestBody?.content.some((m) => uses(m.schema))) return this.href(ref, 'request-body');
-      const response = page.responses.find((r) => r.content.some((m) => uses(m.schema)));
-      if (response) return this.href(ref, responseAnchor(response.status));
+      if (ref.kind !== 'operation') continue;
+      const raw = this.doc.paths[ref.path][ref.method] as {requestBody?: unknown; responses?: Record<string, unknown>};
+      if (uses((this.follow(raw.requestBody) as {content?: unknown} | undefined)?.content)) return this.href(ref, 'request-body');
+      const status = Object.keys(raw.responses ?? {}).find((s) => uses((this.follow(raw.responses![s]) as {content?: unknown} | undefined)?.content));
+      if (status) return this.href(ref, responseAnchor(status));
     }
     return undefined;
   }

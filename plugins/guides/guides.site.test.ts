@@ -12,7 +12,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
-import {gotoHydrated, SITE_DIR, useSite, navigatedTo} from '../../tests/browser/harness';
+import {copiedBy, gotoHydrated, SITE_DIR, useSite, navigatedTo} from '../../tests/browser/harness';
 import {apiPageRoute, parameterAnchor, responseAnchor} from '../../openapi/model/routes';
 import {listOperations} from '../../openapi/model/operations';
 import {processedDocument} from '../../tests/browser/description';
@@ -99,6 +99,24 @@ describe('the Quickstart in the browser', () => {
     const body = JSON.parse(await dialog.getByRole('textbox', {name: 'Request body'}).inputValue());
     assert.equal(body.name, 'Northwind Logistics LLC');
     assert.equal(body.billing_address.city, 'Atlanta');
+  });
+
+  test("the console's shared link from a guide opens the operation's page with the guide's values", async () => {
+    const page = await site.page({clipboard: true});
+    await gotoHydrated(page, site, GUIDE);
+    const tryIt = page.locator('article div[data-guide-part]').filter({has: page.getByRole('button', {name: 'Try it'})}).nth(1);
+    await tryIt.getByRole('button', {name: 'Try it'}).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', {name: 'Send request'}).waitFor();
+    const link = new URL(await copiedBy(page, () => dialog.getByRole('button', {name: 'Copy link'}).click()));
+    assert.equal(link.pathname, apiPageRoute(slugOf('createCustomer')));
+    assert.match(link.hash, /^#try=/);
+    const shared = await site.page();
+    await gotoHydrated(shared, site, `${link.pathname}${link.hash}`);
+    const restored = shared.getByRole('dialog');
+    await restored.getByRole('button', {name: 'Send request'}).waitFor();
+    assert.equal(await restored.locator('[data-param="header:Idempotency-Key"] input').inputValue(), 'quickstart-0001-northwind');
+    assert.equal(JSON.parse(await restored.getByRole('textbox', {name: 'Request body'}).inputValue()).name, 'Northwind Logistics LLC');
   });
 
   test('links land on the page and anchor: a response (opened), parameters', async () => {

@@ -114,6 +114,11 @@ function paramHint(p: ParameterData, schemas: Record<string, SchemaNode>): strin
 export interface ConsoleInitialValues {
   params?: Record<string, string>;
   body?: string;
+  /**
+   * The operation's page (path from the site's origin, base URL included) when the console is open
+   * on another page (a guide): "Copy link" shares that page, where the link opens the console.
+   */
+  pagePath?: string;
 }
 
 export default function ApiConsole({operation, onClose, initial}: {operation: OperationPage; onClose: () => void; initial?: ConsoleInitialValues}) {
@@ -187,7 +192,7 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
   const credentialsNow = (): Record<string, string> =>
     origin ? Object.fromEntries(schemes.flatMap(credentialFields).map((f) => [f.key, credentialStore.get(origin, f.key)])) : {};
   const copyLink = async () => {
-    const link = `${window.location.origin}${window.location.pathname}${window.location.search}${shareFragment(operation, {server: base, params, body: bodyMedia ? body : undefined, alt: alternative})}`;
+    const link = `${window.location.origin}${initial?.pagePath ?? `${window.location.pathname}${window.location.search}`}${shareFragment(operation, {server: base, params, body: bodyMedia ? body : undefined, alt: alternative})}`;
     try {
       await navigator.clipboard.writeText(link);
       setCopied('Link copied: it holds the operation, server, parameters and body, never credentials.');

@@ -1,5 +1,6 @@
 import React, {lazy, Suspense, useRef, useState} from 'react';
 import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import WidgetBoundary, {WidgetFailure} from '../WidgetBoundary';
 import type {OperationPage} from '../ApiOperation/types';
 import Missing from './Missing';
@@ -17,6 +18,8 @@ export default function TryIt({data, part}: {data: GuidePart; part: string}) {
   const [failed, setFailed] = useState<unknown>(null);
   const [ApiConsole, setApiConsole] = useState(loadConsole);
   const button = useRef<HTMLButtonElement>(null);
+  // A link the console shares opens the operation's page, which restores it (src/components/ApiConsole/share.ts).
+  const pagePath = useBaseUrl(data.kind === 'try' ? data.href : '/');
   if (data.kind !== 'try') return <Missing data={data.kind === 'missing' ? data : {kind: 'missing', what: part}} part={part} />;
   const start = () => {
     setFailed(null);
@@ -44,7 +47,7 @@ export default function TryIt({data, part}: {data: GuidePart; part: string}) {
       {open && operation && (
         <WidgetBoundary name="The request console" onRetry={() => setApiConsole(loadConsole)} onClose={close}>
           <Suspense fallback={<p role="status">Loading the request console…</p>}>
-            <ApiConsole operation={operation} onClose={close} initial={{params: data.params, body: data.body}} />
+            <ApiConsole operation={operation} onClose={close} initial={{params: data.params, body: data.body, pagePath}} />
           </Suspense>
         </WidgetBoundary>
       )}

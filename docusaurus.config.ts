@@ -9,6 +9,7 @@ import {apiSiteLinks} from './plugins/api-pages/site-links';
 import {publicDirOf} from './plugins/api-pages/public-files';
 import remarkApiLinks from './plugins/remark/api-links';
 import remarkStaticCode from './plugins/remark/static-code';
+import remarkGuides from './plugins/guides/remark';
 import {cleanHtmlPathScript} from './plugins/clean-html-path/script';
 import {ssrTemplate} from './plugins/page-chunk-scripts/template';
 
@@ -26,7 +27,9 @@ const apiVersions = [
 ];
 const routes = apiSiteLinks(processedSpec, portalConfig.ownDocument);
 const {operationPaths: _pages, ...api} = routes; // the page list stays out of the client bundle
-const contentRemarkPlugins = [[remarkApiLinks, {routes}], remarkStaticCode];
+// The API parts guides, blog posts and pages embed (plugins/guides), resolved at build time.
+const guides = [remarkGuides, {processedSpec, foreign: routes.foreign}];
+const contentRemarkPlugins = [guides, [remarkApiLinks, {routes}], remarkStaticCode];
 
 const config: Config = {
   title: 'Developer Portal',
@@ -86,7 +89,7 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
-          remarkPlugins: [remarkStaticCode],
+          remarkPlugins: [guides, [remarkApiLinks, {routes}], remarkStaticCode],
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**'],
         },
         blog: {

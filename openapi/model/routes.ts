@@ -27,3 +27,16 @@ export function sitePath(href: string, baseUrl: string): string | undefined {
   const base = baseUrl.replace(/\/+$/, '');
   return href.startsWith(`${base}/`) ? href.slice(base.length).replace(/\/+$/, '') : undefined;
 }
+
+/**
+ * The anchor of a parameter on its operation's page ("parameter-query-page_size"): the reference
+ * sets it on the parameter's entry and links from guides land on it.
+ */
+export function parameterAnchor(location: string, name: string): string {
+  return `parameter-${location}-${name.replace(/[^A-Za-z0-9_.-]+/g, '-')}`;
+}
+
+/** The anchor of a response on its operation's page ("response-404"). */
+export function responseAnchor(status: string): string {
+  return `response-${status}`;
+}

@@ -287,6 +287,16 @@ function mediaSection(w: SchemaWriter, media: MediaTypeData, request: boolean): 
   return out;
 }
 
+/**
+ * One schema as the twins list it (type line, then its fields), outside an operation page: a
+ * guide's schema table (plugins/guides/markdown.ts).
+ */
+export function schemaMarkdown(schema: SchemaNode, schemas: Record<string, SchemaNode>, options: {mediaType?: string; request?: boolean; link?: (href: string) => string} = {}): string {
+  const w = new SchemaWriter(schemas, options.link);
+  const lines = mediaSection(w, {mediaType: options.mediaType ?? 'application/json', schema}, options.request ?? false);
+  return tidy((options.mediaType ? lines : lines.slice(2)).join('\n'));
+}
+
 export interface OperationMarkdownOptions {
   /** Rewrites links in descriptions (e.g. site routes to their Markdown twins). */
   link?: (href: string) => string;

@@ -19,6 +19,7 @@ import {DomUtils, htmlToMarkdown, parseDocument, tidy} from './html-markdown';
 import {parseDataModule, SCHEMA_DIR} from '../api-pages/client/page-data-format';
 import {operationMarkdown} from './operation-markdown';
 import {mapLimited} from '../build-shared/map-limited';
+import {embedGuideParts} from '../guides/twin';
 
 export interface AgentDocsOptions {
   outDir: string;
@@ -104,7 +105,15 @@ interface Converted {
   markdown: string;
 }
 
+/** A page's Markdown; the API parts a guide embeds (plugins/guides) as their own Markdown, not their HTML. */
 function convertHtml(doc: Document, route: string, baseUrl: string, link: (href: string) => string): Converted {
+  const site = baseUrl.replace(/\/$/, '');
+  const restore = embedGuideParts(doc, (sitePath) => link(`${site}${sitePath}`));
+  const converted = convertPage(doc, route, baseUrl, link);
+  return {...converted, markdown: restore(converted.markdown)};
+}
+
+function convertPage(doc: Document, route: string, baseUrl: string, link: (href: string) => string): Converted {
   const title = pageTitle(doc);
   const withTitle = (markdown: string) => (/^# /.test(markdown) ? markdown : `# ${title}\n\n${markdown}`);
   const generated = findOne(doc, (e) => hasClass(e, 'generatedIndexPage'));

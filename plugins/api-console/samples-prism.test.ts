@@ -30,6 +30,8 @@ import {renderSampleSources, responseFile, SAMPLE_LANGUAGES, type SampleRequest}
 import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';
 import {GUZZLE_AUTOLOAD, goEnv, RUNNERS} from '../api-pages/sample-runners';
 import {startPrism, type MockServer} from './prism';
+import {guideRequests, type GuideRequest} from '../guides/scan';
+import {GuideResolver} from '../guides/resolve';
 
 const portalConfig = loadPortalConfig();
 
@@ -45,10 +47,19 @@ interface Exchange {
 
 let mock: MockServer;
 const recorders: Server[] = [];
+/** Every RequestExample of the guides, blog and pages (plugins/guides). */
+let guideCalls: GuideRequest[] = [];
 
 before(async () => {
+  guideCalls = await guideRequests();
   mock = await startPrism({spec: portalConfig.processedSpec});
 });
+
+/**
+ * The guides' samples go to `<recorder>/__guide<i>/…`: the recorder tells them apart by that
+ * prefix (two guides may call the same operation) and takes it off before Prism sees the request.
+ */
+const GUIDE_PREFIX = /^\/__guide\d+(?=\/)/;
 
 after(async () => {
   for (const r of recorders) {
@@ -67,7 +78,7 @@ async function startRecorder(): Promise<{base: string; exchanges: Exchange[]}> {
   const target = new URL(mock.url);
   const exchanges: Exchange[] = [];
   const recorder = createServer((req, res) => {
-    const upstream = httpRequest({host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers}, (answer) => {
+    const upstream = httpRequest({host: target.hostname, port: target.port, method: req.method, path: req.url!.replace(GUIDE_PREFIX, ''), headers: req.headers}, (answer) => {
       const violations = answer.headers['sl-violations'];
       exchanges.push({method: req.method!, url: req.url!, status: answer.statusCode!, violations: Array.isArray(violations) ? violations.join() : violations});
       res.writeHead(answer.statusCode!, answer.statusMessage, answer.rawHeaders);
@@ -90,8 +101,8 @@ interface Operation {
   path: string;
 }
 
-/** The operations of the processed document, their samples generated for `server`. */
-function operations(server: string): Operation[] {
+/** The processed document with every server pointed at `server`. */
+function documentAt(server: string) {
   const file = portalConfig.processedSpec;
   assert.ok(existsSync(file), `${file} is missing: run "npm run spec" first`);
   const doc = JSON.parse(readFileSync(file, 'utf8'));
@@ -100,7 +111,31 @@ function operations(server: string): Operation[] {
     delete item.servers;
     for (const op of Object.values(item)) if (op && typeof op === 'object') delete op.servers;
   }
-  const builder = new PageDataBuilder(doc);
+  return doc;
+}
+
+/**
+ * The guides' request examples, made by the same resolver as their pages (the guide's parameter
+ * values and body in the reference's generators), each sent under its own prefix (GUIDE_PREFIX).
+ */
+function guideOperations(server: string): Operation[] {
+  assert.ok(guideCalls.length > 0, 'the guides have request examples (docs/guides/quickstart.mdx has two)');
+  const doc = documentAt(server);
+  const resolver = new GuideResolver(doc);
+  return guideCalls.map((call, i) => {
+    const op = listOperations(doc).find((o) => o.operationId === call.operationId);
+    assert.ok(op, `${call.where}: operation ${call.operationId}`);
+    const success = Object.keys(doc.paths[op.path][op.method].responses).find((s) => /^2\d\d$/.test(s));
+    assert.ok(success, `${call.where}: ${op.method.toUpperCase()} ${op.path} documents a 2xx response`);
+    const req = resolver.sampleRequest(call.operationId, call.params, call.body);
+    req.url = req.url.replace(server, `${server}/__guide${i}`);
+    return {name: `${call.where} (${op.method.toUpperCase()} ${op.path})`, req, success: Number(success), path: new URL(req.url).pathname};
+  });
+}
+
+/** The operations of the processed document, their samples generated for `server`. */
+function operations(server: string): Operation[] {
+  const builder = new PageDataBuilder(documentAt(server));
   return listOperations(builder.doc).map((op) => {
     const page = builder.operation(op.method, op.path);
     const success = page.responses.map((r) => r.status).find((s) => /^2\d\d$/.test(s));
@@ -209,11 +244,16 @@ const BATCH: Record<string, (dir: string, count: number, compiled: string) => [s
   csharp: (_dir, _count, exe) => ['mono', [exe, 'all']],
 };
 
-describe('every sample of every operation gets its documented success status from the mock', {concurrency: true}, () => {
+const SAMPLE_SETS: [string, (server: string) => Operation[]][] = [
+  ['every sample of every operation gets its documented success status from the mock', operations],
+  ['every request example of the guides gets its documented success status from the mock', guideOperations],
+];
+
+for (const [title, sampleSet] of SAMPLE_SETS) describe(title, {concurrency: true}, () => {
   for (const {id: lang} of SAMPLE_LANGUAGES) {
     test(`${lang}`, async () => {
       const {base, exchanges} = await startRecorder();
-      const ops = operations(base);
+      const ops = sampleSet(base);
       const env = sampleEnv(ops);
       const samples = ops.map((op) => {
         const code = renderSampleSources(op.req).find((s) => s.id === lang)?.code;

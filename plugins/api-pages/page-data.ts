@@ -297,6 +297,15 @@ export class PageDataBuilder {
     return out;
   }
 
+  /** The converted component schemas `nodes` reach, all of them (a guide's schema table carries its whole closure). */
+  closureOf(nodes: (SchemaNode | undefined)[]): Record<string, SchemaNode> {
+    const reached = new Set<string>();
+    nodes.forEach((n) => this.reach(n, reached));
+    const out: Record<string, SchemaNode> = {};
+    for (const name of [...reached].sort()) setOwn(out, name, this.converted.get(name)!);
+    return out;
+  }
+
   /** Names of the component schemas some page loads on demand (after the pages are built), sorted. */
   schemaNames(): string[] {
     return [...this.lazy].sort();

@@ -25,6 +25,7 @@ import {displayPath} from '../../openapi/pipeline/errors';
 import {apiSiteLinks} from '../api-pages/site-links';
 import type {RefreshResult} from './refresh';
 import {SourceWatcher} from './watcher';
+import {refreshGuides} from '../guides/scan';
 
 export interface LivePreviewOptions {
   /** The OpenAPI source root (portalConfig.specSource). */
@@ -122,6 +123,24 @@ function report(result: RefreshResult, changed: string[]): void {
   if (recovered) recompile();
 }
 
+/**
+ * The pages that embed API parts (guides, blog, pages: plugins/guides) re-resolved from the new
+ * document: their data modules are rewritten when their content changed, so an open guide
+ * updates like a reference page. A reference the document no longer has is reported like the
+ * pipeline's problems (terminal and overlay) until a save fixes it.
+ */
+async function refreshEmbeddedParts(context: LoadContext, options: LivePreviewOptions): Promise<void> {
+  const shared = state();
+  const {pages, errors} = await refreshGuides({processedSpec: options.processedSpec, foreign: !options.ownDocument, siteDir: context.siteDir});
+  if (errors.length) {
+    shared.error = `guides embed what the saved document no longer has.\n${errors.join('\n')}`;
+    console.error(`[live-preview] ${shared.error}`);
+    recompile();
+    return;
+  }
+  if (pages) console.log(`[live-preview] ${pages} ${pages === 1 ? 'page' : 'pages'} with embedded API parts checked against the document`);
+}
+
 function startWatching(context: LoadContext, options: LivePreviewOptions): void {
   const {siteDir} = context;
   const shared = state();
@@ -142,7 +161,9 @@ function startWatching(context: LoadContext, options: LivePreviewOptions): void 
     scanFirst: true,
     onResult: (result, changed) => {
       report(result, changed);
-      if (result.ok) reloadSiteConfigIfLinksChanged(context, options.processedSpec, options.ownDocument);
+      if (!result.ok) return;
+      reloadSiteConfigIfLinksChanged(context, options.processedSpec, options.ownDocument);
+      refreshEmbeddedParts(context, options).catch((error: unknown) => console.error(`[live-preview] the guides' API parts could not be refreshed: ${(error as Error).message}`));
     },
   });
   const watched = options.ownDocument ? `${displayPath(sourceFolder)}/` : `${displayPath(options.specSource)} and the files it references`;

@@ -58,6 +58,16 @@ for (const {file, minOps, env} of documents) {
       }
     });
 
+    test("the guides' API parts this document lacks are warnings with file:line, and the guide says so", () => {
+      assert.equal(run.status, 0, 'the build succeeded');
+      assert.match(run.stdout + run.stderr, /\[guides\] docs\/guides\/quickstart\.mdx:\d+:\d+: <OperationCard operationId="getAListOfBillProfiles">: operation "getAListOfBillProfiles" is not in the API description \(rendered as missing: the description is not ours\)/);
+      const html = readFileSync(path.join(copy.dir, 'build/docs/guides/quickstart/index.html'), 'utf8');
+      assert.match(html, /Not in this API description: <!-- -->OperationCard operationId (&quot;|")getAListOfBillProfiles(&quot;|")/);
+      // The twin says it too, in place of the part.
+      const twin = readFileSync(path.join(copy.dir, 'build/docs/guides/quickstart.md'), 'utf8');
+      assert.match(twin, /_\(OperationCard operationId "getAListOfBillProfiles": not in this API description\)_/);
+    });
+
     if (env?.API_SCHEMA_BUDGET === '0') {
       test('pages that load schemas on demand have full Markdown twins', () => {
         assert.equal(run.status, 0, 'the build succeeded');

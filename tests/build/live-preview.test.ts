@@ -30,6 +30,9 @@ const UPDATE_TIMEOUT = 60_000;
 const COMPILE_ERROR_LOGS = /\[webpack-dev-server\] (Errors while compiling|ERROR)|OpenAPI source has problems/;
 
 const copy = copyProject('live-preview');
+/** A guide of the copy that embeds the operation the tests edit (plugins/guides). */
+const GUIDE = '/docs/guides/live-preview-check';
+writeFileSync(path.join(copy.dir, 'docs/guides/live-preview-check.mdx'), '# Live preview check\n\n<OperationCard operationId="getCustomer" />\n\n<ResponseExample operationId="getCustomer" status="200" />\n');
 const sourceFile = path.join(copy.dir, SOURCE);
 const original = readFileSync(sourceFile, 'utf8');
 assert.ok(original.includes(`      ${ORIGINAL_SUMMARY}`), `${SOURCE} has "${ORIGINAL_SUMMARY.trim()}"`);
@@ -85,6 +88,22 @@ test('a saved summary shows on the open page; only that page, its data and the s
   assert.deepEqual([...afterFiles.keys()].sort(), [...before.keys()].sort(), 'the same files exist');
   const rewritten = [...afterFiles].filter(([f, s]) => s.mtimeMs !== before.get(f)!.mtimeMs).map(([f]) => f).sort();
   assert.deepEqual(rewritten, ['get-customer.api.mdx', 'get-customer.data.js', 'sidebar.ts']);
+});
+
+test('a guide that embeds the operation shows the saved summary too', async (t) => {
+  save('Get customer'); // a known good state first
+  const page = await site.page();
+  await page.goto(site.at(GUIDE), {timeout: UPDATE_TIMEOUT});
+  await waitForHydration(page, UPDATE_TIMEOUT);
+  const card = page.locator('a[data-guide-part]');
+  await card.filter({hasText: /Get customer$/}).waitFor({timeout: UPDATE_TIMEOUT});
+  const from = server.output().length;
+  const saved = Date.now();
+  save('Get CUSTOMER'); // same slug (get-customer), new summary
+  await card.filter({hasText: /Get CUSTOMER$/}).waitFor({timeout: UPDATE_TIMEOUT});
+  t.diagnostic(`save -> new summary in the open guide: ${Date.now() - saved} ms`);
+  await server.waitForOutput(/\[live-preview\] \d+ pages? with embedded API parts checked against the document/, {from});
+  save('Get customer');
 });
 
 test('an invalid edit shows the pipeline message (file and JSON pointer) in the terminal and the browser, and keeps the last good page', async () => {

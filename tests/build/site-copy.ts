@@ -9,7 +9,7 @@ import path from 'node:path';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '../..');
 const SKIP = new Set(['node_modules', 'build', '.docusaurus', '.tmp', '.git', 'bench-results']);
-const SKIP_PATHS = new Set(['docs/api', 'openapi/processed', 'static/openapi']);
+const SKIP_PATHS = new Set(['docs/api', 'openapi/processed', 'static/openapi', 'plugins/guides/generated']);
 
 /** A fresh copy of the project in a temp folder; `dispose()` removes it. */
 export function copyProject(label: string): {dir: string; dispose(): void} {

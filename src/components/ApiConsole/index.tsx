@@ -110,7 +110,18 @@ function paramHint(p: ParameterData, schemas: Record<string, SchemaNode>): strin
   return undefined;
 }
 
-export default function ApiConsole({operation, onClose}: {operation: OperationPage; onClose: () => void}) {
+/** Starting values from a guide's TryIt (plugins/guides): parameters keyed "in:name", the body's text. A shared link's values win. */
+export interface ConsoleInitialValues {
+  params?: Record<string, string>;
+  body?: string;
+  /**
+   * The operation's page (path from the site's origin, base URL included) when the console is open
+   * on another page (a guide): "Copy link" shares that page, where the link opens the console.
+   */
+  pagePath?: string;
+}
+
+export default function ApiConsole({operation, onClose, initial}: {operation: OperationPage; onClose: () => void; initial?: ConsoleInitialValues}) {
   const {siteConfig} = useDocusaurusContext();
   // A shared link (#try=…) restores operation state, never credentials (share.ts).
   const [shared] = useState(() => (typeof window === 'undefined' ? null : readShareFragment(window.location.hash, operation)));
@@ -127,18 +138,20 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   const [customServer, setCustomServer] = useState(() => (restored && !options.some((o) => o.value === restored.server) ? restored.server : ''));
   const [params, setParams] = useState<Record<string, string>>(() => ({
     ...Object.fromEntries(operation.parameters.map((p) => [`${p.in}:${p.name}`, paramValue(p, operation.schemas)])),
-    ...(restored?.params ?? {}),
+    ...(restored?.params ?? initial?.params ?? {}),
   }));
   const [alternative, setAlternative] = useState(restored?.alt ?? 0);
   const bodyMedia = operation.requestBody?.content[0];
   const [body, setBody] = useState(() =>
     restored?.body !== undefined
       ? restored.body
-      : bodyMedia?.example === undefined
-        ? ''
-        : typeof bodyMedia.example === 'string'
-          ? bodyMedia.example
-          : JSON.stringify(bodyMedia.example, null, 2),
+      : !restored && initial?.body !== undefined
+        ? initial.body
+        : bodyMedia?.example === undefined
+          ? ''
+          : typeof bodyMedia.example === 'string'
+            ? bodyMedia.example
+            : JSON.stringify(bodyMedia.example, null, 2),
   );
   const [copied, setCopied] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -179,7 +192,7 @@ export default function ApiConsole({operation, onClose}: {operation: OperationPa
   const credentialsNow = (): Record<string, string> =>
     origin ? Object.fromEntries(schemes.flatMap(credentialFields).map((f) => [f.key, credentialStore.get(origin, f.key)])) : {};
   const copyLink = async () => {
-    const link = `${window.location.origin}${window.location.pathname}${window.location.search}${shareFragment(operation, {server: base, params, body: bodyMedia ? body : undefined, alt: alternative})}`;
+    const link = `${window.location.origin}${initial?.pagePath ?? `${window.location.pathname}${window.location.search}`}${shareFragment(operation, {server: base, params, body: bodyMedia ? body : undefined, alt: alternative})}`;
     try {
       await navigator.clipboard.writeText(link);
       setCopied('Link copied: it holds the operation, server, parameters and body, never credentials.');

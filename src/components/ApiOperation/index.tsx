@@ -2,6 +2,8 @@ import React, {lazy, Suspense, useEffect, useRef, useState} from 'react';
 import WidgetBoundary from '../WidgetBoundary';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import {parameterAnchor, responseAnchor} from '@site/openapi/model/routes';
 import clsx from 'clsx';
 import ApiHtml from '../ApiHtml';
 import CodeSamples from '../CodeSamples';
@@ -81,8 +83,11 @@ function Security({security}: {security: SecuritySchemeData[][]}) {
 }
 
 function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
+  // The anchor guides link to (plugins/guides: <ApiLink operationId=… parameter=…>), known to the broken-anchor check.
+  const anchor = parameterAnchor(p.in, p.name);
+  useBrokenLinks().collectAnchor(anchor);
   return (
-    <li className={styles.param} data-param={`${p.in}:${p.name}`}>
+    <li className={styles.param} data-param={`${p.in}:${p.name}`} id={anchor}>
       <div className={styles.paramHead}>
         <code className={styles.paramName}>{p.name}</code>
         {p.schema && <span className={clsx(styles.type, SKIP)}>{typeLabel(p.schema, schemas)}</span>}
@@ -126,8 +131,20 @@ function MediaTypes({content, mode, schemas, load}: {content: MediaTypeData[]; m
 function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['schemas']; load: Load}) {
   const success = /^2/.test(r.status);
   const [opened, setOpened] = useState(success);
+  const anchor = responseAnchor(r.status);
+  useBrokenLinks().collectAnchor(anchor);
+  const details = useRef<HTMLDetailsElement>(null);
+  // A link to this response ("#response-404", from a guide) opens it.
+  useEffect(() => {
+    const check = () => {
+      if (window.location.hash === `#${anchor}` && details.current && !details.current.open) details.current.open = true;
+    };
+    check();
+    window.addEventListener('hashchange', check);
+    return () => window.removeEventListener('hashchange', check);
+  }, [anchor]);
   return (
-    <details className={styles.response} open={success} id={`response-${r.status}`} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+    <details ref={details} className={styles.response} open={success} id={anchor} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>
         <span className={clsx(styles.status, statusClass(r.status))}>{r.status}</span>
         <span className={styles.statusText}>{STATUS_TEXT[r.status] ?? ''}</span>

@@ -123,8 +123,8 @@ test('rate-limits guide: headers the 429 responses gain or lose, a header not on
 });
 
 test('migration guide: a breaking change the changelog gains, one it no longer computes', () => {
-  const v11 = releases.find((r) => r.info.version === '1.1.0')!;
-  const v2 = releases.find((r) => r.info.version === '2.0.0')!;
+  const v11 = releases.find((r) => r.info?.version === '1.1.0')!;
+  const v2 = releases.find((r) => r.info?.version === '2.0.0')!;
   const withChangelogOf = (mutate: (release: Json) => void) => {
     const release = structuredClone(v2);
     mutate(release);

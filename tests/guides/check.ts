@@ -357,7 +357,9 @@ const CHECKS: Record<string, GuideCheck> = {
     const schemes: Record<string, Json> = facts.doc.components?.securitySchemes ?? {};
     const t = tableWith(g, 'Scheme', problem);
     if (t) {
-      const named = t.rows.map((r) => ({line: r.line, name: codeSpans(r.cells[0] ?? '')[0] ?? '', sentIn: r.cells[2] ?? ''}));
+      const sentIn = t.header.indexOf('Sent in');
+      if (sentIn < 0) problem(t.line, 'the scheme table has no "Sent in" column');
+      const named = t.rows.map((r) => ({line: r.line, name: codeSpans(r.cells[0] ?? '')[0] ?? '', sentIn: r.cells[sentIn] ?? ''}));
       for (const name of Object.keys(schemes)) if (!named.some((n) => n.name === name)) problem(t.line, `security scheme \`${name}\` (${pointerOf(['components', 'securitySchemes', name])}) is not in the table`);
       for (const n of named) {
         const s = schemes[n.name];

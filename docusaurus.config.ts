@@ -89,7 +89,9 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
-          remarkPlugins: [guides, [remarkApiLinks, {routes}], remarkStaticCode],
+          // The guides (docs/guides) link into the reference like the blog does: with a foreign
+          // document those links become text (plugins/remark/api-links) instead of breaking the build.
+          remarkPlugins: contentRemarkPlugins,
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**'],
         },
         blog: {

@@ -57,10 +57,26 @@ export function operationPages(doc: OpenApiDocument): Map<string, string> {
   return new Map(listOperations(doc).filter((o) => o.slug).map((o) => [`${o.method} ${o.path}`, apiPageRoute(o.slug!)]));
 }
 
+/** Where the guides are (docs/guides): a migration guide is `migrating-v<old major>-to-v<new major>.md(x)` there. */
+export const GUIDES_DIR = path.resolve(__dirname, '../../docs/guides');
+/** The route of the guides folder (the docs plugin serves docs/ under /docs). */
+const GUIDES_ROUTE = '/docs/guides';
+
+/**
+ * The migration guide from one major version to the next, when docs/guides has it: its route,
+ * for the changelog to link where the release of the new major lists its breaking changes.
+ */
+export function migrationGuideRoute(from: number, to: number, guidesDir: string = GUIDES_DIR): string | undefined {
+  const name = `migrating-v${from}-to-v${to}`;
+  return ['.mdx', '.md'].some((ext) => existsSync(path.join(guidesDir, `${name}${ext}`))) ? `${GUIDES_ROUTE}/${name}` : undefined;
+}
+
 export interface ChangelogOptions {
   /** The current processed document (decorated: slugs), for links to the pages. */
   current: OpenApiDocument;
   releasesDir?: string;
+  /** Where migration guides are looked for (default: docs/guides). */
+  guidesDir?: string;
   /** false: no cache (tests). */
   cache?: boolean;
 }
@@ -116,6 +132,11 @@ export function buildChangelog(options: ChangelogOptions): ChangelogResult {
       if (href) op.href = href;
       else delete op.href;
     }
+    // The first release of a new major links the guide for moving to it (after the cache: the guide is not part of the diff).
+    const [major, previousMajor] = [parseSemver(release.version)?.major, parseSemver(prev.version)?.major];
+    const guide = major !== undefined && previousMajor !== undefined && major > previousMajor ? migrationGuideRoute(previousMajor, major, options.guidesDir) : undefined;
+    if (guide) changes.migrationGuide = {href: guide, title: `Migrating from v${previousMajor} to v${major}`};
+    else delete changes.migrationGuide;
     out.push(changes);
   });
   out.reverse();
@@ -174,6 +195,7 @@ export function feedXml(changelog: Changelog, site: {url: string; baseUrl: strin
   const items = changelog.releases.map((r) => {
     const link = abs(`${changelog.route}#${r.anchor}`);
     const body: string[] = [`<p>${xml(countsLine(r))}.</p>`];
+    if (r.migrationGuide) body.push(`<p>Upgrading: <a href="${xml(abs(r.migrationGuide.href))}">${xml(r.migrationGuide.title)}</a>, every breaking change with the request before and after.</p>`);
     for (const op of r.operations) {
       const title = `${op.method.toUpperCase()} ${op.path}: ${op.title}`;
       body.push(`<h3>${op.href ? `<a href="${xml(abs(op.href))}">${xml(title)}</a>` : xml(title)}</h3>`);

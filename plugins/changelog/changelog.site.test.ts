@@ -67,9 +67,33 @@ test('the changelog page: releases newest first, breaking first, entries linking
   const alts = await page.$$eval('head link[rel="alternate"][type="application/rss+xml"]', (ls) => ls.map((l) => [l.getAttribute('href'), l.getAttribute('title')]));
   assert.ok(alts.some(([href, title]) => href === changelog.feed && title === `${current.info.title} changelog`), JSON.stringify(alts));
   assert.equal(await page.locator('[data-feed-link]').getAttribute('href'), changelog.feed);
-  // The sidebar lists the page right after the overview.
+  // The sidebar lists the page after the overview and the guides.
   const sidebar = await page.$$eval('nav.menu > ul > li > a, nav.menu > ul > li > div > a', (as) => as.map((a) => a.textContent?.trim()));
-  assert.deepEqual(sidebar.slice(0, 2), ['Introduction', 'Changelog']);
+  assert.deepEqual(sidebar.slice(0, 3), ['Introduction', 'Guides', 'Changelog']);
+});
+
+test('the release of a new major links its migration guide, which opens', async () => {
+  const linked = changelog.releases.filter((r) => r.migrationGuide);
+  assert.deepEqual(linked.map((r) => r.version), ['2.0.0'], 'docs/guides has the v1-to-v2 guide');
+  const page = await site.page();
+  await gotoHydrated(page, site, CHANGELOG_ROUTE);
+  // Exactly the releases that have a guide show the link, inside their own section.
+  for (const r of changelog.releases) {
+    const link = page.locator(`[data-release="${r.version}"] [data-migration-guide] a`);
+    assert.equal(await link.count(), r.migrationGuide ? 1 : 0, `${r.version}: migration link`);
+  }
+  const release = linked[0]!;
+  const link = page.locator(`[data-release="${release.version}"] [data-migration-guide] a`);
+  assert.equal(await link.getAttribute('href'), release.migrationGuide!.href);
+  assert.equal((await link.textContent())?.trim(), 'Migrating from v1 to v2');
+  assert.ok(await link.isVisible());
+  // It comes before the release's first breaking change.
+  const [linkY, breakingY] = await Promise.all([link.boundingBox(), page.locator(`[data-release="${release.version}"] [data-change-kind="breaking"]`).first().boundingBox()]);
+  assert.ok(linkY && breakingY && linkY.y < breakingY.y, 'the link is above the breaking changes');
+  await link.click();
+  await navigatedTo(page, release.migrationGuide!.href, page.locator('h1', {hasText: 'Migrating from v1 to v2'}));
+  // The guide links back to the release's section of the changelog.
+  assert.ok((await page.locator(`article a[href="${CHANGELOG_ROUTE}#${release.anchor}"]`).count()) >= 1, 'the guide links the changelog section');
 });
 
 test('the feed: one RSS item per release, newest first, linking to the page sections', async () => {

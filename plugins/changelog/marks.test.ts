@@ -6,7 +6,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {listReleases, loadRelease, RELEASES_DIR} from '../../openapi/pipeline/release';
 import path from 'node:path';
-import {buildChangelog, diffCodeFiles, markReleases, RECENT_RELEASES} from './build';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import {buildChangelog, diffCodeFiles, feedXml, GUIDES_DIR, markReleases, migrationGuideRoute, RECENT_RELEASES} from './build';
 
 const r = (version: string) => ({version});
 const versions = (list: {version: string}[]) => list.map((x) => x.version);
@@ -42,4 +44,31 @@ test('the diff cache is keyed on every source a diff runs: this plugin\'s and th
     assert.ok(files.includes(needed), `${needed} keys the cache`);
   }
   assert.deepEqual(files.filter((f) => f.endsWith('.test.ts')), []);
+});
+
+test('the first release of a new major links the migration guide from the major before, when docs/guides has it', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'guides-'));
+  try {
+    const current = byVersion('2.0.0');
+    const without = buildChangelog({current, cache: false, guidesDir: dir}).changelog;
+    assert.deepEqual(without.releases.filter((r) => r.migrationGuide), [], 'no guide, no link');
+    writeFileSync(path.join(dir, 'migrating-v1-to-v2.mdx'), '# v1 to v2\n');
+    writeFileSync(path.join(dir, 'migrating-v0-to-v1.md'), '# not a release of ours\n');
+    const {changelog} = buildChangelog({current, cache: false, guidesDir: dir});
+    const linked = changelog.releases.filter((r) => r.migrationGuide).map((r) => [r.version, r.migrationGuide]);
+    assert.deepEqual(linked, [['2.0.0', {href: '/docs/guides/migrating-v1-to-v2', title: 'Migrating from v1 to v2'}]], 'only 2.0.0 (1.1.0 is no new major; 1.0.0 has no release before it)');
+    // The feed's item for 2.0.0 links it too.
+    const feed = feedXml(changelog, {url: 'https://portal.example.test', baseUrl: '/', apiTitle: 'Rev.io API'});
+    const item = feed.split('<item>').find((i) => i.includes('<title>Rev.io API 2.0.0'))!;
+    assert.ok(item.includes('&lt;a href=&quot;https://portal.example.test/docs/guides/migrating-v1-to-v2&quot;&gt;Migrating from v1 to v2&lt;/a&gt;'), item);
+    assert.equal(feed.split('migrating-v1-to-v2').length - 1, 1, 'once, in 2.0.0 only');
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('migrationGuideRoute: .mdx or .md in the guides folder; our docs/guides has the v1-to-v2 guide', () => {
+  assert.equal(migrationGuideRoute(1, 2), '/docs/guides/migrating-v1-to-v2');
+  assert.equal(migrationGuideRoute(2, 3), undefined);
+  assert.equal(migrationGuideRoute(1, 2, path.join(GUIDES_DIR, 'no-such-folder')), undefined);
 });

@@ -98,8 +98,10 @@ test('the overview of our description and of every release names the variables t
   }
 });
 
-test('the style guide and the blog name only the definition\'s variables', () => {
-  const files = ['src/pages/markdown-page.md', ...readdirSync(path.join(projectRoot, 'blog')).filter((f) => /\.mdx?$/.test(f)).map((f) => `blog/${f}`)];
+test('the style guide, the blog and the guides name only the definition\'s variables', () => {
+  const markdownIn = (dir: string) => readdirSync(path.join(projectRoot, dir)).filter((f) => /\.mdx?$/.test(f)).map((f) => `${dir}/${f}`);
+  const files = ['src/pages/markdown-page.md', ...markdownIn('blog'), ...markdownIn('docs/guides')];
+  assert.ok(files.some((f) => f.startsWith('docs/guides/')), 'the guides are read');
   const allowed = new Set([...CREDENTIAL_ENV_NAMES, apiKeyEnvVar('subscriptionKey')]);
   let checked = 0;
   for (const file of files) {

@@ -123,12 +123,13 @@ export function sidebarCategories(): SidebarCategory[] {
 }
 
 /**
- * The sidebar's top-level links in order, from the generated sidebar: doc pages (the overview,
- * the changelog) by route, categories by their index route.
+ * The sidebar's top-level links in order, from the site's sidebar (sidebars.ts: the generated one
+ * with the Guides category after the overview): doc pages (the overview, the changelog) by route,
+ * categories by their index route.
  */
 export function sidebarTopLinks(): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const items = require(path.join(ROOT, 'docs/api/sidebar.ts')).default as any[];
+  const items = require(path.join(ROOT, 'sidebars.ts')).default.apiSidebar as any[];
   return items.map((item) => (item.type === 'category' ? `/docs${item.link.slug}` : `/docs/${item.id}`));
 }
 

@@ -3,11 +3,13 @@
  * landing on an API page opens that page's category; the API overview is the sidebar's first
  * link. Categories and pages come from the sidebar gen:api generated from the processed document.
  */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {Locator, Page} from 'playwright-core';
 import {currentSidebarLink, gotoHydrated, navigatedTo, settled, useSite} from './harness';
-import {overviewRoute, sidebarCategories, sidebarTopLinks} from './description';
+import {overviewRoute, ROOT, sidebarCategories, sidebarTopLinks} from './description';
 
 const site = useSite();
 const SIDEBAR = 'aside.theme-doc-sidebar-container nav.menu';
@@ -152,4 +154,39 @@ test('keyboard: Enter on a category caret expands it and collapses the open one'
   await page.keyboard.press('Enter');
   await navigatedTo(page, href!, currentSidebarLink(page, href!));
   await expectExpanded(page, [to.label]);
+});
+
+/** The guides of docs/guides by their front matter: route, title, sidebar_position (the order the sidebar must show). */
+function guides(): {route: string; title: string; position: number}[] {
+  const dir = path.join(ROOT, 'docs/guides');
+  return readdirSync(dir)
+    .filter((f) => /\.mdx?$/.test(f) && !f.startsWith('_'))
+    .map((f) => {
+      const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(dir, f), 'utf8'))?.[1] ?? '';
+      const field = (k: string) => new RegExp(`^${k}:\\s*(.+)$`, 'm').exec(front)?.[1]?.trim();
+      return {route: `/docs/guides/${f.replace(/\.mdx?$/, '')}`, title: field('sidebar_label') ?? field('title') ?? '', position: Number(field('sidebar_position') ?? Infinity)};
+    })
+    .sort((a, b) => a.position - b.position);
+}
+
+test('the Guides category comes right after the overview, lists docs/guides in sidebar_position order, and opens on a guide', async () => {
+  const expected = guides();
+  assert.ok(expected.length >= 7, 'docs/guides is read');
+  const page = await site.page();
+  await gotoHydrated(page, site, OVERVIEW);
+  const links = await sidebarLinks(page);
+  assert.deepEqual(links.slice(0, 2), [OVERVIEW, '/docs/guides'], 'overview, then the Guides category (its index page)');
+  await expectExpanded(page, [], 'the overview opens no category');
+  // On a guide: the Guides category is the one expanded, its pages in sidebar_position order.
+  const last = expected[expected.length - 1]!;
+  await gotoHydrated(page, site, last.route);
+  await expectExpanded(page, ['Guides'], `${last.route}: expanded categories`);
+  const items = await category(page, 'Guides').locator('ul.menu__list a').evaluateAll((as) => as.map((a) => ({href: a.getAttribute('href'), text: a.textContent?.trim()})));
+  assert.deepEqual(items, expected.map((g) => ({href: g.route, text: g.title})));
+  assert.equal(await category(page, 'Guides').locator('a.menu__link--active[aria-current="page"]').getAttribute('href'), last.route);
+  assert.equal((await page.locator('article h1').textContent())?.trim(), last.title);
+  // The category's index page links every guide.
+  await gotoHydrated(page, site, '/docs/guides');
+  const cards = await page.locator('article a[href^="/docs/guides/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(cards, expected.map((g) => g.route));
 });

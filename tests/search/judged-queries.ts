@@ -62,6 +62,8 @@ export interface JudgedQuery {
 
 const API = '/docs/api/';
 const OVERVIEW = '/docs/api/rev-io-api';
+/** The guides (docs/guides): the first answer for a topic they are about. */
+const GUIDES = '/docs/guides/';
 
 export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   // Resources: the operations of that resource come first.
@@ -98,19 +100,20 @@ export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   {query: 'update ticket', kind: 'operation', expect: {top1: `${API}update-ticket`}},
   {query: 'ticket options', kind: 'operation', expect: {top1: `${API}get-ticket-options`}},
 
-  // Topics of the API overview: its section first.
-  {query: 'authentication', kind: 'concept', expect: {top1: `${OVERVIEW}#authentication`}},
+  // Topics of the API overview: its section first; where a guide (docs/guides) is about the topic,
+  // the guide first and the overview's section among the first 5.
+  {query: 'authentication', kind: 'concept', expect: {top1: `${GUIDES}authentication`, top5: [`${OVERVIEW}#authentication`]}},
   {query: 'base url', kind: 'concept', expect: {top1: `${OVERVIEW}#base-url`}},
-  {query: 'pagination', kind: 'concept', expect: {top1: `${OVERVIEW}#pagination`}},
-  {query: 'idempotency', kind: 'concept', expect: {top1: `${OVERVIEW}#idempotency`}},
-  {query: 'idempotency key', kind: 'concept', expect: {top1: `${OVERVIEW}#idempotency`}, why: 'the section explains the Idempotency-Key header'},
-  {query: 'errors', kind: 'concept', expect: {top1: `${OVERVIEW}#errors`}},
+  {query: 'pagination', kind: 'concept', expect: {top1: `${GUIDES}pagination`, top5: [`${OVERVIEW}#pagination`]}},
+  {query: 'idempotency', kind: 'concept', expect: {top1: `${GUIDES}idempotency`, top5: [`${OVERVIEW}#idempotency`]}},
+  {query: 'idempotency key', kind: 'concept', expect: {top5: [`${GUIDES}idempotency`]}, why: 'the guide explains the Idempotency-Key header (the migration guide\'s section on the key is as right)'},
+  {query: 'errors', kind: 'concept', expect: {top1: `${GUIDES}errors`, top5: [`${OVERVIEW}#errors`]}},
   {query: 'status codes', kind: 'concept', expect: {top1: `${OVERVIEW}#status-codes-and-what-to-do`}},
-  {query: 'rate limits', kind: 'concept', expect: {top1: `${OVERVIEW}#rate-limits`}},
-  {query: 'rate limit', kind: 'concept', expect: {top1: `${OVERVIEW}#rate-limits`}},
+  {query: 'rate limits', kind: 'concept', expect: {top1: `${GUIDES}rate-limits`, top5: [`${OVERVIEW}#rate-limits`]}},
+  {query: 'rate limit', kind: 'concept', expect: {top1: `${GUIDES}rate-limits`, top5: [`${OVERVIEW}#rate-limits`]}},
   {query: 'versioning', kind: 'concept', expect: {top1: `${OVERVIEW}#versioning`}},
   {query: 'patch', kind: 'concept', expect: {top1: `${OVERVIEW}#updating-resources`}, why: 'the section says update operations use PATCH with partial-update semantics'},
-  {query: 'subscription key', kind: 'concept', expect: {top5: [`${OVERVIEW}#authentication`, `${OVERVIEW}#getting-started`]}, why: 'both sections say where the key comes from and how it is sent'},
+  {query: 'subscription key', kind: 'concept', expect: {top1: `${GUIDES}authentication`}, why: 'the guide says where the key comes from, how it is sent and rotated'},
 
   // Fields and words of one operation's description.
   {query: 'watermark', kind: 'field', expect: {top1: `${API}download-invoice`}, why: '"Drafts are rendered with a DRAFT watermark"'},
@@ -124,7 +127,7 @@ export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   {query: 'blog post', kind: 'prose', expect: {top1: '/blog/first-blog-post'}, why: '"The first post on the Developer Portal blog"'},
   {query: 'welcome', kind: 'prose', expect: {top1: '/blog/welcome'}},
   {query: 'reconciling', kind: 'prose', expect: {top1: '/blog/long-blog-post'}},
-  {query: 'retry', kind: 'prose', expect: {top1: '/blog/mdx-blog-post'}, why: '"Designing retries for 429 responses"'},
+  {query: 'retry', kind: 'prose', expect: {top5: ['/blog/mdx-blog-post', `${GUIDES}errors`]}, why: '"Designing retries for 429 responses" and the guide "Errors and retries"'},
   {query: '429', kind: 'prose', expect: {top1: '/blog/mdx-blog-post', top5: ['/blog/mdx-blog-post#what-a-429-tells-you']}},
   {query: 'style guide', kind: 'prose', expect: {top1: '/markdown-page'}, why: 'the markdown page is "Style guide for API examples"'},
   {query: 'dark mode', kind: 'prose', expect: {top1: '/blog/welcome#light-or-dark'}},
@@ -137,8 +140,8 @@ export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   {query: 'custmer', kind: 'typo', expect: {top5: [`${API}get-customer`, `${API}create-customer`]}, why: 'customer, one letter left out (as "customer")'},
   {query: 'invocie', kind: 'typo', expect: {top5: [`${API}create-invoice`, `${API}download-invoice`]}, why: 'two letters swapped'},
   {query: 'ticekts', kind: 'typo', expect: {top1: `${API}get-tickets`}},
-  {query: 'idempotncy', kind: 'typo', expect: {top1: `${OVERVIEW}#idempotency`}},
-  {query: 'paginaton', kind: 'typo', expect: {top1: `${OVERVIEW}#pagination`}},
+  {query: 'idempotncy', kind: 'typo', expect: {top1: `${GUIDES}idempotency`}},
+  {query: 'paginaton', kind: 'typo', expect: {top1: `${GUIDES}pagination`}},
 
   // Paths, with and without parameters, and their words.
   {query: '/customers/{customer_id}/ledger', kind: 'path', expect: {top1: `${API}get-customer-ledger`}},
@@ -172,8 +175,8 @@ export const LITERAL_QUERIES: readonly JudgedQuery[] = [
 
   // Questions: the prose answers them.
   {query: 'how do retries work', kind: 'question', expect: {top5: ['/blog/mdx-blog-post']}, why: 'the post "Designing retries for 429 responses"'},
-  {query: 'how do I paginate', kind: 'question', expect: {top1: `${OVERVIEW}#pagination`}},
-  {query: 'what is idempotency', kind: 'question', expect: {top1: `${OVERVIEW}#idempotency`}},
+  {query: 'how do I paginate', kind: 'question', expect: {top1: `${GUIDES}pagination`, top5: [`${OVERVIEW}#pagination`]}},
+  {query: 'what is idempotency', kind: 'question', expect: {top1: `${GUIDES}idempotency`, top5: [`${OVERVIEW}#idempotency`]}},
 
   // Nothing.
   {query: 'zzzxqv', kind: 'nothing', expect: {none: true}},

@@ -45,6 +45,12 @@ export interface ReleaseChanges {
   operations: OperationChanges[];
   /** Changes not tied to one operation (servers, security schemes, tags, the overview). */
   general: Change[];
+  /**
+   * The guide for moving to this release's major version from the one before, on the first
+   * release of a major when docs/guides has it: its route (`/docs/guides/migrating-v1-to-v2`) and
+   * the link's words ("Migrating from v1 to v2").
+   */
+  migrationGuide?: {href: string; title: string};
 }
 
 /** The mark an operation page shows for the latest recent release that added or changed it. */

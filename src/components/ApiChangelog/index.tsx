@@ -87,6 +87,12 @@ export function ApiChangelogRelease({release}: {release: ReleaseChanges}) {
         )}
         {release.previous ? <span>Changes since {release.previous}: {countsText(release)}</span> : <span>First release.</span>}
       </p>
+      {release.migrationGuide && (
+        <p className={styles.migration} data-migration-guide="">
+          Upgrading? <Link to={release.migrationGuide.href}>{release.migrationGuide.title}</Link> takes you through every breaking change below, with
+          the request before and after.
+        </p>
+      )}
       {release.operations.map((op) => (
         <Operation key={`${op.method} ${op.path}`} op={op} />
       ))}

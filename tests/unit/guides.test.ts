@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import {test} from 'node:test';
-import {portalConfig} from '../../portal.config';
+import {loadPortalConfig} from '../../portal.config';
 import {buildChangelog} from '../../plugins/changelog/build';
 import {diffDocuments} from '../../plugins/changelog/diff';
 import {listReleases, loadRelease} from '../../openapi/pipeline/release';
@@ -16,6 +16,7 @@ import {checkGuides, context, formatProblem, readGuides, type GuideFile} from '.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
 
+const portalConfig = loadPortalConfig();
 if (!existsSync(portalConfig.processedSpec)) throw new Error(`${portalConfig.processedSpec} does not exist: run "npm run spec" first.`);
 const processed: Json = JSON.parse(readFileSync(portalConfig.processedSpec, 'utf8'));
 const releases = listReleases().map(loadRelease);

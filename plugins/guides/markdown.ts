@@ -5,7 +5,7 @@
  */
 import {codeSpan, fence, htmlText, tidy} from '../agent-docs/html-markdown';
 import {schemaMarkdown} from '../agent-docs/operation-markdown';
-import type {GuidePart} from '../../src/components/Guide/types';
+import type {GuidePart} from './client/guide-parts';
 
 /** Languages of the fences, by sample id (the reference's twins write curl as bash). */
 const FENCE: Record<string, string> = {curl: 'bash', javascript: 'javascript', python: 'python', java: 'java', go: 'go', csharp: 'csharp', php: 'php', ruby: 'ruby'};

@@ -11,7 +11,7 @@ import {parseMdx} from './scan';
 import {apiLinkProps, partsModuleSource, transformGuide} from './remark';
 import {guidePartMarkdown} from './markdown';
 import {fixtureSite} from './guides.fixtures';
-import type {GuidePart} from '../../src/components/Guide/types';
+import type {GuidePart} from './client/guide-parts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -19,7 +19,7 @@ import {Parser} from 'acorn';
 import {projectRoot} from '../../portal.config';
 import {dataModuleName} from '../api-pages/client/page-data-format';
 import {readProcessedDocument} from '../api-pages/markdown';
-import type {GuidePart} from '../../src/components/Guide/types';
+import type {GuidePart} from './client/guide-parts';
 import {GuideReferenceError, GuideResolver, type GuideParams} from './resolve';
 
 /** Components resolved into the page's data module, each in its own file under src/components/Guide. */

@@ -19,7 +19,7 @@ import {followRefs} from '../../openapi/model/refs';
 import {renderSamples} from '../api-pages/code-samples';
 import {responseExamples} from '../../src/components/ApiOperation/examples';
 import type {OperationPage, ParameterData, SchemaNode} from '../api-pages/client/page-data-format';
-import type {OperationPart, RequestPart, ResponsePart, SchemaPart, TryItPart} from '../../src/components/Guide/types';
+import type {OperationPart, RequestPart, ResponsePart, SchemaPart, TryItPart} from './client/guide-parts';
 
 /** A reference the description does not have, or a value that does not fit it: the message says which. */
 export class GuideReferenceError extends Error {}

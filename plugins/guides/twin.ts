@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {ChildNode, Document, Element} from 'domhandler';
 import {DomUtils, parseDocument} from 'htmlparser2';
 import {projectRoot} from '../../portal.config';
-import type {GuidePart} from '../../src/components/Guide/types';
+import type {GuidePart} from './client/guide-parts';
 import {guidePartMarkdown} from './markdown';
 
 export const GUIDE_PARTS_DIR = path.join(projectRoot, 'plugins/guides/generated');

@@ -1,5 +1,5 @@
 import React from 'react';
-import type {MissingPart} from './types';
+import type {MissingPart} from '../../../plugins/guides/client/guide-parts';
 import styles from './styles.module.css';
 
 /** Where a guide embeds a part that a foreign description lacks (the build warned about it). */

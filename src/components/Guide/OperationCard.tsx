@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import MethodBadge from '../MethodBadge';
 import PathText from '../PathText';
 import Missing from './Missing';
-import type {GuidePart} from './types';
+import type {GuidePart} from '../../../plugins/guides/client/guide-parts';
 import styles from './styles.module.css';
 
 /** `<OperationCard operationId="…"/>`: method, path and summary, linking to the operation's page. */

@@ -2,7 +2,7 @@ import React from 'react';
 import clsx from 'clsx';
 import CodeSamples from '../CodeSamples';
 import Missing from './Missing';
-import {SEARCH_SKIP, type GuidePart} from './types';
+import {SEARCH_SKIP, type GuidePart} from '../../../plugins/guides/client/guide-parts';
 import styles from './styles.module.css';
 
 /** `<RequestExample operationId="…" params={{…}} body={{…}}/>`: the request in eight languages, made at build time. */

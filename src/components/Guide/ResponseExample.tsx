@@ -2,7 +2,7 @@ import React from 'react';
 import clsx from 'clsx';
 import CodeSamples from '../CodeSamples';
 import Missing from './Missing';
-import {SEARCH_SKIP, type GuidePart} from './types';
+import {SEARCH_SKIP, type GuidePart} from '../../../plugins/guides/client/guide-parts';
 import styles from './styles.module.css';
 
 /** `<ResponseExample operationId="…" status="200"/>`: the reference's example of that response. */

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import SchemaView from '../SchemaView';
 import Missing from './Missing';
-import {SEARCH_SKIP, type GuidePart} from './types';
+import {SEARCH_SKIP, type GuidePart} from '../../../plugins/guides/client/guide-parts';
 import styles from './styles.module.css';
 
 /** `<SchemaTable schema="Customer"/>`, or an operation's request body or response: the reference's schema view. */

@@ -4,7 +4,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import WidgetBoundary, {WidgetFailure} from '../WidgetBoundary';
 import type {OperationPage} from '../../../plugins/api-pages/client/page-data-format';
 import Missing from './Missing';
-import type {GuidePart} from './types';
+import type {GuidePart} from '../../../plugins/guides/client/guide-parts';
 import styles from './styles.module.css';
 
 // The console and the operation's page data load only when the reader presses the button, as on

@@ -3,7 +3,7 @@
  * processed description and writes one module per guide; the remark plugin hands each component
  * its entry). Plain data, no Node APIs: the pages import it.
  */
-import type {CodeSample, HttpMethod, OperationPage, SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
+import type {CodeSample, HttpMethod, OperationPage, SchemaNode} from '../../api-pages/client/page-data-format';
 
 /**
  * The search index leaves these parts out (ignoreCssSelectors, src/config/search.ts), as it leaves

@@ -37,7 +37,7 @@ test('stableIds: every random id replaced by one made from its place; other ids 
   assert.notEqual(other.info._postman_id, a.info._postman_id, 'another collection, other ids');
 });
 
-test('the child writes the same collection for the same document, twice', () => {
+test('the child writes the same collection for the same document, twice (also where the converter invents values)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'postman-'));
   const doc = path.join(dir, 'openapi.json');
   writeFileSync(doc, JSON.stringify({
@@ -45,7 +45,11 @@ test('the child writes the same collection for the same document, twice', () => 
     info: {title: 'Widgets', version: '1.0.0'},
     servers: [{url: 'https://api.example.test/v1'}],
     tags: [{name: 'Widgets'}],
-    paths: {'/widgets/{id}': {get: {tags: ['Widgets'], operationId: 'getWidget', parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {200: {description: 'OK', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}}}}}}}},
+    paths: {
+      '/widgets/{id}': {get: {tags: ['Widgets'], operationId: 'getWidget', parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {200: {description: 'OK', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}}}}}}},
+      // Maps without examples: the converter's faker picks how many keys to invent at random.
+      ...Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((p) => [`/maps/${p}`, {post: {tags: ['Widgets'], operationId: `putMap${p}`, requestBody: {content: {'application/json': {schema: {type: 'object', additionalProperties: {type: 'string'}}}}}, responses: {200: {description: 'OK', content: {'application/json': {schema: {type: 'object', additionalProperties: {type: 'integer'}}}}}}}}])),
+    },
   }));
   const run = (out: string) => {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'postman-child.ts'), doc, path.join(dir, out)], {stdio: 'pipe'});

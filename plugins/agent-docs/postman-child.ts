@@ -7,10 +7,9 @@
 import {createHash} from 'node:crypto';
 import {readFileSync, writeFileSync} from 'node:fs';
 import {isObject, type OpenApiDocument, type SecurityScheme} from '../../openapi/model/document';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Converter = require('openapi-to-postmanv2') as {
+interface Converter {
   convert(input: {type: 'json' | 'string'; data: unknown}, options: Record<string, unknown>, cb: (err: Error | null, result: {result: boolean; reason?: string; output?: {type: string; data: PostmanCollection}[]}) => void): void;
-};
+}
 
 /** What this module reads and writes of a Postman Collection v2.1 (the converter's output has more). */
 export interface PostmanCollection {
@@ -104,10 +103,32 @@ export function uuidFrom(text: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * A small seeded generator (mulberry32) in place of Math.random for this process: the converter
+ * invents values where the document has no example (map keys, numbers), and with the same seed
+ * the same document gives the same collection on every build.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 function main() {
   const [input, output] = process.argv.slice(2);
   if (!input || !output) throw new Error('usage: postman-child.ts <openapi.json> <out.json>');
-  const doc = JSON.parse(readFileSync(input, 'utf8')) as OpenApiDocument;
+  const text = readFileSync(input, 'utf8');
+  // This process only converts: its Math.random may be replaced for the converter's sake.
+  Math.random = seededRandom(createHash('sha1').update(text).digest().readUInt32BE(0));
+  // Loaded after: its faker keeps the Math.random it finds when loaded.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Converter = require('openapi-to-postmanv2') as Converter;
+  const doc = JSON.parse(text) as OpenApiDocument;
   Converter.convert(
     {type: 'json', data: doc},
     {folderStrategy: 'Tags', requestNameSource: 'Fallback', parametersResolution: 'Example', includeAuthInfoInExample: false, optimizeConversion: true, stackLimit: 6},

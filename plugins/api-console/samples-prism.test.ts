@@ -249,7 +249,7 @@ const SAMPLE_SETS: [string, (server: string) => Operation[]][] = [
   ['every request example of the guides gets its documented success status from the mock', guideOperations],
 ];
 
-for (const [title, sampleSet] of SAMPLE_SETS) describe(title, {concurrency: true}, () => {
+for (const [setIndex, [title, sampleSet]] of SAMPLE_SETS.entries()) describe(title, {concurrency: true}, () => {
   for (const {id: lang} of SAMPLE_LANGUAGES) {
     test(`${lang}`, async () => {
       const {base, exchanges} = await startRecorder();
@@ -260,7 +260,8 @@ for (const [title, sampleSet] of SAMPLE_SETS) describe(title, {concurrency: true
         assert.ok(code, `a ${lang} sample for ${op.name}`);
         return {...op, code};
       });
-      const dir = path.join(work, lang);
+      // Each set in its own folder: the sets run at the same time, and a language's files are numbered from 0 in each.
+      const dir = path.join(work, `set${setIndex}`, lang);
       mkdirSync(dir, {recursive: true});
       const runner = RUNNERS[lang];
       assert.ok(runner, `a runner for ${lang}`);

@@ -35,7 +35,10 @@ import {parseArgs, SECTIONS} from './options';
 import {buildSteps, parsePerfLine, parseRecords, type PerfLine} from './steps';
 import {TIMINGS_ENV} from '../../plugins/build-shared/phase-timing';
 import {measureIndexLoad, measureSearch, type IndexLoadTiming, type SearchLatency} from './search-latency';
-import {documentQueries, measureQuality, siteQueries} from './search-quality';
+// search-quality.ts is imported where it is used: its judged queries read our processed document
+// when loaded, which a fresh checkout does not have before its first build.
+type SearchQualityModule = typeof import('./search-quality');
+const loadSearchQuality = (): Promise<SearchQualityModule> => import('./search-quality');
 import {GITHUB_SEARCH_TERMS} from './search-terms';
 import {growth, kb, mb, seconds} from './stats';
 import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
@@ -490,6 +493,7 @@ async function main(): Promise<void> {
         }
         if (opts.sections.has('search')) {
           results.search = {indexFiles: searchIndexFiles(siteDir)};
+          const {measureQuality, siteQueries} = await loadSearchQuality();
           results.search.quality = await measureQuality(path.join(siteDir, 'search-index.json'), siteQueries());
           const qq = results.search.quality;
           log(qq.error ? `search quality: error ${qq.error}` : `search quality: top-1 ${(qq.top1 * 100).toFixed(1)} %, top-5 ${(qq.top5 * 100).toFixed(1)} %, MRR ${qq.mrr.toFixed(3)} over ${qq.queries} judged queries`);
@@ -582,7 +586,8 @@ async function main(): Promise<void> {
       // index (a later postBuild step), since the search does not depend on it.
       const searchIndex = path.join(dir, 'build', 'search-index.json');
       const searchable = f.key === 'github' && existsSync(searchIndex) && existsSync(path.join(dir, 'build', 'search', 'index.html'));
-      const searchQuality = searchable ? await measureQuality(searchIndex, documentQueries(path.join(dir, 'openapi.json'))) : undefined;
+      const quality = searchable ? await loadSearchQuality() : undefined;
+      const searchQuality = quality ? await quality.measureQuality(searchIndex, quality.documentQueries(path.join(dir, 'openapi.json'))) : undefined;
       if (searchQuality) log(`  search quality: top-1 ${(searchQuality.top1 * 100).toFixed(1)} %, top-5 ${(searchQuality.top5 * 100).toFixed(1)} %, MRR ${searchQuality.mrr.toFixed(3)} over ${searchQuality.queries} generated queries`);
       if (searchable) {
         b.searchLatency = await searchOnBuild(path.join(dir, 'build'), GITHUB_SEARCH_TERMS);

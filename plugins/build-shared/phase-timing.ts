@@ -14,7 +14,7 @@
  *
  * Dependency-free, so that any plugin and the pipeline can use it.
  */
-import {appendFileSync} from 'node:fs';
+import {appendFileSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 export const TIMINGS_ENV = 'PORTAL_BUILD_TIMINGS';
@@ -53,8 +53,20 @@ const cpuMicros = (): number => {
   return u.user + u.system;
 };
 
-/** Peak RSS of this process so far, in bytes (resourceUsage reports kilobytes). */
-export const maxRssBytes = (): number => process.resourceUsage().maxRSS * 1024;
+/**
+ * Peak RSS of this process so far, in bytes: VmHWM of /proc/self/status where there is one. Not
+ * getrusage's maxRSS: Linux carries that over fork and exec, so a child spawned by the Docusaurus
+ * process would report the parent's peak as its own.
+ */
+export function maxRssBytes(): number {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
 
 export function appendRecord(file: string, record: PhaseRecord): void {
   // One short line per append (O_APPEND): records of parallel processes do not interleave.

@@ -37,6 +37,8 @@ export interface PhaseRecord {
   /** How many calls were summed. */
   calls: number;
   concurrent?: boolean;
+  /** The record covers a whole child process (phase-timing-child.ts): maxRss is that process's own peak. */
+  wholeProcess?: boolean;
 }
 
 interface Sum {

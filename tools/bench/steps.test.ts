@@ -52,7 +52,7 @@ test('buildSteps: spec and gen:api with their parts, Docusaurus steps from its l
     rec('spec', 'total', 1000, 6000, 5000),
     rec('gen:api', 'page data', 7000, 15000, 6000, {calls: 1188}),
     rec('gen:api', 'total', 6500, 16000, 9000),
-    rec('postBuild', 'search index', 81000, 90000, 7000),
+    rec('postBuild', 'search index', 81000, 90000, 7000, {wholeProcess: true, maxRss: 3e8}),
   ];
   const perf = [
     parsePerfLine('[PERF] Build > en > Load site - 10.00 seconds! - (1mb -> 2mb)', 30000)!,
@@ -89,13 +89,17 @@ test('buildSteps: spec and gen:api with their parts, Docusaurus steps from its l
   assert.equal(ssg.peakRss, 2e9);
   assert.equal(ssg.peakProcess, 'docusaurus build');
   assert.equal(by.get('postBuild')!.wallMs, 15_000);
+  // A child process's own peak; none for a part inside a process (it shares the process's peak).
+  assert.equal(by.get('search index')!.peakRss, 3e8);
+  assert.ok(Number.isNaN(by.get('page data')!.peakRss));
   const rest = steps[steps.length - 1];
   assert.equal(rest.wallMs, 100_000 - (5000 + 9500 + 10_000 + 40_000 + 15_000));
   assert.equal(rest.cpuMs, 100_000 - (5000 + 9500 + 10_000 + 40_000 + 15_000));
 
   const md = stepsTable(steps);
   assert.match(md, /\| \*\*SSG\*\* \| 40\.0 s \| 40\.0 s \| 100 % \| 1\.86 GB \(docusaurus build\) \|/);
-  assert.match(md, /\|   · page data \(1188×\) \| 8\.0 s \| 6\.0 s \| 75 % \|/);
+  assert.match(md, /\|   · page data \(1188×\) \| 8\.0 s \| 6\.0 s \| 75 % \| — \|/);
+  assert.match(md, /\|   · search index \| 9\.0 s \| 7\.0 s \| 78 % \| 286 MB \|/);
   assert.match(md, /\|   · bundle \| 3\.0 s \| 2\.5 s † \| — \|/);
   // Without records or Docusaurus lines (a build that failed before them) there are no steps.
   assert.deepEqual(buildSteps({records: [], perf: [], timeline, run: {start: 0, end: 1, cpuMs: 1}}), []);
@@ -150,6 +154,7 @@ test('childTimingArgs: a child started with it writes one record for its whole l
     assert.equal(records.length, 1);
     assert.equal(records[0].step, 'postBuild');
     assert.equal(records[0].phase, 'search index');
+    assert.equal(records[0].wholeProcess, true);
     assert.ok(records[0].cpuMs > 0 && records[0].wallMs > 0 && records[0].pid !== process.pid);
     assert.ok(records[0].maxRss > 1e6 && records[0].maxRss < 250 * 1024 * 1024, `child peak ${records[0].maxRss} bytes`);
   } finally {

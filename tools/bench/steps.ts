@@ -12,7 +12,8 @@
  *   (every process and thread of the build, so a step that runs beside another includes it), its
  *   peak the largest process's RSS sampled within it.
  * A part timed inside one process (a gen:api phase) carries that process's own CPU time instead,
- * summed over its calls, and the process's peak RSS when it ended.
+ * summed over its calls; a part that is a whole child process (search index, Markdown twins,
+ * Postman conversion) carries its own CPU time and peak RSS.
  */
 import {parseRecords, type PhaseRecord} from '../../plugins/build-shared/phase-timing';
 
@@ -101,7 +102,8 @@ function ownPart(r: PhaseRecord): StepTiming {
     wallMs: r.wallMs,
     cpuMs: r.cpuMs,
     cpuFrom: 'process',
-    peakRss: r.maxRss,
+    // A part inside a process shares its peak with the rest of it: only a child process's own is shown.
+    peakRss: r.wholeProcess ? r.maxRss : NaN,
     ...(r.calls > 1 ? {calls: r.calls} : {}),
     ...(r.concurrent ? {concurrent: true} : {}),
   };

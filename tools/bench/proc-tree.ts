@@ -162,8 +162,13 @@ export function shortCommand(args: string[]): string {
   // A process that set its title (npm does) has one argv string with spaces.
   if (args.length === 1 && args[0].includes(' ')) args = args[0].split(/\s+/);
   const parts = args.map((a) => (a.includes('/') && !a.startsWith('-') ? a.split('/').pop()! : a));
-  // Drop an interpreter in front of a script name.
-  while (parts.length > 1 && /^(node|sh|bash|tsx|npm-cli\.js|cli\.mjs)$/.test(parts[0])) parts.shift();
+  // Drop an interpreter in front of a script name, and Node's options (tsx's preloads among them).
+  for (;;) {
+    if (parts.length > 1 && /^(node|sh|bash|tsx|npm-cli\.js|cli\.mjs)$/.test(parts[0])) parts.shift();
+    else if (parts.length > 2 && /^(--require|-r|--import|--loader)$/.test(parts[0])) parts.splice(0, 2);
+    else if (parts.length > 1 && /^--[\w-]+(=\S*)?$/.test(parts[0]) && args[0] !== undefined && /(^|\/)node$/.test(args[0])) parts.shift();
+    else break;
+  }
   const s = parts.join(' ');
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }

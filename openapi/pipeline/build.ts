@@ -120,9 +120,9 @@ function plural(n: number, word: string): string {
  * Everything between the lint and the output: bundle, page assignment, the strict mode's page
  * checks, the server. Throws the SpecError the sequential pipeline threw at the same step.
  */
-async function processDocument(target: string, source: string, options: BuildOptions, read: ReadOptions, mapped: (problems: SpecProblem[]) => SpecProblem[], clock: PhaseClock) {
-  // The lint may run on a worker thread meanwhile: its CPU time is in this phase's too.
-  const bundled = await clock.timeAsync('bundle', () => bundleSource(target, read), { concurrent: true });
+async function processDocument(target: string, source: string, options: BuildOptions, read: ReadOptions, mapped: (problems: SpecProblem[]) => SpecProblem[], clock: PhaseClock, onWorker: boolean) {
+  // The lint may run on a worker thread meanwhile: its CPU time is then in these phases' too.
+  const bundled = await clock.timeAsync('bundle', () => bundleSource(target, read), { concurrent: onWorker });
   const bundleErrors = bundled.problems.filter((p) => options.strict || p.severity === 'error');
   if (bundleErrors.length > 0) {
     throw new SpecError(`OpenAPI document ${displayPath(source)}: cannot bundle it:`, mapped(bundleErrors));
@@ -130,10 +130,14 @@ async function processDocument(target: string, source: string, options: BuildOpt
   const document = bundled.document;
 
   // Titles, slugs, tag spellings: decided once, here (pages.ts).
-  const pageProblems = clock.time('pages', () => {
-    if (!options.strict) replaceUnresolvedRefs(document);
-    return assignPages(document, { file: source });
-  });
+  const pageProblems = clock.time(
+    'pages',
+    () => {
+      if (!options.strict) replaceUnresolvedRefs(document);
+      return assignPages(document, { file: source });
+    },
+    { concurrent: onWorker },
+  );
   // Page generation names the source in its messages (pointers are those of the processed document).
   if (!options.strict && document.info) (document.info as Record<string, unknown>)['x-portal-source'] = displayPath(source);
   if (options.strict && pageProblems.length > 0) {
@@ -195,14 +199,14 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
     if (!onWorker) await checkedLint();
     let processed: Awaited<ReturnType<typeof processDocument>>;
     try {
-      processed = await processDocument(target, source, options, read, mapped, clock);
+      processed = await processDocument(target, source, options, read, mapped, clock, onWorker);
     } catch (err) {
       await checkedLint();
       throw err;
     }
     const { bundled, bundleErrors, document, pageProblems, operations, webhooks } = processed;
     // Serialised while the lint may still be running; written only once it has passed.
-    const text = options.output ? clock.time('serialise', () => `${JSON.stringify(document, null, 2)}\n`) : undefined;
+    const text = options.output ? clock.time('serialise', () => `${JSON.stringify(document, null, 2)}\n`, { concurrent: onWorker }) : undefined;
     const lintOutcome = await checkedLint();
 
     if (options.output) {

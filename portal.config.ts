@@ -6,6 +6,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {operatorSourceProblem, policySource} from './plugins/csp/policy';
+import {jsonMember} from './openapi/model/json-member';
 
 export interface PortalConfig {
   /** Brand name shown in the tagline ("API Documentation for {brand}"). */
@@ -135,16 +136,19 @@ const RESERVED_IDS = new Set(['docs', 'blog', 'search', 'api', 'openapi', 'asset
 function sourceVersion(specSource: string): string | undefined {
   if (!existsSync(specSource)) return undefined;
   const text = readFileSync(specSource, 'utf8');
-  // The root file's `info.version`, without parsing the whole document: the first indented
-  // `version:` under `info:` (YAML) or the JSON member.
-  const yaml = /^info:\s*\n(?:[ \t]+.*\n|\s*\n)*?[ \t]+version:\s*['"]?([^'"\s#]+)/m.exec(text);
-  if (yaml) return yaml[1];
-  try {
-    const json = JSON.parse(text) as {info?: {version?: unknown}};
-    return typeof json.info?.version === 'string' ? json.info.version : undefined;
-  } catch {
-    return undefined;
+  // The root file's `info.version`, without parsing the whole document (every build process loads
+  // this file): the JSON member, read up to it (openapi/model/json-member.ts), or the first
+  // indented `version:` under `info:` (YAML).
+  if (/^[\s\uFEFF]*\{/.test(text.slice(0, 256))) {
+    try {
+      const version = jsonMember(text, ['info', 'version']);
+      if (typeof version === 'string') return version;
+    } catch {
+      // Not JSON after all (a YAML flow mapping, or malformed): read as YAML below.
+    }
   }
+  const yaml = /^info:\s*\n(?:[ \t]+.*\n|\s*\n)*?[ \t]+version:\s*['"]?([^'"\s#]+)/m.exec(text);
+  return yaml?.[1];
 }
 
 function olderVersion(id: string, source: string, label = id): ApiVersion {

@@ -14,6 +14,7 @@ import { lintInWorker } from './lint-worker';
 import { inspectRoot } from './load';
 import { assignPages, PAGE_RULES, replaceUnresolvedRefs, summariseWarnings } from './pages';
 import { REF_POLICY_RULE, refPolicyFor, type RefPolicy } from './resolver';
+import { PhaseClock } from '../../plugins/build-shared/phase-timing';
 
 /**
  * Rules of the warnings about what the portal worked around in a foreign document (printed by rule
@@ -48,6 +49,8 @@ export interface BuildOptions {
    * files under the document's folder (or OPENAPI_REF_ROOT) and the hosts of OPENAPI_REF_HOSTS.
    */
   refs?: RefPolicy;
+  /** Phase timings for the benchmark (plugins/build-shared/phase-timing.ts); the caller flushes it. */
+  clock?: PhaseClock;
 }
 
 /**
@@ -118,15 +121,22 @@ function plural(n: number, word: string): string {
  * Everything between the lint and the output: bundle, page assignment, the strict mode's page
  * checks, the server. Throws the SpecError the sequential pipeline threw at the same step.
  */
-async function processDocument(target: string, source: string, options: BuildOptions, read: ReadOptions, mapped: (problems: SpecProblem[]) => SpecProblem[]) {
-  const bundled = await bundleSource(target, read);
+async function processDocument(target: string, source: string, options: BuildOptions, read: ReadOptions, mapped: (problems: SpecProblem[]) => SpecProblem[], clock: PhaseClock, onWorker: boolean) {
+  // The lint may run on a worker thread meanwhile: its CPU time is then in these phases' too.
+  const bundled = await clock.timeAsync('bundle', () => bundleSource(target, read), { concurrent: onWorker });
   const bundleErrors = bundled.problems.filter((p) => options.strict || p.severity === 'error');
   if (bundleErrors.length > 0) {
     throw new SpecError(`OpenAPI document ${displayPath(source)}: cannot bundle it:`, mapped(bundleErrors));
   }
   // Titles, slugs, tag spellings: decided once, here (pages.ts).
-  if (!options.strict) replaceUnresolvedRefs(bundled.document);
-  const pageProblems = assignPages(bundled.document, { file: source });
+  const pageProblems = clock.time(
+    'pages',
+    () => {
+      if (!options.strict) replaceUnresolvedRefs(bundled.document);
+      return assignPages(bundled.document, { file: source });
+    },
+    { concurrent: onWorker },
+  );
   // assignPages has given the document an info object and paths: from here on it is the processed document.
   const document = bundled.document as unknown as OpenApiDocument;
   // Page generation names the source in its messages (pointers are those of the processed document).
@@ -155,7 +165,8 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   const policy = options.refs ?? refPolicyFor(source);
   // Swagger 2.0: converted to OpenAPI 3 first; the rest of the pipeline reads the converted file.
   let conversion: Conversion | undefined;
-  if (root.swagger) conversion = await convertSwagger(source, root.swagger, policy);
+  const clock = options.clock ?? new PhaseClock('spec', undefined);
+  if (root.swagger) conversion = await clock.timeAsync('Swagger 2 conversion', () => convertSwagger(source, root.swagger!, policy));
   const target = conversion?.file ?? source;
   // Every read of the lint and the bundle goes through this policy (resolver.ts).
   const read: ReadOptions = { policy, source: conversion ? source : undefined };
@@ -166,7 +177,7 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   // reported, so a document the lint refuses gets the lint's report, as when the lint ran first.
   // A small one is linted here, first.
   const onWorker = options.lintOnWorker ?? fs.statSync(target).size >= LINT_WORKER_MIN_BYTES;
-  const linting = onWorker ? lintInWorker(target, options.strict, read) : lintSource(target, options.strict, read);
+  const linting = clock.timeAsync(onWorker ? 'lint (worker thread)' : 'lint', () => (onWorker ? lintInWorker(target, options.strict, read) : lintSource(target, options.strict, read)), { concurrent: onWorker });
   // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
   linting.catch(() => undefined);
   const checkedLint = async (): Promise<LintOutcome> => {
@@ -189,14 +200,14 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
     if (!onWorker) await checkedLint();
     let processed: Awaited<ReturnType<typeof processDocument>>;
     try {
-      processed = await processDocument(target, source, options, read, mapped);
+      processed = await processDocument(target, source, options, read, mapped, clock, onWorker);
     } catch (err) {
       await checkedLint();
       throw err;
     }
     const { bundled, bundleErrors, document, pageProblems, operations, webhooks } = processed;
     // Serialised while the lint may still be running; written only once it has passed.
-    const text = options.output ? `${JSON.stringify(document, null, 2)}\n` : undefined;
+    const text = options.output ? clock.time('serialise', () => `${JSON.stringify(document, null, 2)}\n`, { concurrent: onWorker }) : undefined;
     const lintOutcome = await checkedLint();
 
     if (options.output) {
@@ -204,7 +215,7 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
       fs.mkdirSync(path.dirname(output), { recursive: true });
       // Write to a temporary file first so a reader never sees half a document.
       const tmp = `${output}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, text!);
+      clock.time('write', () => fs.writeFileSync(tmp, text!));
       fs.renameSync(tmp, output);
     }
 

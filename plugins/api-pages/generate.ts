@@ -29,6 +29,7 @@ import {checkFile, responseCheckModule} from './response-checks';
 import {planPages, sidebarSource, type PagePlan} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/client/notice';
 import {syncDirectory} from './sync-dir';
+import {PhaseClock} from '../build-shared/phase-timing';
 import {buildChangelog, CHANGELOG_ROUTE, CHANGELOG_SLUG, type ChangelogResult} from '../changelog/build';
 import {writeChangelogPage} from '../changelog/page';
 import {ReleaseError} from '../../openapi/pipeline/release';
@@ -54,6 +55,8 @@ export interface GenerateOptions {
   notice?: (id: string) => OlderVersionNoticeProps | undefined;
   /** The downloads being written meanwhile (gen:api): the overview page, made last, links those that exist. */
   downloads?: Promise<unknown>;
+  /** Phase timings for the benchmark (plugins/build-shared/phase-timing.ts); the caller flushes it. */
+  clock?: PhaseClock;
 }
 
 export interface GenerateResult {
@@ -86,7 +89,8 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const started = Date.now();
   const {processedSpec, outDir} = options;
   if (!existsSync(processedSpec)) throw new GenerationError(`${processedSpec} does not exist: run "npm run spec" first.`);
-  const run = new GenerationRun(processedSpec, options.site);
+  const clock = options.clock ?? new PhaseClock('gen:api', undefined);
+  const run = new GenerationRun(processedSpec, options.site, clock);
   let builder: ReturnType<GenerationRun['builder']>;
   try {
     builder = run.builder();
@@ -97,7 +101,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   let changelog: ChangelogResult | undefined;
   if (options.changelog) {
     try {
-      changelog = buildChangelog({current: doc, releasesDir: options.changelog.releasesDir});
+      changelog = clock.time('changelog', () => buildChangelog({current: doc, releasesDir: options.changelog!.releasesDir}));
     } catch (error) {
       if (error instanceof ReleaseError) throw new GenerationError(`changelog: ${error.message}`);
       throw error;
@@ -105,7 +109,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     if (changelog.changelog.releases.length === 0) changelog = undefined;
   }
   const changelogPage = changelog && options.changelog?.page !== false ? changelog : undefined;
-  const plan = planPages(builder.doc, changelogPage ? {changelog: {id: CHANGELOG_SLUG, label: 'Changelog'}} : {});
+  const plan = clock.time('plan pages', () => planPages(builder.doc, changelogPage ? {changelog: {id: CHANGELOG_SLUG, label: 'Changelog'}} : {}));
   if (changelogPage) {
     const clash = plan.operations.find((o) => o.id === CHANGELOG_SLUG);
     if (clash) throw new GenerationError(`${processedSpec}: ${clash.method.toUpperCase()} ${clash.path} has the page slug "${CHANGELOG_SLUG}", the changelog's page (${CHANGELOG_ROUTE}); give the operation another operationId.`);
@@ -116,16 +120,17 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   let checkModules = 0;
   for (const page of plan.operations) {
     try {
-      const data = page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path);
+      // "page data" includes "code samples" (timed apart inside it).
+      const data = clock.time('page data', () => (page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path)));
       if (data.lazySchemas) lazyPages++;
       const mark = changelog?.marks.get(page.id);
       if (mark) data.release = mark;
       // Webhooks have no console: no response check.
-      const check = page.webhook ? undefined : responseCheckModule(builder.doc, isHttpMethod(page.method) ? builder.doc.paths?.[page.path]?.[page.method] : undefined);
+      const check = page.webhook ? undefined : clock.time('response checks', () => responseCheckModule(builder.doc, isHttpMethod(page.method) ? builder.doc.paths?.[page.path]?.[page.method] : undefined));
       if (check?.source) checkModules++;
-      const responseCheck = check ? run.writeCheckModule(page.id, checkFile(check)) : undefined;
+      const responseCheck = check ? clock.time('response checks', () => run.writeCheckModule(page.id, checkFile(check))) : undefined;
       if (responseCheck) data.responseCheck = responseCheck;
-      run.writeData(page.id, data);
+      clock.time('data modules', () => run.writeData(page.id, data));
     } catch (error) {
       // Errors name the source document (the processed one too when they differ) and the page.
       const message = (error as Error).message;
@@ -133,12 +138,12 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       const via = source ? `, processed document ${processedSpec}` : '';
       throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
     }
-    run.emit(`${page.id}.api.mdx`, operationPageMdx(page, options.notice?.(page.id)));
+    clock.time('MDX pages', () => run.emit(`${page.id}.api.mdx`, operationPageMdx(page, options.notice?.(page.id))));
   }
   // Pages that do not carry their whole schema closure load the rest from shared modules.
-  const shared = lazyPages ? run.writeSchemaModules() : 0;
-  await options.downloads;
-  run.writeOverviewPage(plan.info, options.notice?.(plan.info.id));
+  const shared = lazyPages ? clock.time('shared schema modules', () => run.writeSchemaModules()) : 0;
+  if (options.downloads) await clock.timeAsync('waiting for the downloads', () => Promise.resolve(options.downloads));
+  clock.time('overview page', () => run.writeOverviewPage(plan.info, options.notice?.(plan.info.id)));
   run.emit('sidebar.ts', sidebarSource(plan.sidebar));
   if (changelogPage) writeChangelogPage((file, content) => run.emit(file, content), changelogPage.changelog, String(doc.info?.title ?? 'API'));
 
@@ -154,7 +159,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   }
   if (!files.has(`${infoId}.info.mdx`)) missing.push(`overview -> ${infoId}.info.mdx`);
   if (missing.length) throw new GenerationError(`${processedSpec}: pages missing after generation:\n  ${missing.join('\n  ')}`);
-  const {written, deleted} = syncDirectory(outDir, generated);
+  const {written, deleted} = clock.time('write files', () => syncDirectory(outDir, generated));
 
   if (options.downloadCopy) {
     mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
@@ -171,6 +176,8 @@ function argValue(name: string): string | undefined {
 async function main(): Promise<void> {
   const out = argValue('--out') ?? process.env.API_DOCS_OUT;
   const outDir = out ? path.resolve(out) : API_DOCS_DIR;
+  // With PORTAL_BUILD_TIMINGS set (the benchmark), each phase appends a record to that file.
+  const clock = new PhaseClock('gen:api');
   try {
     const portalConfig = loadPortalConfig();
     let downloads: Promise<void> | undefined;
@@ -182,13 +189,16 @@ async function main(): Promise<void> {
       rmSync(path.dirname(download), {recursive: true, force: true});
       mkdirSync(path.dirname(download), {recursive: true});
       copyFileSync(portalConfig.processedSpec, download);
-      downloads = writeDownloads(portalConfig.processedSpec, path.dirname(download)).then((d) => {
+      downloads = clock.timeAsync('downloads (YAML, Postman)', () => writeDownloads(portalConfig.processedSpec, path.dirname(download)), {concurrent: true}).then((d) => {
         const postman = d.postman.ok ? `Postman collection (${d.postman.requests} requests, ${d.postman.ms} ms)` : 'no Postman collection';
         console.log(`[gen:api] downloads: JSON${d.yaml ? ', YAML' : ''}, ${postman}`);
       });
     }
     // The releases in openapi/releases are those of our own document.
-    const result = await generateApiPages({processedSpec: portalConfig.processedSpec, outDir, ...(portalConfig.ownDocument && !out ? {changelog: {}} : {}), downloads});
+    const result = await clock.timeAsync('total', () =>
+      generateApiPages({processedSpec: portalConfig.processedSpec, outDir, ...(portalConfig.ownDocument && !out ? {changelog: {}} : {}), downloads, clock}),
+    );
+    clock.flush();
     const lazy = result.lazyPages ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)` : '';
     const releases = result.releases ? ` + changelog of ${result.releases} releases` : '';
     const files = `${result.written.length} files written${result.deleted.length ? `, ${result.deleted.length} deleted` : ''}`;

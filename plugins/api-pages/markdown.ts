@@ -3,6 +3,7 @@
  * import a data module (JSON parsed from one string) written beside it, rendered by our own lean
  * components (src/components/ApiOperation, src/components/ApiOverview).
  */
+import {PhaseClock} from '../build-shared/phase-timing';
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -73,6 +74,8 @@ export class GenerationRun {
   constructor(
     readonly processedSpec: string,
     readonly site: SiteTarget = CURRENT_SITE_TARGET,
+    /** The benchmark's phase timings (plugins/build-shared/phase-timing.ts); off unless asked. */
+    readonly clock = new PhaseClock('gen:api', undefined),
   ) {}
 
   /** Adds a file to this run's output (relative to the output folder, "/" separated). */
@@ -82,7 +85,12 @@ export class GenerationRun {
 
   /** The page-data builder for the processed document (read once per run). */
   builder(): PageDataBuilder {
-    this.pageData ??= new PageDataBuilder(readProcessedDocument(this.processedSpec), schemaBudget(), this.site.docsBasePath);
+    this.pageData ??= new PageDataBuilder(
+      this.clock.time('read document', () => readProcessedDocument(this.processedSpec)),
+      schemaBudget(),
+      this.site.docsBasePath,
+      this.clock,
+    );
     return this.pageData;
   }
 

@@ -4,6 +4,7 @@
  * carries the schemas it reaches once, rather than a copy inlined at every use, which keeps both
  * the page and the build small for large documents.
  */
+import {PhaseClock} from '../build-shared/phase-timing';
 import OpenAPISampler from 'openapi-sampler';
 import type {
   CodeSample,
@@ -130,6 +131,8 @@ export class PageDataBuilder {
     private readonly closureBudget = CLOSURE_BUDGET,
     /** Route base of the pages being built: "/docs", or an older API version's "/v1/docs" (links between operations stay in it). */
     private readonly docsBasePath = '/docs',
+    /** Times the code samples apart for the benchmark (plugins/build-shared/phase-timing.ts); off unless asked. */
+    private readonly clock = new PhaseClock('gen:api', undefined),
   ) {}
 
   /** Converts a raw schema, keeping component references as `{ref}`. */
@@ -524,7 +527,7 @@ export class PageDataBuilder {
         page.lazySchemas = true;
         reached.forEach((n) => carried.has(n) || this.lazy.add(n));
       }
-      page.samples = this.samples(page, op);
+      page.samples = this.clock.time('code samples', () => this.samples(page, op));
       return page;
     } catch (error) {
       if (error instanceof PageDataError) throw new PageDataError(`${where}: ${error.message}`);

@@ -1,7 +1,8 @@
 /** portal.config.ts: which API versions the portal documents (default and PORTAL_API_VERSIONS). */
 import {afterEach, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readdirSync} from 'node:fs';
+import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {loadPortalConfig, projectRoot} from '../../portal.config';
 import {versionBaseUrl} from './generate';
@@ -97,4 +98,19 @@ test('a single foreign document keeps API_BASE_URL as given (its info.version ne
   process.env.OPENAPI_SOURCE = path.join(projectRoot, 'openapi/releases/2.0.0.json');
   process.env.API_BASE_URL = 'https://api.partner.example/v1';
   assert.equal(loadPortalConfig().apiBaseUrl, 'https://api.partner.example/v1');
+});
+
+test("the current version comes from a JSON source's info.version, read without parsing the rest of the document", () => {
+  // Every build process loads portal.config.ts: it must not parse a large foreign document whole.
+  // A document that is not valid JSON after its `info` still names its version (a whole parse fails).
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
+  try {
+    const source = path.join(dir, 'big.json');
+    writeFileSync(source, `{\n  "openapi": "3.0.3",\n  "info": {"title": "Big", "version": "7.2.0"},\n  "paths": {"/x": {"get": ${'{"a": '.repeat(3)}`);
+    process.env.OPENAPI_SOURCE = source;
+    process.env.PORTAL_API_VERSIONS = 'none';
+    assert.equal(loadPortalConfig().currentVersion.id, 'v7');
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {writeSecurityPolicy} from './index';
+import {serverOrigins, writeSecurityPolicy} from './index';
 import {inlineScripts, parseHeadersFile, scriptHash} from './policy';
 
 const THEME = 'var mode = localStorage.getItem("theme");\ndocument.documentElement.setAttribute("data-theme", mode || "light");';
@@ -80,6 +80,23 @@ test('one pass: each page names its own (minified) inline scripts; the hosting f
     const before = read('index.html');
     await writeSecurityPolicy(dir, '/', {processedSpec: spec});
     assert.equal(read('index.html'), before);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test("serverOrigins reads only the document's servers (a large processed document is not parsed whole)", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'csp-servers-'));
+  try {
+    const spec = path.join(dir, 'openapi.json');
+    // Valid up to and including `servers`, broken after: a whole parse would throw.
+    writeFileSync(spec, `{"openapi":"3.0.3","info":{"title":"x","version":"1"},"servers":[{"url":"https://api.example.com/v1"},{"url":"/relative"},{"url":"https://{region}.example.com"},{"url":"ftp://files.example.com"}],"paths":{"/x": BROKEN`);
+    const warnings: string[] = [];
+    assert.deepEqual(serverOrigins(spec, (m) => warnings.push(m)), ['https://api.example.com']);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /openapi\.json#\/servers\/3\/url: the server "ftp:\/\/files\.example\.com" is left out/);
+    writeFileSync(spec, '{"openapi":"3.0.3","paths":{}}');
+    assert.deepEqual(serverOrigins(spec), []);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

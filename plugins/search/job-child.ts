@@ -8,6 +8,7 @@ import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {childTimingArgs} from '../build-shared/phase-timing';
 
 export interface JobChild {
   /** What the step is called in an error ("search index"). */
@@ -23,8 +24,10 @@ export async function runJobInChild<T>(child: JobChild, job: unknown): Promise<T
   const jobFile = path.join(dir, 'job.json');
   writeFileSync(jobFile, JSON.stringify(job));
   try {
-    const args = [`--max-old-space-size=${child.heapMb}`, '--require', require.resolve('tsx/cjs'), child.script, jobFile];
-    const proc = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe']});
+    // With the benchmark's phase timings on, the child records its own CPU time and peak RSS.
+    const timing = childTimingArgs('postBuild', child.name);
+    const args = [`--max-old-space-size=${child.heapMb}`, '--require', require.resolve('tsx/cjs'), ...timing.execArgv, child.script, jobFile];
+    const proc = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe'], env: timing.env});
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

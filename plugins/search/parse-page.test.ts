@@ -11,7 +11,7 @@ import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {parse} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js';
 import type {ThemeConfig} from './index';
-import {parseBuiltPage, type PageType} from './parse-page';
+import {parseBuiltPage, withoutPlainSidebarLinks, type PageType} from './parse-page';
 
 const config = {ignoreCssSelectors: ['.search-skip'], forceIgnoreNoIndex: false} as unknown as ThemeConfig;
 
@@ -201,4 +201,30 @@ test('a blog route that is not a post (an author\'s page, the archive) is left o
   assert.ok(parse(authorPage, 'blog', '/blog/authors/tomas', config), 'the theme indexed it');
   // Pages outside the blog are unchanged by this rule.
   assert.ok(parseBuiltPage(authorPage, 'page', '/about', config));
+});
+
+test("a docs page's plain sidebar links are dropped before the parse; the index entry stays the theme's", () => {
+  // A sidebar as Docusaurus 3.7 writes it: a large category (AWS EC2: 1,188 entries) holding the
+  // active page, plain links, a link with markup, and the active category's own link.
+  const item = (slug: string, label: string, active = false) =>
+    `<li class="theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-2 menu__list-item api-method get"><a class="menu__link${active ? ' menu__link--active" aria-current="page' : ''}" tabindex="0" href="/docs/api/${slug}">${label}</a></li>`;
+  const plain = Array.from({length: 400}, (_, i) => item(`get-thing-${i}`, `GET_Thing${i}`));
+  const withMarkup = `<li class="theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-2 menu__list-item"><a class="menu__link" href="https://example.com">Status<svg width="13.5" height="13.5" aria-hidden="true" viewBox="0 0 24 24"><path fill="currentColor" d="M21 13v10h-21"></path></svg></a></li>`;
+  const bigSidebar =
+    `<aside class="theme-doc-sidebar-container"><div><nav aria-label="Docs sidebar" class="menu thin-scrollbar"><ul class="theme-doc-sidebar-menu menu__list">` +
+    `<li class="theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-1 menu__list-item"><a class="menu__link" href="/docs/api/ec2">Introduction</a></li>` +
+    `<li class="theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-1 menu__list-item"><div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist menu__link--sublist-caret menu__link--active" role="button" aria-expanded="true" href="/docs/api/get-accept">UNTAGGED</a></div>` +
+    `<ul style="display:block;overflow:visible;height:auto" class="menu__list">${plain.slice(0, 200).join('')}${item('get-accept', 'GET_Accept', true)}${withMarkup}${plain.slice(200).join('')}</ul></li></ul></nav></div></aside>`;
+  const html = docShell('GET_Accept | Developer Portal', '<meta data-rh="true" name="description" content="Accepts.">', `<article>${heading(1, 'get-accept', 'GET_Accept')}<p>Accepts a transfer.</p>${heading(2, 'request', 'Request')}<p>Body.</p></article>`).replace(sidebar, bigSidebar);
+  assert.ok(html.includes(bigSidebar));
+
+  const trimmed = withoutPlainSidebarLinks(html);
+  assert.ok(trimmed.length < html.length / 5, `${trimmed.length} of ${html.length} characters left to parse`);
+  assert.ok(!trimmed.includes('get-thing-'), 'every plain link dropped');
+  for (const kept of ['GET_Accept</a>', 'UNTAGGED</a>', withMarkup]) assert.ok(trimmed.includes(kept), kept);
+  assert.ok(!trimmed.includes('>Introduction</a>'), 'a plain link at the top level too');
+
+  const ours = parseBuiltPage(html, 'docs', '/docs/api/get-accept', config)!;
+  assert.deepEqual(ours, parse(html, 'docs', '/docs/api/get-accept', config));
+  assert.deepEqual(ours.breadcrumb, ['API Reference', 'UNTAGGED']);
 });

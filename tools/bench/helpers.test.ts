@@ -88,6 +88,12 @@ test('proc-tree helpers', () => {
     'docusaurus build --out-dir build',
   );
   assert.equal(shortCommand(['npm run --silent build -- --out-dir /tmp/x/build']), 'npm run --silent build -- --out-dir build');
+  // tsx's preloads and Node's options are not the command.
+  assert.equal(
+    shortCommand(['/usr/bin/node', '--require', '/w/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///w/node_modules/tsx/dist/loader.mjs', 'openapi/pipeline/cli.ts']),
+    'cli.ts',
+  );
+  assert.equal(shortCommand(['/usr/bin/node', '--max-semi-space-size=64', '/w/node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build']), 'docusaurus.mjs build');
   const table = new Map([[1, 0], [10, 1], [11, 10], [12, 10], [20, 1], [30, 99]]);
   assert.deepEqual(descendants(10, table).sort(), [10, 11, 12]);
 });

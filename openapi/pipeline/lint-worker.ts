@@ -1,8 +1,7 @@
 /**
  * lintSource (lint.ts) on a worker thread, so that the rest of the pipeline (bundling, page
- * assignment) runs beside it instead of after it. Redocly's lint is CPU-bound: on GitHub's REST
- * API document (1,223 operations) it is ~7 s of `npm run spec`'s ~10 s, the bundle and the rest
- * ~2.5 s. build.ts waits for the lint's outcome before it writes anything or reports any other
+ * assignment) runs beside it instead of after it. Redocly's lint is CPU-bound and most of a large
+ * document's `npm run spec` (BENCHMARKS.md, "Measurements behind the code"). build.ts waits for the lint's outcome before it writes anything or reports any other
  * problem, so the result and every message are those of the sequential pipeline.
  *
  * One worker serves every lint of the process (the live preview lints on each save, the corpus

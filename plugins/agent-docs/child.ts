@@ -1,8 +1,8 @@
 /**
  * Runs writeAgentDocs (./pages) in a child Node process from postBuild, beside the search index's
  * child (plugins/search/child.ts) and the CSP rewrite on the main process. On the build's own
- * thread, interleaved with the CSP pass, GitHub's 1,559 twins took 16-18 s and the main thread
- * finished last; alone in a process they take ~5 s.
+ * thread, interleaved with the CSP pass, the twins took several times longer than alone in a
+ * process, and the main thread finished last (BENCHMARKS.md, "Measurements behind the code").
  */
 import path from 'node:path';
 import {runJobInChild} from '../search/job-child';

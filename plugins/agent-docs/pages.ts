@@ -155,8 +155,8 @@ export type TwinInfo = Omit<TwinPage, 'markdown'>;
 /**
  * Writes the twins, llms.txt, llms-full.txt and agent-docs.json into outDir. Each twin is written
  * as soon as it is made and only its index entry is kept; llms-full.txt is then streamed from the
- * twin files (Stripe's twins are 131 MB: holding them all, and their concatenation, made this the
- * largest process of the build after Docusaurus itself).
+ * twin files (a large document's twins run to a hundred megabytes or more: holding them all, and
+ * their concatenation, made this the largest process of the build after Docusaurus itself).
  */
 export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages: TwinInfo[]; llmsTxt: number; llmsFullTxt: number}> {
   const {outDir, baseUrl} = options;

@@ -1,9 +1,9 @@
 /**
  * Runs the index builder (./cli.ts) in a child Node process with a small heap, from postBuild.
  *
- * By postBuild the Docusaurus process holds the bundler's and the static renderer's memory (about
- * 3 GB for GitHub's 1,223-operation API). Parsing every built page in that process made its heap
- * grow by another 1.2 GB of short-lived garbage. A child with its own capped heap collects that
+ * By postBuild the Docusaurus process holds the bundler's and the static renderer's memory, its
+ * peak. Parsing every built page in that process made its heap grow by another large amount of
+ * short-lived garbage (BENCHMARKS.md, "Measurements behind the code"). A child with its own capped heap collects that
  * garbage instead of growing, and gives everything back when it exits.
  */
 import path from 'node:path';

@@ -7,18 +7,17 @@
  * `ignoreCssSelectors` removed; ./parse-page.ts, with htmlparser2 instead of parse5) and the same
  * documents and ids. It differs in these ways:
  * - pages are read a few at a time instead of all at once (the theme's Promise.all held every page
- *   and its parsed DOM: about 1 GB at 1,000 operations, the peak of the whole build), on two
+ *   and its parsed DOM, the peak of the whole build at a thousand operations), on two
  *   threads (./parse-pool.ts);
  * - each sub-index is written in the compact form of src/components/Search/compact-index.ts
- *   (term counts; the browser lets lunr recompute the rest): 439 -> about 110 KB gzip at 1,000
- *   operations;
+ *   (term counts; the browser lets lunr recompute the rest): about a quarter of the theme's size;
  * - a page description that is already part of the page's text is not indexed a second time;
  * - the body text of the pages (the contents sub-index, most of the size) is written to its own
  *   file, search-index-content.json, referred to from search-index.json (an INDEX_PART_FORMAT
  *   entry in its place): the search modal answers from titles, headings, descriptions, keywords
  *   and the API records as soon as search-index.json is in, and the search worker loads the body
- *   text right after it (src/components/Search/engine.ts loadParts). At GitHub's 1,223 operations
- *   that keeps the first file under 1 s on slow 4G.
+ *   text right after it (src/components/Search/engine.ts loadParts). That keeps the first file
+ *   small on a slow connection even at a thousand operations (BENCHMARKS.md, "Measurements behind the code").
  */
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';

@@ -4,8 +4,8 @@
  * dist/server/server/utils/parse.js), then the theme's own `parseDocument` / `parsePage`, but the
  * page is loaded with htmlparser2 (cheerio's `xml` option in HTML mode) instead of parse5.
  *
- * Why: at GitHub's 1,223 operations the search child spent ~35 s, a third of it in parse5 and
- * another third collecting its garbage (a page is ~90 KB of HTML, 70 KB of it the sidebar).
+ * Why: on large documents the search child spent a third of its time in parse5 and another third
+ * collecting its garbage; most of a page's HTML is the sidebar (BENCHMARKS.md, "Measurements behind the code").
  * htmlparser2 builds the same DOM (domhandler nodes) for the HTML Docusaurus writes: the index
  * files come out byte-identical (checked on the whole of our build and GitHub's; parse-page.test.ts
  * compares both parsers on representative pages so a cheerio or theme update that breaks the
@@ -104,8 +104,8 @@ function separateLabels($: CheerioRoot): void {
 /**
  * A copy of the result whose strings own their characters. htmlparser2's text and attribute values
  * are slices of the page's HTML, and V8 keeps a sliced string's whole parent alive: a kept title
- * or description would hold its page's ~90-180 KB of HTML until the index is written (at
- * GitHub's 1,500 pages, past the child's 384 MB heap). parse5 builds new strings, so the theme's
+ * or description would hold its page's whole HTML until the index is written (on a large
+ * document, more than the child's capped heap). parse5 builds new strings, so the theme's
  * parse never had this.
  */
 function detached(page: ParsedPage): ParsedPage {

@@ -2,7 +2,7 @@
  * The built pages, parsed for the search index (./parse-page.ts) on more than one thread: the
  * index child (./child.ts) hands every other page to a worker thread and parses the rest itself.
  * By the time the index is built the CSP pass and the Markdown twins are done within seconds, and
- * one core sat idle while the child parsed 1,500 pages alone (GitHub's API: ~20 s). The results
+ * one core sat idle while the child parsed every page alone. The results
  * keep the pages' order, so the index is the same as with one thread.
  *
  * SEARCH_INDEX_THREADS sets the thread count (default: 2 on a machine with 2 cores or more, else 1).

@@ -72,6 +72,7 @@ export const PAGE_CLASSES = [
   {key: 'operation-large', label: 'API operation (large)', path: '/docs/api/get-customer-ledger'},
   {key: 'category', label: 'Category index', path: '/docs/category/api/contacts'},
   {key: 'blog', label: 'Blog post', path: '/blog/long-blog-post'},
+  {key: 'guide', label: 'Guide (API parts embedded)', path: '/docs/guides/quickstart'},
   {key: 'search', label: 'Search page', path: '/search?q=invoice'},
 ] as const;
 

@@ -110,7 +110,8 @@ function urlFromEnv(name: string): string | undefined {
     throw new Error(`portal.config.ts: ${name} must be an http(s) URL without credentials, query or fragment, got "${value}"`);
   }
   const source = policySource(value);
-  if ('refused' in source) throw new Error(`portal.config.ts: ${name} "${value}" cannot join the Content-Security-Policy: ${source.refused}`);
+  if ('refused' in source)
+    throw new Error(`portal.config.ts: ${name} "${value}" cannot join the Content-Security-Policy: ${source.refused}`);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -176,7 +177,10 @@ function loadVersions(current: CurrentApiVersion, currentMajor: number | undefin
     if (setting === 'none') return [];
     versions = setting.split(/[\s,]+/).map((entry) => {
       const m = /^([^=]+)=(.+)$/.exec(entry);
-      if (!m) throw new Error(`portal.config.ts: PORTAL_API_VERSIONS entries are "id=file" (e.g. "v1=openapi/releases/1.2.0.json"), got "${entry}"`);
+      if (!m)
+        throw new Error(
+          `portal.config.ts: PORTAL_API_VERSIONS entries are "id=file" (e.g. "v1=openapi/releases/1.2.0.json"), got "${entry}"`,
+        );
       const file = resolvePath(m[2]!);
       if (!existsSync(file)) throw new Error(`portal.config.ts: PORTAL_API_VERSIONS: "${m[1]}" points at ${file}, which does not exist`);
       return olderVersion(m[1]!, file);
@@ -200,11 +204,22 @@ function loadVersions(current: CurrentApiVersion, currentMajor: number | undefin
   const seen = new Set([current.id]);
   for (const v of versions) {
     if (!/^[a-z0-9][a-z0-9._-]*$/i.test(v.id) || RESERVED_IDS.has(v.id.toLowerCase())) {
-      throw new Error(`portal.config.ts: PORTAL_API_VERSIONS: version id "${v.id}" must be a path segment (letters, digits, ".", "_", "-") other than ${[...RESERVED_IDS].join(', ')}`);
+      throw new Error(
+        `portal.config.ts: PORTAL_API_VERSIONS: version id "${v.id}" must be a path segment (letters, digits, ".", "_", "-") other than ${[...RESERVED_IDS].join(', ')}`,
+      );
     }
-    if (seen.has(v.id)) throw new Error(`portal.config.ts: API version id "${v.id}" is used twice (the current version is "${current.id}"; PORTAL_CURRENT_VERSION renames it)`);
+    if (seen.has(v.id))
+      throw new Error(
+        `portal.config.ts: API version id "${v.id}" is used twice (the current version is "${current.id}"; PORTAL_CURRENT_VERSION renames it)`,
+      );
     seen.add(v.id);
-    if (versions.some((w) => w.id !== v.id && w.pluginId === v.pluginId)) throw new Error(`portal.config.ts: API version ids "${versions.filter((w) => w.pluginId === v.pluginId).map((w) => w.id).join('" and "')}" are too alike (use letters, digits and "-")`);
+    if (versions.some((w) => w.id !== v.id && w.pluginId === v.pluginId))
+      throw new Error(
+        `portal.config.ts: API version ids "${versions
+          .filter((w) => w.pluginId === v.pluginId)
+          .map((w) => w.id)
+          .join('" and "')}" are too alike (use letters, digits and "-")`,
+      );
   }
   return versions;
 }

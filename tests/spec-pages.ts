@@ -5,12 +5,28 @@
  * the processed document.
  */
 export const SPEC_OPERATION_PAGES = [
-  'create-bill-profile', 'create-contact', 'create-customer', 'create-invoice', 'create-ticket',
+  'create-bill-profile',
+  'create-contact',
+  'create-customer',
+  'create-invoice',
+  'create-ticket',
   'download-invoice',
-  'get-a-bill-profile', 'get-a-list-of-bill-profiles', 'get-contact', 'get-contacts', 'get-customer',
-  'get-customer-ledger', 'get-customer-summaries', 'get-customer-types', 'get-invoices-for-a-customer',
-  'get-single-ticket', 'get-ticket-options', 'get-tickets',
-  'update-bill-profile', 'update-contact', 'update-customer', 'update-ticket',
+  'get-a-bill-profile',
+  'get-a-list-of-bill-profiles',
+  'get-contact',
+  'get-contacts',
+  'get-customer',
+  'get-customer-ledger',
+  'get-customer-summaries',
+  'get-customer-types',
+  'get-invoices-for-a-customer',
+  'get-single-ticket',
+  'get-ticket-options',
+  'get-tickets',
+  'update-bill-profile',
+  'update-contact',
+  'update-customer',
+  'update-ticket',
 ] as const;
 
 /** The overview page (/docs/api/rev-io-api). */

@@ -24,13 +24,19 @@ function files(root: string, dir = root, out: string[] = []): string[] {
 function realName(root: string, normalised: string): string {
   const dir = path.join(root, path.dirname(normalised));
   const base = path.basename(normalised);
-  return path.join(dir, readdirSync(dir).find((f) => f.replace(HASHED, '$1.[hash].$2') === base)!);
+  return path.join(
+    dir,
+    readdirSync(dir).find((f) => f.replace(HASHED, '$1.[hash].$2') === base)!,
+  );
 }
 
 export function compareBuilds(before: string, after: string): {only: string[]; differ: string[]; same: number} {
   const a = new Set(files(before));
   const b = new Set(files(after));
-  const only = [...[...a].filter((f) => !b.has(f)).map((f) => `before only: ${f}`), ...[...b].filter((f) => !a.has(f)).map((f) => `after only: ${f}`)];
+  const only = [
+    ...[...a].filter((f) => !b.has(f)).map((f) => `before only: ${f}`),
+    ...[...b].filter((f) => !a.has(f)).map((f) => `after only: ${f}`),
+  ];
   const differ: string[] = [];
   let same = 0;
   for (const f of [...a].filter((x) => b.has(x)).sort()) {
@@ -44,8 +50,10 @@ export function compareBuilds(before: string, after: string): {only: string[]; d
     const lx = x.split('\n');
     const ly = y.split('\n');
     const i = lx.findIndex((l, k) => l !== ly[k]);
-    const col = [...lx[i] ?? ''].findIndex((c, k) => c !== (ly[i] ?? '')[k]);
-    differ.push(`${f}: line ${i + 1}, column ${col + 1}:\n    before: ${(lx[i] ?? '').slice(Math.max(0, col - 80), col + 120)}\n    after:  ${(ly[i] ?? '').slice(Math.max(0, col - 80), col + 120)}`);
+    const col = [...(lx[i] ?? '')].findIndex((c, k) => c !== (ly[i] ?? '')[k]);
+    differ.push(
+      `${f}: line ${i + 1}, column ${col + 1}:\n    before: ${(lx[i] ?? '').slice(Math.max(0, col - 80), col + 120)}\n    after:  ${(ly[i] ?? '').slice(Math.max(0, col - 80), col + 120)}`,
+    );
   }
   return {only, differ, same};
 }

@@ -103,6 +103,8 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
   npm run --silent prepare:api
   echo "== Typecheck"
   npx tsc --noEmit
+  echo "== Formatting (npm run format writes it; .prettierrc.json, .prettierignore)"
+  npx prettier --check --log-level warn .
   echo "== Breaking changes against the last release (npm run spec:check-breaking)"
   npx tsx plugins/changelog/check-breaking.ts
   ensure_sample_toolchains

@@ -27,18 +27,37 @@ const doc: OpenApiDocument = {
           '200': {
             description: 'The thing.',
             headers: {'X-Rate': {schema: {type: 'integer'}, example: 5}},
-            content: {'application/json': {schema: {$ref: '#/components/schemas/Thing', description: 'beside the $ref (3.1)'}, examples: {one: {$ref: '#/components/examples/One'}}}},
+            content: {
+              'application/json': {
+                schema: {$ref: '#/components/schemas/Thing', description: 'beside the $ref (3.1)'},
+                examples: {one: {$ref: '#/components/examples/One'}},
+              },
+            },
           },
           '404': {$ref: '#/components/responses/NotFound'},
         },
-        callbacks: {done: {'{$request.body#/url}': {post: {requestBody: {content: {'application/json': {schema: true}}}, responses: {'204': {description: 'OK.'}}}}}},
+        callbacks: {
+          done: {
+            '{$request.body#/url}': {
+              post: {requestBody: {content: {'application/json': {schema: true}}}, responses: {'204': {description: 'OK.'}}},
+            },
+          },
+        },
       },
     },
   },
   webhooks: {created: {post: {summary: 'Created', responses: {'200': {description: 'OK.'}}}}},
   components: {
     schemas: {
-      Thing: {type: 'object', required: ['id'], properties: {id: {type: 'integer', exclusiveMinimum: 0}, old: {type: 'string', nullable: true, deprecated: true, 'x-deprecated-by': 'id'}}, additionalProperties: false},
+      Thing: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: {type: 'integer', exclusiveMinimum: 0},
+          old: {type: 'string', nullable: true, deprecated: true, 'x-deprecated-by': 'id'},
+        },
+        additionalProperties: false,
+      },
       Any: true,
       Unresolved: {description: '(unresolved reference #/x)', 'x-portal-unresolved': '#/x'},
     },
@@ -47,12 +66,15 @@ const doc: OpenApiDocument = {
     examples: {One: {summary: 'One', value: {id: 1}}},
     securitySchemes: {
       basic: {type: 'http', scheme: 'basic'},
-      oauth: {type: 'oauth2', flows: {authorizationCode: {authorizationUrl: 'https://a.test/auth', tokenUrl: 'https://a.test/token', scopes: {read: 'Read.'}}}},
+      oauth: {
+        type: 'oauth2',
+        flows: {authorizationCode: {authorizationUrl: 'https://a.test/auth', tokenUrl: 'https://a.test/token', scopes: {read: 'Read.'}}},
+      },
     },
   },
 };
 
-test('the typed document is the document the model reads: operations, then webhooks, with the pipeline\'s slugs and titles', () => {
+test("the typed document is the document the model reads: operations, then webhooks, with the pipeline's slugs and titles", () => {
   assert.deepEqual(
     listOperations(doc, {webhooks: true}).map((o) => [o.kind, o.method, o.path, o.slug, o.title]),
     [

@@ -10,7 +10,7 @@ test('finds nested members after values of every kind, strings with escapes incl
     paths: {'/a': {get: {summary: 'has } and ] and "quotes"', tags: ['x', {y: [1, 2, {z: null}]}]}}},
     n: -1.5e3,
     t: true,
-    info: {title: 'T', 'version': '2.3.4', contact: {}},
+    info: {title: 'T', version: '2.3.4', contact: {}},
   };
   for (const text of [JSON.stringify(doc), JSON.stringify(doc, null, 2), `\uFEFF  ${JSON.stringify(doc, null, '\t')}\n`]) {
     assert.equal(jsonMember(text, ['info', 'version']), '2.3.4');

@@ -31,11 +31,23 @@ test('pointerOf: the form a local $ref takes, and localRefTokens reads it back',
   assert.equal(pointerOf(['paths', '/a/{id}', 'get']), '#/paths/~1a~1{id}/get');
   assert.equal(pointerOf([]), '#');
   assert.equal(pointerOf(['webhooks', 'a~b', 0]), '#/webhooks/a~0b/0');
-  for (const keys of [['x'], ['a/b', '~', ''], ['%41']]) assert.deepEqual(localRefTokens(pointerOf(keys)), keys.map((k) => (k === '%41' ? 'A' : k)));
+  for (const keys of [['x'], ['a/b', '~', ''], ['%41']])
+    assert.deepEqual(
+      localRefTokens(pointerOf(keys)),
+      keys.map((k) => (k === '%41' ? 'A' : k)),
+    );
 });
 
 const doc = {
-  components: {schemas: {A: {$ref: '#/components/schemas/B'}, B: {type: 'string'}, Loop1: {$ref: '#/components/schemas/Loop2'}, Loop2: {$ref: '#/components/schemas/Loop1'}, 'a/b': {type: 'integer'}}},
+  components: {
+    schemas: {
+      A: {$ref: '#/components/schemas/B'},
+      B: {type: 'string'},
+      Loop1: {$ref: '#/components/schemas/Loop2'},
+      Loop2: {$ref: '#/components/schemas/Loop1'},
+      'a/b': {type: 'integer'},
+    },
+  },
   paths: {'/x': {get: {responses: {200: {$ref: '#/components/responses/Missing'}}}}},
   list: [{v: 1}],
 };
@@ -61,7 +73,11 @@ test('refOf: a string $ref of the node itself', () => {
 test('followRefs: chains followed; nowhere is undefined; a cycle stops where it closes; other documents kept', () => {
   assert.deepEqual(followRefs(doc, {$ref: '#/components/schemas/A'}), {type: 'string'});
   assert.equal(followRefs(doc, doc.paths['/x'].get.responses[200]), undefined);
-  assert.deepEqual(followRefs(doc, {$ref: '#/components/schemas/Loop1'}), {$ref: '#/components/schemas/Loop1'}, 'Loop1 -> Loop2 -> Loop1: stops at Loop2, whose reference closes the cycle');
+  assert.deepEqual(
+    followRefs(doc, {$ref: '#/components/schemas/Loop1'}),
+    {$ref: '#/components/schemas/Loop1'},
+    'Loop1 -> Loop2 -> Loop1: stops at Loop2, whose reference closes the cycle',
+  );
   const external = {$ref: 'other.yaml#/x'};
   assert.equal(followRefs(doc, external), external);
   assert.equal(followRefs(doc, 'text'), 'text');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it, test } from 'node:test';
-import { documentOverviewSlug, listOperations, operationSlug, overviewSlug, pageSlug } from './operations';
+import {describe, it, test} from 'node:test';
+import {documentOverviewSlug, listOperations, operationSlug, overviewSlug, pageSlug} from './operations';
 
 describe('page slugs (as docusaurus-plugin-openapi-docs computes them)', () => {
   it('kebab-cases summaries and camelCase operationIds to the same slug', () => {
@@ -10,8 +10,8 @@ describe('page slugs (as docusaurus-plugin-openapi-docs computes them)', () => {
   });
 
   it('prefers the operationId and falls back to the summary', () => {
-    assert.equal(operationSlug({ operationId: 'listWidgets', summary: 'Something else' }), 'list-widgets');
-    assert.equal(operationSlug({ summary: 'Get single ticket' }), 'get-single-ticket');
+    assert.equal(operationSlug({operationId: 'listWidgets', summary: 'Something else'}), 'list-widgets');
+    assert.equal(operationSlug({summary: 'Get single ticket'}), 'get-single-ticket');
     assert.equal(operationSlug({}), '');
   });
 
@@ -24,8 +24,8 @@ describe('listOperations', () => {
   it('lists operations in document order with method, path, tags and slug', () => {
     const ops = listOperations({
       paths: {
-        '/a': { get: { summary: 'Get a', tags: ['A'] }, post: { operationId: 'createA', summary: 'Create a' }, parameters: [] },
-        '/b': { delete: { summary: 'Delete b', tags: ['B', 7] } },
+        '/a': {get: {summary: 'Get a', tags: ['A']}, post: {operationId: 'createA', summary: 'Create a'}, parameters: []},
+        '/b': {delete: {summary: 'Delete b', tags: ['B', 7]}},
       },
     });
     assert.deepEqual(
@@ -66,10 +66,14 @@ test('listOperations reads a hostile document without throwing: only HTTP-method
     ],
   );
   const withHooks = listOperations(doc, {webhooks: true});
-  assert.deepEqual(withHooks.slice(2).map((o) => [o.kind, o.method, o.path, o.title, o.slug]), [['webhook', 'post', 'newThing', 'New thing', 'new-thing']]);
+  assert.deepEqual(
+    withHooks.slice(2).map((o) => [o.kind, o.method, o.path, o.title, o.slug]),
+    [['webhook', 'post', 'newThing', 'New thing', 'new-thing']],
+  );
   // A webhook with neither summary nor operationId is titled by its event name alone (no method).
   assert.equal(listOperations({'x-webhooks': {paid: {post: {}}}}, {webhooks: true})[0].title, 'paid');
-  for (const bad of [undefined, null, 'text', {paths: 'x'}, {paths: null, webhooks: 5}]) assert.deepEqual(listOperations(bad, {webhooks: true}), [], JSON.stringify(bad));
+  for (const bad of [undefined, null, 'text', {paths: 'x'}, {paths: null, webhooks: 5}])
+    assert.deepEqual(listOperations(bad, {webhooks: true}), [], JSON.stringify(bad));
 });
 
 test('operationSlug: operationId first (non-empty string), else the summary, else nothing; overviewSlug from the title', () => {

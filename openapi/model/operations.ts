@@ -10,7 +10,7 @@
  * list prefers.
  */
 import kebabCase from 'lodash/kebabCase';
-import { isHttpMethod, type HttpMethod } from './methods';
+import {isHttpMethod, type HttpMethod} from './methods';
 
 /** lodash kebabCase, as the page generator (docusaurus-plugin-openapi-docs) applies it. */
 export function pageSlug(text: string): string {
@@ -21,7 +21,7 @@ export function pageSlug(text: string): string {
  * Page slug of an operation as docusaurus-plugin-openapi-docs computes it: the kebab-cased
  * `operationId` when there is one, else the kebab-cased `summary`.
  */
-export function operationSlug(op: { operationId?: unknown; summary?: unknown }): string {
+export function operationSlug(op: {operationId?: unknown; summary?: unknown}): string {
   if (typeof op.operationId === 'string' && op.operationId !== '') return pageSlug(op.operationId);
   return typeof op.summary === 'string' ? pageSlug(op.summary) : '';
 }
@@ -50,7 +50,7 @@ export interface OperationRef {
 
 /** Slug of the overview page: the processed document's `info['x-portal-slug']`, else from info.title. */
 export function documentOverviewSlug(doc: unknown): string {
-  const info = (doc as { info?: Record<string, unknown> } | undefined)?.info;
+  const info = (doc as {info?: Record<string, unknown>} | undefined)?.info;
   if (info && typeof info['x-portal-slug'] === 'string') return info['x-portal-slug'];
   return overviewSlug(String(info?.title ?? ''));
 }
@@ -60,7 +60,7 @@ export function documentOverviewSlug(doc: unknown): string {
  * `{webhooks: true}`, then its webhooks (`webhooks`, else `x-webhooks`). Only HTTP-method keys are
  * operations; path-item `$ref`s are not followed.
  */
-export function listOperations(doc: unknown, options: { webhooks?: boolean } = {}): OperationRef[] {
+export function listOperations(doc: unknown, options: {webhooks?: boolean} = {}): OperationRef[] {
   const out: OperationRef[] = [];
   const d = (doc ?? {}) as Record<string, unknown>;
   const groups: [OperationRef['kind'], unknown][] = [['operation', d.paths]];
@@ -91,4 +91,3 @@ export function listOperations(doc: unknown, options: { webhooks?: boolean } = {
   }
   return out;
 }
-

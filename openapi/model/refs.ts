@@ -5,7 +5,8 @@
  */
 import {localRefTokens} from './pointer';
 
-const own = (node: unknown, key: string): boolean => typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, key);
+const own = (node: unknown, key: string): boolean =>
+  typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, key);
 
 /** A key that names something under `node`: an own property of an object, an item (index) of an array. */
 function names(node: unknown, key: string): boolean {

@@ -4,14 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { before, describe, it } from 'node:test';
-import { buildProcessedSpec, OUR_SOURCE, type BuildResult } from './build';
-import { listOperations, overviewSlug, pageSlug } from '../model/operations';
-import { HTTP_METHODS } from '../model/methods';
-import { lintSource } from './lint';
-import { resolveLocal } from './examples';
-import { runCli, tempOutput } from './test-helpers';
-import { SPEC_OPERATION_PAGES } from '../../tests/spec-pages';
+import {before, describe, it} from 'node:test';
+import {buildProcessedSpec, OUR_SOURCE, type BuildResult} from './build';
+import {listOperations, overviewSlug, pageSlug} from '../model/operations';
+import {HTTP_METHODS} from '../model/methods';
+import {lintSource} from './lint';
+import {resolveLocal} from './examples';
+import {runCli, tempOutput} from './test-helpers';
+import {SPEC_OPERATION_PAGES} from '../../tests/spec-pages';
 
 /** The docs routes of the product specification (/docs/api/<slug>). */
 const SPEC_SLUGS: readonly string[] = SPEC_OPERATION_PAGES;
@@ -31,23 +31,31 @@ let result: BuildResult;
 let doc: Obj;
 const resolve = (node: unknown): Obj => resolveLocal(doc, node).node as Obj;
 
-function operations(): { method: string; path: string; op: Obj }[] {
-  const out: { method: string; path: string; op: Obj }[] = [];
+function operations(): {method: string; path: string; op: Obj}[] {
+  const out: {method: string; path: string; op: Obj}[] = [];
   for (const [p, item] of Object.entries(doc.paths as Obj)) {
-    for (const m of HTTP_METHODS) if (item[m]) out.push({ method: m, path: p, op: item[m] });
+    for (const m of HTTP_METHODS) if (item[m]) out.push({method: m, path: p, op: item[m]});
   }
   return out;
 }
 
 before(async () => {
-  result = await buildProcessedSpec({ source: OUR_SOURCE, strict: true, serverUrl: 'https://api.example.test/v9', serverDescription: 'Test server' });
+  result = await buildProcessedSpec({
+    source: OUR_SOURCE,
+    strict: true,
+    serverUrl: 'https://api.example.test/v9',
+    serverDescription: 'Test server',
+  });
   doc = result.document as Obj;
 });
 
 describe('our OpenAPI document: pipeline', () => {
   it('lints with zero errors and zero warnings', async () => {
     const outcome = await lintSource(OUR_SOURCE, true);
-    assert.deepEqual(outcome.fatal.map((p) => `${p.file}${p.pointer}: ${p.message}`), []);
+    assert.deepEqual(
+      outcome.fatal.map((p) => `${p.file}${p.pointer}: ${p.message}`),
+      [],
+    );
     assert.deepEqual(outcome.findings, []);
     assert.deepEqual(result.findings, []);
   });
@@ -64,14 +72,17 @@ describe('our OpenAPI document: pipeline', () => {
     assert.equal(doc.info.title, 'Rev.io API');
     assert.equal(overviewSlug(doc.info.title), 'rev-io-api');
     assert.equal(doc.openapi, '3.0.3');
-    assert.deepEqual(doc.tags.map((t: Obj) => t.name), Object.keys(SUMMARIES_BY_TAG));
+    assert.deepEqual(
+      doc.tags.map((t: Obj) => t.name),
+      Object.keys(SUMMARIES_BY_TAG),
+    );
     for (const tag of doc.tags) assert.ok(tag.description.length > 80, `tag ${tag.name} needs a useful description`);
   });
 
   it('uses the exact summaries, one tag each, unique camelCase operationIds', () => {
     const byTag: Record<string, string[]> = {};
     const ids = new Set<string>();
-    for (const { op, method, path } of operations()) {
+    for (const {op, method, path} of operations()) {
       assert.equal(op.tags.length, 1, `${method} ${path}`);
       (byTag[op.tags[0]] ??= []).push(op.summary);
       assert.match(op.operationId, /^[a-z][a-zA-Z0-9]*$/);
@@ -82,9 +93,9 @@ describe('our OpenAPI document: pipeline', () => {
   });
 
   it('writes the processed document and replaces the servers with the configured API base address', () => {
-    assert.deepEqual(doc.servers, [{ url: 'https://api.example.test/v9', description: 'Test server' }]);
+    assert.deepEqual(doc.servers, [{url: 'https://api.example.test/v9', description: 'Test server'}]);
     const output = tempOutput();
-    const run = runCli({ OPENAPI_PROCESSED: output, API_BASE_URL: 'https://billing.example.test/api/v1' });
+    const run = runCli({OPENAPI_PROCESSED: output, API_BASE_URL: 'https://billing.example.test/api/v1'});
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /22 operations, \d+ schemas, 5 tags in \d+ ms/);
     const written = JSON.parse(fs.readFileSync(output, 'utf8'));
@@ -98,17 +109,17 @@ describe('our OpenAPI document: pipeline', () => {
 
 describe('our OpenAPI document: design conventions', () => {
   it('declares HTTP Basic plus a subscription-key header globally', () => {
-    assert.deepEqual(doc.security, [{ basicAuth: [], subscriptionKey: [] }]);
+    assert.deepEqual(doc.security, [{basicAuth: [], subscriptionKey: []}]);
     const schemes = doc.components.securitySchemes;
     assert.equal(schemes.basicAuth.type, 'http');
     assert.equal(schemes.basicAuth.scheme, 'basic');
     assert.equal(schemes.subscriptionKey.type, 'apiKey');
     assert.equal(schemes.subscriptionKey.in, 'header');
-    for (const { op } of operations()) assert.equal(op.security, undefined, 'operations inherit the global security');
+    for (const {op} of operations()) assert.equal(op.security, undefined, 'operations inherit the global security');
   });
 
   it('gives every operation an actionable description and documented, exemplified parameters', () => {
-    for (const { op, method, path } of operations()) {
+    for (const {op, method, path} of operations()) {
       const where = `${method.toUpperCase()} ${path}`;
       assert.ok(op.description.length >= 150, `${where}: description too short`);
       for (const ref of op.parameters ?? []) {
@@ -125,7 +136,7 @@ describe('our OpenAPI document: design conventions', () => {
   });
 
   it('gives every POST/PATCH a required JSON body with required fields and an example; PATCH says it is partial', () => {
-    for (const { op, method, path } of operations()) {
+    for (const {op, method, path} of operations()) {
       const where = `${method.toUpperCase()} ${path}`;
       if (method === 'get') {
         assert.equal(op.requestBody, undefined, where);
@@ -139,7 +150,12 @@ describe('our OpenAPI document: design conventions', () => {
       if (method === 'post') {
         assert.ok(schema.required.length >= 2, `${where}: create body must name required fields`);
         // Optional on most creates; required on Create invoice since 2.0.0 (IdempotencyKeyRequired).
-        assert.ok((op.parameters ?? []).some((r: Obj) => r.$ref === '#/components/parameters/IdempotencyKey' || r.$ref === '#/components/parameters/IdempotencyKeyRequired'), `${where}: Idempotency-Key`);
+        assert.ok(
+          (op.parameters ?? []).some(
+            (r: Obj) => r.$ref === '#/components/parameters/IdempotencyKey' || r.$ref === '#/components/parameters/IdempotencyKeyRequired',
+          ),
+          `${where}: Idempotency-Key`,
+        );
       }
       if (method === 'patch') {
         assert.equal(schema.minProperties, 1, where);
@@ -149,7 +165,7 @@ describe('our OpenAPI document: design conventions', () => {
   });
 
   it('documents a success response with schema and example, and the shared error responses that apply', () => {
-    for (const { op, method, path } of operations()) {
+    for (const {op, method, path} of operations()) {
       const where = `${method.toUpperCase()} ${path}`;
       const codes = Object.keys(op.responses);
       const success = method === 'post' ? '201' : '200';
@@ -158,7 +174,7 @@ describe('our OpenAPI document: design conventions', () => {
       const [type, media] = Object.entries(ok.content as Obj)[0];
       if (type === 'application/pdf') {
         assert.equal(op.operationId, 'downloadInvoice');
-        assert.deepEqual(media.schema, { type: 'string', format: 'binary' });
+        assert.deepEqual(media.schema, {type: 'string', format: 'binary'});
       } else {
         assert.equal(type, 'application/json', where);
         assert.ok(media.schema.$ref, `${where}: success schema is a component`);
@@ -178,7 +194,7 @@ describe('our OpenAPI document: design conventions', () => {
   });
 
   it('sends rate-limit headers on every response and Retry-After on 429', () => {
-    for (const { op, method, path } of operations()) {
+    for (const {op, method, path} of operations()) {
       for (const [code, ref] of Object.entries(op.responses as Obj)) {
         const headers = resolve(ref).headers ?? {};
         for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']) {
@@ -191,11 +207,19 @@ describe('our OpenAPI document: design conventions', () => {
   });
 
   it('paginates every list the same way: page/page_size and a Page envelope', () => {
-    const lists = operations().filter(({ op }) => /Page$/.test(resolve(op.responses['200'] ?? {}).content?.['application/json']?.schema?.$ref ?? ''));
-    assert.deepEqual(lists.map(({ op }) => op.operationId).sort(), [
-      'getAListOfBillProfiles', 'getContacts', 'getCustomerLedger', 'getCustomerSummaries', 'getCustomerTypes', 'getInvoicesForACustomer', 'getTickets',
+    const lists = operations().filter(({op}) =>
+      /Page$/.test(resolve(op.responses['200'] ?? {}).content?.['application/json']?.schema?.$ref ?? ''),
+    );
+    assert.deepEqual(lists.map(({op}) => op.operationId).sort(), [
+      'getAListOfBillProfiles',
+      'getContacts',
+      'getCustomerLedger',
+      'getCustomerSummaries',
+      'getCustomerTypes',
+      'getInvoicesForACustomer',
+      'getTickets',
     ]);
-    for (const { op } of lists) {
+    for (const {op} of lists) {
       const refs = op.parameters.map((p: Obj) => p.$ref);
       assert.ok(refs.includes('#/components/parameters/Page') && refs.includes('#/components/parameters/PageSize'), op.operationId);
       const page = resolve(op.responses['200'].content['application/json'].schema);
@@ -211,7 +235,8 @@ describe('our OpenAPI document: design conventions', () => {
     assert.equal(resolve(money.properties.amount).type, 'string');
     assert.equal(resolve(money.properties.currency).pattern, '^[A-Z]{3}$');
     const text = JSON.stringify(doc.components.schemas);
-    for (const format of ['date', 'date-time', 'email', 'uuid', 'int64', 'decimal']) assert.ok(text.includes(`"format":"${format}"`), format);
+    for (const format of ['date', 'date-time', 'email', 'uuid', 'int64', 'decimal'])
+      assert.ok(text.includes(`"format":"${format}"`), format);
     assert.ok(text.includes('"readOnly":true') && text.includes('"nullable":true') && text.includes('"enum"'));
     // no floating-point money anywhere
     assert.ok(!/"(amount|total|balance|subtotal|price)":\{"type":"number"/.test(text));
@@ -219,7 +244,16 @@ describe('our OpenAPI document: design conventions', () => {
 
   it('has an overview (info.description) with the required sections, tagged code fences and no raw HTML or stray braces', () => {
     const md: string = doc.info.description;
-    for (const heading of ['Getting started', 'Authentication', 'Base URL', 'Pagination', 'Errors', 'Rate limits', 'Versioning', 'Idempotency']) {
+    for (const heading of [
+      'Getting started',
+      'Authentication',
+      'Base URL',
+      'Pagination',
+      'Errors',
+      'Rate limits',
+      'Versioning',
+      'Idempotency',
+    ]) {
       assert.match(md, new RegExp(`^## ${heading}$`, 'm'), heading);
     }
     assert.match(md, /^### /m);

@@ -4,23 +4,30 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyServer, bundleSource } from './bundle';
-import type { OpenApiDocument } from '../model/document';
-import { listOperations } from '../model/operations';
-import { convertSwagger, mapConvertedProblems, type Conversion } from './convert';
-import { displayPath, SpecError, type SpecProblem } from './errors';
-import { lintSource, UNSAFE_PATTERN_RULE, type LintOutcome, type ReadOptions } from './lint';
-import { lintInWorker } from './lint-worker';
-import { inspectRoot } from './load';
-import { assignPages, PAGE_RULES, replaceUnresolvedRefs, summariseWarnings } from './pages';
-import { REF_POLICY_RULE, refPolicyFor, type RefPolicy } from './resolver';
-import { PhaseClock } from '../../plugins/build-shared/phase-timing';
+import {applyServer, bundleSource} from './bundle';
+import type {OpenApiDocument} from '../model/document';
+import {listOperations} from '../model/operations';
+import {convertSwagger, mapConvertedProblems, type Conversion} from './convert';
+import {displayPath, SpecError, type SpecProblem} from './errors';
+import {lintSource, UNSAFE_PATTERN_RULE, type LintOutcome, type ReadOptions} from './lint';
+import {lintInWorker} from './lint-worker';
+import {inspectRoot} from './load';
+import {assignPages, PAGE_RULES, replaceUnresolvedRefs, summariseWarnings} from './pages';
+import {REF_POLICY_RULE, refPolicyFor, type RefPolicy} from './resolver';
+import {PhaseClock} from '../../plugins/build-shared/phase-timing';
 
 /**
  * Rules of the warnings about what the portal worked around in a foreign document (printed by rule
  * with their first pointers); other findings are style findings of the recommended ruleset (counted).
  */
-export const WORKAROUND_RULES: ReadonlySet<string> = new Set([...Object.values(PAGE_RULES), 'struct', 'no-unresolved-refs', 'swagger2openapi', 'bundle', UNSAFE_PATTERN_RULE]);
+export const WORKAROUND_RULES: ReadonlySet<string> = new Set([
+  ...Object.values(PAGE_RULES),
+  'struct',
+  'no-unresolved-refs',
+  'swagger2openapi',
+  'bundle',
+  UNSAFE_PATTERN_RULE,
+]);
 
 /** Our own document: the default `specSource` of portal.config.ts. */
 export const OUR_SOURCE = path.resolve(__dirname, '..', 'source', 'openapi.yaml');
@@ -69,7 +76,7 @@ export interface BuildStats {
   schemas: number;
   tags: number;
   /** Non-fatal lint findings (foreign documents only), by severity. */
-  findings: { errors: number; warnings: number };
+  findings: {errors: number; warnings: number};
   durationMs: number;
 }
 
@@ -93,7 +100,7 @@ export function envSet(name: string): boolean {
  * The portal's own run (npm run spec, and the dev server's live preview): our document is strict
  * and gets the configured API base address; another document keeps its servers unless API_BASE_URL is set.
  */
-export function portalBuildOptions(config: { specSource: string; processedSpec: string; apiBaseUrl: string }): BuildOptions {
+export function portalBuildOptions(config: {specSource: string; processedSpec: string; apiBaseUrl: string}): BuildOptions {
   const source = path.resolve(config.specSource);
   const ours = source === OUR_SOURCE;
   const overrideServer = ours || envSet('API_BASE_URL');
@@ -121,9 +128,17 @@ function plural(n: number, word: string): string {
  * Everything between the lint and the output: bundle, page assignment, the strict mode's page
  * checks, the server. Throws the SpecError the sequential pipeline threw at the same step.
  */
-async function processDocument(target: string, source: string, options: BuildOptions, read: ReadOptions, mapped: (problems: SpecProblem[]) => SpecProblem[], clock: PhaseClock, onWorker: boolean) {
+async function processDocument(
+  target: string,
+  source: string,
+  options: BuildOptions,
+  read: ReadOptions,
+  mapped: (problems: SpecProblem[]) => SpecProblem[],
+  clock: PhaseClock,
+  onWorker: boolean,
+) {
   // The lint may run on a worker thread meanwhile: its CPU time is then in these phases' too.
-  const bundled = await clock.timeAsync('bundle', () => bundleSource(target, read), { concurrent: onWorker });
+  const bundled = await clock.timeAsync('bundle', () => bundleSource(target, read), {concurrent: onWorker});
   const bundleErrors = bundled.problems.filter((p) => options.strict || p.severity === 'error');
   if (bundleErrors.length > 0) {
     throw new SpecError(`OpenAPI document ${displayPath(source)}: cannot bundle it:`, mapped(bundleErrors));
@@ -133,27 +148,32 @@ async function processDocument(target: string, source: string, options: BuildOpt
     'pages',
     () => {
       if (!options.strict) replaceUnresolvedRefs(bundled.document);
-      return assignPages(bundled.document, { file: source });
+      return assignPages(bundled.document, {file: source});
     },
-    { concurrent: onWorker },
+    {concurrent: onWorker},
   );
   // assignPages has given the document an info object and paths: from here on it is the processed document.
   const document = bundled.document as unknown as OpenApiDocument;
   // Page generation names the source in its messages (pointers are those of the processed document).
   if (!options.strict && document.info) document.info['x-portal-source'] = displayPath(source);
   if (options.strict && pageProblems.length > 0) {
-    throw new SpecError(`OpenAPI document ${displayPath(source)}: ${plural(pageProblems.length, 'page problem')} (our own document must need no workaround):`, pageProblems);
+    throw new SpecError(
+      `OpenAPI document ${displayPath(source)}: ${plural(pageProblems.length, 'page problem')} (our own document must need no workaround):`,
+      pageProblems,
+    );
   }
   const operations = listOperations(document).length;
-  const webhooks = listOperations(document, { webhooks: true }).length - operations;
+  const webhooks = listOperations(document, {webhooks: true}).length - operations;
   if (operations + webhooks === 0) {
-    throw new SpecError(`OpenAPI document ${displayPath(source)} has no operations or webhooks, so there are no pages to make.`, [], { list: false });
+    throw new SpecError(`OpenAPI document ${displayPath(source)} has no operations or webhooks, so there are no pages to make.`, [], {
+      list: false,
+    });
   }
 
   if (options.serverUrl !== undefined) {
     applyServer(document, options.serverUrl, options.serverDescription ?? 'API base address');
   }
-  return { bundled, bundleErrors, document, pageProblems, operations, webhooks };
+  return {bundled, bundleErrors, document, pageProblems, operations, webhooks};
 }
 
 export async function buildProcessedSpec(options: BuildOptions): Promise<BuildResult> {
@@ -169,7 +189,7 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   if (root.swagger) conversion = await clock.timeAsync('Swagger 2 conversion', () => convertSwagger(source, root.swagger!, policy));
   const target = conversion?.file ?? source;
   // Every read of the lint and the bundle goes through this policy (resolver.ts).
-  const read: ReadOptions = { policy, source: conversion ? source : undefined };
+  const read: ReadOptions = {policy, source: conversion ? source : undefined};
   const mapped = (problems: SpecProblem[]) => (conversion ? mapConvertedProblems(problems, target, source) : problems);
 
   // A large document is linted on a worker thread (lint-worker.ts) while this one bundles and
@@ -177,7 +197,11 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   // reported, so a document the lint refuses gets the lint's report, as when the lint ran first.
   // A small one is linted here, first.
   const onWorker = options.lintOnWorker ?? fs.statSync(target).size >= LINT_WORKER_MIN_BYTES;
-  const linting = clock.timeAsync(onWorker ? 'lint (worker thread)' : 'lint', () => (onWorker ? lintInWorker(target, options.strict, read) : lintSource(target, options.strict, read)), { concurrent: onWorker });
+  const linting = clock.timeAsync(
+    onWorker ? 'lint (worker thread)' : 'lint',
+    () => (onWorker ? lintInWorker(target, options.strict, read) : lintSource(target, options.strict, read)),
+    {concurrent: onWorker},
+  );
   // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
   linting.catch(() => undefined);
   const checkedLint = async (): Promise<LintOutcome> => {
@@ -205,14 +229,16 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
       await checkedLint();
       throw err;
     }
-    const { bundled, bundleErrors, document, pageProblems, operations, webhooks } = processed;
+    const {bundled, bundleErrors, document, pageProblems, operations, webhooks} = processed;
     // Serialised while the lint may still be running; written only once it has passed.
-    const text = options.output ? clock.time('serialise', () => `${JSON.stringify(document, null, 2)}\n`, { concurrent: onWorker }) : undefined;
+    const text = options.output
+      ? clock.time('serialise', () => `${JSON.stringify(document, null, 2)}\n`, {concurrent: onWorker})
+      : undefined;
     const lintOutcome = await checkedLint();
 
     if (options.output) {
       const output = path.resolve(options.output);
-      fs.mkdirSync(path.dirname(output), { recursive: true });
+      fs.mkdirSync(path.dirname(output), {recursive: true});
       // Write to a temporary file first so a reader never sees half a document.
       const tmp = `${output}.${process.pid}.tmp`;
       clock.time('write', () => fs.writeFileSync(tmp, text!));
@@ -231,11 +257,18 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
       webhooks,
       schemas: Object.keys(document.components?.schemas ?? {}).length,
       tags: countTags(document),
-      findings: { errors, warnings: findings.length - errors },
+      findings: {errors, warnings: findings.length - errors},
       durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n),
     };
     const files = bundled.files.map((f) => (conversion && path.resolve(f) === path.resolve(conversion.file) ? source : path.resolve(f)));
-    return { document, stats, findings, source, output: options.output ? path.resolve(options.output) : undefined, files: [...new Set(files)] };
+    return {
+      document,
+      stats,
+      findings,
+      source,
+      output: options.output ? path.resolve(options.output) : undefined,
+      files: [...new Set(files)],
+    };
   } finally {
     conversion?.dispose();
   }
@@ -251,9 +284,14 @@ export function workaroundLines(result: BuildResult): string[] {
 
 /** The one line the CLI prints on success. */
 export function summaryLine(result: BuildResult): string {
-  const { stats } = result;
+  const {stats} = result;
   const target = result.output ? ` -> ${displayPath(result.output)}` : '';
-  const parts = [plural(stats.operations, 'operation'), ...(stats.webhooks ? [plural(stats.webhooks, 'webhook')] : []), plural(stats.schemas, 'schema'), plural(stats.tags, 'tag')];
+  const parts = [
+    plural(stats.operations, 'operation'),
+    ...(stats.webhooks ? [plural(stats.webhooks, 'webhook')] : []),
+    plural(stats.schemas, 'schema'),
+    plural(stats.tags, 'tag'),
+  ];
   let line = `spec: ${displayPath(result.source)}${target}: ${parts.join(', ')} in ${stats.durationMs} ms`;
   const style = result.findings.filter((p) => !WORKAROUND_RULES.has(p.rule));
   const worked = result.findings.length - style.length;

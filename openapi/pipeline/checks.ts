@@ -14,10 +14,9 @@
  * the generator titles a page without summary by its operationId and files untagged operations
  * under an "UNTAGGED" category. Our own document is held to all the rules above.
  */
-import type { Location, Oas3Rule, Plugin, UserContext } from '@redocly/openapi-core';
-import { displayPath } from './errors';
-import { operationSlug, overviewSlug, pageSlug } from '../model/operations';
-
+import type {Location, Oas3Rule, Plugin, UserContext} from '@redocly/openapi-core';
+import {displayPath} from './errors';
+import {operationSlug, overviewSlug, pageSlug} from '../model/operations';
 
 interface OperationNode {
   operationId?: unknown;
@@ -114,13 +113,13 @@ function lowerCamel(text: string): string {
 }
 
 const UniqueSlugRule: Oas3Rule = () => {
-  let overview: { slug: string } | undefined;
-  const seen = new Map<string, { what: string; location: Location }>();
-  const clashes: { message: string; location: Location }[] = [];
+  let overview: {slug: string} | undefined;
+  const seen = new Map<string, {what: string; location: Location}>();
+  const clashes: {message: string; location: Location}[] = [];
   return [
     {
-      Info(info: { title?: unknown }) {
-        if (typeof info.title === 'string' && overviewSlug(info.title)) overview = { slug: overviewSlug(info.title) };
+      Info(info: {title?: unknown}) {
+        if (typeof info.title === 'string' && overviewSlug(info.title)) overview = {slug: overviewSlug(info.title)};
       },
       Root: {
         leave(_root: unknown, ctx: UserContext) {
@@ -150,7 +149,7 @@ const UniqueSlugRule: Oas3Rule = () => {
           location,
         });
       } else {
-        seen.set(slug, { what, location });
+        seen.set(slug, {what, location});
       }
     }),
   ];
@@ -163,13 +162,13 @@ interface Located {
 }
 
 function follow(ctx: UserContext, node: unknown, location: Location): Located | undefined {
-  let current: Located = { node, location };
+  let current: Located = {node, location};
   for (let hops = 0; hops < 32; hops++) {
-    const ref = (current.node as { $ref?: unknown } | null)?.$ref;
+    const ref = (current.node as {$ref?: unknown} | null)?.$ref;
     if (typeof current.node !== 'object' || current.node === null || typeof ref !== 'string') return current;
-    const resolved = ctx.resolve(current.node as { $ref: string }, current.location.source.absoluteRef);
+    const resolved = ctx.resolve(current.node as {$ref: string}, current.location.source.absoluteRef);
     if (!resolved.location || resolved.node === undefined) return undefined;
-    current = { node: resolved.node, location: resolved.location };
+    current = {node: resolved.node, location: resolved.location};
   }
   return undefined;
 }
@@ -195,7 +194,7 @@ const ErrorExampleFieldsRule: Oas3Rule = () => {
       PathItem: {
         enter(item: unknown, ctx: UserContext) {
           if (depth === 0) {
-            pathItem = { node: item, location: ctx.location };
+            pathItem = {node: item, location: ctx.location};
             currentPath = String(ctx.key);
           }
         },
@@ -209,13 +208,13 @@ const ErrorExampleFieldsRule: Oas3Rule = () => {
             const collect = (list: unknown, location: Location) => {
               if (!Array.isArray(list)) return;
               list.forEach((entry, i) => {
-                const p = follow(ctx, entry, location.child(i))?.node as { name?: unknown; in?: unknown } | undefined;
+                const p = follow(ctx, entry, location.child(i))?.node as {name?: unknown; in?: unknown} | undefined;
                 if (typeof p?.name !== 'string') return;
                 // Header names are case-insensitive.
                 parameters.set(p.in === 'header' ? p.name.toLowerCase() : p.name, `${String(p.in)} parameter ${p.name}`);
               });
             };
-            collect((pathItem.node as { parameters?: unknown }).parameters, pathItem.location.child('parameters'));
+            collect((pathItem.node as {parameters?: unknown}).parameters, pathItem.location.child('parameters'));
             collect(op.parameters, ctx.location.child('parameters'));
             const hasBody = op.requestBody !== undefined;
             const named = [...parameters.values()].map((p) => p.replace(/^.* parameter /, ''));
@@ -223,22 +222,22 @@ const ErrorExampleFieldsRule: Oas3Rule = () => {
             for (const [status, rawResponse] of entriesOf(op.responses)) {
               const response = follow(ctx, rawResponse, ctx.location.child(['responses', status]));
               if (!response) continue;
-              for (const [mediaType, rawMedia] of entriesOf((response.node as { content?: unknown }).content)) {
+              for (const [mediaType, rawMedia] of entriesOf((response.node as {content?: unknown}).content)) {
                 const media = follow(ctx, rawMedia, response.location.child(['content', mediaType]));
                 if (!media) continue;
                 const examples: Located[] = [];
-                const m = media.node as { example?: unknown; examples?: unknown };
-                if (m.example !== undefined) examples.push({ node: m.example, location: media.location.child('example') });
+                const m = media.node as {example?: unknown; examples?: unknown};
+                if (m.example !== undefined) examples.push({node: m.example, location: media.location.child('example')});
                 for (const [name, raw] of entriesOf(m.examples)) {
                   const ex = follow(ctx, raw, media.location.child(['examples', name]));
-                  const value = (ex?.node as { value?: unknown } | undefined)?.value;
-                  if (ex && value !== undefined) examples.push({ node: value, location: ex.location.child('value') });
+                  const value = (ex?.node as {value?: unknown} | undefined)?.value;
+                  if (ex && value !== undefined) examples.push({node: value, location: ex.location.child('value')});
                 }
                 for (const example of examples) {
-                  const details = (example.node as { error?: { details?: unknown } } | null)?.error?.details;
+                  const details = (example.node as {error?: {details?: unknown}} | null)?.error?.details;
                   if (!Array.isArray(details)) continue;
                   details.forEach((detail, i) => {
-                    const field = (detail as { field?: unknown } | null)?.field;
+                    const field = (detail as {field?: unknown} | null)?.field;
                     if (typeof field !== 'string' || field === '') return;
                     const location = example.location.child(['error', 'details', i, 'field']);
                     if (field.startsWith('/')) {

@@ -8,18 +8,18 @@
  *
  * Exit codes: 0 success, 1 the document has problems, 2 unexpected failure.
  */
-import { buildProcessedSpec, envSet, portalBuildOptions, summaryLine, workaroundLines } from './build';
-import { displayPath, formatProblem, SpecError } from './errors';
-import { PhaseClock } from '../../plugins/build-shared/phase-timing';
+import {buildProcessedSpec, envSet, portalBuildOptions, summaryLine, workaroundLines} from './build';
+import {displayPath, formatProblem, SpecError} from './errors';
+import {PhaseClock} from '../../plugins/build-shared/phase-timing';
 
 async function main(): Promise<number> {
   try {
     // Imported here so an invalid setting (e.g. API_BASE_URL) is reported as one line, not a stack trace.
-    const { loadPortalConfig } = await import('../../portal.config');
+    const {loadPortalConfig} = await import('../../portal.config');
     const portalConfig = loadPortalConfig();
     // With PORTAL_BUILD_TIMINGS set (the benchmark), each phase appends a record to that file.
     const clock = new PhaseClock('spec');
-    const result = await clock.timeAsync('total', () => buildProcessedSpec({ ...portalBuildOptions(portalConfig), clock }));
+    const result = await clock.timeAsync('total', () => buildProcessedSpec({...portalBuildOptions(portalConfig), clock}));
     clock.flush();
     if (envSet('OPENAPI_LINT_DETAILS')) for (const p of result.findings) console.log(`  ${formatProblem(p)}`);
     for (const line of workaroundLines(result)) console.warn(line.replace('[spec]', `[spec] ${displayPath(result.source)}:`));

@@ -47,8 +47,8 @@ export function formatProblem(problem: SpecProblem): string {
 export class SpecError extends Error {
   readonly problems: SpecProblem[];
 
-  constructor(headline: string, problems: SpecProblem[], options: { list?: boolean; maxListed?: number } = {}) {
-    const { list = true, maxListed = 50 } = options;
+  constructor(headline: string, problems: SpecProblem[], options: {list?: boolean; maxListed?: number} = {}) {
+    const {list = true, maxListed = 50} = options;
     const listed = list ? problems.slice(0, maxListed).map((p) => `  ${formatProblem(p)}`) : [];
     if (list && problems.length > maxListed) listed.push(`  … and ${problems.length - maxListed} more`);
     super([headline, ...listed].join('\n'));
@@ -59,6 +59,6 @@ export class SpecError extends Error {
 
 /** A single problem as a SpecError (document-level failures: unreadable file, wrong version…). */
 export function specError(problem: Omit<SpecProblem, 'severity'>): SpecError {
-  const full: SpecProblem = { ...problem, severity: 'error' };
-  return new SpecError(formatProblem(full), [full], { list: false });
+  const full: SpecProblem = {...problem, severity: 'error'};
+  return new SpecError(formatProblem(full), [full], {list: false});
 }

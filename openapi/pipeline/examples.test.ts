@@ -3,18 +3,18 @@
  * Redocly), and the validator itself catches the mistakes it is meant to catch.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
-import { buildProcessedSpec, OUR_SOURCE } from './build';
-import { collectExamples, validateExamples } from './examples';
+import {before, describe, it} from 'node:test';
+import {buildProcessedSpec, OUR_SOURCE} from './build';
+import {collectExamples, validateExamples} from './examples';
 
 describe('examples of our document (ajv)', () => {
   let doc: Record<string, any>;
   before(async () => {
-    doc = (await buildProcessedSpec({ source: OUR_SOURCE, strict: true })).document;
+    doc = (await buildProcessedSpec({source: OUR_SOURCE, strict: true})).document;
   });
 
   it('validates every media-type, parameter, header and schema example', () => {
-    const { checked, failures } = validateExamples(doc);
+    const {checked, failures} = validateExamples(doc);
     assert.deepEqual(failures, []);
     assert.ok(checked > 500, `only ${checked} examples found`);
   });
@@ -37,7 +37,7 @@ describe('examples of our document (ajv)', () => {
     const broken = structuredClone(doc);
     broken.components.examples.Contact.value.roles = ['owner'];
     broken.components.examples.CustomerCreateRequest.value.email = 'not-an-email';
-    const { failures } = validateExamples(broken);
+    const {failures} = validateExamples(broken);
     const text = JSON.stringify(failures);
     assert.match(text, /#\/components\/examples\/Contact\/value/);
     assert.match(text, /must be equal to one of the allowed values/);
@@ -50,22 +50,22 @@ describe('example validator', () => {
     Money: {
       type: 'object',
       required: ['amount', 'currency'],
-      properties: { amount: { type: 'string', format: 'decimal' }, currency: { type: 'string', pattern: '^[A-Z]{3}$' } },
+      properties: {amount: {type: 'string', format: 'decimal'}, currency: {type: 'string', pattern: '^[A-Z]{3}$'}},
     },
     Thing: {
       type: 'object',
       required: ['id', 'name', 'note'],
       properties: {
-        id: { type: 'integer', readOnly: true },
-        name: { type: 'string', maxLength: 5 },
-        note: { type: 'string', nullable: true },
-        price: { allOf: [{ $ref: '#/components/schemas/Money' }], readOnly: true },
+        id: {type: 'integer', readOnly: true},
+        name: {type: 'string', maxLength: 5},
+        note: {type: 'string', nullable: true},
+        price: {allOf: [{$ref: '#/components/schemas/Money'}], readOnly: true},
       },
     },
     ThingPage: {
       allOf: [
-        { type: 'object', required: ['total'], properties: { total: { type: 'integer' } } },
-        { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } },
+        {type: 'object', required: ['total'], properties: {total: {type: 'integer'}}},
+        {type: 'object', required: ['items'], properties: {items: {type: 'array', items: {$ref: '#/components/schemas/Thing'}}}},
       ],
     },
   };
@@ -74,26 +74,31 @@ describe('example validator', () => {
     paths: {
       '/things': {
         post: {
-          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, example: requestExample } } },
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingPage' }, example: responseExample } } } },
+          requestBody: {content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}, example: requestExample}}},
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {'application/json': {schema: {$ref: '#/components/schemas/ThingPage'}, example: responseExample}},
+            },
+          },
         },
       },
     },
-    components: { schemas },
+    components: {schemas},
   });
-  const goodItem = { id: 1, name: 'abc', note: null, price: { amount: '1.50', currency: 'USD' } };
+  const goodItem = {id: 1, name: 'abc', note: null, price: {amount: '1.50', currency: 'USD'}};
 
   it('accepts valid examples (nullable, allOf envelope, readOnly left out of a request)', () => {
-    const { failures, checked } = validateExamples(docWith({ name: 'abc', note: 'x' }, { total: 1, items: [goodItem] }));
+    const {failures, checked} = validateExamples(docWith({name: 'abc', note: 'x'}, {total: 1, items: [goodItem]}));
     assert.equal(checked, 2);
     assert.deepEqual(failures, []);
   });
 
   it('rejects read-only properties in requests, unknown properties, null where not nullable, bad decimals', () => {
-    const { failures } = validateExamples(
+    const {failures} = validateExamples(
       docWith(
-        { id: 3, name: 'abc', note: 'x' },
-        { total: 1, extra: true, items: [{ ...goodItem, name: null, price: { amount: '1,50', currency: 'USD' } }] },
+        {id: 3, name: 'abc', note: 'x'},
+        {total: 1, extra: true, items: [{...goodItem, name: null, price: {amount: '1,50', currency: 'USD'}}]},
       ),
     );
     const text = failures.flatMap((f) => f.errors).join('\n');
@@ -104,8 +109,8 @@ describe('example validator', () => {
   });
 
   it('checks schema-level examples too', () => {
-    const doc = { openapi: '3.0.3', paths: {}, components: { schemas: { Code: { type: 'string', pattern: '^[A-Z]{3}$', example: 'usd' } } } };
-    const { failures } = validateExamples(doc);
+    const doc = {openapi: '3.0.3', paths: {}, components: {schemas: {Code: {type: 'string', pattern: '^[A-Z]{3}$', example: 'usd'}}}};
+    const {failures} = validateExamples(doc);
     assert.equal(failures.length, 1);
     assert.equal(failures[0].pointer, '#/components/schemas/Code/example');
   });

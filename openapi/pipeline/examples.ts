@@ -16,12 +16,12 @@
  */
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { isObject } from '../model/document';
-import { HTTP_METHODS } from '../model/methods';
-import { escapeToken, localRefTokens } from '../model/pointer';
-import { nodeAt, refOf } from '../model/refs';
-import { patternIsSafe } from './patterns';
+import type {ErrorObject, ValidateFunction} from 'ajv';
+import {isObject} from '../model/document';
+import {HTTP_METHODS} from '../model/methods';
+import {escapeToken, localRefTokens} from '../model/pointer';
+import {nodeAt, refOf} from '../model/refs';
+import {patternIsSafe} from './patterns';
 
 export type Direction = 'request' | 'response' | 'any';
 
@@ -46,9 +46,9 @@ const SCHEMA_REF = '#/components/schemas/';
 const DEFS_ID = 'urn:openapi:components';
 
 /** Resolves a local `#/...` reference in `doc` (following chains). */
-export function resolveLocal(doc: unknown, node: unknown, seen = new Set<string>()): { node: unknown; pointer?: string } {
+export function resolveLocal(doc: unknown, node: unknown, seen = new Set<string>()): {node: unknown; pointer?: string} {
   const ref = refOf(node);
-  if (ref === undefined || !isObject(node)) return { node };
+  if (ref === undefined || !isObject(node)) return {node};
   const keys = localRefTokens(ref);
   if (!keys || keys.length === 0) throw new Error(`external $ref not supported here: ${ref}`);
   if (seen.has(ref)) throw new Error(`circular $ref chain at ${ref}`);
@@ -56,7 +56,7 @@ export function resolveLocal(doc: unknown, node: unknown, seen = new Set<string>
   const target = nodeAt(doc, keys);
   if (target === undefined) throw new Error(`unresolvable $ref ${ref}`);
   const next = resolveLocal(doc, target, seen);
-  return { node: next.node, pointer: next.pointer ?? ref };
+  return {node: next.node, pointer: next.pointer ?? ref};
 }
 
 /** Every example in the document, with the schema and direction it must be validated with. */
@@ -74,13 +74,13 @@ export function collectExamples(doc: unknown): ExampleCase[] {
   };
 
   const pushExamples = (holder: Record<string, unknown>, ptr: string, schema: unknown, schemaPointer: string, direction: Direction) => {
-    if (holder.example !== undefined) cases.push({ pointer: `${ptr}/example`, schemaPointer, value: holder.example, schema, direction });
+    if (holder.example !== undefined) cases.push({pointer: `${ptr}/example`, schemaPointer, value: holder.example, schema, direction});
     if (isObject(holder.examples)) {
       for (const [name, ex] of Object.entries(holder.examples)) {
         const resolved = resolveLocal(doc, ex);
         if (isObject(resolved.node) && resolved.node.value !== undefined) {
           const pointer = resolved.pointer ? `${resolved.pointer}/value` : `${ptr}/examples/${escapeToken(name)}/value`;
-          cases.push({ pointer, schemaPointer, value: resolved.node.value, schema, direction });
+          cases.push({pointer, schemaPointer, value: resolved.node.value, schema, direction});
         }
       }
     }
@@ -114,7 +114,8 @@ export function collectExamples(doc: unknown): ExampleCase[] {
   for (const [p, item] of Object.entries(isObject(root.paths) ? root.paths : {})) {
     if (!isObject(item)) continue;
     const itemPtr = `#/paths/${escapeToken(p)}`;
-    if (Array.isArray(item.parameters)) item.parameters.forEach((prm, i) => parameterOrHeader(prm, `${itemPtr}/parameters/${i}`, 'request'));
+    if (Array.isArray(item.parameters))
+      item.parameters.forEach((prm, i) => parameterOrHeader(prm, `${itemPtr}/parameters/${i}`, 'request'));
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
@@ -150,8 +151,10 @@ export function collectExamples(doc: unknown): ExampleCase[] {
     }
     if (!isObject(node)) return;
     if (isSchema && typeof node.$ref !== 'string') {
-      if (node.example !== undefined) cases.push({ pointer: `${ptr}/example`, schemaPointer: ptr, value: node.example, schema: node, direction: 'any' });
-      for (const key of ['items', 'additionalProperties', 'not']) if (node[key] !== undefined) visitSchemas(node[key], `${ptr}/${key}`, true);
+      if (node.example !== undefined)
+        cases.push({pointer: `${ptr}/example`, schemaPointer: ptr, value: node.example, schema: node, direction: 'any'});
+      for (const key of ['items', 'additionalProperties', 'not'])
+        if (node[key] !== undefined) visitSchemas(node[key], `${ptr}/${key}`, true);
       for (const key of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(node[key])) visitSchemas(node[key], `${ptr}/${key}`, true);
       if (isObject(node.properties)) {
         for (const [name, child] of Object.entries(node.properties)) visitSchemas(child, `${ptr}/properties/${escapeToken(name)}`, true);
@@ -182,7 +185,7 @@ export function convertSchema(schema: unknown, direction: Direction, open = fals
   if (!isObject(schema)) return schema;
   if (typeof schema.$ref === 'string') {
     if (!schema.$ref.startsWith(SCHEMA_REF)) throw new Error(`unsupported $ref in a schema: ${schema.$ref}`);
-    return { $ref: `${DEFS_ID}#/$defs/${defName(schema.$ref.slice(SCHEMA_REF.length), direction, open)}` };
+    return {$ref: `${DEFS_ID}#/$defs/${defName(schema.$ref.slice(SCHEMA_REF.length), direction, open)}`};
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -194,7 +197,7 @@ export function convertSchema(schema: unknown, direction: Direction, open = fals
           // A property is read-only (write-only) when it says so or when the schema it references does.
           const own = isObject(prop) ? prop : {};
           const target = doc !== undefined && typeof own.$ref === 'string' ? resolveLocal(doc, own).node : own;
-          const flags = { ...(isObject(target) ? target : {}), ...own };
+          const flags = {...(isObject(target) ? target : {}), ...own};
           if ((direction === 'request' && flags.readOnly === true) || (direction === 'response' && flags.writeOnly === true)) continue;
           props[name] = convertSchema(prop, direction, false, doc);
         }
@@ -239,7 +242,7 @@ export function convertSchema(schema: unknown, direction: Direction, open = fals
     if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     // nullable without a type (e.g. next to allOf): allow null explicitly.
-    else if (out.type === undefined) return { anyOf: [{ type: 'null' }, out] };
+    else if (out.type === undefined) return {anyOf: [{type: 'null'}, out]};
   }
   return out;
 }
@@ -254,7 +257,7 @@ export interface ExampleValidator {
 
 /** Compiles the document's component schemas once; validates examples against them. */
 export function createExampleValidator(doc: unknown): ExampleValidator {
-  const ajv = new Ajv2019({ allErrors: true, strict: false, validateFormats: true });
+  const ajv = new Ajv2019({allErrors: true, strict: false, validateFormats: true});
   addFormats(ajv);
   // OpenAPI formats that ajv-formats does not define.
   ajv.addFormat('decimal', /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/);
@@ -266,7 +269,7 @@ export function createExampleValidator(doc: unknown): ExampleValidator {
       defs[defName(name, direction, true)] = convertSchema(schema, direction, true, doc);
     }
   }
-  ajv.addSchema({ $id: DEFS_ID, $defs: defs });
+  ajv.addSchema({$id: DEFS_ID, $defs: defs});
   const cache = new Map<string, ValidateFunction>();
   return {
     validate(example) {
@@ -278,19 +281,22 @@ export function createExampleValidator(doc: unknown): ExampleValidator {
         cache.set(key, fn);
       }
       if (fn(example.value)) return [];
-      return (fn.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${e.params && 'unevaluatedProperty' in e.params ? `: ${String(e.params.unevaluatedProperty)}` : ''}`);
+      return (fn.errors ?? []).map(
+        (e: ErrorObject) =>
+          `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${e.params && 'unevaluatedProperty' in e.params ? `: ${String(e.params.unevaluatedProperty)}` : ''}`,
+      );
     },
   };
 }
 
 /** Validates every example; returns the failures (empty when all pass). */
-export function validateExamples(doc: unknown): { checked: number; failures: ExampleFailure[] } {
+export function validateExamples(doc: unknown): {checked: number; failures: ExampleFailure[]} {
   const validator = createExampleValidator(doc);
   const failures: ExampleFailure[] = [];
   const cases = collectExamples(doc);
   for (const example of cases) {
     const errors = validator.validate(example);
-    if (errors.length) failures.push({ pointer: example.pointer, schemaPointer: example.schemaPointer, errors });
+    if (errors.length) failures.push({pointer: example.pointer, schemaPointer: example.schemaPointer, errors});
   }
-  return { checked: cases.length, failures };
+  return {checked: cases.length, failures};
 }

@@ -8,9 +8,9 @@
  * runner document after document): it is started on first use, keeps Redocly and its
  * configuration loaded, and does not keep the process alive while idle.
  */
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { LintOutcome, ReadOptions } from './lint';
-import { refPolicyFor } from './resolver';
+import {Worker, isMainThread, parentPort, workerData} from 'node:worker_threads';
+import type {LintOutcome, ReadOptions} from './lint';
+import {refPolicyFor} from './resolver';
 
 interface LintRequest {
   id: number;
@@ -20,7 +20,7 @@ interface LintRequest {
   read: ReadOptions;
 }
 
-type LintReply = { id: number; outcome: LintOutcome } | { id: number; error: { message: string; stack?: string } };
+type LintReply = {id: number; outcome: LintOutcome} | {id: number; error: {message: string; stack?: string}};
 
 /** Marks the worker this module starts (and not any other worker that happens to import it). */
 const WORKER_MARK = 'portal-openapi-lint';
@@ -38,14 +38,14 @@ function startWorker(): Worker {
   // The worker loads this TypeScript file through tsx's CommonJS hook, whatever loader (tsx, the
   // node test runner, Docusaurus's config loader) the parent runs under.
   const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(__filename)});`;
-  const started = new Worker(bootstrap, { eval: true, execArgv: [], workerData: { mark: WORKER_MARK } });
+  const started = new Worker(bootstrap, {eval: true, execArgv: [], workerData: {mark: WORKER_MARK}});
   started.on('message', (reply: LintReply) => {
     const job = pending.get(reply.id);
     if (!job) return;
     pending.delete(reply.id);
     if (pending.size === 0) started.unref();
     if ('outcome' in reply) job.resolve(reply.outcome);
-    else job.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
+    else job.reject(Object.assign(new Error(reply.error.message), {stack: reply.error.stack}));
   });
   const fail = (error: Error) => {
     if (worker === started) worker = undefined;
@@ -58,25 +58,25 @@ function startWorker(): Worker {
 }
 
 /** lintSource(file, strict, read), computed on the lint worker thread. */
-export function lintInWorker(file: string, strict: boolean, read: ReadOptions = { policy: refPolicyFor(file) }): Promise<LintOutcome> {
+export function lintInWorker(file: string, strict: boolean, read: ReadOptions = {policy: refPolicyFor(file)}): Promise<LintOutcome> {
   worker ??= startWorker();
   const id = ++nextId;
-  const result = new Promise<LintOutcome>((resolve, reject) => pending.set(id, { resolve, reject }));
+  const result = new Promise<LintOutcome>((resolve, reject) => pending.set(id, {resolve, reject}));
   worker.ref();
-  worker.postMessage({ id, file, strict, read } satisfies LintRequest);
+  worker.postMessage({id, file, strict, read} satisfies LintRequest);
   return result;
 }
 
-if (!isMainThread && (workerData as { mark?: string } | null)?.mark === WORKER_MARK) {
+if (!isMainThread && (workerData as {mark?: string} | null)?.mark === WORKER_MARK) {
   // Loaded here, not at the top: the main thread only needs the functions above.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { lintSource } = require('./lint') as typeof import('./lint');
-  parentPort!.on('message', ({ id, file, strict, read }: LintRequest) => {
+  const {lintSource} = require('./lint') as typeof import('./lint');
+  parentPort!.on('message', ({id, file, strict, read}: LintRequest) => {
     lintSource(file, strict, read).then(
-      (outcome) => parentPort!.postMessage({ id, outcome } satisfies LintReply),
+      (outcome) => parentPort!.postMessage({id, outcome} satisfies LintReply),
       (error: unknown) => {
         const e = error instanceof Error ? error : new Error(String(error));
-        parentPort!.postMessage({ id, error: { message: e.message, stack: e.stack } } satisfies LintReply);
+        parentPort!.postMessage({id, error: {message: e.message, stack: e.stack}} satisfies LintReply);
       },
     );
   });

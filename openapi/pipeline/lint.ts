@@ -3,20 +3,20 @@
  * and the portal checks (checks.ts). Linting runs on the *source* (not the bundle) so every
  * problem points at the file and JSON pointer where it has to be fixed.
  */
-import { createConfig, lint, parseYaml, type Config, type NormalizedProblem } from '@redocly/openapi-core';
+import {createConfig, lint, parseYaml, type Config, type NormalizedProblem} from '@redocly/openapi-core';
 import path from 'node:path';
-import { PORTAL_RULES, portalPlugin } from './checks';
-import type { SpecProblem } from './errors';
-import { localRefTokens } from '../model/pointer';
-import { nodeAt, refOf } from '../model/refs';
-import { PolicyResolver, REF_POLICY_RULE, refPolicyFor, refusalProblems, type RefPolicy } from './resolver';
+import {PORTAL_RULES, portalPlugin} from './checks';
+import type {SpecProblem} from './errors';
+import {localRefTokens} from '../model/pointer';
+import {nodeAt, refOf} from '../model/refs';
+import {PolicyResolver, REF_POLICY_RULE, refPolicyFor, refusalProblems, type RefPolicy} from './resolver';
 
 /** Rules on top of `recommended`: example validation as errors, and the portal checks. */
 export const LINT_RULES = {
   // Replaced by portal/operation-summary (our document) and portal/operation-slug (any document).
   'operation-summary': 'off',
   // Every example must match its schema; `recommended` only warns about these.
-  'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false },
+  'no-invalid-media-type-examples': {severity: 'error', allowAdditionalProperties: false},
   'no-invalid-parameter-examples': 'error',
   'no-invalid-schema-examples': 'error',
 } as const;
@@ -49,7 +49,9 @@ export const STRUCTURAL_RULES: ReadonlySet<string> = new Set(['no-unresolved-ref
  * pages.ts: replaceUnresolvedRefs). A reference to a file that is missing is not.
  */
 function localUnresolved(p: SpecProblem): boolean {
-  return p.rule === 'no-unresolved-refs' && (/\/discriminator\/mapping\//.test(p.pointer ?? '') || p.message.includes('Can\'t resolve $ref "#'));
+  return (
+    p.rule === 'no-unresolved-refs' && (/\/discriminator\/mapping\//.test(p.pointer ?? '') || p.message.includes('Can\'t resolve $ref "#'))
+  );
 }
 
 const cachedConfigs = new Map<boolean, Promise<Config>>();
@@ -58,8 +60,8 @@ const cachedConfigs = new Map<boolean, Promise<Config>>();
 export function lintConfig(strict = false): Promise<Config> {
   let config = cachedConfigs.get(strict);
   if (!config) {
-    const rules = strict ? { ...LINT_RULES, ...STRICT_ONLY_RULES } : { ...LINT_RULES };
-    config = createConfig({ extends: ['recommended'], plugins: [portalPlugin], rules } as Parameters<typeof createConfig>[0]);
+    const rules = strict ? {...LINT_RULES, ...STRICT_ONLY_RULES} : {...LINT_RULES};
+    config = createConfig({extends: ['recommended'], plugins: [portalPlugin], rules} as Parameters<typeof createConfig>[0]);
     cachedConfigs.set(strict, config);
   }
   return config;
@@ -88,11 +90,11 @@ export function toSpecProblem(problem: NormalizedProblem): SpecProblem {
     const ref = refAt(loc.source.body, loc.pointer);
     if (ref) message = message.replace("Can't resolve $ref", `Can't resolve $ref ${JSON.stringify(ref)}`);
   }
-  const base = { message, rule: problem.ruleId, severity: problem.severity } as const;
-  if (!loc) return { ...base, file: '(unknown file)', pointer: '#' };
+  const base = {message, rule: problem.ruleId, severity: problem.severity} as const;
+  if (!loc) return {...base, file: '(unknown file)', pointer: '#'};
   const file = loc.source.absoluteRef;
-  if (loc.pointer !== undefined) return { ...base, file, pointer: loc.pointer || '#' };
-  return { ...base, file, line: loc.start?.line, col: loc.start?.col };
+  if (loc.pointer !== undefined) return {...base, file, pointer: loc.pointer || '#'};
+  return {...base, file, line: loc.start?.line, col: loc.start?.col};
 }
 
 /** A node reached through several references is reported once per reference; keep one. */
@@ -125,7 +127,11 @@ export interface ReadOptions {
 /** The resolver every lint and bundle of `file` reads through. */
 export function resolverFor(file: string, read: ReadOptions): PolicyResolver {
   const roots = read.source ? [file, read.source] : [file];
-  return new PolicyResolver({ policy: read.policy, roots, aliases: read.source ? { [path.resolve(file)]: path.resolve(read.source) } : undefined });
+  return new PolicyResolver({
+    policy: read.policy,
+    roots,
+    aliases: read.source ? {[path.resolve(file)]: path.resolve(read.source)} : undefined,
+  });
 }
 
 /**
@@ -157,18 +163,18 @@ export function isRefusedRead(p: SpecProblem): boolean {
  * - not strict (somebody else's document): only structural problems are fatal.
  * - any document: a reference the policy refuses is fatal (resolver.ts).
  */
-export async function lintSource(file: string, strict: boolean, read: ReadOptions = { policy: refPolicyFor(file) }): Promise<LintOutcome> {
+export async function lintSource(file: string, strict: boolean, read: ReadOptions = {policy: refPolicyFor(file)}): Promise<LintOutcome> {
   const config = await lintConfig(strict);
   const externalRefResolver = resolverFor(file, read);
-  const linted = (await lint({ ref: file, config, externalRefResolver })).filter((p) => !p.ignored).map(toSpecProblem);
+  const linted = (await lint({ref: file, config, externalRefResolver})).filter((p) => !p.ignored).map(toSpecProblem);
   const problems = dedupe([...(await readProblems(externalRefResolver, strict, read, file)), ...linted.filter((p) => !isRefusedRead(p))]);
   const fatal: SpecProblem[] = [];
   const findings: SpecProblem[] = [];
   for (const p of problems) {
     if (strict || p.rule === REF_POLICY_RULE || (STRUCTURAL_RULES.has(p.rule) && !localUnresolved(p))) fatal.push(p);
     // What the portal works around is a warning, whatever severity the ruleset gives it.
-    else if (p.rule === 'struct' || p.rule === 'no-unresolved-refs') findings.push({ ...p, severity: 'warn' });
+    else if (p.rule === 'struct' || p.rule === 'no-unresolved-refs') findings.push({...p, severity: 'warn'});
     else findings.push(p);
   }
-  return { fatal, findings };
+  return {fatal, findings};
 }

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseYaml } from '@redocly/openapi-core';
-import { specError } from './errors';
-import { isObject } from '../model/document';
+import {parseYaml} from '@redocly/openapi-core';
+import {specError} from './errors';
+import {isObject} from '../model/document';
 
 export interface RootInfo {
   file: string;
@@ -19,13 +19,12 @@ export interface RootInfo {
   swagger?: Record<string, unknown>;
 }
 
-
 /** Parses JSON (by extension or leading "{") or YAML; reports syntax errors with line and column. */
-export function parseDocumentText(file: string, text: string): { format: 'json' | 'yaml'; value: unknown } {
+export function parseDocumentText(file: string, text: string): {format: 'json' | 'yaml'; value: unknown} {
   const looksJson = path.extname(file).toLowerCase() === '.json' || /^\s*\{/.test(text);
   if (looksJson) {
     try {
-      return { format: 'json', value: JSON.parse(text) };
+      return {format: 'json', value: JSON.parse(text)};
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const pos = /position (\d+)/.exec(message);
@@ -36,13 +35,13 @@ export function parseDocumentText(file: string, text: string): { format: 'json' 
         line = before.split('\n').length;
         col = before.length - before.lastIndexOf('\n');
       }
-      throw specError({ file, line: line ?? 1, col: col ?? 1, message: `invalid JSON: ${message}`, rule: 'parse' });
+      throw specError({file, line: line ?? 1, col: col ?? 1, message: `invalid JSON: ${message}`, rule: 'parse'});
     }
   }
   try {
-    return { format: 'yaml', value: parseYaml(text) };
+    return {format: 'yaml', value: parseYaml(text)};
   } catch (err) {
-    const e = err as { message?: string; reason?: string; mark?: { line?: number; column?: number } };
+    const e = err as {message?: string; reason?: string; mark?: {line?: number; column?: number}};
     const reason = e.reason ?? (e.message ?? String(err)).split('\n')[0];
     throw specError({
       file,
@@ -62,11 +61,16 @@ export function inspectRoot(file: string): RootInfo {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : String(err);
-    throw specError({ file, pointer: '#', message: `cannot read the OpenAPI document: ${reason}`, rule: 'read' });
+    throw specError({file, pointer: '#', message: `cannot read the OpenAPI document: ${reason}`, rule: 'read'});
   }
-  const { format, value } = parseDocumentText(file, text);
+  const {format, value} = parseDocumentText(file, text);
   if (!isObject(value)) {
-    throw specError({ file, pointer: '#', message: 'the document must be a JSON/YAML object with an "openapi" field', rule: 'openapi-version' });
+    throw specError({
+      file,
+      pointer: '#',
+      message: 'the document must be a JSON/YAML object with an "openapi" field',
+      rule: 'openapi-version',
+    });
   }
   if ('swagger' in value) {
     if (String(value.swagger) !== '2.0') {
@@ -77,11 +81,16 @@ export function inspectRoot(file: string): RootInfo {
         rule: 'openapi-version',
       });
     }
-    return { file, format, openapi: '2.0', swagger: value };
+    return {file, format, openapi: '2.0', swagger: value};
   }
   const version = value.openapi;
   if (version === undefined) {
-    throw specError({ file, pointer: '#', message: 'not an OpenAPI document: the "openapi" field is missing (expected e.g. "3.0.3")', rule: 'openapi-version' });
+    throw specError({
+      file,
+      pointer: '#',
+      message: 'not an OpenAPI document: the "openapi" field is missing (expected e.g. "3.0.3")',
+      rule: 'openapi-version',
+    });
   }
   if (typeof version !== 'string' || !/^3\.\d+(\.\d+)?$/.test(version)) {
     throw specError({
@@ -91,5 +100,5 @@ export function inspectRoot(file: string): RootInfo {
       rule: 'openapi-version',
     });
   }
-  return { file, format, openapi: version };
+  return {file, format, openapi: version};
 }

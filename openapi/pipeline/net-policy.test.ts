@@ -50,15 +50,61 @@ describe('publicAddress, IPv4: the first and last address of each refused range,
 describe('publicAddress, IPv6', () => {
   test('only global unicast 2000::/3 can be public: its first and last address, and the blocks either side', () => {
     publicAll(['2000::', '2606:4700:4700::1111', '3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '[2606:4700::1]']);
-    refusedAll(['1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '4000::', '::', '::1', '[::1]', '::2', '1::', '100::', '100::ffff:ffff:ffff:ffff', '101::']);
-    refusedAll(['fc00::', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fd00:ec2::254', 'fe80::', 'fe80::1%eth0', 'febf:ffff::1', 'fec0::1', 'feff::1', 'ff00::', 'ff02::1', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']);
+    refusedAll([
+      '1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+      '4000::',
+      '::',
+      '::1',
+      '[::1]',
+      '::2',
+      '1::',
+      '100::',
+      '100::ffff:ffff:ffff:ffff',
+      '101::',
+    ]);
+    refusedAll([
+      'fc00::',
+      'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+      'fd00:ec2::254',
+      'fe80::',
+      'fe80::1%eth0',
+      'febf:ffff::1',
+      'fec0::1',
+      'feff::1',
+      'ff00::',
+      'ff02::1',
+      'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+    ]);
   });
 
   test('IPv4-mapped ::ffff:0:0/96 is judged by the IPv4 address it carries (dotted or hex); its neighbours are not public at all', () => {
-    refusedAll(['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.0', '::ffff:0.0.0.0', '[::ffff:192.168.0.1]']);
-    publicAll(['::ffff:8.8.8.8', '::ffff:808:808', '::ffff:1.0.0.0', '0:0:0:0:0:ffff:5db8:d822', '::ffff:93.184.216.34', '::ffff:100.128.10.200']);
+    refusedAll([
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::ffff:10.0.0.0',
+      '::ffff:0.0.0.0',
+      '[::ffff:192.168.0.1]',
+    ]);
+    publicAll([
+      '::ffff:8.8.8.8',
+      '::ffff:808:808',
+      '::ffff:1.0.0.0',
+      '0:0:0:0:0:ffff:5db8:d822',
+      '::ffff:93.184.216.34',
+      '::ffff:100.128.10.200',
+    ]);
     publicAll(['::ffff:8.8.8.8%eth0']); // a zone is not part of the address
-    refusedAll(['::ffff:10.0.0.1%eth0', '::fffe:8.8.8.8', '::1:ffff:8.8.8.8', '::ffff:0:8.8.8.8', '1::ffff:8.8.8.8', '::feff:8.8.8.8', '::ff:8.8.8.8']);
+    refusedAll([
+      '::ffff:10.0.0.1%eth0',
+      '::fffe:8.8.8.8',
+      '::1:ffff:8.8.8.8',
+      '::ffff:0:8.8.8.8',
+      '1::ffff:8.8.8.8',
+      '::feff:8.8.8.8',
+      '::ff:8.8.8.8',
+    ]);
   });
 
   test('the deprecated IPv4-compatible ::a.b.c.d is refused even for a public IPv4 address', () => {
@@ -67,7 +113,18 @@ describe('publicAddress, IPv6', () => {
 
   test('NAT64 64:ff9b::/96 is judged by the IPv4 address it carries; the local-use 64:ff9b:1::/48 and other neighbours are refused', () => {
     publicAll(['64:ff9b::808:808', '64:ff9b::8.8.8.8', '64:ff9b::93.184.216.34']);
-    refusedAll(['64:ff9b::a9fe:a9fe', '64:ff9b::127.0.0.1', '64:ff9b::10.0.0.1', '64:ff9b:1::808:808', '64:ff9b::1:0:808:808', '64:ff9a::808:808', '64:fe9b::808:808', '65:ff9b::808:808', '164:ff9b::808:808', '64:ff9b:0:0:1::808:808']);
+    refusedAll([
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::10.0.0.1',
+      '64:ff9b:1::808:808',
+      '64:ff9b::1:0:808:808',
+      '64:ff9a::808:808',
+      '64:fe9b::808:808',
+      '65:ff9b::808:808',
+      '164:ff9b::808:808',
+      '64:ff9b:0:0:1::808:808',
+    ]);
   });
 
   test('6to4 2002::/16 is judged by the IPv4 address in its next 32 bits', () => {
@@ -77,17 +134,49 @@ describe('publicAddress, IPv6', () => {
   });
 
   test('Teredo and the IETF protocol assignments 2001::/23 are refused, first to last; the block after is public', () => {
-    refusedAll(['2001::', '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:2::1', '2001:10::1', '2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff']);
+    refusedAll([
+      '2001::',
+      '2001::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2001:2::1',
+      '2001:10::1',
+      '2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff',
+    ]);
     publicAll(['2001:200::', '2001:4860:4860::8888', '2000:ffff::1']);
   });
 
   test('documentation 2001:db8::/32 and 3fff::/20 are refused, first to last; their neighbours are public', () => {
     refusedAll(['2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', '3fff::', '3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff']);
-    publicAll(['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::', '2001:cb8::1', '2001:d38::1', '2001:db0::1', '3fff:1000::', '3ffe::1', '2fff::1', '3eff::1']);
+    publicAll([
+      '2001:db7:ffff:ffff:ffff:ffff:ffff:ffff',
+      '2001:db9::',
+      '2001:cb8::1',
+      '2001:d38::1',
+      '2001:db0::1',
+      '3fff:1000::',
+      '3ffe::1',
+      '2fff::1',
+      '3eff::1',
+    ]);
   });
 
   test('anything that is not an IP address is not public', () => {
-    refusedAll(['', 'not-an-address', 'example.com', '8.8.8', '8.8.8.8.8', '::g', '[8.8.8.8', '2606:4700::1111]x', '1:2:3:4:5:6:7:8:9', '[[2606:4700::1]]', '2[606:4700::1]', '[2606:4700::1]5', '[2606:4700::1', '2606:4700::1]']);
+    refusedAll([
+      '',
+      'not-an-address',
+      'example.com',
+      '8.8.8',
+      '8.8.8.8.8',
+      '::g',
+      '[8.8.8.8',
+      '2606:4700::1111]x',
+      '1:2:3:4:5:6:7:8:9',
+      '[[2606:4700::1]]',
+      '2[606:4700::1]',
+      '[2606:4700::1]5',
+      '[2606:4700::1',
+      '2606:4700::1]',
+    ]);
     publicAll(['[2606:4700::1]', '2606:4700:0:0:0:0:0:1', '2606:4700::', '1:2:3:4:5:6:7::'.replace(/^1/, '2606')]);
   });
 });
@@ -96,9 +185,19 @@ describe('checkedLookup: the look-up of every connection', () => {
   type Ask = {error?: Error; addresses?: unknown; address?: string; family?: number};
   const names: Record<string, {address: string; family: number}[]> = {
     'metadata.test': [{address: '169.254.169.254', family: 4}],
-    'mixed.test': [{address: '93.184.216.34', family: 4}, {address: '10.0.0.1', family: 4}],
-    'v6-bad.test': [{address: '93.184.216.34', family: 4}, {address: 'fd00:ec2::254', family: 6}],
-    'dual.test': [{address: '2606:4700::1', family: 6}, {address: '93.184.216.34', family: 4}, {address: '1.1.1.1', family: 4}],
+    'mixed.test': [
+      {address: '93.184.216.34', family: 4},
+      {address: '10.0.0.1', family: 4},
+    ],
+    'v6-bad.test': [
+      {address: '93.184.216.34', family: 4},
+      {address: 'fd00:ec2::254', family: 6},
+    ],
+    'dual.test': [
+      {address: '2606:4700::1', family: 6},
+      {address: '93.184.216.34', family: 4},
+      {address: '1.1.1.1', family: 4},
+    ],
     'none.test': [],
   };
   const resolve: Resolve = async (h) => {
@@ -114,7 +213,11 @@ describe('checkedLookup: the look-up of every connection', () => {
   const lookup = checkedLookup(resolve);
 
   test('a name is refused when ANY of its addresses fails the rule, whichever family was asked for', async () => {
-    for (const [host, bad] of [['metadata.test', '169.254.169.254'], ['mixed.test', '10.0.0.1'], ['v6-bad.test', 'fd00:ec2::254']] as const) {
+    for (const [host, bad] of [
+      ['metadata.test', '169.254.169.254'],
+      ['mixed.test', '10.0.0.1'],
+      ['v6-bad.test', 'fd00:ec2::254'],
+    ] as const) {
       for (const options of [{all: true}, {}, {family: 4}, {family: 'IPv4'}]) {
         const {error} = await ask(lookup, host, options);
         assert.ok(error instanceof AddressRefused, `${host} ${JSON.stringify(options)}`);
@@ -134,12 +237,24 @@ describe('checkedLookup: the look-up of every connection', () => {
     assert.deepEqual(await ask(lookup, 'dual.test', {family: 'IPv4'}), {address: '93.184.216.34', family: 4});
     assert.deepEqual(await ask(lookup, 'dual.test', {family: 6}), {address: '2606:4700::1', family: 6});
     assert.deepEqual(await ask(lookup, 'dual.test', {family: 'IPv6'}), {address: '2606:4700::1', family: 6});
-    assert.deepEqual(await ask(lookup, 'dual.test', {family: 4, all: true}), {addresses: [{address: '93.184.216.34', family: 4}, {address: '1.1.1.1', family: 4}]});
+    assert.deepEqual(await ask(lookup, 'dual.test', {family: 4, all: true}), {
+      addresses: [
+        {address: '93.184.216.34', family: 4},
+        {address: '1.1.1.1', family: 4},
+      ],
+    });
   });
 
   test('no address (at all, or of the family asked for) is ENOTFOUND; a resolver error is passed on', async () => {
-    for (const [host, options] of [['none.test', {}], ['metadata.test', {family: 6}]] as const) {
-      const {error} = await ask(checkedLookup(resolve, () => true), host, options);
+    for (const [host, options] of [
+      ['none.test', {}],
+      ['metadata.test', {family: 6}],
+    ] as const) {
+      const {error} = await ask(
+        checkedLookup(resolve, () => true),
+        host,
+        options,
+      );
       assert.equal(error?.message, `${host} has no address`);
       assert.equal((error as NodeJS.ErrnoException).code, 'ENOTFOUND');
     }
@@ -148,13 +263,31 @@ describe('checkedLookup: the look-up of every connection', () => {
   });
 
   test('the rule can be narrowed or lifted; by default it is publicAddress over the system resolver', async () => {
-    assert.deepEqual(await ask(checkedLookup(resolve, () => true), 'metadata.test', {}), {address: '169.254.169.254', family: 4});
-    assert.ok((await ask(checkedLookup(resolve, (a) => a === '1.1.1.1'), 'dual.test', {})).error instanceof AddressRefused);
+    assert.deepEqual(
+      await ask(
+        checkedLookup(resolve, () => true),
+        'metadata.test',
+        {},
+      ),
+      {address: '169.254.169.254', family: 4},
+    );
+    assert.ok(
+      (
+        await ask(
+          checkedLookup(resolve, (a) => a === '1.1.1.1'),
+          'dual.test',
+          {},
+        )
+      ).error instanceof AddressRefused,
+    );
     const local = await ask(checkedLookup(), 'localhost', {});
     assert.ok(local.error instanceof AddressRefused, 'localhost is loopback');
     assert.match(local.error.message, /^localhost resolves to (127\.0\.0\.1|::1), which is/);
     const sys = await systemResolve('localhost');
-    assert.ok(sys.some((a) => a.address === '127.0.0.1' || a.address === '::1'), JSON.stringify(sys));
+    assert.ok(
+      sys.some((a) => a.address === '127.0.0.1' || a.address === '::1'),
+      JSON.stringify(sys),
+    );
     await assert.rejects(systemResolve('name.invalid'), (e: NodeJS.ErrnoException) => e.code === 'ENOTFOUND');
   });
 });
@@ -194,27 +327,59 @@ describe('fetchPublic against a real server (the rule narrowed to 127.0.0.1, the
     await new Promise((r) => server.close(r));
   });
 
-  const only = {addressAllowed: (a: string) => a === '127.0.0.1', resolve: (async (h: string) => (h === 'spec.test' ? [{address: '127.0.0.1', family: 4}] : h === 'inside.test' ? [{address: '127.0.0.1', family: 4}, {address: '10.1.1.1', family: 4}] : [])) as Resolve};
+  const only = {
+    addressAllowed: (a: string) => a === '127.0.0.1',
+    resolve: (async (h: string) =>
+      h === 'spec.test'
+        ? [{address: '127.0.0.1', family: 4}]
+        : h === 'inside.test'
+          ? [
+              {address: '127.0.0.1', family: 4},
+              {address: '10.1.1.1', family: 4},
+            ]
+          : []) as Resolve,
+  };
   const at = (path: string, host = '127.0.0.1') => new URL(`http://${host}:${port}${path}`);
 
   test('a 200 answer: its body as UTF-8 text and its content type; the request asks for JSON or YAML', async () => {
     assert.deepEqual(await fetchPublic(at('/spec.yaml'), only), {body: 'openapi: 3.1.0\ntitle: "é"\n', contentType: 'application/yaml'});
     assert.equal(seen.at(-1)!.headers.accept, 'application/json, application/yaml, text/yaml, */*;q=0.1');
-    assert.deepEqual(await fetchPublic(at('/spec.yaml', 'spec.test'), only), {body: 'openapi: 3.1.0\ntitle: "é"\n', contentType: 'application/yaml'}, 'a name, through the checked look-up');
+    assert.deepEqual(
+      await fetchPublic(at('/spec.yaml', 'spec.test'), only),
+      {body: 'openapi: 3.1.0\ntitle: "é"\n', contentType: 'application/yaml'},
+      'a name, through the checked look-up',
+    );
   });
 
   test('by default the rule is publicAddress: a loopback literal or a name resolving to loopback is refused without a request', async () => {
     const before = seen.length;
-    await assert.rejects(fetchPublic(at('/spec.yaml')), (e: Error) => e instanceof AddressRefused && e.message === '127.0.0.1 is a loopback, private, link-local or reserved address');
-    await assert.rejects(fetchPublic(at('/spec.yaml', 'localhost')), (e: Error) => e instanceof AddressRefused && /^localhost resolves to/.test(e.message));
-    await assert.rejects(fetchPublic(new URL(`http://[::1]:${port}/x`)), (e: Error) => e instanceof AddressRefused && e.message === '::1 is a loopback, private, link-local or reserved address');
-    await assert.rejects(fetchPublic(at('/spec.yaml', 'inside.test'), only), (e: Error) => e instanceof AddressRefused && e.message === 'inside.test resolves to 10.1.1.1, which is a loopback, private, link-local or reserved address');
+    await assert.rejects(
+      fetchPublic(at('/spec.yaml')),
+      (e: Error) => e instanceof AddressRefused && e.message === '127.0.0.1 is a loopback, private, link-local or reserved address',
+    );
+    await assert.rejects(
+      fetchPublic(at('/spec.yaml', 'localhost')),
+      (e: Error) => e instanceof AddressRefused && /^localhost resolves to/.test(e.message),
+    );
+    await assert.rejects(
+      fetchPublic(new URL(`http://[::1]:${port}/x`)),
+      (e: Error) => e instanceof AddressRefused && e.message === '::1 is a loopback, private, link-local or reserved address',
+    );
+    await assert.rejects(
+      fetchPublic(at('/spec.yaml', 'inside.test'), only),
+      (e: Error) =>
+        e instanceof AddressRefused &&
+        e.message === 'inside.test resolves to 10.1.1.1, which is a loopback, private, link-local or reserved address',
+    );
     assert.equal(seen.length, before, 'no request reached the server');
   });
 
   test('an https URL is fetched over TLS (here: refused by a plain HTTP server), not turned away', async () => {
     const before = seen.length;
-    await assert.rejects(fetchPublic(new URL(at('/spec.yaml', 'spec.test').href.replace('http:', 'https:')), only), (e: Error) => !/are not fetched/.test(e.message) && !(e instanceof AddressRefused));
+    await assert.rejects(
+      fetchPublic(new URL(at('/spec.yaml', 'spec.test').href.replace('http:', 'https:')), only),
+      (e: Error) => !/are not fetched/.test(e.message) && !(e instanceof AddressRefused),
+    );
     assert.equal(seen.length, before, 'no plain HTTP request was made');
   });
 
@@ -229,17 +394,33 @@ describe('fetchPublic against a real server (the rule narrowed to 127.0.0.1, the
 
   test('redirects (300 to 399) are not followed: the error names the status and where it pointed; any other status but 200 is an error', async () => {
     for (const status of [300, 301, 302, 307, 308, 399]) {
-      await assert.rejects(fetchPublic(at(`/status/${status}/loc`), only), (e: Error) => e.message === `the server answered ${status} (a redirect to http://10.0.0.1/next); redirects are not followed, name the final address`, String(status));
+      await assert.rejects(
+        fetchPublic(at(`/status/${status}/loc`), only),
+        (e: Error) =>
+          e.message ===
+          `the server answered ${status} (a redirect to http://10.0.0.1/next); redirects are not followed, name the final address`,
+        String(status),
+      );
     }
-    await assert.rejects(fetchPublic(at('/status/302'), only), (e: Error) => e.message === 'the server answered 302 (a redirect); redirects are not followed, name the final address');
+    await assert.rejects(
+      fetchPublic(at('/status/302'), only),
+      (e: Error) => e.message === 'the server answered 302 (a redirect); redirects are not followed, name the final address',
+    );
     for (const status of [201, 204, 299, 400, 404, 500]) {
-      await assert.rejects(fetchPublic(at(`/status/${status}`), only), (e: Error) => e.message === `the server answered ${status}`, String(status));
+      await assert.rejects(
+        fetchPublic(at(`/status/${status}`), only),
+        (e: Error) => e.message === `the server answered ${status}`,
+        String(status),
+      );
     }
   });
 
   test('the size limit: an answer of exactly maxBytes passes, one byte more fails; the default allows far more', async () => {
     assert.equal((await fetchPublic(at('/bytes/1000'), {...only, maxBytes: 1000})).body.length, 1000);
-    await assert.rejects(fetchPublic(at('/bytes/1001'), {...only, maxBytes: 1000}), (e: Error) => e.message === 'the answer is larger than 1000 bytes');
+    await assert.rejects(
+      fetchPublic(at('/bytes/1001'), {...only, maxBytes: 1000}),
+      (e: Error) => e.message === 'the answer is larger than 1000 bytes',
+    );
     assert.equal((await fetchPublic(at('/bytes/300000'), only)).body.length, 300000);
   });
 

@@ -47,6 +47,7 @@ const inV4 = (b: number[], net: number[], bits: number) => (int32(b) ^ int32(net
 
 /** Not reachable from the public internet, or not a unicast host: [network, prefix length]. */
 const NON_PUBLIC_V4: [number[], number][] = [
+  // prettier-ignore
   // Stryker disable next-line ArrayDeclaration: an empty network reads as 0.0.0.0 (int32 reads missing bytes as 0), the network written here
   [[0, 0, 0, 0], 8], // "this network"
   [[10, 0, 0, 0], 8], // private
@@ -151,40 +152,52 @@ export interface FetchPublicOptions {
  * text. Rejects with AddressRefused, or an Error naming the status, the size or the time limit.
  */
 export function fetchPublic(url: URL, options: FetchPublicOptions = {}): Promise<FetchedText> {
-  const { timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024, resolve: resolveName, addressAllowed = publicAddress } = options;
+  const {timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024, resolve: resolveName, addressAllowed = publicAddress} = options;
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname; // an IPv6 literal without its brackets
   if (net.isIP(host) && !addressAllowed(host)) return Promise.reject(new AddressRefused(host, host));
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
   if (!client) return Promise.reject(new Error(`${url.protocol} URLs are not fetched`));
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { lookup: checkedLookup(resolveName, addressAllowed), timeout: timeoutMs, headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.1' } }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        response.resume();
-        reject(new Error(`the server answered ${status} (a redirect${response.headers.location ? ` to ${response.headers.location}` : ''}); redirects are not followed, name the final address`));
-        return;
-      }
-      if (status !== 200) {
-        response.resume();
-        reject(new Error(`the server answered ${status}`));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
-          // Rejected here and the connection dropped without an error: request.destroy(error) once
-          // the answer is streaming left that error to no listener (an uncaught exception).
-          reject(new Error(`the answer is larger than ${maxBytes} bytes`));
-          request.destroy();
+    const request = client.get(
+      url,
+      {
+        lookup: checkedLookup(resolveName, addressAllowed),
+        timeout: timeoutMs,
+        headers: {accept: 'application/json, application/yaml, text/yaml, */*;q=0.1'},
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          response.resume();
+          reject(
+            new Error(
+              `the server answered ${status} (a redirect${response.headers.location ? ` to ${response.headers.location}` : ''}); redirects are not followed, name the final address`,
+            ),
+          );
           return;
         }
-        chunks.push(chunk);
-      });
-      response.on('end', () => resolve({ body: Buffer.concat(chunks).toString('utf8'), contentType: response.headers['content-type'] }));
-      response.on('error', reject);
-    });
+        if (status !== 200) {
+          response.resume();
+          reject(new Error(`the server answered ${status}`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            // Rejected here and the connection dropped without an error: request.destroy(error) once
+            // the answer is streaming left that error to no listener (an uncaught exception).
+            reject(new Error(`the answer is larger than ${maxBytes} bytes`));
+            request.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve({body: Buffer.concat(chunks).toString('utf8'), contentType: response.headers['content-type']}));
+        response.on('error', reject);
+      },
+    );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
   });

@@ -16,14 +16,14 @@
  * hash suffix when cut, made unique with -2, -3… in document order, never the overview's slug.
  * Every workaround is reported as a warning with the JSON pointer of the operation.
  */
-import { createHash } from 'node:crypto';
-import type { SpecProblem } from './errors';
-import { overviewSlug, pageSlug } from '../model/operations';
-import { isHttpMethod } from '../model/methods';
-import { escapeToken, localRefTokens } from '../model/pointer';
-import { nodeAt } from '../model/refs';
-import { apiPageRoute } from '../model/routes';
-import { isObject } from '../model/document';
+import {createHash} from 'node:crypto';
+import type {SpecProblem} from './errors';
+import {overviewSlug, pageSlug} from '../model/operations';
+import {isHttpMethod} from '../model/methods';
+import {escapeToken, localRefTokens} from '../model/pointer';
+import {nodeAt} from '../model/refs';
+import {apiPageRoute} from '../model/routes';
+import {isObject} from '../model/document';
 
 export const MAX_SLUG_LENGTH = 80;
 
@@ -40,8 +40,6 @@ export const PAGE_RULES = {
 } as const;
 
 type Obj = Record<string, unknown>;
-
-
 
 /** Short stable hash (8 decimal digits: kebabCase leaves "-12345678" as it is). */
 function shortHash(text: string): string {
@@ -94,7 +92,7 @@ export function pageEntries(doc: unknown): PageEntry[] {
       for (const method of Object.keys(item).filter(isHttpMethod)) {
         const op = item[method];
         if (!isObject(op)) continue;
-        out.push({ kind, method, path: p, pointer: `#/${key}/${escapeToken(p)}/${method}`, op });
+        out.push({kind, method, path: p, pointer: `#/${key}/${escapeToken(p)}/${method}`, op});
       }
     }
   }
@@ -113,7 +111,7 @@ export interface PagesOptions {
 export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
   const problems: SpecProblem[] = [];
   const warn = (rule: string, pointer: string, message: string) =>
-    problems.push({ file: options.file, pointer, message, rule, severity: 'warn' });
+    problems.push({file: options.file, pointer, message, rule, severity: 'warn'});
 
   if (!isObject(doc.info)) {
     warn(PAGE_RULES.missingInfo, '#', 'the document has no info object; the overview page is titled "API reference".');
@@ -147,13 +145,18 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
         return true;
       }
       reportedTags.add(tag.name);
-      warn(PAGE_RULES.tagCase, `#/tags/${i}`, `tag ${JSON.stringify(tag.name)} has the same category address as ${JSON.stringify(first)}; both are one category, "${first}".`);
+      warn(
+        PAGE_RULES.tagCase,
+        `#/tags/${i}`,
+        `tag ${JSON.stringify(tag.name)} has the same category address as ${JSON.stringify(first)}; both are one category, "${first}".`,
+      );
       return false;
     });
   }
 
   // Security requirements naming a scheme the document does not define: the name is dropped.
-  const schemes = isObject(doc.components) && isObject((doc.components as Obj).securitySchemes) ? ((doc.components as Obj).securitySchemes as Obj) : {};
+  const schemes =
+    isObject(doc.components) && isObject((doc.components as Obj).securitySchemes) ? ((doc.components as Obj).securitySchemes as Obj) : {};
   const cleanSecurity = (holder: Obj, pointer: string) => {
     if (!Array.isArray(holder.security)) return;
     const kept: unknown[] = [];
@@ -162,7 +165,11 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
       const names = Object.keys(req);
       const unknown = names.filter((n) => !Object.prototype.hasOwnProperty.call(schemes, n));
       for (const n of unknown) {
-        warn(PAGE_RULES.undefinedScheme, `${pointer}/security/${i}`, `security scheme ${JSON.stringify(n)} is not defined in components.securitySchemes; it is left out.`);
+        warn(
+          PAGE_RULES.undefinedScheme,
+          `${pointer}/security/${i}`,
+          `security scheme ${JSON.stringify(n)} is not defined in components.securitySchemes; it is left out.`,
+        );
         delete req[n];
       }
       if (names.length === 0 || Object.keys(req).length > 0) kept.push(req);
@@ -172,9 +179,10 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
   cleanSecurity(doc, '#');
 
   for (const entry of pageEntries(doc)) {
-    const { op, method, path, pointer } = entry;
+    const {op, method, path, pointer} = entry;
     cleanSecurity(op, pointer);
-    const where = entry.kind === 'webhook' ? `webhook ${JSON.stringify(path)} (${method.toUpperCase()})` : `${method.toUpperCase()} ${path}`;
+    const where =
+      entry.kind === 'webhook' ? `webhook ${JSON.stringify(path)} (${method.toUpperCase()})` : `${method.toUpperCase()} ${path}`;
     const fallback = entry.kind === 'webhook' ? path : `${method.toUpperCase()} ${path}`;
 
     if (Array.isArray(op.tags)) {
@@ -186,7 +194,11 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
         if (first === undefined) canonical.set(key, t);
         else if (first !== t && !reportedTags.has(t)) {
           reportedTags.add(t);
-          warn(PAGE_RULES.tagCase, `${pointer}/tags`, `tag ${JSON.stringify(t)} has the same category address as ${JSON.stringify(first)}; both are one category, "${first}".`);
+          warn(
+            PAGE_RULES.tagCase,
+            `${pointer}/tags`,
+            `tag ${JSON.stringify(t)} has the same category address as ${JSON.stringify(first)}; both are one category, "${first}".`,
+          );
         }
         const name = first ?? t;
         if (!tags.includes(name)) tags.push(name);
@@ -204,7 +216,11 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
     let slug = pageSlug(operationId ?? summary ?? fallback);
     if (!slug) {
       slug = pageSlug(fallback) || 'operation';
-      warn(PAGE_RULES.emptySlug, pointer, `${where}: ${operationId ? 'operationId' : 'summary'} gives no page address (no letters or digits); the page is ${apiPageRoute(slug)}.`);
+      warn(
+        PAGE_RULES.emptySlug,
+        pointer,
+        `${where}: ${operationId ? 'operationId' : 'summary'} gives no page address (no letters or digits); the page is ${apiPageRoute(slug)}.`,
+      );
     }
     if (slug.length > MAX_SLUG_LENGTH) {
       const capped = capSlug(slug);
@@ -262,7 +278,7 @@ export function replaceUnresolvedRefs(doc: Obj): number {
     if (typeof ref === 'string') {
       if (!resolvesLocally(doc, ref)) {
         count++;
-        return { description: `(unresolved reference ${ref})`, 'x-portal-unresolved': ref };
+        return {description: `(unresolved reference ${ref})`, 'x-portal-unresolved': ref};
       }
     }
     walk(value);

@@ -5,8 +5,8 @@
  * kept, because each check had 2 s of wall time and the process 30 s.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { checkPattern, PATTERN_CHECK_LIMIT, PATTERN_CHECK_MS } from './patterns';
+import {test} from 'node:test';
+import {checkPattern, PATTERN_CHECK_LIMIT, PATTERN_CHECK_MS} from './patterns';
 
 test('a verdict does not read the clock: on a machine where each check seems to take a minute, real patterns are still checked', () => {
   const realNow = Date.now;
@@ -15,9 +15,9 @@ test('a verdict does not read the clock: on a machine where each check seems to 
   Date.now = () => (fake += 60_000);
   try {
     // Each needs recheck (a quantifier on a group, so not linear by its shape).
-    assert.deepEqual(checkPattern('^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$'), { safe: true });
-    assert.deepEqual(checkPattern('^(?:top|bottom|after:\\d+)$'), { safe: true });
-    assert.deepEqual(checkPattern('^(?:first|last|after:\\d+)$'), { safe: true });
+    assert.deepEqual(checkPattern('^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$'), {safe: true});
+    assert.deepEqual(checkPattern('^(?:top|bottom|after:\\d+)$'), {safe: true});
+    assert.deepEqual(checkPattern('^(?:first|last|after:\\d+)$'), {safe: true});
     assert.equal(checkPattern('^(a+)+$').safe, false);
   } finally {
     Date.now = realNow;
@@ -34,10 +34,13 @@ test('the hang guard is far above a real check, and the number of checks, not th
     if (verdict.reason?.startsWith('was not checked')) break;
     lastChecked = verdict;
   }
-  assert.deepEqual(lastChecked, { safe: true });
+  assert.deepEqual(lastChecked, {safe: true});
   // The four of the first test count too.
   assert.equal(i, PATTERN_CHECK_LIMIT - 4);
-  assert.equal(checkPattern('^(?:z|w)+$').reason, `was not checked: the build checks at most ${PATTERN_CHECK_LIMIT} patterns, and that many were checked already`);
+  assert.equal(
+    checkPattern('^(?:z|w)+$').reason,
+    `was not checked: the build checks at most ${PATTERN_CHECK_LIMIT} patterns, and that many were checked already`,
+  );
   // A pattern checked before the limit keeps its verdict (cached).
-  assert.deepEqual(checkPattern('^(?:top|bottom|after:\\d+)$'), { safe: true });
+  assert.deepEqual(checkPattern('^(?:top|bottom|after:\\d+)$'), {safe: true});
 });

@@ -19,14 +19,14 @@
  * reads, before any lint rule sees it: an unsafe pattern is taken out of the schema and reported
  * with its file and JSON pointer (a warning for a foreign document; our own document's build stops).
  */
-import { escapeToken } from '../model/pointer';
+import {escapeToken} from '../model/pointer';
 
 // recheck picks its backend from these at each call: the pure JavaScript one, on this thread.
 process.env.RECHECK_BACKEND ??= 'pure';
 process.env.RECHECK_SYNC_BACKEND ??= 'pure';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { checkSync } = require('recheck') as typeof import('recheck');
+const {checkSync} = require('recheck') as typeof import('recheck');
 
 /**
  * A guard against a check that hangs, not a budget: real patterns take well under a second even on
@@ -87,7 +87,7 @@ export function linearByShape(pattern: string): boolean {
 }
 let checked = 0;
 
-function attackText(attack: { pattern?: string } | undefined): string {
+function attackText(attack: {pattern?: string} | undefined): string {
   return attack?.pattern ? ` (slow input: ${attack.pattern})` : '';
 }
 
@@ -98,16 +98,21 @@ export function checkPattern(pattern: string): PatternVerdict {
   let verdict: PatternVerdict;
   if (!/[*+?{]/.test(pattern) || linearByShape(pattern)) {
     // No quantifier (every match attempt is bounded by the pattern's length), or linear by its shape.
-    verdict = { safe: true };
+    verdict = {safe: true};
   } else if (checked >= PATTERN_CHECK_LIMIT) {
-    verdict = { safe: false, reason: `was not checked: the build checks at most ${PATTERN_CHECK_LIMIT} patterns, and that many were checked already` };
+    verdict = {
+      safe: false,
+      reason: `was not checked: the build checks at most ${PATTERN_CHECK_LIMIT} patterns, and that many were checked already`,
+    };
   } else {
     checked++;
     // The automaton checker is exact; the fuzzer (what 'auto' picks for large counted repetitions)
     // is slower and only says it found no attack. The fuzzer is asked only when the automaton cannot model the pattern.
     const run = (flags: string) => {
-      const exact = checkSync(pattern, flags, { timeout: PATTERN_CHECK_MS, checker: 'automaton' });
-      return exact.status === 'unknown' && exact.error.kind === 'unsupported' ? checkSync(pattern, flags, { timeout: PATTERN_CHECK_MS, checker: 'fuzz' }) : exact;
+      const exact = checkSync(pattern, flags, {timeout: PATTERN_CHECK_MS, checker: 'automaton'});
+      return exact.status === 'unknown' && exact.error.kind === 'unsupported'
+        ? checkSync(pattern, flags, {timeout: PATTERN_CHECK_MS, checker: 'fuzz'})
+        : exact;
     };
     let result: ReturnType<typeof run> | Error;
     try {
@@ -118,17 +123,20 @@ export function checkPattern(pattern: string): PatternVerdict {
       // AWS's patterns): not shown safe, so treated like a timeout, never a crashed build.
       result = e instanceof Error ? e : new Error(String(e));
     }
-    if (result instanceof Error) verdict = { safe: false, reason: `could not be checked (the checker failed: ${result.message})` };
-    else if (result.status === 'safe') verdict = { safe: true };
+    if (result instanceof Error) verdict = {safe: false, reason: `could not be checked (the checker failed: ${result.message})`};
+    else if (result.status === 'safe') verdict = {safe: true};
     else if (result.status === 'vulnerable') {
       const c = result.complexity;
       const growth = c.type === 'exponential' ? 'exponentially' : `polynomially (degree ${c.degree})`;
-      verdict = { safe: false, reason: `can backtrack ${growth} with the length of the input${attackText(result.attack)}` };
+      verdict = {safe: false, reason: `can backtrack ${growth} with the length of the input${attackText(result.attack)}`};
     } else if (result.error.kind === 'invalid') {
       // Not a regular expression at all: not ours to judge here (ajv and the lint report it).
-      verdict = { safe: true };
+      verdict = {safe: true};
     } else {
-      verdict = { safe: false, reason: `could not be shown safe (${result.error.kind === 'timeout' ? `the check did not end within ${PATTERN_CHECK_MS / 1000} s` : result.error.kind})` };
+      verdict = {
+        safe: false,
+        reason: `could not be shown safe (${result.error.kind === 'timeout' ? `the check did not end within ${PATTERN_CHECK_MS / 1000} s` : result.error.kind})`,
+      };
     }
   }
   verdicts.set(pattern, verdict);
@@ -167,7 +175,7 @@ export function removeUnsafePatterns(node: unknown, pointer = '#', out: PatternF
     if (key === 'pattern' && typeof value === 'string') {
       const verdict = checkPattern(value);
       if (!verdict.safe) {
-        out.push({ pointer: here, pattern: value, reason: verdict.reason! });
+        out.push({pointer: here, pattern: value, reason: verdict.reason!});
         delete obj[key];
       }
       continue;
@@ -177,7 +185,7 @@ export function removeUnsafePatterns(node: unknown, pointer = '#', out: PatternF
       for (const name of Object.keys(map)) {
         const verdict = checkPattern(name);
         if (!verdict.safe) {
-          out.push({ pointer: `${here}/${escapeToken(name)}`, pattern: name, reason: verdict.reason! });
+          out.push({pointer: `${here}/${escapeToken(name)}`, pattern: name, reason: verdict.reason!});
           delete map[name];
         }
       }

@@ -4,8 +4,8 @@
  * RELEASE_DATE=YYYY-MM-DD sets the release day (default today, UTC).
  * Exit codes: 0 written, 1 refused (bad version, existing, not above the last, document problems).
  */
-import { displayPath, SpecError } from './errors';
-import { ReleaseError, writeRelease } from './release';
+import {displayPath, SpecError} from './errors';
+import {ReleaseError, writeRelease} from './release';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -14,7 +14,11 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    const { file, previous } = await writeRelease({ version: args[0], source: process.env.OPENAPI_SOURCE || undefined, date: process.env.RELEASE_DATE || undefined });
+    const {file, previous} = await writeRelease({
+      version: args[0],
+      source: process.env.OPENAPI_SOURCE || undefined,
+      date: process.env.RELEASE_DATE || undefined,
+    });
     console.log(`spec:release: wrote ${displayPath(file)}${previous ? ` (previous release ${previous})` : ' (first release)'}`);
     return 0;
   } catch (error) {
@@ -31,7 +35,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(`spec:release: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(`spec:release: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exitCode = 2;
   },
 );

@@ -24,7 +24,9 @@ function source(version: string): string {
       openapi: '3.0.3',
       info: {title: 'Things API', version},
       servers: [{url: 'https://api.example.test'}],
-      paths: {'/things': {get: {operationId: 'listThings', summary: 'List things', tags: ['Things'], responses: {'200': {description: 'OK'}}}}},
+      paths: {
+        '/things': {get: {operationId: 'listThings', summary: 'List things', tags: ['Things'], responses: {'200': {description: 'OK'}}}},
+      },
     }),
   );
   return file;
@@ -56,7 +58,10 @@ describe('writeRelease (npm run spec:release)', () => {
   });
 
   test('refuses a version that is not semver', async () => {
-    await assert.rejects(writeRelease({version: 'v1.1', source: source('1.1.0'), dir}), (e: Error) => e instanceof ReleaseError && /"v1.1" is not a semantic version/.test(e.message));
+    await assert.rejects(
+      writeRelease({version: 'v1.1', source: source('1.1.0'), dir}),
+      (e: Error) => e instanceof ReleaseError && /"v1.1" is not a semantic version/.test(e.message),
+    );
   });
 
   test('refuses an existing version', async () => {
@@ -64,16 +69,26 @@ describe('writeRelease (npm run spec:release)', () => {
   });
 
   test('refuses a version not above the last', async () => {
-    await assert.rejects(writeRelease({version: '0.9.0', source: source('0.9.0'), dir}), /release 0\.9\.0 is not above the last release 1\.0\.0/);
+    await assert.rejects(
+      writeRelease({version: '0.9.0', source: source('0.9.0'), dir}),
+      /release 0\.9\.0 is not above the last release 1\.0\.0/,
+    );
   });
 
   test('refuses a source whose info.version says another version, naming the field', async () => {
-    await assert.rejects(writeRelease({version: '1.1.0', source: source('1.0.0'), dir}), /#\/info\/version: is "1\.0\.0"; set it to "1\.1\.0"/);
+    await assert.rejects(
+      writeRelease({version: '1.1.0', source: source('1.0.0'), dir}),
+      /#\/info\/version: is "1\.0\.0"; set it to "1\.1\.0"/,
+    );
   });
 
   test('the CLI: exit 0 when written, 1 when refused', () => {
     const run = (version: string, src: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'release-cli.ts'), version], {cwd: ROOT, encoding: 'utf8', env: {...process.env, NODE_OPTIONS: '', OPENAPI_SOURCE: src, RELEASE_DATE: '2025-03-01'}});
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'release-cli.ts'), version], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: {...process.env, NODE_OPTIONS: '', OPENAPI_SOURCE: src, RELEASE_DATE: '2025-03-01'},
+      });
     // The CLI writes to openapi/releases: only its refusals are run here (nothing is written).
     const refused = run('1.0.0', source('1.0.0'));
     assert.equal(refused.status, 1, refused.stdout + refused.stderr);
@@ -87,7 +102,10 @@ describe('the seeded history', () => {
   test('at least three releases, oldest first, each info.version matching its name', () => {
     const releases = listReleases();
     assert.ok(releases.length >= 3, releases.map((r) => r.version).join(', '));
-    assert.deepEqual(releases.slice(0, 3).map((r) => r.version), ['1.0.0', '1.1.0', '2.0.0']);
+    assert.deepEqual(
+      releases.slice(0, 3).map((r) => r.version),
+      ['1.0.0', '1.1.0', '2.0.0'],
+    );
     for (const r of releases) assert.equal(loadRelease(r).info?.version, r.version);
   });
 

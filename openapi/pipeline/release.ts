@@ -18,10 +18,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildProcessedSpec, OUR_SOURCE } from './build';
-import type { Info, OpenApiDocument } from '../model/document';
-import { HTTP_METHODS } from '../model/methods';
-import { displayPath } from './errors';
+import {buildProcessedSpec, OUR_SOURCE} from './build';
+import type {Info, OpenApiDocument} from '../model/document';
+import {HTTP_METHODS} from '../model/methods';
+import {displayPath} from './errors';
 
 export const RELEASES_DIR = path.resolve(__dirname, '..', 'releases');
 
@@ -38,13 +38,14 @@ export interface Semver {
   text: string;
 }
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*))?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*))?$/;
 
 /** Parses a semantic version (semver.org 2.0, without build metadata); undefined when it is not one. */
 export function parseSemver(text: string): Semver | undefined {
   const m = SEMVER.exec(text.trim());
   if (!m) return undefined;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), prerelease: m[4] ? m[4].split('.') : [], text: text.trim() };
+  return {major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), prerelease: m[4] ? m[4].split('.') : [], text: text.trim()};
 }
 
 /** Semver precedence: negative when a < b, 0 when equal, positive when a > b. */
@@ -77,15 +78,18 @@ export interface ReleaseFile {
 /** The release files of a folder, oldest first. A file that is not `<semver>.json` is an error naming it. */
 export function listReleases(dir = RELEASES_DIR): ReleaseFile[] {
   if (!fs.existsSync(dir)) return [];
-  if (!fs.statSync(dir).isDirectory()) throw new ReleaseError(`${displayPath(dir)}: the releases must be a folder of <semantic version>.json files`);
+  if (!fs.statSync(dir).isDirectory())
+    throw new ReleaseError(`${displayPath(dir)}: the releases must be a folder of <semantic version>.json files`);
   const out: ReleaseFile[] = [];
   for (const name of fs.readdirSync(dir).sort()) {
     if (name.startsWith('.') || name.toLowerCase() === 'readme.md') continue;
     const version = name.replace(/\.json$/, '');
     if (!name.endsWith('.json') || !parseSemver(version)) {
-      throw new ReleaseError(`${displayPath(path.join(dir, name))}: a release file must be named <semantic version>.json (e.g. 2.1.0.json)`);
+      throw new ReleaseError(
+        `${displayPath(path.join(dir, name))}: a release file must be named <semantic version>.json (e.g. 2.1.0.json)`,
+      );
     }
-    out.push({ version, file: path.join(dir, name) });
+    out.push({version, file: path.join(dir, name)});
   }
   return out.sort((a, b) => compareSemver(a.version, b.version));
 }
@@ -102,7 +106,9 @@ export function loadRelease(release: ReleaseFile): OpenApiDocument {
     throw new ReleaseError(`${displayPath(release.file)}#/openapi: not an OpenAPI document`);
   }
   if (doc.info?.version !== release.version) {
-    throw new ReleaseError(`${displayPath(release.file)}#/info/version: is "${String(doc.info?.version)}", the file name says "${release.version}"`);
+    throw new ReleaseError(
+      `${displayPath(release.file)}#/info/version: is "${String(doc.info?.version)}", the file name says "${release.version}"`,
+    );
   }
   return doc;
 }
@@ -131,7 +137,10 @@ export function stripDecorations(doc: OpenApiDocument): OpenApiDocument {
  */
 export async function releaseDocument(source: string): Promise<OpenApiDocument> {
   const resolved = path.resolve(source);
-  const result = await buildProcessedSpec({ source: resolved, strict: resolved === OUR_SOURCE || resolved.startsWith(RELEASES_DIR + path.sep) });
+  const result = await buildProcessedSpec({
+    source: resolved,
+    strict: resolved === OUR_SOURCE || resolved.startsWith(RELEASES_DIR + path.sep),
+  });
   return stripDecorations(result.document);
 }
 
@@ -154,7 +163,7 @@ export interface WriteReleaseOptions {
  * Refuses a version that is not semver, that exists, or that is not above the last release, and a
  * source whose `info.version` is another version (bump it in the source first).
  */
-export async function writeRelease(options: WriteReleaseOptions): Promise<{ file: string; previous?: string }> {
+export async function writeRelease(options: WriteReleaseOptions): Promise<{file: string; previous?: string}> {
   const dir = options.dir ?? RELEASES_DIR;
   const version = options.version.trim();
   if (!parseSemver(version)) throw new ReleaseError(`"${options.version}" is not a semantic version (MAJOR.MINOR.PATCH, e.g. 2.1.0)`);
@@ -168,13 +177,15 @@ export async function writeRelease(options: WriteReleaseOptions): Promise<{ file
   const source = path.resolve(options.source ?? OUR_SOURCE);
   const doc = await releaseDocument(source);
   if (doc.info?.version !== version) {
-    throw new ReleaseError(`${displayPath(source)}#/info/version: is "${String(doc.info?.version)}"; set it to "${version}" before releasing ${version}`);
+    throw new ReleaseError(
+      `${displayPath(source)}#/info/version: is "${String(doc.info?.version)}"; set it to "${version}" before releasing ${version}`,
+    );
   }
   const date = options.date ?? new Date().toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ReleaseError(`release date "${date}" is not YYYY-MM-DD`);
   doc.info['x-release-date'] = date;
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, {recursive: true});
   const file = path.join(dir, `${version}.json`);
-  fs.writeFileSync(file, releaseText(doc), { flag: 'wx' });
-  return { file, previous: last?.version };
+  fs.writeFileSync(file, releaseText(doc), {flag: 'wx'});
+  return {file, previous: last?.version};
 }

@@ -23,14 +23,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BaseResolver, parseYaml, Source, type Document } from '@redocly/openapi-core';
-import type { SpecProblem } from './errors';
-import { displayPath } from './errors';
-import { AddressRefused, fetchPublic } from './net-policy';
-import { escapeToken } from '../model/pointer';
-import { removeUnsafePatterns, type PatternFinding } from './patterns';
-import { isObject } from '../model/document';
+import {fileURLToPath} from 'node:url';
+import {BaseResolver, parseYaml, Source, type Document} from '@redocly/openapi-core';
+import type {SpecProblem} from './errors';
+import {displayPath} from './errors';
+import {AddressRefused, fetchPublic} from './net-policy';
+import {escapeToken} from '../model/pointer';
+import {removeUnsafePatterns, type PatternFinding} from './patterns';
+import {isObject} from '../model/document';
 
 export const REF_ROOT_ENV = 'OPENAPI_REF_ROOT';
 export const REF_HOSTS_ENV = 'OPENAPI_REF_HOSTS';
@@ -54,10 +54,12 @@ export function refPolicyFor(source: string, env: NodeJS.ProcessEnv = process.en
     .filter(Boolean);
   for (const host of hosts) {
     if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host)) {
-      throw new Error(`${REF_HOSTS_ENV}: "${host}" is not a host name (write hosts as api.example.com or api.example.com:8443, separated by commas)`);
+      throw new Error(
+        `${REF_HOSTS_ENV}: "${host}" is not a host name (write hosts as api.example.com or api.example.com:8443, separated by commas)`,
+      );
     }
   }
-  return { root, hosts };
+  return {root, hosts};
 }
 
 const JSON_OR_YAML = /\.(json|ya?ml)$/i;
@@ -92,17 +94,20 @@ function urlRefusal(url: URL, policy: RefPolicy): string | undefined {
   if (policy.hosts.length === 0) return 'the build reads no URL unless its host is allowed';
   const host = url.hostname.toLowerCase();
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  if (!policy.hosts.includes(host) && !policy.hosts.includes(`${host}:${port}`)) return `${host} is not among the allowed hosts (${policy.hosts.join(', ')})`;
+  if (!policy.hosts.includes(host) && !policy.hosts.includes(`${host}:${port}`))
+    return `${host} is not among the allowed hosts (${policy.hosts.join(', ')})`;
   return undefined;
 }
 
 /** How to allow a refused reference, for the message. */
 function howToAllow(target: string, reason: string): string {
   if (/^https?:/i.test(target)) {
-    if (/loopback|private|link-local|redirect/.test(reason)) return 'such addresses are never read; copy the file into the document\'s folder';
+    if (/loopback|private|link-local|redirect/.test(reason))
+      return "such addresses are never read; copy the file into the document's folder";
     return `to allow it, list its host in ${REF_HOSTS_ENV} (e.g. ${REF_HOSTS_ENV}=${new URL(target).host}) or copy the file into the document's folder`;
   }
-  if (/outside/.test(reason)) return `to allow it, move the file under the document's folder or set ${REF_ROOT_ENV} to a folder that holds both`;
+  if (/outside/.test(reason))
+    return `to allow it, move the file under the document's folder or set ${REF_ROOT_ENV} to a folder that holds both`;
   return 'only JSON or YAML files can be referenced';
 }
 
@@ -119,7 +124,6 @@ interface RefSite {
   ref: string;
 }
 
-
 /** Every `$ref`, `externalValue` and discriminator mapping value of a parsed file, with its pointer. */
 function referenceSites(node: unknown, file: string, pointer: string, out: RefSite[], seen = new Set<object>()): RefSite[] {
   if (!node || typeof node !== 'object' || seen.has(node)) return out;
@@ -130,11 +134,11 @@ function referenceSites(node: unknown, file: string, pointer: string, out: RefSi
   }
   const obj = node as Record<string, unknown>;
   for (const key of ['$ref', 'externalValue']) {
-    if (typeof obj[key] === 'string') out.push({ file, pointer: `${pointer}/${escapeToken(key)}`, ref: obj[key] as string });
+    if (typeof obj[key] === 'string') out.push({file, pointer: `${pointer}/${escapeToken(key)}`, ref: obj[key] as string});
   }
   if (isObject(obj.discriminator) && isObject(obj.discriminator.mapping)) {
     for (const [name, value] of Object.entries(obj.discriminator.mapping)) {
-      if (typeof value === 'string') out.push({ file, pointer: `${pointer}/discriminator/mapping/${escapeToken(name)}`, ref: value });
+      if (typeof value === 'string') out.push({file, pointer: `${pointer}/discriminator/mapping/${escapeToken(name)}`, ref: value});
     }
   }
   for (const [key, child] of Object.entries(obj)) referenceSites(child, file, `${pointer}/${escapeToken(key)}`, out, seen);
@@ -156,12 +160,12 @@ export interface ResolverOptions {
 export class PolicyResolver extends BaseResolver {
   readonly refusals: Refusal[] = [];
   /** Unsafe patterns taken out, by file. */
-  readonly patterns: (PatternFinding & { file: string })[] = [];
+  readonly patterns: (PatternFinding & {file: string})[] = [];
   private readonly roots: Set<string>;
   private readonly refused = new Set<string>();
 
   constructor(private readonly options: ResolverOptions) {
-    super({ http: { headers: [] } });
+    super({http: {headers: []}});
     this.roots = new Set(options.roots.map((f) => path.resolve(f)));
   }
 
@@ -184,7 +188,7 @@ export class PolicyResolver extends BaseResolver {
   private refuse(target: string, reason: string): never {
     if (!this.refused.has(target)) {
       this.refused.add(target);
-      this.refusals.push({ target, reason });
+      this.refusals.push({target, reason});
     }
     throw new Error(`refused by the reference policy: ${reason}`);
   }
@@ -211,7 +215,11 @@ export class PolicyResolver extends BaseResolver {
         throw error;
       }
       const named = JSON_OR_YAML.test(url.pathname) || /json|yaml/i.test(fetched.contentType ?? '');
-      if (!named) return this.refuse(absoluteRef, `it is neither named .json/.yaml/.yml nor served as JSON or YAML (${fetched.contentType ?? 'no media type'})`);
+      if (!named)
+        return this.refuse(
+          absoluteRef,
+          `it is neither named .json/.yaml/.yml nor served as JSON or YAML (${fetched.contentType ?? 'no media type'})`,
+        );
       this.checkContent(absoluteRef, fetched.body, true);
       return new Source(absoluteRef, fetched.body, 'application/yaml');
     }
@@ -252,13 +260,13 @@ export class PolicyResolver extends BaseResolver {
   override parseDocument(source: Source, isRoot = false): Document {
     const document = super.parseDocument(source, isRoot);
     if (document.parsed && typeof document.parsed === 'object') {
-      for (const finding of removeUnsafePatterns(document.parsed)) this.patterns.push({ ...finding, file: source.absoluteRef });
+      for (const finding of removeUnsafePatterns(document.parsed)) this.patterns.push({...finding, file: source.absoluteRef});
     }
     return document;
   }
 
   /** Where each refused target is referenced from, among the documents read. */
-  async refusalSites(): Promise<{ refusal: Refusal; sites: RefSite[] }[]> {
+  async refusalSites(): Promise<{refusal: Refusal; sites: RefSite[]}[]> {
     const documents: Document[] = [];
     for (const entry of this.cache.values()) {
       const doc = await entry.catch(() => undefined);
@@ -280,11 +288,20 @@ export const REF_POLICY_RULE = 'ref-policy';
 /** One problem per refused reference (per place it is written), each one sentence. */
 export async function refusalProblems(resolver: PolicyResolver, displayFile: (file: string) => string = (f) => f): Promise<SpecProblem[]> {
   const problems: SpecProblem[] = [];
-  for (const { refusal, sites } of await resolver.refusalSites()) {
+  for (const {refusal, sites} of await resolver.refusalSites()) {
     const shown = /^[a-z]+:\/\//i.test(refusal.target) ? refusal.target : displayPath(refusal.target);
-    const sentence = (ref: string) => `the reference ${JSON.stringify(ref)} (${shown}) was not read: ${refusal.reason}; ${howToAllow(refusal.target, refusal.reason)}.`;
-    if (sites.length === 0) problems.push({ file: '(unknown file)', pointer: '#', message: sentence(refusal.target), rule: REF_POLICY_RULE, severity: 'error' });
-    for (const site of sites) problems.push({ file: displayFile(site.file), pointer: site.pointer, message: sentence(site.ref), rule: REF_POLICY_RULE, severity: 'error' });
+    const sentence = (ref: string) =>
+      `the reference ${JSON.stringify(ref)} (${shown}) was not read: ${refusal.reason}; ${howToAllow(refusal.target, refusal.reason)}.`;
+    if (sites.length === 0)
+      problems.push({file: '(unknown file)', pointer: '#', message: sentence(refusal.target), rule: REF_POLICY_RULE, severity: 'error'});
+    for (const site of sites)
+      problems.push({
+        file: displayFile(site.file),
+        pointer: site.pointer,
+        message: sentence(site.ref),
+        rule: REF_POLICY_RULE,
+        severity: 'error',
+      });
   }
   return problems;
 }

@@ -17,12 +17,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildProcessedSpec, OUR_SOURCE } from './build';
-import { isObject, type OpenApiDocument, type Operation, type Parameter, type PathItem, type Schema, type SchemaObject } from '../model/document';
-import type { HttpMethod } from '../model/methods';
-import { localRefTokens } from '../model/pointer';
-import { displayPath } from './errors';
-import { RELEASES_DIR, releaseDocument, releaseText } from './release';
+import {buildProcessedSpec, OUR_SOURCE} from './build';
+import {
+  isObject,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+  type PathItem,
+  type Schema,
+  type SchemaObject,
+} from '../model/document';
+import type {HttpMethod} from '../model/methods';
+import {localRefTokens} from '../model/pointer';
+import {displayPath} from './errors';
+import {RELEASES_DIR, releaseDocument, releaseText} from './release';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -42,12 +50,12 @@ function pruneComponents(doc: OpenApiDocument): void {
   const components = doc.components as Record<string, Record<string, unknown>>;
   const used = new Set<string>();
   const queue: unknown[] = [];
-  const { components: _omit, ...rest } = doc;
+  const {components: _omit, ...rest} = doc;
   queue.push(rest);
   while (queue.length) {
     const node = queue.pop();
     if (!node || typeof node !== 'object') continue;
-    const ref = (node as { $ref?: unknown }).$ref;
+    const ref = (node as {$ref?: unknown}).$ref;
     if (typeof ref === 'string' && ref.startsWith('#/components/') && !used.has(ref)) {
       used.add(ref);
       const [, kind, name] = localRefTokens(ref) ?? [];
@@ -64,7 +72,9 @@ const ERROR_RESPONSES = (codes: string[]) =>
   Object.fromEntries(
     codes.map((c) => [
       c,
-      { $ref: `#/components/responses/${{ '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound', '429': 'TooManyRequests', '500': 'InternalServerError' }[c]}` },
+      {
+        $ref: `#/components/responses/${{'400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound', '429': 'TooManyRequests', '500': 'InternalServerError'}[c]}`,
+      },
     ]),
   );
 
@@ -78,20 +88,25 @@ function balanceOperation(deprecated: boolean): Operation {
         "Returns a customer's current balance and past-due amount, as of now."
       : "Returns a customer's current balance and past-due amount, as of now. Use it to show what a customer owes in a customer portal.",
     tags: ['Customers'],
-    parameters: [{ $ref: '#/components/parameters/CustomerId' }],
+    parameters: [{$ref: '#/components/parameters/CustomerId'}],
     responses: {
       '200': {
         description: 'The balance of the customer.',
         headers: {
-          'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
-          'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
-          'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
-          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+          'X-RateLimit-Limit': {$ref: '#/components/headers/X-RateLimit-Limit'},
+          'X-RateLimit-Remaining': {$ref: '#/components/headers/X-RateLimit-Remaining'},
+          'X-RateLimit-Reset': {$ref: '#/components/headers/X-RateLimit-Reset'},
+          'X-Request-Id': {$ref: '#/components/headers/X-Request-Id'},
         },
         content: {
           'application/json': {
-            schema: { $ref: '#/components/schemas/CustomerBalance' },
-            example: { customer_id: 100482, balance: { amount: '149.50', currency: 'USD' }, past_due_amount: { amount: '0.00', currency: 'USD' }, as_of: '2025-03-12T09:30:00Z' },
+            schema: {$ref: '#/components/schemas/CustomerBalance'},
+            example: {
+              customer_id: 100482,
+              balance: {amount: '149.50', currency: 'USD'},
+              past_due_amount: {amount: '0.00', currency: 'USD'},
+              as_of: '2025-03-12T09:30:00Z',
+            },
           },
         },
       },
@@ -110,10 +125,10 @@ const CUSTOMER_BALANCE_SCHEMA: SchemaObject = {
   description: "A customer's balance at one moment.",
   required: ['customer_id', 'balance', 'past_due_amount', 'as_of'],
   properties: {
-    customer_id: { type: 'integer', format: 'int64', minimum: 1, description: 'The customer.', example: 100482 },
-    balance: { $ref: '#/components/schemas/Money' },
-    past_due_amount: { $ref: '#/components/schemas/Money' },
-    as_of: { type: 'string', format: 'date-time', description: 'When the balance was computed.', example: '2025-03-12T09:30:00Z' },
+    customer_id: {type: 'integer', format: 'int64', minimum: 1, description: 'The customer.', example: 100482},
+    balance: {$ref: '#/components/schemas/Money'},
+    past_due_amount: {$ref: '#/components/schemas/Money'},
+    as_of: {type: 'string', format: 'date-time', description: 'When the balance was computed.', example: '2025-03-12T09:30:00Z'},
   },
 };
 
@@ -149,16 +164,30 @@ function toV110(v2: OpenApiDocument): OpenApiDocument {
   doc = v1Urls(doc);
   let overview = String(doc.info.description);
   overview = replaceOnce(overview, '`/v2` for this version', '`/v1` for this version', '#/info/description');
-  overview = replaceOnce(overview, 'The major version is part of the URL: `/v2` for version 2, `/v1` for version 1. Within a\nmajor version', 'The major version is part of the URL (`/v1`). Within a major version', '#/info/description');
-  overview = replaceOnce(overview, 'Breaking changes ship as a new major version with its own URL (`/v3` next), run side by side\nwith the old one.', 'Breaking changes ship as a new major version (`/v2`), run side by side with the old one.', '#/info/description');
+  overview = replaceOnce(
+    overview,
+    'The major version is part of the URL: `/v2` for version 2, `/v1` for version 1. Within a\nmajor version',
+    'The major version is part of the URL (`/v1`). Within a major version',
+    '#/info/description',
+  );
+  overview = replaceOnce(
+    overview,
+    'Breaking changes ship as a new major version with its own URL (`/v3` next), run side by side\nwith the old one.',
+    'Breaking changes ship as a new major version (`/v2`), run side by side with the old one.',
+    '#/info/description',
+  );
   doc.info.description = overview;
   // "Get customer balance" existed (deprecated in 1.1.0 in favour of the new ledger).
-  doc.paths = insertAfter<PathItem>(doc.paths, '/customers/{customer_id}/ledger', '/customers/{customer_id}/balance', { get: balanceOperation(true) });
+  doc.paths = insertAfter<PathItem>(doc.paths, '/customers/{customer_id}/ledger', '/customers/{customer_id}/balance', {
+    get: balanceOperation(true),
+  });
   const components = doc.components!;
   components.schemas = insertAfter<Schema>(components.schemas!, 'CustomerSummaryPage', 'CustomerBalance', CUSTOMER_BALANCE_SCHEMA);
   // Idempotency-Key was optional on Create invoice.
   const create = operationAt(doc, '/invoices', 'post');
-  create.parameters = create.parameters!.map((p) => ('$ref' in p && p.$ref === '#/components/parameters/IdempotencyKeyRequired' ? { $ref: '#/components/parameters/IdempotencyKey' } : p));
+  create.parameters = create.parameters!.map((p) =>
+    '$ref' in p && p.$ref === '#/components/parameters/IdempotencyKeyRequired' ? {$ref: '#/components/parameters/IdempotencyKey'} : p,
+  );
   create.description = String(create.description).replace(
     'The\n`Idempotency-Key` header is required: a retry without one could bill the customer twice.',
     'Send an\n`Idempotency-Key`: retrying without one can bill the customer twice.',
@@ -167,7 +196,7 @@ function toV110(v2: OpenApiDocument): OpenApiDocument {
   const invoices = operationAt(doc, '/customers/{customer_id}/invoices', 'get');
   const status = invoices.parameters!.find((p): p is Parameter => 'name' in p && p.name === 'status')!;
   status.description = 'Only invoices with this status; `all` returns every status, as does leaving the parameter out.';
-  status.schema = { $ref: '#/components/schemas/InvoiceStatusFilter' };
+  status.schema = {$ref: '#/components/schemas/InvoiceStatusFilter'};
   const invoiceStatus = schemaOf(doc, 'InvoiceStatus');
   components.schemas = insertAfter<Schema>(components.schemas!, 'InvoiceStatus', 'InvoiceStatusFilter', {
     ...invoiceStatus,
@@ -183,7 +212,8 @@ function toV110(v2: OpenApiDocument): OpenApiDocument {
     const field = schemaOf(doc, name).properties!.receives_invoices as SchemaObject;
     delete field.deprecated;
     delete field['x-deprecated-by'];
-    if (name === 'Contact') field.description = 'When `true` and the bill profile delivers by `email`, invoices are emailed to this contact.';
+    if (name === 'Contact')
+      field.description = 'When `true` and the bill profile delivers by `email`, invoices are emailed to this contact.';
     else delete field.description;
   }
   pruneComponents(doc);
@@ -204,13 +234,16 @@ function toV100(v11: OpenApiDocument): OpenApiDocument {
     if (Array.isArray(schema.required)) schema.required = schema.required.filter((f: string) => f !== 'external_id');
   }
   for (const example of Object.values(doc.components!.examples!)) {
-    const value = (example as { value?: unknown } | null | undefined)?.value;
+    const value = (example as {value?: unknown} | null | undefined)?.value;
     if (value && typeof value === 'object') delete (value as Record<string, unknown>).external_id;
   }
   const q = operationAt(doc, '/customer-summaries', 'get').parameters!.find((p): p is Parameter => 'name' in p && p.name === 'q');
-  if (q) q.description = String(q.description).replace(', account number or external id', ' or account number').replace(' name, account number or external id', ' name or account number');
+  if (q)
+    q.description = String(q.description)
+      .replace(', account number or external id', ' or account number')
+      .replace(' name, account number or external id', ' name or account number');
   // Documentation-only edits made in 1.1.0.
-  operationAt(doc, '/contacts', 'get').description = "Returns the contacts of your account. Filter by customer with `customer_id`.";
+  operationAt(doc, '/contacts', 'get').description = 'Returns the contacts of your account. Filter by customer with `customer_id`.';
   operationAt(doc, '/tickets', 'post').description = 'Opens a support ticket for a customer.';
   pruneComponents(doc);
   return doc;
@@ -219,17 +252,18 @@ function toV100(v11: OpenApiDocument): OpenApiDocument {
 async function main(): Promise<void> {
   const force = process.argv.includes('--force');
   const v2 = await releaseDocument(OUR_SOURCE);
-  if (v2.info?.version !== '2.0.0') throw new Error(`${displayPath(OUR_SOURCE)}#/info/version is ${String(v2.info?.version)}; this script derives the history from 2.0.0`);
+  if (v2.info?.version !== '2.0.0')
+    throw new Error(`${displayPath(OUR_SOURCE)}#/info/version is ${String(v2.info?.version)}; this script derives the history from 2.0.0`);
   v2.info['x-release-date'] = '2025-10-07';
   const v11 = toV110(v2);
   const v10 = toV100(v11);
-  fs.mkdirSync(RELEASES_DIR, { recursive: true });
+  fs.mkdirSync(RELEASES_DIR, {recursive: true});
   for (const doc of [v10, v11, v2]) {
     const file = path.join(RELEASES_DIR, `${doc.info!.version}.json`);
     if (fs.existsSync(file) && !force) throw new Error(`${displayPath(file)} exists (run with --force to rewrite the seeded history)`);
     fs.writeFileSync(file, releaseText(doc));
     // Every release must pass the pipeline as our own document does.
-    const built = await buildProcessedSpec({ source: file, strict: true });
+    const built = await buildProcessedSpec({source: file, strict: true});
     console.log(`seed-releases: ${displayPath(file)}: ${built.stats.operations} operations, ${built.stats.schemas} schemas`);
   }
 }

@@ -1,5 +1,5 @@
 /** Shared helpers for the pipeline tests (not a test file itself). */
-import { spawnSync } from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ export function shown(file: string): string {
 
 const tempDirs: string[] = [];
 process.on('exit', () => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of tempDirs) fs.rmSync(dir, {recursive: true, force: true});
 });
 
 /** A path in a fresh temporary directory (removed when the test process exits). */
@@ -37,11 +37,24 @@ export interface CliRun {
 
 /** Runs `npx tsx openapi/pipeline/cli.ts` the way `npm run spec` does, with a controlled environment. */
 export function runCli(env: Record<string, string | undefined>): CliRun {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['OPENAPI_SOURCE', 'OPENAPI_PROCESSED', 'API_BASE_URL', 'OPENAPI_LINT_DETAILS', 'DEBUG', 'OPENAPI_REF_ROOT', 'OPENAPI_REF_HOSTS']) delete childEnv[name];
+  const childEnv: NodeJS.ProcessEnv = {...process.env};
+  for (const name of [
+    'OPENAPI_SOURCE',
+    'OPENAPI_PROCESSED',
+    'API_BASE_URL',
+    'OPENAPI_LINT_DETAILS',
+    'DEBUG',
+    'OPENAPI_REF_ROOT',
+    'OPENAPI_REF_HOSTS',
+  ])
+    delete childEnv[name];
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
-  const run = spawnSync('npx', ['tsx', 'openapi/pipeline/cli.ts'], { cwd: PROJECT_ROOT, env: childEnv, encoding: 'utf8' });
+  const run = spawnSync('npx', ['tsx', 'openapi/pipeline/cli.ts'], {cwd: PROJECT_ROOT, env: childEnv, encoding: 'utf8'});
   const noise = /^npm warn /; // npm's own configuration warnings are not ours
-  const clean = (text: string) => text.split('\n').filter((l) => !noise.test(l)).join('\n');
-  return { status: run.status, stdout: clean(run.stdout ?? ''), stderr: clean(run.stderr ?? '') };
+  const clean = (text: string) =>
+    text
+      .split('\n')
+      .filter((l) => !noise.test(l))
+      .join('\n');
+  return {status: run.status, stdout: clean(run.stdout ?? ''), stderr: clean(run.stderr ?? '')};
 }

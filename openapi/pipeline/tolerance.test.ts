@@ -3,17 +3,17 @@
  * source file and JSON pointer (fixtures/real-world-slips.json, fixtures/webhooks-only-31.json).
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { buildProcessedSpec, workaroundLines } from './build';
-import { listOperations, pageSlug } from '../model/operations';
-import { capSlug, MAX_SLUG_LENGTH, summariseWarnings } from './pages';
-import { fixture } from './test-helpers';
+import {describe, it} from 'node:test';
+import {buildProcessedSpec, workaroundLines} from './build';
+import {listOperations, pageSlug} from '../model/operations';
+import {capSlug, MAX_SLUG_LENGTH, summariseWarnings} from './pages';
+import {fixture} from './test-helpers';
 
 type Obj = Record<string, any>;
 
 describe('a foreign document with real-world slips', () => {
   it('builds; titles and slugs are decided once, capped and unique; warnings by rule with pointers', async () => {
-    const result = await buildProcessedSpec({ source: fixture('real-world-slips.json'), strict: false });
+    const result = await buildProcessedSpec({source: fixture('real-world-slips.json'), strict: false});
     const ops = listOperations(result.document);
     assert.deepEqual(
       ops.map((o) => [o.method, o.path, o.title, o.slug]),
@@ -50,30 +50,36 @@ describe('a foreign document with real-world slips', () => {
   });
 
   it('path-level x-* keys are not operations; tags differing in case are one category', async () => {
-    const { document } = await buildProcessedSpec({ source: fixture('real-world-slips.json'), strict: false });
+    const {document} = await buildProcessedSpec({source: fixture('real-world-slips.json'), strict: false});
     const doc = document as Obj;
     assert.equal(doc.paths['/v1/x']['x-internal'], true, 'kept in the document');
     assert.equal(listOperations(doc).filter((o) => o.path === '/v1/x').length, 2);
-    assert.deepEqual(doc.tags.map((t: Obj) => t.name), ['Normal']);
+    assert.deepEqual(
+      doc.tags.map((t: Obj) => t.name),
+      ['Normal'],
+    );
     assert.deepEqual(doc.paths['/v1/x'].post.tags, ['Normal']);
     assert.deepEqual(doc.paths['/v1/y'].put.security, []);
   });
 
   it('our own document needs no workaround: zero page warnings', async () => {
-    const { OUR_SOURCE } = await import('./build');
-    const result = await buildProcessedSpec({ source: OUR_SOURCE, strict: true });
+    const {OUR_SOURCE} = await import('./build');
+    const result = await buildProcessedSpec({source: OUR_SOURCE, strict: true});
     assert.deepEqual(result.findings, []);
   });
 
   it('OpenAPI 3.1 with webhooks and no paths: one page per webhook', async () => {
-    const result = await buildProcessedSpec({ source: fixture('webhooks-only-31.json'), strict: false });
+    const result = await buildProcessedSpec({source: fixture('webhooks-only-31.json'), strict: false});
     assert.equal(result.stats.operations, 0);
     assert.equal(result.stats.webhooks, 2);
-    const pages = listOperations(result.document, { webhooks: true });
-    assert.deepEqual(pages.map((p) => [p.kind, p.path, p.title, p.slug]), [
-      ['webhook', 'pet.created', 'Pet created', 'pet-created'],
-      ['webhook', 'pet.deleted', 'pet.deleted', 'pet-deleted'],
-    ]);
+    const pages = listOperations(result.document, {webhooks: true});
+    assert.deepEqual(
+      pages.map((p) => [p.kind, p.path, p.title, p.slug]),
+      [
+        ['webhook', 'pet.created', 'Pet created', 'pet-created'],
+        ['webhook', 'pet.deleted', 'pet.deleted', 'pet-deleted'],
+      ],
+    );
     assert.deepEqual((result.document as Obj).paths, {});
   });
 });
@@ -90,7 +96,7 @@ describe('slug helpers', () => {
   });
 
   it('summariseWarnings: one line per rule, the first three pointers', () => {
-    const p = (rule: string, pointer: string) => ({ file: 'f', pointer, rule, message: 'm', severity: 'warn' as const });
+    const p = (rule: string, pointer: string) => ({file: 'f', pointer, rule, message: 'm', severity: 'warn' as const});
     assert.deepEqual(summariseWarnings([p('a', '#/1'), p('b', '#/x'), p('a', '#/2'), p('a', '#/3'), p('a', '#/4')]), [
       '[spec] warning a (4×): #/1, #/2, #/3, …',
       '[spec] warning b (1×): #/x',

@@ -105,8 +105,14 @@ const childrenOf = (el: Element, name: string): Element[] =>
 
 /** The page's line of allowed values and constraints under a field or parameter, as twin parts. */
 function constraintParts(item: Element): string[] {
-  const parts = childrenOf(item, 'enum').map((div) => `${DomUtils.textContent(div.children[0]!)} ${DomUtils.findAll((e) => e.name === 'code', div.children).map(markdownText).join(', ')}`);
-  for (const div of childrenOf(item, 'constraints')) parts.push(...div.children.filter((c): c is Element => c.type === 'tag').map(markdownText));
+  const parts = childrenOf(item, 'enum').map(
+    (div) =>
+      `${DomUtils.textContent(div.children[0]!)} ${DomUtils.findAll((e) => e.name === 'code', div.children)
+        .map(markdownText)
+        .join(', ')}`,
+  );
+  for (const div of childrenOf(item, 'constraints'))
+    parts.push(...div.children.filter((c): c is Element => c.type === 'tag').map(markdownText));
   return parts;
 }
 
@@ -117,20 +123,33 @@ test('every field and parameter a page shows reads the same in its twin: type la
     const doc = parseDocument(readFileSync(path.join(BUILD, op.route, 'index.html'), 'utf8'));
     const md = readFileSync(path.join(BUILD, `${op.route}.md`), 'utf8');
     const lines = md.split('\n').map((l) => l.trim());
-    for (const li of DomUtils.findAll((e) => e.name === 'li' && (e.attribs.class ?? '').split(' ').some((k) => k.startsWith('property_')), doc.children)) {
+    for (const li of DomUtils.findAll(
+      (e) => e.name === 'li' && (e.attribs.class ?? '').split(' ').some((k) => k.startsWith('property_')),
+      doc.children,
+    )) {
       const head = childrenOf(li, 'head')[0]!;
       const name = DomUtils.textContent(childrenOf(head, 'name')[0]!);
       const parts = [DomUtils.textContent(childrenOf(head, 'type')[0]!)];
-      for (const badges of childrenOf(head, 'badges')) parts.push(...badges.children.filter((c): c is Element => c.type === 'tag').map(markdownText));
+      for (const badges of childrenOf(head, 'badges'))
+        parts.push(...badges.children.filter((c): c is Element => c.type === 'tag').map(markdownText));
       parts.push(...constraintParts(li));
       const label = name === '{key}' ? '`*` (any other key)' : `\`${name}\``;
       // A circular field: the twin says "circular: X, described above" where the page has its badge.
       const expected = `- ${label} (${parts.filter((p) => p !== 'circular').join(', ')}`;
-      assert.ok(lines.some((l) => l === `${expected})` || l.startsWith(`${expected})`) || l.startsWith(`${expected}, `) || l.startsWith(`${expected} (circular)`)), `${op.route}: field ${name} reads "${expected}" on the page, not in the twin`);
+      assert.ok(
+        lines.some(
+          (l) =>
+            l === `${expected})` || l.startsWith(`${expected})`) || l.startsWith(`${expected}, `) || l.startsWith(`${expected} (circular)`),
+        ),
+        `${op.route}: field ${name} reads "${expected}" on the page, not in the twin`,
+      );
       fields++;
     }
     for (const li of DomUtils.findAll((e) => e.name === 'li' && e.attribs['data-param'] !== undefined, doc.children)) {
-      const [where, name] = [li.attribs['data-param']!.split(':')[0], li.attribs['data-param']!.slice(li.attribs['data-param']!.indexOf(':') + 1)];
+      const [where, name] = [
+        li.attribs['data-param']!.split(':')[0],
+        li.attribs['data-param']!.slice(li.attribs['data-param']!.indexOf(':') + 1),
+      ];
       const head = childrenOf(li, 'paramHead')[0]!;
       const type = childrenOf(head, 'type').map((t) => DomUtils.textContent(t));
       // The twin writes the example in the description column.

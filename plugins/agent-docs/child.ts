@@ -18,5 +18,8 @@ export interface AgentDocsSummary {
 }
 
 export function writeAgentDocsInChild(options: AgentDocsOptions): Promise<AgentDocsSummary> {
-  return runJobInChild<AgentDocsSummary>({name: 'Markdown twins', script: path.join(__dirname, 'child-cli.ts'), heapMb: CHILD_HEAP_MB}, options);
+  return runJobInChild<AgentDocsSummary>(
+    {name: 'Markdown twins', script: path.join(__dirname, 'child-cli.ts'), heapMb: CHILD_HEAP_MB},
+    options,
+  );
 }

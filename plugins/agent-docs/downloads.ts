@@ -25,7 +25,11 @@ function runChild(args: string[], timeoutMs: number): Promise<{code: number | nu
     // One Node process with tsx's require hook (not tsx's CLI, which starts a second one); with the
     // benchmark's phase timings on, it records its own CPU time and peak RSS.
     const timing = childTimingArgs('gen:api', 'Postman collection (child process)');
-    const child = spawn(process.execPath, ['--max-old-space-size=2048', '--require', require.resolve('tsx/cjs'), ...timing.execArgv, ...args], {stdio: ['ignore', 'pipe', 'pipe'], env: timing.env});
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=2048', '--require', require.resolve('tsx/cjs'), ...timing.execArgv, ...args],
+      {stdio: ['ignore', 'pipe', 'pipe'], env: timing.env},
+    );
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -42,7 +46,11 @@ function runChild(args: string[], timeoutMs: number): Promise<{code: number | nu
   });
 }
 
-export async function writeDownloads(processedSpec: string, dir: string, timeoutMs = Number(process.env.POSTMAN_TIMEOUT_MS ?? 120_000)): Promise<DownloadResult> {
+export async function writeDownloads(
+  processedSpec: string,
+  dir: string,
+  timeoutMs = Number(process.env.POSTMAN_TIMEOUT_MS ?? 120_000),
+): Promise<DownloadResult> {
   const out = path.join(dir, POSTMAN_FILE);
   rmSync(out, {force: true});
   // The conversion starts first, in its own process: the YAML and the caller's page generation

@@ -17,7 +17,26 @@ test('link destinations: parentheses and every kind of white space percent-encod
 });
 
 test('every block container starts a block of its own, also between two runs of text', () => {
-  for (const tag of ['p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'li', 'summary', 'dt', 'dd', 'figure', 'figcaption', 'body', 'html', 'details']) {
+  for (const tag of [
+    'p',
+    'div',
+    'section',
+    'article',
+    'header',
+    'footer',
+    'main',
+    'aside',
+    'nav',
+    'li',
+    'summary',
+    'dt',
+    'dd',
+    'figure',
+    'figcaption',
+    'body',
+    'html',
+    'details',
+  ]) {
     assert.equal(htmlToMarkdown(`<div>x<${tag}>y</${tag}>z</div>`), 'x\n\ny\n\nz', tag);
   }
   assert.equal(htmlToMarkdown('<div>x<h3>y</h3>z</div>'), 'x\n\n### y\n\nz');
@@ -47,7 +66,10 @@ test('escaping at the edges of a text: underscores at its start and end; block m
 test('code blocks: a line element adds a line break only where its text has none; other elements add none', () => {
   assert.equal(htmlToMarkdown('<pre><div>a\n</div><div>b</div></pre>'), '```\na\nb\n```');
   assert.equal(htmlToMarkdown('<pre><span>a</span><span>b</span></pre>'), '```\nab\n```');
-  assert.equal(htmlToMarkdown('<pre><code><span class="token-line">a\n</span><span class="token-line">b</span></code></pre>'), '```\na\nb\n```');
+  assert.equal(
+    htmlToMarkdown('<pre><code><span class="token-line">a\n</span><span class="token-line">b</span></code></pre>'),
+    '```\na\nb\n```',
+  );
 });
 
 test('strike-through, links and summaries lose the spaces inside them; an empty strike-through is left out (it would open a code fence)', () => {
@@ -65,8 +87,14 @@ test('pretty-printed HTML: white space between the cells, rows, terms and defini
   const table = '<table>\n  <tr>\n    <th>h1</th>\n    <th>h2</th>\n  </tr>\n  <tr>\n    <td> a </td>\n    <td>b</td>\n  </tr>\n</table>';
   assert.equal(htmlToMarkdown(table), '| h1 | h2 |\n| --- | --- |\n| a | b |');
   // A first row of both kinds is a header row.
-  assert.equal(htmlToMarkdown('<table><tr><td>x</td><th>h</th></tr><tr><td>1</td><td>2</td></tr></table>'), '| x | h |\n| --- | --- |\n| 1 | 2 |');
-  assert.equal(htmlToMarkdown('<dl>\n  <dt> term </dt>\n  <dd>definition</dd>\n  <div>\n    <dt>t2</dt>\n    <dd>d2</dd>\n  </div>\n</dl>'), '**term**\n: definition\n**t2**\n: d2');
+  assert.equal(
+    htmlToMarkdown('<table><tr><td>x</td><th>h</th></tr><tr><td>1</td><td>2</td></tr></table>'),
+    '| x | h |\n| --- | --- |\n| 1 | 2 |',
+  );
+  assert.equal(
+    htmlToMarkdown('<dl>\n  <dt> term </dt>\n  <dd>definition</dd>\n  <div>\n    <dt>t2</dt>\n    <dd>d2</dd>\n  </div>\n</dl>'),
+    '**term**\n: definition\n**t2**\n: d2',
+  );
 });
 
 test('nodes as well as text: a parsed fragment converts the same', async () => {

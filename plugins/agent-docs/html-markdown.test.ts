@@ -43,8 +43,13 @@ test('tables: GFM with a header row, | inside cells escaped, block content flatt
 test('tables without a header row get an empty one; short rows are padded', () => {
   const md = htmlToMarkdown('<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>1</td></tr></table>');
   assert.deepEqual(md.split('\n'), ['|  |  |  |', '| --- | --- | --- |', '| a | b | c |', '| 1 |  |  |']);
-  const rows = all(readBack(md), 'tbody').flatMap((b) => all(b, 'tr')).map((tr) => all(tr, 'td').map(text));
-  assert.deepEqual(rows, [['a', 'b', 'c'], ['1', '', '']]);
+  const rows = all(readBack(md), 'tbody')
+    .flatMap((b) => all(b, 'tr'))
+    .map((tr) => all(tr, 'td').map(text));
+  assert.deepEqual(rows, [
+    ['a', 'b', 'c'],
+    ['1', '', ''],
+  ]);
 });
 
 test('nested lists keep their nesting, numbering (start) and multi-paragraph items', () => {
@@ -67,7 +72,10 @@ test('nested lists keep their nesting, numbering (start) and multi-paragraph ite
 });
 
 test('code blocks: fenced with the language, entities decoded, token lines kept, fences longer than any run of backticks', () => {
-  assert.equal(htmlToMarkdown('<pre><code class="language-js">if (a &lt; b &amp;&amp; c) {\n  x = `t`;\n}\n</code></pre>'), '```js\nif (a < b && c) {\n  x = `t`;\n}\n```');
+  assert.equal(
+    htmlToMarkdown('<pre><code class="language-js">if (a &lt; b &amp;&amp; c) {\n  x = `t`;\n}\n</code></pre>'),
+    '```js\nif (a < b && c) {\n  x = `t`;\n}\n```',
+  );
   // A Docusaurus code block: the language on the container, one span per line, a copy button.
   const md = htmlToMarkdown(
     '<div class="language-bash theme-code-block"><div class="codeBlockContent"><pre tabindex="0"><code>' +
@@ -85,20 +93,33 @@ test('backticks: code spans grow their fence, literal backticks in text are esca
   const md = htmlToMarkdown('<p>Use <code>a`b</code>, <code>`edge</code> and <code>``x``</code>; plain `tick` text.</p>');
   assert.equal(md, 'Use ``a`b``, `` `edge `` and ``` ``x`` ```; plain \\`tick\\` text.');
   const doc = readBack(md);
-  assert.deepEqual(all(doc, 'code').map((c) => DomUtils.textContent(c)), ['a`b', '`edge', '``x``']);
+  assert.deepEqual(
+    all(doc, 'code').map((c) => DomUtils.textContent(c)),
+    ['a`b', '`edge', '``x``'],
+  );
   assert.equal(text(all(doc, 'p')[0]!), 'Use a`b, `edge and ``x``; plain `tick` text.');
   assert.equal(codeSpan('no ticks'), '`no ticks`');
 });
 
 test('escaping: text that would be Markdown syntax reads back as the same text', () => {
-  const cases = ['# not a heading', '1. not a list', '2) nor this', '- nor this', '> nor a quote', 'a *star* and _under_ and [brackets]', 'a <b>tag</b> as text', 'snake_case_name stays'];
+  const cases = [
+    '# not a heading',
+    '1. not a list',
+    '2) nor this',
+    '- nor this',
+    '> nor a quote',
+    'a *star* and _under_ and [brackets]',
+    'a <b>tag</b> as text',
+    'snake_case_name stays',
+  ];
   for (const t of cases) {
     const escaped = t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     const md = htmlToMarkdown(`<p>${escaped}</p>`);
     const doc = readBack(md);
     assert.equal(all(doc, 'p').length, 1, `${t} -> ${md}: one paragraph`);
     assert.equal(text(all(doc, 'p')[0]!), t, `${t} -> ${md}`);
-    for (const tag of ['h1', 'ol', 'ul', 'blockquote', 'em', 'strong', 'a', 'b']) assert.equal(all(doc, tag).length, 0, `${t} -> ${md}: no <${tag}>`);
+    for (const tag of ['h1', 'ol', 'ul', 'blockquote', 'em', 'strong', 'a', 'b'])
+      assert.equal(all(doc, tag).length, 0, `${t} -> ${md}: no <${tag}>`);
   }
 });
 
@@ -142,7 +163,9 @@ test('HTML descriptions: headings, quotes, rules, details, definition lists; chr
   );
   assert.equal(
     md,
-    ['## Limits', '> Quoted\n>\n> twice', '---', '**More *info***', 'Hidden body', '**term**\n: definition', 'Keep ~~old~~ this.'].join('\n\n'),
+    ['## Limits', '> Quoted\n>\n> twice', '---', '**More *info***', 'Hidden body', '**term**\n: definition', 'Keep ~~old~~ this.'].join(
+      '\n\n',
+    ),
   );
   assert.ok(!/alert|icon|decor|Copy/.test(md), md);
 });
@@ -156,23 +179,45 @@ test('whitespace: runs collapse, <br> is a hard break, empty input gives empty t
 /* Each rule of the converter, one at a time. */
 
 test('inline elements: code, kbd and samp as code spans, bold, italic, strike-through; empty emphasis is left out', () => {
-  assert.equal(htmlToMarkdown('<p><kbd>Ctrl</kbd>+<samp>out</samp> <b>b</b> <i>i</i> <s>s</s> <strong> </strong><em></em>.</p>'), '`Ctrl`+`out` **b** *i* ~~s~~ .');
+  assert.equal(
+    htmlToMarkdown('<p><kbd>Ctrl</kbd>+<samp>out</samp> <b>b</b> <i>i</i> <s>s</s> <strong> </strong><em></em>.</p>'),
+    '`Ctrl`+`out` **b** *i* ~~s~~ .',
+  );
   assert.equal(htmlToMarkdown('<p><strong> x </strong><em> y </em></p>'), '**x***y*');
 });
 
 test('adjacent inline elements that CSS spaces apart (span, a, time, small, code) stay apart in text; others do not', () => {
-  assert.equal(htmlToMarkdown('<p>a<span>b</span><span>c</span><a href="/x">d</a><time>e</time><small>f</small><code>g</code><em>h</em><em>i</em></p>'), 'ab c [d](/x) e f `g`*h**i*');
-  assert.equal(htmlToMarkdown('<p><span>a </span><span>b</span><span>c</span><span> d</span><span></span><br><span>e</span></p>'), 'a b c d  \ne');
+  assert.equal(
+    htmlToMarkdown(
+      '<p>a<span>b</span><span>c</span><a href="/x">d</a><time>e</time><small>f</small><code>g</code><em>h</em><em>i</em></p>',
+    ),
+    'ab c [d](/x) e f `g`*h**i*',
+  );
+  assert.equal(
+    htmlToMarkdown('<p><span>a </span><span>b</span><span>c</span><span> d</span><span></span><br><span>e</span></p>'),
+    'a b c d  \ne',
+  );
 });
 
 test('links and images: no address or an empty anchor gives the text or nothing; image alt loses its brackets; assets rewritten', () => {
-  assert.equal(htmlToMarkdown('<p><a href="#x"></a><a href="#y">y</a> <a>no href</a> <a href="/z"></a><a href="">empty</a> <img alt="x"> <img src="a.png"></p>'), '[y](#y) no href empty ![](a.png)');
-  assert.equal(htmlToMarkdown('<p><a href="/a b">x</a> <img src="/i.png" alt="a [b]"></p>', {asset: (s) => `https://cdn.example${s}`}), '[x](/a%20b) ![a b](https://cdn.example/i.png)');
+  assert.equal(
+    htmlToMarkdown(
+      '<p><a href="#x"></a><a href="#y">y</a> <a>no href</a> <a href="/z"></a><a href="">empty</a> <img alt="x"> <img src="a.png"></p>',
+    ),
+    '[y](#y) no href empty ![](a.png)',
+  );
+  assert.equal(
+    htmlToMarkdown('<p><a href="/a b">x</a> <img src="/i.png" alt="a [b]"></p>', {asset: (s) => `https://cdn.example${s}`}),
+    '[x](/a%20b) ![a b](https://cdn.example/i.png)',
+  );
   assert.equal(htmlToMarkdown('<p><a href="/a">x</a></p>', {link: (h) => `${h}.md`}), '[x](/a.md)');
 });
 
 test('headings keep their level; an empty heading is left out', () => {
-  assert.equal(htmlToMarkdown('<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6 <em>x</em></h6><h2> </h2>'), '# 1\n\n## 2\n\n### 3\n\n#### 4\n\n##### 5\n\n###### 6 *x*');
+  assert.equal(
+    htmlToMarkdown('<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6 <em>x</em></h6><h2> </h2>'),
+    '# 1\n\n## 2\n\n### 3\n\n#### 4\n\n##### 5\n\n###### 6 *x*',
+  );
 });
 
 test('lists: numbering from start (1 when it is no number), empty items, continuation lines under the marker', () => {
@@ -189,12 +234,34 @@ test('tables: hidden rows are left out, a table without rows is nothing', () => 
 
 test('details without a summary, definition lists grouped in divs, several paragraphs in a definition', () => {
   assert.equal(htmlToMarkdown('<details><p>no summary</p></details>'), 'no summary');
-  assert.equal(htmlToMarkdown('<dl><div><dt>t</dt><dd>d</dd></div><dt>u</dt><dd><p>a</p><p>b</p></dd></dl>'), '**t**\n: d\n**u**\n: a\n  \n  b');
+  assert.equal(
+    htmlToMarkdown('<dl><div><dt>t</dt><dd>d</dd></div><dt>u</dt><dd><p>a</p><p>b</p></dd></dl>'),
+    '**t**\n: d\n**u**\n: a\n  \n  b',
+  );
 });
 
 test('chrome is left out: hidden elements, aria-hidden, every chrome class and its CSS-module variants; other classes stay', () => {
-  assert.equal(htmlToMarkdown('<p hidden>h</p><p aria-hidden="true">ah</p><p aria-hidden="false">shown</p><p class="x theme-doc-toc-mobile_abc">t</p><p class="pagination-navx">kept</p>'), 'shown\n\nkept');
-  const chrome = ['hash-link', 'theme-doc-breadcrumbs', 'theme-doc-toc-mobile', 'table-of-contents', 'pagination-nav', 'theme-doc-footer-edit-meta-row', 'copy-page', 'sr-only', 'skipToContent', 'theme-edit-this-page', 'theme-last-updated', 'buttonGroup', 'codeBlockTitle'];
+  assert.equal(
+    htmlToMarkdown(
+      '<p hidden>h</p><p aria-hidden="true">ah</p><p aria-hidden="false">shown</p><p class="x theme-doc-toc-mobile_abc">t</p><p class="pagination-navx">kept</p>',
+    ),
+    'shown\n\nkept',
+  );
+  const chrome = [
+    'hash-link',
+    'theme-doc-breadcrumbs',
+    'theme-doc-toc-mobile',
+    'table-of-contents',
+    'pagination-nav',
+    'theme-doc-footer-edit-meta-row',
+    'copy-page',
+    'sr-only',
+    'skipToContent',
+    'theme-edit-this-page',
+    'theme-last-updated',
+    'buttonGroup',
+    'codeBlockTitle',
+  ];
   for (const c of chrome) {
     assert.equal(htmlToMarkdown(`<div><p class="${c}">chrome</p><span class="${c}_x1">chrome</span>text</div>`), 'text', c);
   }
@@ -205,8 +272,14 @@ test('chrome is left out: hidden elements, aria-hidden, every chrome class and i
 });
 
 test('code blocks: <br> and line elements as line breaks, chrome inside left out, the language from up to four containers up', () => {
-  assert.equal(htmlToMarkdown('<pre><code>a<br>b</code></pre><pre><div>l1</div><div>l2\n</div></pre><pre><span class="hash-link">#</span>x</pre>'), '```\na\nb\n```\n\n```\nl1\nl2\n```\n\n```\nx\n```');
-  assert.equal(htmlToMarkdown('<pre><code><span class="token-line">a</span><span class="token-line">b\n</span><!-- c --></code></pre>'), '```\na\nb\n```');
+  assert.equal(
+    htmlToMarkdown('<pre><code>a<br>b</code></pre><pre><div>l1</div><div>l2\n</div></pre><pre><span class="hash-link">#</span>x</pre>'),
+    '```\na\nb\n```\n\n```\nl1\nl2\n```\n\n```\nx\n```',
+  );
+  assert.equal(
+    htmlToMarkdown('<pre><code><span class="token-line">a</span><span class="token-line">b\n</span><!-- c --></code></pre>'),
+    '```\na\nb\n```',
+  );
   assert.equal(htmlToMarkdown('<div class="language-py"><div><div><div><pre>x</pre></div></div></div></div>'), '```py\nx\n```');
   assert.equal(htmlToMarkdown('<div class="language-py"><div><div><div><div><pre>x</pre></div></div></div></div></div>'), '```\nx\n```');
   assert.equal(htmlToMarkdown('<pre class="language-a"><code class="language-b">x</code></pre>'), '```a\nx\n```');
@@ -215,13 +288,24 @@ test('code blocks: <br> and line elements as line breaks, chrome inside left out
 
 test('escaping: underscores only at word edges, brackets, backslashes, stars, backticks; line starts that open blocks', () => {
   assert.equal(htmlToMarkdown('<p>a_b _c d_ e_f_ [x] \\ * `</p>'), 'a_b \\_c d\\_ e_f\\_ \\[x\\] \\\\ \\* \\`');
-  assert.equal(htmlToMarkdown('<p>+ plus</p><p>  # h</p><p>10) x</p><p>3. y</p><p>-x</p><p>#x</p><p>1.5 z</p><p>&gt; q</p><p>a &lt;b&gt;</p>'), '\\+ plus\n\n\\# h\n\n10\\) x\n\n3\\. y\n\n-x\n\n#x\n\n1.5 z\n\n\\> q\n\na &lt;b>');
+  assert.equal(
+    htmlToMarkdown('<p>+ plus</p><p>  # h</p><p>10) x</p><p>3. y</p><p>-x</p><p>#x</p><p>1.5 z</p><p>&gt; q</p><p>a &lt;b&gt;</p>'),
+    '\\+ plus\n\n\\# h\n\n10\\) x\n\n3\\. y\n\n-x\n\n#x\n\n1.5 z\n\n\\> q\n\na &lt;b>',
+  );
 });
 
 test('block elements: each container is its own block; one met inside a table cell is spaced text', () => {
-  assert.equal(htmlToMarkdown('<section><article><header>h</header><main>m</main><aside>a</aside><nav>n</nav><footer>f</footer></article></section><body>b</body>'), 'h\n\nm\n\na\n\nn\n\nf\n\nb');
+  assert.equal(
+    htmlToMarkdown(
+      '<section><article><header>h</header><main>m</main><aside>a</aside><nav>n</nav><footer>f</footer></article></section><body>b</body>',
+    ),
+    'h\n\nm\n\na\n\nn\n\nf\n\nb',
+  );
   assert.equal(htmlToMarkdown('<p>x<figure><figcaption>cap</figcaption></figure></p>'), 'x\n\ncap');
-  assert.equal(htmlToMarkdown('<table><tr><td><p>a</p><p>b</p></td><td>c<div>d</div><section>e</section></td></tr></table>'), '|  |  |\n| --- | --- |\n| a b | c d e |');
+  assert.equal(
+    htmlToMarkdown('<table><tr><td><p>a</p><p>b</p></td><td>c<div>d</div><section>e</section></td></tr></table>'),
+    '|  |  |\n| --- | --- |\n| a b | c d e |',
+  );
   assert.equal(htmlToMarkdown('<p>a    b  </p><p>x<br>  y</p>'), 'a b\n\nx  \n y');
 });
 

@@ -20,15 +20,56 @@ export interface HtmlToMarkdownOptions {
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'svg', 'button', 'template', 'iframe', 'form', 'select', 'textarea', 'head']);
 /** Classes (or class prefixes) of site chrome inside the content. */
 const SKIP_CLASSES = [
-  'hash-link', 'theme-doc-breadcrumbs', 'theme-doc-toc-mobile', 'table-of-contents', 'pagination-nav', 'theme-doc-footer-edit-meta-row',
-  'copy-page', 'sr-only', 'skipToContent', 'theme-edit-this-page', 'theme-last-updated', 'buttonGroup', 'codeBlockTitle',
+  'hash-link',
+  'theme-doc-breadcrumbs',
+  'theme-doc-toc-mobile',
+  'table-of-contents',
+  'pagination-nav',
+  'theme-doc-footer-edit-meta-row',
+  'copy-page',
+  'sr-only',
+  'skipToContent',
+  'theme-edit-this-page',
+  'theme-last-updated',
+  'buttonGroup',
+  'codeBlockTitle',
 ];
 const BLOCK_TAGS = new Set([
-  'p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li',
-  'pre', 'blockquote', 'table', 'hr', 'details', 'summary', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'body', 'html',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'pre',
+  'blockquote',
+  'table',
+  'hr',
+  'details',
+  'summary',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'body',
+  'html',
 ]);
 
 const isElement = (n: ChildNode): n is Element => n.type === 'tag' || n.type === 'script' || n.type === 'style';
+// prettier-ignore
 // Stryker disable next-line StringLiteral,Regex: an empty class name (from the split) or the fallback's text is none of the classes looked for
 const classes = (el: Element): string[] => (el.attribs.class ?? '').split(/\s+/);
 
@@ -103,7 +144,16 @@ class Converter {
       const text = this.inlineNode(n);
       // Adjacent elements that CSS spaces apart (badges, metadata spans) stay apart in text.
       // (A leading space, when nothing came before, is trimmed by every caller.)
-      if (i > 0 && isElement(n) && isElement(nodes[i - 1]!) && text && !/\s$/.test(out) && !/^\s/.test(text) && /^(span|a|time|small|code)$/.test(n.name)) out += ' ';
+      if (
+        i > 0 &&
+        isElement(n) &&
+        isElement(nodes[i - 1]!) &&
+        text &&
+        !/\s$/.test(out) &&
+        !/^\s/.test(text) &&
+        /^(span|a|time|small|code)$/.test(n.name)
+      )
+        out += ' ';
       out += text;
     });
     return out;
@@ -145,7 +195,9 @@ class Converter {
       }
       case 'img': {
         const src = node.attribs.src;
-        return src ? `![${collapse(node.attribs.alt ?? '').replace(/[[\]]/g, '')}](${this.options.asset ? this.options.asset(src) : src})` : '';
+        return src
+          ? `![${collapse(node.attribs.alt ?? '').replace(/[[\]]/g, '')}](${this.options.asset ? this.options.asset(src) : src})`
+          : '';
       }
       default:
         // A block element met in inline context (e.g. a <p> inside a table cell): its text, spaced.
@@ -156,11 +208,14 @@ class Converter {
   /** Markdown blocks of a list of nodes, separated by blank lines. */
   blocks(nodes: ChildNode[]): string {
     const out: string[] = [];
+    // prettier-ignore
     // Stryker disable next-line ArrayDeclaration: inline() gives nothing for an entry that is not a node
     const run: ChildNode[] = [];
     const flush = () => {
       // Runs of spaces become one, except the two of a hard break ("  \n", from <br>, the only line break here).
-      const text = this.inline(run.splice(0)).replace(/ {2,}(?!\n)/g, ' ').trim();
+      const text = this.inline(run.splice(0))
+        .replace(/ {2,}(?!\n)/g, ' ')
+        .trim();
       if (text) out.push(text);
     };
     for (const node of nodes) {
@@ -177,7 +232,12 @@ class Converter {
 
   private block(el: Element): string {
     switch (el.name) {
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': {
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6': {
         const text = collapse(this.inline(el.children)).trim();
         return text ? `${'#'.repeat(Number(el.name[1]))} ${text}` : '';
       }
@@ -187,7 +247,10 @@ class Converter {
       case 'ol':
         return this.list(el);
       case 'blockquote':
-        return this.blocks(el.children).split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n');
+        return this.blocks(el.children)
+          .split('\n')
+          .map((l) => (l ? `> ${l}` : '>'))
+          .join('\n');
       case 'hr':
         return '---';
       case 'table':
@@ -203,7 +266,9 @@ class Converter {
         return el.children
           .filter(isElement)
           .flatMap((c) => (c.name === 'div' ? c.children.filter(isElement) : [c]))
-          .map((c) => (c.name === 'dt' ? `**${collapse(this.inline(c.children)).trim()}**` : `: ${this.blocks(c.children).replace(/\n/g, '\n  ')}`))
+          .map((c) =>
+            c.name === 'dt' ? `**${collapse(this.inline(c.children)).trim()}**` : `: ${this.blocks(c.children).replace(/\n/g, '\n  ')}`,
+          )
           .join('\n');
       default: {
         // A Docusaurus code block (div.codeBlockContainer > … > pre) and any other container.
@@ -221,7 +286,10 @@ class Converter {
         const marker = ordered ? `${n++}.` : '-';
         const body = this.blocks(li.children) || '';
         const indent = ' '.repeat(marker.length + 1);
-        return `${marker} ${body.split('\n').map((l, i) => (i === 0 || !l ? l : indent + l)).join('\n')}`;
+        return `${marker} ${body
+          .split('\n')
+          .map((l, i) => (i === 0 || !l ? l : indent + l))
+          .join('\n')}`;
       })
       .join('\n');
   }
@@ -230,7 +298,8 @@ class Converter {
     const rows = DomUtils.getElementsByTagName('tr', el, true).filter((tr) => !skipped(tr));
     if (rows.length === 0) return '';
     const cells = rows.map((tr) =>
-      tr.children.filter((c): c is Element => isElement(c) && (c.name === 'td' || c.name === 'th'))
+      tr.children
+        .filter((c): c is Element => isElement(c) && (c.name === 'td' || c.name === 'th'))
         .map((c) => collapse(this.inline(c.children)).trim().replace(/\|/g, '\\|')),
     );
     const width = Math.max(...cells.map((r) => r.length));

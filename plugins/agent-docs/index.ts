@@ -34,7 +34,9 @@ export default function agentDocsPlugin(context: LoadContext, options: AgentDocs
         tagline: siteConfig.tagline,
       });
       const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-      console.log(`[agent-docs] ${result.pages} Markdown twins, llms.txt ${kb(result.llmsTxt)}, llms-full.txt ${kb(result.llmsFullTxt)} in ${Date.now() - started} ms`);
+      console.log(
+        `[agent-docs] ${result.pages} Markdown twins, llms.txt ${kb(result.llmsTxt)}, llms-full.txt ${kb(result.llmsFullTxt)} in ${Date.now() - started} ms`,
+      );
     },
   };
 }

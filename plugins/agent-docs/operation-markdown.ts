@@ -6,13 +6,7 @@
  * are expanded where they are used; a schema that contains itself is marked "circular" at the
  * second visit instead of being expanded again.
  */
-import type {
-  MediaTypeData,
-  OperationPage,
-  ParameterData,
-  SchemaNode,
-  SecuritySchemeData,
-} from '../api-pages/client/page-data-format';
+import type {MediaTypeData, OperationPage, ParameterData, SchemaNode, SecuritySchemeData} from '../api-pages/client/page-data-format';
 import {
   constraintItems,
   describeType,
@@ -27,11 +21,30 @@ import {
 import {codeSpan, fence, htmlText, htmlToMarkdown, tidy} from './html-markdown';
 
 const STATUS_TEXT: Record<string, string> = {
-  '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '301': 'Moved Permanently', '302': 'Found',
-  '304': 'Not Modified', '400': 'Bad Request', '401': 'Unauthorized', '403': 'Forbidden', '404': 'Not Found',
-  '405': 'Method Not Allowed', '406': 'Not Acceptable', '409': 'Conflict', '410': 'Gone', '412': 'Precondition Failed',
-  '413': 'Payload Too Large', '415': 'Unsupported Media Type', '422': 'Unprocessable Entity', '429': 'Too Many Requests',
-  '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable', '504': 'Gateway Timeout',
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No Content',
+  '301': 'Moved Permanently',
+  '302': 'Found',
+  '304': 'Not Modified',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '405': 'Method Not Allowed',
+  '406': 'Not Acceptable',
+  '409': 'Conflict',
+  '410': 'Gone',
+  '412': 'Precondition Failed',
+  '413': 'Payload Too Large',
+  '415': 'Unsupported Media Type',
+  '422': 'Unprocessable Entity',
+  '429': 'Too Many Requests',
+  '500': 'Internal Server Error',
+  '502': 'Bad Gateway',
+  '503': 'Service Unavailable',
+  '504': 'Gateway Timeout',
 };
 
 /** Deepest nesting of fields written out (a deeper object is named, not expanded). */
@@ -53,6 +66,7 @@ const schemaPointer = (name: string) => `#/components/schemas/${name.replace(/~/
 
 const md = (html: string | undefined, link?: (href: string) => string): string => (html ? htmlToMarkdown(html, {link}) : '');
 /** One line of Markdown (table cells, list items). md() is trimmed already (tidy), so no space is left at either end. */
+// prettier-ignore
 // Stryker disable next-line Regex: \s includes \n, so "\s*\n+\s*" and "\s*\n\s*" match the same runs of white space
 const oneLine = (html: string | undefined, link?: (href: string) => string): string => md(html, link).replace(/\s*\n+\s*/g, ' ');
 /** A code span that keeps the text exactly (backticks included: the fence grows instead). */
@@ -61,7 +75,8 @@ const json = (v: unknown) => JSON.stringify(v);
 
 export function securityLabel(s: SecuritySchemeData): string {
   if (s.type === 'http' && s.scheme === 'basic') return 'HTTP Basic authentication (`Authorization: Basic <base64 of username:password>`)';
-  if (s.type === 'http' && s.scheme === 'bearer') return `Bearer token (\`Authorization: Bearer <token>\`${s.bearerFormat ? `, ${s.bearerFormat}` : ''})`;
+  if (s.type === 'http' && s.scheme === 'bearer')
+    return `Bearer token (\`Authorization: Bearer <token>\`${s.bearerFormat ? `, ${s.bearerFormat}` : ''})`;
   if (s.type === 'http') return `HTTP ${s.scheme ? `${s.scheme} ` : ''}authentication`;
   if (s.type === 'apiKey') return `API key in the ${s.in ?? 'header'} ${code(s.name ?? s.key)}`;
   if (s.type === 'oauth2') return `OAuth 2.0${s.scopes?.length ? ` (scopes: ${s.scopes.map(code).join(', ')})` : ''}`;
@@ -106,12 +121,14 @@ class SchemaWriter {
   }
 
   /** Whether the page lists attributes under this schema (then it shows no constraint line for it). */
+  // prettier-ignore
   // Stryker disable next-line ArrayDeclaration: the list starts empty; a sentinel entry would matter only for a component of that exact name
   hasChildren(node: SchemaNode, stack: string[] = []): boolean {
     return hasChildren(node, this.schemas, stack);
   }
 
   /** Nested list of the fields of a schema, one line each, indented by depth. */
+  // prettier-ignore
   // Stryker disable next-line ArrayDeclaration: the list starts empty; a sentinel entry would matter only for a component (or field) of that exact name
   fields(node: SchemaNode, depth = 0, stack: string[] = []): string[] {
     if (node.ref) {
@@ -124,6 +141,7 @@ class SchemaWriter {
     // No depth check here: field() and the variants stop at the limit whenever there is something to list.
     // A component without fields is never "listed above".
     if (node.ref && this.hasFields(node)) this.expanded.add(node.ref);
+    // prettier-ignore
     // Stryker disable next-line ArrayDeclaration: the list starts empty; a sentinel entry would matter only for a component (or field) of that exact name
     const required = new Set(s.required ?? []);
     for (const [name, child] of Object.entries(s.properties ?? {})) lines.push(...this.field(name, child, required.has(name), depth, stack));
@@ -137,6 +155,7 @@ class SchemaWriter {
       variants.forEach((v, i) => {
         const rv = this.node(v);
         const title = v.ref ?? v.circular ?? rv.title ?? `option ${i + 1}`;
+        // prettier-ignore
         // Stryker disable next-line ConditionalExpression: the stack holds component names only, so includes(undefined) is false anyway (the test narrows the type)
         const circular = v.circular !== undefined || (v.ref !== undefined && stack.includes(v.ref));
         const cut = !circular && depth + 2 >= this.maxDepth && this.hasFields(v);
@@ -165,8 +184,10 @@ class SchemaWriter {
     const description = oneLine(this.node(child).description, this.link);
     const label = name === '*' ? '`*` (any other key)' : code(name);
     const line = `${indent}- ${label} (${parts.join(', ')})${description ? `: ${description}` : ''}`;
+    // prettier-ignore
     // Stryker disable next-line AssignmentOperator,ArithmeticOperator: the early stop only saves time; a twin whose field lines are over the budget is itself over it, and operationMarkdown's length check after writing rejects it the same
     this.size += line.length + 1;
+    // prettier-ignore
     // Stryker disable next-line ConditionalExpression,EqualityOperator: as above, the early stop only saves time
     if (this.size > this.limit) throw new TooLong();
     if (circularRef || seen || cut) return [line];
@@ -191,7 +212,9 @@ class SchemaWriter {
   private cutNote(child: SchemaNode): string {
     this.cut = true;
     const refs = this.componentsOf(child);
-    return refs.length ? `fields not listed here: ${refs.map((r) => code(schemaPointer(r))).join(' and ')} in the OpenAPI description` : 'fields not listed here';
+    return refs.length
+      ? `fields not listed here: ${refs.map((r) => code(schemaPointer(r))).join(' and ')} in the OpenAPI description`
+      : 'fields not listed here';
   }
 
   /**
@@ -204,6 +227,7 @@ class SchemaWriter {
       refs.add(n.ref);
       yield n;
       const r = this.node(n);
+      // prettier-ignore
       // Stryker disable next-line ConditionalExpression: a map of `true` walked into is a boolean with no keywords: nothing there has fields or is circular
       n = r.items ?? (typeof r.additionalProperties === 'object' ? r.additionalProperties : undefined);
     }
@@ -273,7 +297,10 @@ function mediaSection(w: SchemaWriter, media: MediaTypeData, request: boolean): 
     // A schema without attributes has the page's constraint line (none for a component not on the page).
     const missing = resolve(media.schema, w.schemas).missing;
     const line = missing || w.hasChildren(media.schema) ? [] : constraintItems(s).map(constraintText);
-    out.push(`Schema: ${[w.typeOf(media.schema), ...line].join(', ')}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description, w.link)}` : ''}`, '');
+    out.push(
+      `Schema: ${[w.typeOf(media.schema), ...line].join(', ')}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description, w.link)}` : ''}`,
+      '',
+    );
     out.push(...fields, '');
   }
   let example: string | undefined;
@@ -291,7 +318,11 @@ function mediaSection(w: SchemaWriter, media: MediaTypeData, request: boolean): 
  * One schema as the twins list it (type line, then its fields), outside an operation page: a
  * guide's schema table (plugins/guides/markdown.ts).
  */
-export function schemaMarkdown(schema: SchemaNode, schemas: Record<string, SchemaNode>, options: {mediaType?: string; request?: boolean; link?: (href: string) => string} = {}): string {
+export function schemaMarkdown(
+  schema: SchemaNode,
+  schemas: Record<string, SchemaNode>,
+  options: {mediaType?: string; request?: boolean; link?: (href: string) => string} = {},
+): string {
   const w = new SchemaWriter(schemas, options.link);
   const lines = mediaSection(w, {mediaType: options.mediaType ?? 'application/json', schema}, options.request ?? false);
   return tidy((options.mediaType ? lines : lines.slice(2)).join('\n'));
@@ -315,6 +346,7 @@ export interface OperationMarkdownOptions {
 export function operationMarkdown(page: OperationPage, options: OperationMarkdownOptions = {}): string {
   const budget = options.budget ?? TWIN_BUDGET;
   const deepest = options.depth ?? MAX_DEPTH;
+  // prettier-ignore
   // Stryker disable next-line EqualityOperator: with <=, the asked depth is tried twice, with the same result
   const depths = [deepest, ...SHALLOWER.filter((d) => d < deepest)];
   const shallowest = depths.pop()!;
@@ -335,12 +367,14 @@ export function operationMarkdown(page: OperationPage, options: OperationMarkdow
 function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDepth: number, limit: number): string {
   const w = new SchemaWriter(page.schemas, options.link, maxDepth, limit);
   const out: string[] = [`# ${page.summary}`, ''];
-  if (page.webhook) out.push(`Webhook ${code(page.webhook)}: the API sends ${code(page.method.toUpperCase())} requests to your endpoint.`, '');
+  if (page.webhook)
+    out.push(`Webhook ${code(page.webhook)}: the API sends ${code(page.method.toUpperCase())} requests to your endpoint.`, '');
   else out.push(`${code(`${page.method.toUpperCase()} ${page.path}`)}`, '');
   if (page.deprecated) out.push('**Deprecated.**', '');
   if (page.operationId) out.push(`Operation ID: ${code(page.operationId)}`, '');
   if (!page.webhook && page.servers.length) {
-    if (page.servers.length === 1) out.push(`Base URL: ${code(page.servers[0]!.url)}${page.servers[0]!.description ? ` (${page.servers[0]!.description})` : ''}`, '');
+    if (page.servers.length === 1)
+      out.push(`Base URL: ${code(page.servers[0]!.url)}${page.servers[0]!.description ? ` (${page.servers[0]!.description})` : ''}`, '');
     else out.push('Base URLs:', '', ...page.servers.map((s) => `- ${code(s.url)}${s.description ? ` (${s.description})` : ''}`), '');
   }
   if (!page.webhook) {
@@ -359,7 +393,9 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
     for (const p of page.parameters) {
       const {type, example} = paramColumns(w, p);
       const deprecated = p.deprecated ? `(deprecated${p.deprecatedBy ? `; use ${code(p.deprecatedBy)} instead` : ''})` : '';
-      const desc = [oneLine(p.description, options.link), deprecated, example !== undefined ? `Example: ${code(example)}` : ''].filter(Boolean).join(' ');
+      const desc = [oneLine(p.description, options.link), deprecated, example !== undefined ? `Example: ${code(example)}` : '']
+        .filter(Boolean)
+        .join(' ');
       out.push(`| ${cell(code(p.name))} | ${p.in} | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell(desc)} |`);
     }
     out.push('');
@@ -379,7 +415,14 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
       out.push(`### ${r.status}${text ? ` ${text}` : ''}`, '');
       out.push(md(r.description, options.link), '');
       if (r.headers.length) {
-        out.push('Headers:', '', ...r.headers.map((h) => `- ${code(h.name)} (${w.typeOf(h.schema)})${h.description ? `: ${oneLine(h.description, options.link)}` : ''}`), '');
+        out.push(
+          'Headers:',
+          '',
+          ...r.headers.map(
+            (h) => `- ${code(h.name)} (${w.typeOf(h.schema)})${h.description ? `: ${oneLine(h.description, options.link)}` : ''}`,
+          ),
+          '',
+        );
       }
       for (const media of r.content) out.push(...mediaSection(w, media, false));
     }
@@ -390,7 +433,10 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
   if (curl) out.push('## Example request', '', fence(htmlText(curl.html), curl.id === 'curl' ? 'bash' : curl.id), '');
   if (w.cut) {
     const where = options.description ? `[the OpenAPI description](${options.description})` : 'the OpenAPI description';
-    out.push(`This page lists fields down to ${maxDepth} ${maxDepth === 1 ? 'level' : 'levels'} of nesting; the schemas marked "fields not listed here" are complete in ${where}.`, '');
+    out.push(
+      `This page lists fields down to ${maxDepth} ${maxDepth === 1 ? 'level' : 'levels'} of nesting; the schemas marked "fields not listed here" are complete in ${where}.`,
+      '',
+    );
   }
   return `${tidy(out.join('\n'))}\n`;
 }

@@ -81,7 +81,9 @@ export function routeOfFile(outDir: string, file: string, baseUrl: string): stri
 
 /** Site path of a route's twin: "/x" -> "/x.md", the base route -> "{base}index.md". */
 export function markdownPathOf(route: string, baseUrl: string): string {
-  return route === baseUrl || route === baseUrl.replace(/\/$/, '') || route === '/' ? `${baseUrl.replace(/\/?$/, '/')}index.md` : `${route}.md`;
+  return route === baseUrl || route === baseUrl.replace(/\/$/, '') || route === '/'
+    ? `${baseUrl.replace(/\/?$/, '/')}index.md`
+    : `${route}.md`;
 }
 
 const hasClass = (el: Element, name: string) => (el.attribs.class ?? '').split(/\s+/).some((c) => c === name || c.startsWith(`${name}_`));
@@ -97,7 +99,11 @@ function pageTitle(doc: Document): string {
   const h1 = findOne(doc, (e) => e.name === 'h1');
   if (h1) return DomUtils.textContent(h1).replace(/\s+/g, ' ').trim();
   const title = findOne(doc, (e) => e.name === 'title');
-  return title ? DomUtils.textContent(title).replace(/\s*\|[^|]*$/, '').trim() : '';
+  return title
+    ? DomUtils.textContent(title)
+        .replace(/\s*\|[^|]*$/, '')
+        .trim()
+    : '';
 }
 
 interface Converted {
@@ -119,7 +125,12 @@ function convertPage(doc: Document, route: string, baseUrl: string, link: (href:
   const generated = findOne(doc, (e) => hasClass(e, 'generatedIndexPage'));
   if (generated) {
     const lead = findOne([generated], (e) => e.name === 'header');
-    const intro = lead ? htmlToMarkdown(lead.children.filter((c) => !(c.type === 'tag' && (c as Element).name === 'h1')), {link}) : '';
+    const intro = lead
+      ? htmlToMarkdown(
+          lead.children.filter((c) => !(c.type === 'tag' && (c as Element).name === 'h1')),
+          {link},
+        )
+      : '';
     const items = DomUtils.findAll((e) => e.name === 'a' && hasClass(e, 'card'), generated.children).map((a) => {
       const name = findOne([a], (e) => e.name === 'h2');
       const text = (name?.attribs.title ?? (name ? DomUtils.textContent(name) : '')).replace(/^[^\p{L}\p{N}]+/u, '').trim();
@@ -146,7 +157,12 @@ function convertPage(doc: Document, route: string, baseUrl: string, link: (href:
 /** "First sentence or line" of a Markdown text, for one-line descriptions. */
 function firstLine(markdown: string): string {
   const para = markdown.split(/\n\n/).find((p) => p.trim() && !/^(#|`|\||-|Operation ID|Base URL|Authentication)/.test(p.trim())) ?? '';
-  return para.replace(/\s+/g, ' ').replace(/!\[[^\]]*\]\([^)]*\)/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim().slice(0, 200);
+  return para
+    .replace(/\s+/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim()
+    .slice(0, 200);
 }
 
 /** A page of the index: a twin without its Markdown (which is on disk once written). */
@@ -180,7 +196,13 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
   const site = baseUrl.replace(/\/$/, '');
   // The current version's API pages, then each older version's (under its own route base).
   const apiSets = [
-    {version: undefined as string | undefined, prefix: `${site}${apiPageRoute('')}`, dir: options.apiDocsDir, tagsBySlug: tagsOf(doc), description: `${origin}${baseUrl}openapi/openapi.json`},
+    {
+      version: undefined as string | undefined,
+      prefix: `${site}${apiPageRoute('')}`,
+      dir: options.apiDocsDir,
+      tagsBySlug: tagsOf(doc),
+      description: `${origin}${baseUrl}openapi/openapi.json`,
+    },
     ...(await Promise.all(
       (options.versions ?? []).map(async (v) => ({
         version: v.id,
@@ -191,7 +213,8 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
       })),
     )),
   ];
-  const versionOf = (route: string) => options.versions?.find((v) => route === `${site}${v.routeBasePath}` || route.startsWith(`${site}${v.routeBasePath}/`))?.id;
+  const versionOf = (route: string) =>
+    options.versions?.find((v) => route === `${site}${v.routeBasePath}` || route.startsWith(`${site}${v.routeBasePath}/`))?.id;
 
   // The shared schema modules that large-graph pages load on demand (read once per folder, when first needed).
   const shared = new Map<string, Promise<OperationPage['schemas']>>();
@@ -218,49 +241,58 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
     pages.push(info);
   };
   // 16 pages at a time: a 1,500-page reference does not hold every page's DOM at once.
-  await mapLimited(
-    [...routes],
-    16,
-    async ([route, file]) => {
-      // Operation pages are written from their data: only the <head> of their HTML is read.
-      const head = await readHead(file);
-      const meta = metaContent(parseDocument(head ?? (await fs.readFile(file, 'utf8'))), 'description');
-      let dom: Document | undefined;
-      const full = async (): Promise<Document> => (dom ??= parseDocument(await fs.readFile(file, 'utf8')));
-      // The site-wide default (the tagline) says nothing about the page.
-      const description = meta === options.tagline || meta === `${options.title}: ${options.tagline}.` ? '' : meta;
-      const version = versionOf(route);
-      const base: Pick<TwinPage, 'route' | 'markdownPath' | 'description' | 'version'> = {route, markdownPath: markdownPathOf(route, baseUrl), description, ...(version ? {version} : {})};
-      const api = apiSets.find((set) => route.startsWith(set.prefix));
-      if (api) {
-        const {tagsBySlug} = api;
-        const slug = route.slice(api.prefix.length);
-        const dataFile = path.join(api.dir, `${slug}.data.js`);
-        const data = existsSync(dataFile) ? (readDataModule(dataFile, await fs.readFile(dataFile, 'utf8')) as Partial<OperationPage>) : undefined;
-        if (data && typeof data.method === 'string' && Array.isArray(data.responses)) {
-          // A page of a large schema graph carries only what its HTML shows; its twin lists every field.
-          const page = (data.lazySchemas ? {...data, schemas: {...(await sharedSchemas(api.dir)), ...data.schemas}} : data) as OperationPage;
-          const markdown = operationMarkdown(page, {link, description: api.description});
-          await add({
-            ...base,
-            title: page.summary,
-            description: description || firstLine(markdown.split('\n').slice(2).join('\n')),
-            kind: 'operation',
-            operation: {method: page.method, path: page.path, tags: tagsBySlug.get(slug) ?? (page.webhook ? ['Webhooks'] : []), ...(page.operationId ? {operationId: page.operationId} : {}), ...(page.webhook ? {webhook: page.webhook} : {})},
-            markdown,
-          });
-          return;
-        }
-        const page = await full();
-        const converted = convertHtml(page, route, baseUrl, link);
-        await add({...base, title: pageTitle(page), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+  await mapLimited([...routes], 16, async ([route, file]) => {
+    // Operation pages are written from their data: only the <head> of their HTML is read.
+    const head = await readHead(file);
+    const meta = metaContent(parseDocument(head ?? (await fs.readFile(file, 'utf8'))), 'description');
+    let dom: Document | undefined;
+    const full = async (): Promise<Document> => (dom ??= parseDocument(await fs.readFile(file, 'utf8')));
+    // The site-wide default (the tagline) says nothing about the page.
+    const description = meta === options.tagline || meta === `${options.title}: ${options.tagline}.` ? '' : meta;
+    const version = versionOf(route);
+    const base: Pick<TwinPage, 'route' | 'markdownPath' | 'description' | 'version'> = {
+      route,
+      markdownPath: markdownPathOf(route, baseUrl),
+      description,
+      ...(version ? {version} : {}),
+    };
+    const api = apiSets.find((set) => route.startsWith(set.prefix));
+    if (api) {
+      const {tagsBySlug} = api;
+      const slug = route.slice(api.prefix.length);
+      const dataFile = path.join(api.dir, `${slug}.data.js`);
+      const data = existsSync(dataFile)
+        ? (readDataModule(dataFile, await fs.readFile(dataFile, 'utf8')) as Partial<OperationPage>)
+        : undefined;
+      if (data && typeof data.method === 'string' && Array.isArray(data.responses)) {
+        // A page of a large schema graph carries only what its HTML shows; its twin lists every field.
+        const page = (data.lazySchemas ? {...data, schemas: {...(await sharedSchemas(api.dir)), ...data.schemas}} : data) as OperationPage;
+        const markdown = operationMarkdown(page, {link, description: api.description});
+        await add({
+          ...base,
+          title: page.summary,
+          description: description || firstLine(markdown.split('\n').slice(2).join('\n')),
+          kind: 'operation',
+          operation: {
+            method: page.method,
+            path: page.path,
+            tags: tagsBySlug.get(slug) ?? (page.webhook ? ['Webhooks'] : []),
+            ...(page.operationId ? {operationId: page.operationId} : {}),
+            ...(page.webhook ? {webhook: page.webhook} : {}),
+          },
+          markdown,
+        });
         return;
       }
       const page = await full();
       const converted = convertHtml(page, route, baseUrl, link);
-      await add({...base, title: pageTitle(page), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
-    },
-  );
+      await add({...base, title: pageTitle(page), kind: data ? 'overview' : converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+      return;
+    }
+    const page = await full();
+    const converted = convertHtml(page, route, baseUrl, link);
+    await add({...base, title: pageTitle(page), kind: converted.kind, markdown: `${tidy(converted.markdown)}\n`});
+  });
   pages.sort((a, b) => a.route.localeCompare(b.route));
 
   const {llms, ordered} = llmsFiles(pages, options, doc);
@@ -268,7 +300,10 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
   const llmsFullTxt = await writeLlmsFull(path.join(outDir, 'llms-full.txt'), ordered, twinFile, (p) => `${origin}${p.markdownPath}`);
   const index: AgentDocsIndex = {title: options.title, siteUrl: origin, baseUrl, pages};
   // JSON escapes for the control characters JSON.stringify leaves raw (DEL, C1, bidirectional): the same data, no raw one in the file.
-  await fs.writeFile(path.join(outDir, 'agent-docs.json'), JSON.stringify(index).replace(CONTROL_CHARACTERS, (c) => `\\u${hex4(c)}`));
+  await fs.writeFile(
+    path.join(outDir, 'agent-docs.json'),
+    JSON.stringify(index).replace(CONTROL_CHARACTERS, (c) => `\\u${hex4(c)}`),
+  );
   return {pages, llmsTxt: Buffer.byteLength(llms), llmsFullTxt};
 }
 
@@ -276,7 +311,12 @@ export async function writeAgentDocs(options: AgentDocsOptions): Promise<{pages:
  * llms-full.txt: the twins in llms.txt's order, each with its source URL under its title,
  * separated by rules, read back one at a time from the files just written. Returns its bytes.
  */
-async function writeLlmsFull(file: string, ordered: TwinInfo[], twinFile: (p: TwinInfo) => string, url: (p: TwinInfo) => string): Promise<number> {
+async function writeLlmsFull(
+  file: string,
+  ordered: TwinInfo[],
+  twinFile: (p: TwinInfo) => string,
+  url: (p: TwinInfo) => string,
+): Promise<number> {
   const out = await fs.open(file, 'w');
   let bytes = 0;
   const write = async (text: string) => {
@@ -301,10 +341,18 @@ async function writeLlmsFull(file: string, ordered: TwinInfo[], twinFile: (p: Tw
 export const DOWNLOADS = [
   {file: 'openapi.json', label: 'OpenAPI description (JSON)', note: 'the processed OpenAPI 3 document every page is built from'},
   {file: 'openapi.yaml', label: 'OpenAPI description (YAML)', note: 'the same document as YAML'},
-  {file: 'postman-collection.json', label: 'Postman Collection v2.1', note: 'one request per operation, folders by tag, a baseUrl variable and the authentication'},
+  {
+    file: 'postman-collection.json',
+    label: 'Postman Collection v2.1',
+    note: 'one request per operation, folders by tag, a baseUrl variable and the authentication',
+  },
 ] as const;
 
-function llmsFiles(pages: TwinInfo[], options: AgentDocsOptions, doc: {info?: {title?: string; description?: string}; tags?: {name: string}[]}): {llms: string; ordered: TwinInfo[]} {
+function llmsFiles(
+  pages: TwinInfo[],
+  options: AgentDocsOptions,
+  doc: {info?: {title?: string; description?: string}; tags?: {name: string}[]},
+): {llms: string; ordered: TwinInfo[]} {
   const origin = options.siteUrl.replace(/\/$/, '');
   const url = (p: TwinInfo) => `${origin}${p.markdownPath}`;
   const item = (p: TwinInfo, prefix = '') => `- [${p.title}](${url(p)})${prefix || p.description ? `: ${prefix}${p.description}` : ''}`;
@@ -319,8 +367,10 @@ function llmsFiles(pages: TwinInfo[], options: AgentDocsOptions, doc: {info?: {t
   const declared = (doc.tags ?? []).map((t) => t.name);
   const used = [...new Set(ops.flatMap((p) => p.operation!.tags.slice(0, 1)))];
   const tagOrder = [...declared.filter((t) => used.includes(t)), ...used.filter((t) => !declared.includes(t))];
-  const opLine = (p: TwinInfo) => (p.operation!.webhook ? `webhook \`${p.operation!.webhook}\`. ` : `\`${p.operation!.method.toUpperCase()} ${p.operation!.path}\`. `);
-  for (const tag of tagOrder) sections.push({title: `API reference: ${tag}`, pages: ops.filter((p) => p.operation!.tags[0] === tag), prefix: opLine});
+  const opLine = (p: TwinInfo) =>
+    p.operation!.webhook ? `webhook \`${p.operation!.webhook}\`. ` : `\`${p.operation!.method.toUpperCase()} ${p.operation!.path}\`. `;
+  for (const tag of tagOrder)
+    sections.push({title: `API reference: ${tag}`, pages: ops.filter((p) => p.operation!.tags[0] === tag), prefix: opLine});
   const untagged = ops.filter((p) => !p.operation!.tags.length);
   if (untagged.length) sections.push({title: 'API reference: other operations', pages: untagged, prefix: opLine});
   for (const v of options.versions ?? []) {
@@ -376,7 +426,8 @@ async function readSharedSchemas(dir: string): Promise<OperationPage['schemas']>
     const file = path.join(dir, f);
     const module = readDataModule(file, await fs.readFile(file, 'utf8'));
     for (const [name, schema] of Object.entries(module as OperationPage['schemas'])) {
-      if (!Object.prototype.hasOwnProperty.call(all, name)) Object.defineProperty(all, name, {value: schema, enumerable: true, writable: true, configurable: true});
+      if (!Object.prototype.hasOwnProperty.call(all, name))
+        Object.defineProperty(all, name, {value: schema, enumerable: true, writable: true, configurable: true});
     }
   }
   return all;
@@ -390,4 +441,3 @@ function readDataModule(file: string, source: string): unknown {
     throw new Error(`${file}: ${(e as Error).message}`);
   }
 }
-

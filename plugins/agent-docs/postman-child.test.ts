@@ -18,7 +18,11 @@ test('stableIds: every random id replaced by one made from its place; other ids 
   const make = () => ({
     info: {_postman_id: crypto.randomUUID(), name: 'Widgets'},
     item: [
-      {id: crypto.randomUUID(), name: 'Folder', item: [{id: crypto.randomUUID(), name: 'Get', request: {}, response: [{id: crypto.randomUUID()}]}]},
+      {
+        id: crypto.randomUUID(),
+        name: 'Folder',
+        item: [{id: crypto.randomUUID(), name: 'Get', request: {}, response: [{id: crypto.randomUUID()}]}],
+      },
       {id: 'my-own-id', name: 'Kept', description: crypto.randomUUID()},
     ],
   });
@@ -30,7 +34,7 @@ test('stableIds: every random id replaced by one made from its place; other ids 
   const ids = [a.info._postman_id, a.item[0]!.id, a.item[0]!.item![0]!.id, a.item[0]!.item![0]!.response![0]!.id];
   for (const id of ids) assert.match(id, UUID);
   assert.equal(new Set(ids).size, ids.length, 'unique');
-  assert.equal(a.item[1]!.id, 'my-own-id', 'an id that is no UUID is not the converter\'s');
+  assert.equal(a.item[1]!.id, 'my-own-id', "an id that is no UUID is not the converter's");
   const other = make();
   other.info.name = 'Gadgets';
   stableIds(other);
@@ -40,19 +44,50 @@ test('stableIds: every random id replaced by one made from its place; other ids 
 test('the child writes the same collection for the same document, twice (also where the converter invents values)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'postman-'));
   const doc = path.join(dir, 'openapi.json');
-  writeFileSync(doc, JSON.stringify({
-    openapi: '3.0.3',
-    info: {title: 'Widgets', version: '1.0.0'},
-    servers: [{url: 'https://api.example.test/v1'}],
-    tags: [{name: 'Widgets'}],
-    paths: {
-      '/widgets/{id}': {get: {tags: ['Widgets'], operationId: 'getWidget', parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {200: {description: 'OK', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}}}}}}},
-      // Maps without examples: the converter's faker picks how many keys to invent at random.
-      ...Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((p) => [`/maps/${p}`, {post: {tags: ['Widgets'], operationId: `putMap${p}`, requestBody: {content: {'application/json': {schema: {type: 'object', additionalProperties: {type: 'string'}}}}}, responses: {200: {description: 'OK', content: {'application/json': {schema: {type: 'object', additionalProperties: {type: 'integer'}}}}}}}}])),
-    },
-  }));
+  writeFileSync(
+    doc,
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: {title: 'Widgets', version: '1.0.0'},
+      servers: [{url: 'https://api.example.test/v1'}],
+      tags: [{name: 'Widgets'}],
+      paths: {
+        '/widgets/{id}': {
+          get: {
+            tags: ['Widgets'],
+            operationId: 'getWidget',
+            parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}],
+            responses: {
+              200: {description: 'OK', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}}}},
+            },
+          },
+        },
+        // Maps without examples: the converter's faker picks how many keys to invent at random.
+        ...Object.fromEntries(
+          ['a', 'b', 'c', 'd', 'e', 'f'].map((p) => [
+            `/maps/${p}`,
+            {
+              post: {
+                tags: ['Widgets'],
+                operationId: `putMap${p}`,
+                requestBody: {content: {'application/json': {schema: {type: 'object', additionalProperties: {type: 'string'}}}}},
+                responses: {
+                  200: {
+                    description: 'OK',
+                    content: {'application/json': {schema: {type: 'object', additionalProperties: {type: 'integer'}}}},
+                  },
+                },
+              },
+            },
+          ]),
+        ),
+      },
+    }),
+  );
   const run = (out: string) => {
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'postman-child.ts'), doc, path.join(dir, out)], {stdio: 'pipe'});
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'postman-child.ts'), doc, path.join(dir, out)], {
+      stdio: 'pipe',
+    });
     return readFileSync(path.join(dir, out), 'utf8');
   };
   const first = run('a.json');

@@ -8,7 +8,11 @@ import {createHash} from 'node:crypto';
 import {readFileSync, writeFileSync} from 'node:fs';
 import {isObject, type OpenApiDocument, type SecurityScheme} from '../../openapi/model/document';
 interface Converter {
-  convert(input: {type: 'json' | 'string'; data: unknown}, options: Record<string, unknown>, cb: (err: Error | null, result: {result: boolean; reason?: string; output?: {type: string; data: PostmanCollection}[]}) => void): void;
+  convert(
+    input: {type: 'json' | 'string'; data: unknown},
+    options: Record<string, unknown>,
+    cb: (err: Error | null, result: {result: boolean; reason?: string; output?: {type: string; data: PostmanCollection}[]}) => void,
+  ): void;
 }
 
 /** What this module reads and writes of a Postman Collection v2.1 (the converter's output has more). */
@@ -53,7 +57,13 @@ export function completeAuth(collection: PostmanCollection, doc: OpenApiDocument
   const basic = names.find((n) => schemes[n]?.type === 'http' && /^basic$/i.test(schemes[n]?.scheme ?? ''));
   const bearer = names.find((n) => schemes[n]?.type === 'http' && /^bearer$/i.test(schemes[n]?.scheme ?? ''));
   if (basic && !collection.auth) {
-    collection.auth = {type: 'basic', basic: [{key: 'username', value: '{{username}}', type: 'string'}, {key: 'password', value: '{{password}}', type: 'string'}]};
+    collection.auth = {
+      type: 'basic',
+      basic: [
+        {key: 'username', value: '{{username}}', type: 'string'},
+        {key: 'password', value: '{{password}}', type: 'string'},
+      ],
+    };
   } else if (bearer && !collection.auth) {
     collection.auth = {type: 'bearer', bearer: [{key: 'token', value: '{{bearerToken}}', type: 'string'}]};
   }
@@ -67,7 +77,8 @@ export function completeAuth(collection: PostmanCollection, doc: OpenApiDocument
     for (const item of collectRequests(collection.item)) {
       const header = s.name;
       const headers = (item.request.header ??= []);
-      if (!headers.some((h) => String(h.key).toLowerCase() === header.toLowerCase())) headers.push({key: header, value: `{{${name}}}`, description: 'API key (collection variable)'});
+      if (!headers.some((h) => String(h.key).toLowerCase() === header.toLowerCase()))
+        headers.push({key: header, value: `{{${name}}}`, description: 'API key (collection variable)'});
     }
   }
 }
@@ -86,7 +97,8 @@ export function stableIds(collection: PostmanCollection): void {
     if (Array.isArray(node)) (node as unknown[]).forEach((child, i) => visit(child, `${where}/${i}`));
     else if (isObject(node)) {
       for (const [key, value] of Object.entries(node)) {
-        if ((key === 'id' || key === '_postman_id') && typeof value === 'string' && UUID.test(value)) node[key] = uuidFrom(`${name}\n${where}/${key}`);
+        if ((key === 'id' || key === '_postman_id') && typeof value === 'string' && UUID.test(value))
+          node[key] = uuidFrom(`${name}\n${where}/${key}`);
         else visit(value, `${where}/${key}`);
       }
     }
@@ -131,7 +143,14 @@ function main() {
   const doc = JSON.parse(text) as OpenApiDocument;
   Converter.convert(
     {type: 'json', data: doc},
-    {folderStrategy: 'Tags', requestNameSource: 'Fallback', parametersResolution: 'Example', includeAuthInfoInExample: false, optimizeConversion: true, stackLimit: 6},
+    {
+      folderStrategy: 'Tags',
+      requestNameSource: 'Fallback',
+      parametersResolution: 'Example',
+      includeAuthInfoInExample: false,
+      optimizeConversion: true,
+      stackLimit: 6,
+    },
     (err, result) => {
       if (err || !result.result || !result.output?.[0]) {
         console.error(err?.message ?? result.reason ?? 'no output');

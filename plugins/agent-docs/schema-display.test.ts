@@ -33,20 +33,44 @@ const schemas: Record<string, SchemaNode> = {
 const FIELDS: [string, SchemaNode, string][] = [
   ['email', {type: 'string', format: 'email', maxLength: 80}, '(string<email>, required, max length: `80`)'],
   ['nullable', {type: 'integer', nullable: true}, '(integer | null, required)'],
-  ['status', {type: 'string', enum: ['open', 'paid'], default: 'open'}, '(string, required, Allowed values: `open`, `paid`, default: `open`)'],
+  [
+    'status',
+    {type: 'string', enum: ['open', 'paid'], default: 'open'},
+    '(string, required, Allowed values: `open`, `paid`, default: `open`)',
+  ],
   // OpenAPI 3.1 `const` arrives as a one-value enum.
   ['kind', {type: 'string', enum: ['invoice']}, '(string, required, Allowed values: `invoice`)'],
-  ['contacts', {type: 'array', items: {ref: 'Contact'}, minItems: 1, maxItems: 5, uniqueItems: true}, '(array of Contact, required, min items: `1`, max items: `5`, unique items)'],
+  [
+    'contacts',
+    {type: 'array', items: {ref: 'Contact'}, minItems: 1, maxItems: 5, uniqueItems: true},
+    '(array of Contact, required, min items: `1`, max items: `5`, unique items)',
+  ],
   ['codes', {type: 'array', items: {ref: 'Code'}}, '(array of string, required, Allowed values: `EUR`, `USD`, max length: `3`)'],
   ['address', {ref: 'Address', readOnly: true}, '(Address, required, read-only)'],
   ['pet', {ref: 'Pet'}, '(Pet, required)'],
   ['either', {anyOf: [{type: 'string'}, {type: 'integer'}]}, '(any of, required)'],
   ['list', {ref: 'List'}, '(array of List (circular), required)'],
-  ['old30', {type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: false, multipleOf: 0.5}, '(number, required, greater than: `0`, maximum: `1`, multiple of: `0.5`)'],
+  [
+    'old30',
+    {type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: false, multipleOf: 0.5},
+    '(number, required, greater than: `0`, maximum: `1`, multiple of: `0.5`)',
+  ],
   ['new31', {type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 10}, '(number, required, greater than: `0`, less than: `10`)'],
-  ['name', {type: 'string', minLength: 1, maxLength: 40, pattern: '^[a-z]+$', example: 'ada'}, '(string, required, min length: `1`, max length: `40`, pattern: `^[a-z]+$`, example: `ada`)'],
-  ['meta', {type: 'object', minProperties: 1, maxProperties: 9, additionalProperties: {type: 'string'}}, '(object, required, min properties: `1`, max properties: `9`)'],
-  ['secret', {type: 'string', writeOnly: true, deprecated: true, deprecatedBy: 'token'}, '(string, required, write-only, deprecated, use `token` instead)'],
+  [
+    'name',
+    {type: 'string', minLength: 1, maxLength: 40, pattern: '^[a-z]+$', example: 'ada'},
+    '(string, required, min length: `1`, max length: `40`, pattern: `^[a-z]+$`, example: `ada`)',
+  ],
+  [
+    'meta',
+    {type: 'object', minProperties: 1, maxProperties: 9, additionalProperties: {type: 'string'}},
+    '(object, required, min properties: `1`, max properties: `9`)',
+  ],
+  [
+    'secret',
+    {type: 'string', writeOnly: true, deprecated: true, deprecatedBy: 'token'},
+    '(string, required, write-only, deprecated, use `token` instead)',
+  ],
   ['count', {type: 'integer', default: 0, example: 3}, '(integer, required, default: `0`, example: `3`)'],
   ['missing', {ref: 'Gone'}, '(Gone, required)'],
 ];
@@ -54,7 +78,11 @@ const FIELDS: [string, SchemaNode, string][] = [
 const code = (s: string) => `\`${s}\``;
 /** The page's items with its <code> elements written as code spans. */
 const itemMarkdown = (item: ConstraintItem) =>
-  item.kind === 'values' ? `${item.label}: ${item.values.map(code).join(', ')}` : item.kind === 'value' ? `${item.label}: ${code(item.value)}` : item.label;
+  item.kind === 'values'
+    ? `${item.label}: ${item.values.map(code).join(', ')}`
+    : item.kind === 'value'
+      ? `${item.label}: ${code(item.value)}`
+      : item.label;
 const badgeMarkdown = (badge: FieldBadge) => (badge.kind === 'replacement' ? `use ${code(badge.by)} instead` : badge.kind);
 
 function page(): OperationPage {
@@ -71,17 +99,24 @@ function page(): OperationPage {
       {name: 'tags', in: 'query', required: false, schema: {type: 'array', items: {ref: 'Code'}}},
       {name: 'since', in: 'query', required: false, schema: {type: 'string', format: 'date', example: '2024-01-01'}},
     ],
-    requestBody: {required: true, content: [{mediaType: 'application/json', schema: {type: 'object', required: FIELDS.map(([name]) => name), properties}}]},
+    requestBody: {
+      required: true,
+      content: [{mediaType: 'application/json', schema: {type: 'object', required: FIELDS.map(([name]) => name), properties}}],
+    },
     responses: [
       {status: '200', headers: [], content: [{mediaType: 'application/json', schema: {ref: 'Pet'}}]},
-      {status: '201', headers: [], content: [{mediaType: 'text/plain', schema: {type: 'string', format: 'uuid', maxLength: 36, example: 'x'}}]},
+      {
+        status: '201',
+        headers: [],
+        content: [{mediaType: 'text/plain', schema: {type: 'string', format: 'uuid', maxLength: 36, example: 'x'}}],
+      },
     ],
     schemas,
     samples: [],
   } as OperationPage;
 }
 
-test('fields: the twin writes the page\'s type label, labels and constraint line, in the page\'s order', () => {
+test("fields: the twin writes the page's type label, labels and constraint line, in the page's order", () => {
   const md = operationMarkdown(page());
   const lines = md.split('\n');
   for (const [name, node, expected] of FIELDS) {
@@ -92,12 +127,16 @@ test('fields: the twin writes the page\'s type label, labels and constraint line
     // The same items the page renders, from the model.
     const {node: shown} = resolve(node, schemas);
     const circular = name === 'list' ? ' (circular)' : '';
-    const parts = [`${typeLabel(node, schemas)}${circular}`, ...fieldBadges(shown, true).map(badgeMarkdown), ...fieldConstraints(node, schemas).map(itemMarkdown)];
+    const parts = [
+      `${typeLabel(node, schemas)}${circular}`,
+      ...fieldBadges(shown, true).map(badgeMarkdown),
+      ...fieldConstraints(node, schemas).map(itemMarkdown),
+    ];
     assert.equal(line, `- \`${name}\` (${parts.join(', ')})`, name);
   }
 });
 
-test('parameters: the type column is the page\'s label and constraint line without the example, which has its own place', () => {
+test("parameters: the type column is the page's label and constraint line without the example, which has its own place", () => {
   const md = operationMarkdown(page());
   const rows = md.split('\n').filter((l) => l.startsWith('| `'));
   assert.deepEqual(rows, [
@@ -108,22 +147,36 @@ test('parameters: the type column is the page\'s label and constraint line witho
   ]);
   for (const p of page().parameters) {
     const items = parameterConstraints(p.schema, p.example, schemas);
-    const type = [typeLabel(p.schema, schemas), ...items.filter((i) => !(i.kind === 'value' && i.label === 'example')).map(itemMarkdown)].join(', ');
-    assert.ok(rows.some((r) => r.startsWith(`| \`${p.name}\` | query | ${type} |`)), `${p.name}: ${type}`);
+    const type = [
+      typeLabel(p.schema, schemas),
+      ...items.filter((i) => !(i.kind === 'value' && i.label === 'example')).map(itemMarkdown),
+    ].join(', ');
+    assert.ok(
+      rows.some((r) => r.startsWith(`| \`${p.name}\` | query | ${type} |`)),
+      `${p.name}: ${type}`,
+    );
   }
 });
 
-test('variants and a schema without attributes: the page\'s constraint line under their label', () => {
+test("variants and a schema without attributes: the page's constraint line under their label", () => {
   const md = operationMarkdown(page());
   // A variant with attributes has them listed instead (as on the page).
-  assert.ok(md.includes('- `pet` (Pet, required)\n  - One of:\n    - **Cat** (Cat)\n      - `lives` (integer)\n    - **option 2** (string, max length: `9`)\n    - **option 3** (integer, minimum: `1`)\n'), md);
+  assert.ok(
+    md.includes(
+      '- `pet` (Pet, required)\n  - One of:\n    - **Cat** (Cat)\n      - `lives` (integer)\n    - **option 2** (string, max length: `9`)\n    - **option 3** (integer, minimum: `1`)\n',
+    ),
+    md,
+  );
   assert.ok(md.includes('Schema: Pet, fields of Pet as listed above\n'), md);
   const leaf: SchemaNode = {type: 'string', format: 'uuid', maxLength: 36, example: 'x'};
-  assert.equal([typeLabel(leaf, schemas), ...constraintItems(leaf).map(itemMarkdown)].join(', '), 'string<uuid>, max length: `36`, example: `x`');
+  assert.equal(
+    [typeLabel(leaf, schemas), ...constraintItems(leaf).map(itemMarkdown)].join(', '),
+    'string<uuid>, max length: `36`, example: `x`',
+  );
   assert.ok(md.includes('Schema: string<uuid>, max length: `36`, example: `x`\n'), md);
 });
 
-test('what the page leaves out, the twin leaves out: a circular variant\'s constraints, a missing component\'s; a replaced parameter is named', () => {
+test("what the page leaves out, the twin leaves out: a circular variant's constraints, a missing component's; a replaced parameter is named", () => {
   const md = operationMarkdown({
     ...page(),
     parameters: [{name: 'old', in: 'query', required: false, deprecated: true, deprecatedBy: 'new', schema: {type: 'string'}}],
@@ -133,7 +186,10 @@ test('what the page leaves out, the twin leaves out: a circular variant\'s const
   });
   assert.ok(md.includes('| `old` | query | string | no | (deprecated; use `new` instead) |'), md);
   // The page shows "Circular reference to Loop" there, without Loop's constraint line.
-  assert.ok(md.includes('Schema: Loop\n\n- One of:\n  - **Loop** (Loop) (circular: see above)\n  - **option 2** (string, min length: `2`)\n'), md);
+  assert.ok(
+    md.includes('Schema: Loop\n\n- One of:\n  - **Loop** (Loop) (circular: see above)\n  - **option 2** (string, min length: `2`)\n'),
+    md,
+  );
   // The page shows the name and "Loading attributes…" for a component it does not have.
   assert.ok(md.includes('Schema: Gone\n'), md);
 });

@@ -39,8 +39,14 @@ test('PORTAL_MOCK=1: the local mock on MOCK_PORT (default 4010); PORTAL_MOCK_URL
 });
 
 test('bad values are named', () => {
-  assert.throws(() => withEnv({PORTAL_MOCK_URL: 'mock.example.com'}), /PORTAL_MOCK_URL must be an absolute http\(s\) URL, got "mock\.example\.com"/);
-  assert.throws(() => withEnv({PORTAL_PROXY_URL: 'ftp://p.example'}), /PORTAL_PROXY_URL must be an http\(s\) URL without credentials, query or fragment/);
+  assert.throws(
+    () => withEnv({PORTAL_MOCK_URL: 'mock.example.com'}),
+    /PORTAL_MOCK_URL must be an absolute http\(s\) URL, got "mock\.example\.com"/,
+  );
+  assert.throws(
+    () => withEnv({PORTAL_PROXY_URL: 'ftp://p.example'}),
+    /PORTAL_PROXY_URL must be an http\(s\) URL without credentials, query or fragment/,
+  );
   assert.throws(() => withEnv({PORTAL_PROXY_URL: 'https://u:p@p.example'}), /PORTAL_PROXY_URL/);
   assert.throws(() => withEnv({PORTAL_MOCK: '1', MOCK_PORT: 'x'}), /MOCK_PORT must be a port number, got "x"/);
 });

@@ -88,24 +88,32 @@ async function fillCredentials(dialog: Locator): Promise<void> {
 async function send(dialog: Locator): Promise<{status: string; body: string}> {
   await dialog.getByRole('button', {name: 'Send request'}).click();
   await dialog.getByTestId('console-status').waitFor();
-  return {status: (await dialog.getByTestId('console-status').textContent()) ?? '', body: (await dialog.getByTestId('console-body').textContent().catch(() => '')) ?? ''};
+  return {
+    status: (await dialog.getByTestId('console-status').textContent()) ?? '',
+    body:
+      (await dialog
+        .getByTestId('console-body')
+        .textContent()
+        .catch(() => '')) ?? '',
+  };
 }
 
 /**
  * Serves the built main bundle with customFields.tryIt set to these URLs, as a build with
  * PORTAL_MOCK_URL / PORTAL_PROXY_URL writes it (a build without them has no tryIt at all).
  */
-async function configureTryIt(page: TrackedPage, tryIt: {mockUrl: string | null; proxyUrl: string | null}): Promise<{replaced: () => number}> {
+async function configureTryIt(
+  page: TrackedPage,
+  tryIt: {mockUrl: string | null; proxyUrl: string | null},
+): Promise<{replaced: () => number}> {
   let replaced = 0;
   await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
     const response = await route.fetch();
     const text = await response.text();
-    const body = text
-      .replace(/tryIt:\{mockUrl:(null|"[^"]*"),proxyUrl:(null|"[^"]*")\},?/g, '')
-      .replace(/customFields:\{/g, (m) => {
-        replaced++;
-        return `${m}tryIt:${JSON.stringify(tryIt)},`;
-      });
+    const body = text.replace(/tryIt:\{mockUrl:(null|"[^"]*"),proxyUrl:(null|"[^"]*")\},?/g, '').replace(/customFields:\{/g, (m) => {
+      replaced++;
+      return `${m}tryIt:${JSON.stringify(tryIt)},`;
+    });
     await route.fulfill({response, body});
   });
   return {replaced: () => replaced};
@@ -144,12 +152,18 @@ describe('the console against the Prism mock', () => {
     // Checked before sending: the problem is named under the field, and nothing went out.
     await dialog.getByRole('button', {name: 'Send request'}).click();
     await dialog.getByTestId('console-problems').waitFor();
-    assert.match((await dialog.locator('[data-testid="console-field-problem"][data-field="query:page_size"]').textContent()) ?? '', /must be <= \d+/);
+    assert.match(
+      (await dialog.locator('[data-testid="console-field-problem"][data-field="query:page_size"]').textContent()) ?? '',
+      /must be <= \d+/,
+    );
     assert.equal(await dialog.getByTestId('console-status').count(), 0, 'not sent');
     // "Send anyway" sends it as typed: the mock's answer to the invalid value.
     await dialog.getByRole('button', {name: 'Send anyway'}).click();
     await dialog.getByTestId('console-status').waitFor();
-    const got = {status: (await dialog.getByTestId('console-status').textContent()) ?? '', body: (await dialog.getByTestId('console-body').textContent()) ?? ''};
+    const got = {
+      status: (await dialog.getByTestId('console-status').textContent()) ?? '',
+      body: (await dialog.getByTestId('console-body').textContent()) ?? '',
+    };
     assert.equal(got.status, '400');
     assert.deepEqual(JSON.parse(got.body), errorExample(op, '400'));
     // Missing credentials: 401.
@@ -173,7 +187,9 @@ describe('the console against the Prism mock', () => {
     await link.waitFor();
     assert.equal(await dialog.getByTestId('console-status').textContent(), String(success(binary).status));
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const answer = await fetch(`${mock.url}${binary.path.replace(/\{[^}]+\}/g, '1')}`, {headers: {Authorization: 'Basic eDp5', 'Ocp-Apim-Subscription-Key': 'k', Accept: 'application/pdf'}});
+    const answer = await fetch(`${mock.url}${binary.path.replace(/\{[^}]+\}/g, '1')}`, {
+      headers: {Authorization: 'Basic eDp5', 'Ocp-Apim-Subscription-Key': 'k', Accept: 'application/pdf'},
+    });
     // The name the mock's Content-Disposition gives (the document's example: the invoice number).
     const named = /filename="?([^";]+)"?/.exec(answer.headers.get('content-disposition') ?? '')?.[1];
     assert.ok(named && named !== `${binary.operationId}.pdf`, `the mock names the file (${answer.headers.get('content-disposition')})`);
@@ -240,7 +256,10 @@ describe('with a mock server and the proxy configured', () => {
     const docServer = doc.servers[0].url;
     await dialog.getByLabel('Base URL').selectOption(docServer);
     const note = dialog.getByTestId('console-proxy-note');
-    assert.match((await note.textContent()) ?? '', new RegExp(`Sent to the portal's proxy ${proxyUrl.replace(/[.]/g, '\\.')}, which forwards it`));
+    assert.match(
+      (await note.textContent()) ?? '',
+      new RegExp(`Sent to the portal's proxy ${proxyUrl.replace(/[.]/g, '\\.')}, which forwards it`),
+    );
     assert.equal(await dialog.getByLabel("Send through the portal's proxy").isChecked(), true);
     // The checkbox and its note pass axe (labels, contrast).
     const {findings, checked} = await audit(page, 'dialog[open]');
@@ -315,11 +334,15 @@ describe('the console as a reader meets it (issue 21 point 6)', () => {
     const status = dialog.getByTestId('console-status');
     await status.waitFor();
     // Inside the dialog's scrolling body, the status line ends up visible (smooth scroll: polled).
-    await page.waitForFunction(() => {
-      const line = document.querySelector('[data-testid="console-status"]')!.getBoundingClientRect();
-      const box = document.querySelector('dialog[open] form > div')!.getBoundingClientRect();
-      return line.top >= box.top && line.bottom <= box.bottom;
-    }, undefined, {timeout: 5000});
+    await page.waitForFunction(
+      () => {
+        const line = document.querySelector('[data-testid="console-status"]')!.getBoundingClientRect();
+        const box = document.querySelector('dialog[open] form > div')!.getBoundingClientRect();
+        return line.top >= box.top && line.bottom <= box.bottom;
+      },
+      undefined,
+      {timeout: 5000},
+    );
     const live = dialog.getByTestId('console-announcement');
     assert.equal(await live.getAttribute('role'), 'status');
     assert.match((await live.textContent()) ?? '', /^Response: 201 Created, in \d+ ms\.$/);
@@ -363,8 +386,14 @@ describe('the console as a reader meets it (issue 21 point 6)', () => {
     await textarea.fill(JSON.stringify({...body, status: 'bogus', customer_type_id: 'three', name: undefined}, null, 2));
     await dialog.getByRole('button', {name: 'Send request'}).click();
     await dialog.getByTestId('console-problems').waitFor();
-    const items = (await dialog.locator('[data-testid="console-field-problem"][data-field="body"] li').allTextContents()).map((t) => t.trim());
-    assert.deepEqual(items.sort(), ['/customer_type_id must be integer', '/name required property "name" is missing', '/status must be one of "pending", "active"']);
+    const items = (await dialog.locator('[data-testid="console-field-problem"][data-field="body"] li').allTextContents()).map((t) =>
+      t.trim(),
+    );
+    assert.deepEqual(items.sort(), [
+      '/customer_type_id must be integer',
+      '/name required property "name" is missing',
+      '/status must be one of "pending", "active"',
+    ]);
     assert.deepEqual(sent, [], 'not sent');
     await dialog.getByRole('button', {name: 'Send anyway'}).click();
     await dialog.getByTestId('console-status').waitFor();
@@ -412,7 +441,11 @@ describe('the console as a reader meets it (issue 21 point 6)', () => {
 
     await gotoHydrated(page, site, routeOf('getCustomerLedger'));
     const ledger = await openConsole(page);
-    assert.equal(await ledger.locator('[data-param="path:customer_id"] input').inputValue(), '100482', 'a required parameter keeps its example');
+    assert.equal(
+      await ledger.locator('[data-param="path:customer_id"] input').inputValue(),
+      '100482',
+      'a required parameter keeps its example',
+    );
     assert.equal(await ledger.locator('[data-param="query:from"] input').inputValue(), '');
   });
 
@@ -466,7 +499,10 @@ describe('the console as a reader meets it (issue 21 point 6)', () => {
     assert.ok(!/device/.test(label), `no "device" in "${label}"`);
     assert.match(label, /this tab until it closes/);
     await remember.check();
-    assert.match((await dialog.locator('[data-testid="console-auth"] p').filter({hasText: 'Kept in this tab'}).textContent()) ?? '', /this tab's session storage/);
+    assert.match(
+      (await dialog.locator('[data-testid="console-auth"] p').filter({hasText: 'Kept in this tab'}).textContent()) ?? '',
+      /this tab's session storage/,
+    );
   });
 
   test('a response check that never finishes is stopped: the page stays responsive and says the check was skipped', async () => {
@@ -500,7 +536,9 @@ describe('the console as a reader meets it (issue 21 point 6)', () => {
 });
 
 /** A loopback HTTP server for a test; `handle` answers, CORS preflights are allowed. */
-async function loopback(handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void): Promise<{url: string; close: () => Promise<void>}> {
+async function loopback(
+  handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void,
+): Promise<{url: string; close: () => Promise<void>}> {
   const server = createServer((req, res) => {
     const cors = {
       'Access-Control-Allow-Origin': String(req.headers.origin ?? '*'),
@@ -544,7 +582,10 @@ function requestsSettle(page: Page, timeout = 15_000): () => Promise<void> {
     open.size === 0
       ? Promise.resolve()
       : new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`requests still open after ${timeout} ms: ${[...open].map((r) => r.url()).join(', ')}`)), timeout);
+          const timer = setTimeout(
+            () => reject(new Error(`requests still open after ${timeout} ms: ${[...open].map((r) => r.url()).join(', ')}`)),
+            timeout,
+          );
           waiting.push(() => {
             clearTimeout(timer);
             resolve();
@@ -585,8 +626,15 @@ describe('credentials never follow a redirect to another origin (issue 22 row 5)
     await sent();
     const leaked = seen.filter((s) => JSON.stringify(s.headers).includes('mock-credential'));
     assert.deepEqual(leaked, [], 'no credential reached the redirect target');
-    assert.deepEqual(seen.filter((s) => s.url.startsWith('/collect')).map((s) => s.url), [], 'nothing was sent to the redirect target');
-    assert.match((await alert.textContent()) ?? '', /answered .* with a redirect, which the console did not follow: the request carries credentials/);
+    assert.deepEqual(
+      seen.filter((s) => s.url.startsWith('/collect')).map((s) => s.url),
+      [],
+      'nothing was sent to the redirect target',
+    );
+    assert.match(
+      (await alert.textContent()) ?? '',
+      /answered .* with a redirect, which the console did not follow: the request carries credentials/,
+    );
   });
 
   test('through the proxy: the proxy answers the 307, and the browser does not take the key there either', async () => {
@@ -608,7 +656,11 @@ describe('credentials never follow a redirect to another origin (issue 22 row 5)
       await alert.or(dialog.getByTestId('console-status')).first().waitFor();
       await sent();
       const reached = seen.filter((s) => s.url.startsWith('/collect/via-proxy'));
-      assert.deepEqual(reached.filter((s) => JSON.stringify(s.headers).includes('mock-credential')), [], 'no credential reached the redirect target');
+      assert.deepEqual(
+        reached.filter((s) => JSON.stringify(s.headers).includes('mock-credential')),
+        [],
+        'no credential reached the redirect target',
+      );
       assert.deepEqual(reached, [], 'nothing reached the redirect target');
       assert.match((await alert.textContent()) ?? '', /with a redirect, which the console did not follow/);
     } finally {

@@ -61,13 +61,21 @@ test('a request whose body names a callback URL is answered, and the mock sends 
 
 test('a reference to a URL inside the processed document is not fetched when the mock starts', async () => {
   const doc = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-  doc.paths['/subscriptions'].post.responses['201'].content['application/json'].schema = {$ref: `${listenerUrl}/latest/meta-data/schema.json`};
-  doc.paths['/subscriptions'].post.responses['201'].content['application/json'].examples = {remote: {externalValue: `${listenerUrl}/example.json`}};
+  doc.paths['/subscriptions'].post.responses['201'].content['application/json'].schema = {
+    $ref: `${listenerUrl}/latest/meta-data/schema.json`,
+  };
+  doc.paths['/subscriptions'].post.responses['201'].content['application/json'].examples = {
+    remote: {externalValue: `${listenerUrl}/example.json`},
+  };
   const file = path.join(scratch, 'remote-ref.json');
   writeFileSync(file, JSON.stringify(doc));
   const remote = await startPrism({spec: file});
   try {
-    const response = await fetch(`${remote.url}/subscriptions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({callbackUrl: 'x'})});
+    const response = await fetch(`${remote.url}/subscriptions`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({callbackUrl: 'x'}),
+    });
     assert.equal(response.status, 201);
   } finally {
     await remote.stop();
@@ -77,7 +85,9 @@ test('a reference to a URL inside the processed document is not fetched when the
 
 test('mockDocument drops callbacks of operations and components, outside references and unsafe patterns; a property called "callbacks" stays', () => {
   const doc = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-  doc.components.schemas = {Hook: {type: 'object', properties: {callbacks: {type: 'string', pattern: '^(a+)+$'}, id: {$ref: 'https://schemas.example/id.json'}}}};
+  doc.components.schemas = {
+    Hook: {type: 'object', properties: {callbacks: {type: 'string', pattern: '^(a+)+$'}, id: {$ref: 'https://schemas.example/id.json'}}},
+  };
   const copy = mockDocument(doc);
   assert.deepEqual(copy.callbacks, ['#/paths/~1subscriptions/post/callbacks', '#/components/callbacks']);
   assert.deepEqual(copy.externalRefs, ['#/components/schemas/Hook/properties/id/$ref']);

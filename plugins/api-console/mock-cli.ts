@@ -11,12 +11,20 @@ import {mockPortFromEnv, startPrism} from './prism';
 async function main(): Promise<void> {
   const portalConfig = loadPortalConfig();
   const port = mockPortFromEnv();
-  const spec = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'spec'], {cwd: projectRoot, stdio: 'inherit'});
+  const spec = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'spec'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
   if (spec.status !== 0) {
     console.error('mock: "npm run spec" failed; the mock server needs the processed description.');
     process.exit(1);
   }
-  const mock = await startPrism({spec: portalConfig.processedSpec, port, host: process.env.MOCK_HOST?.trim() || '127.0.0.1', inherit: true});
+  const mock = await startPrism({
+    spec: portalConfig.processedSpec,
+    port,
+    host: process.env.MOCK_HOST?.trim() || '127.0.0.1',
+    inherit: true,
+  });
   console.log(`\nmock: ${portalConfig.processedSpec} is served at ${mock.url} (Ctrl-C to stop)`);
   const stop = () => void mock.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);

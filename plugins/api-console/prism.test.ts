@@ -49,7 +49,10 @@ test('MOCK_PORT: default 4010, a number, or a clear error', () => {
 });
 
 test('a missing document is named', async () => {
-  await assert.rejects(startPrism({spec: '/nonexistent/openapi.json'}), /\/nonexistent\/openapi\.json is missing: run "npm run prepare:api" first/);
+  await assert.rejects(
+    startPrism({spec: '/nonexistent/openapi.json'}),
+    /\/nonexistent\/openapi\.json is missing: run "npm run prepare:api" first/,
+  );
 });
 
 describe('every operation answers its documented success status with the document example', () => {
@@ -63,7 +66,11 @@ describe('every operation answers its documented success status with the documen
       const headers: Record<string, string> = {...AUTH, ...Object.fromEntries(req.headers)};
       if (req.accept) headers.Accept = req.accept;
       if (req.body) headers['Content-Type'] = req.body.mediaType;
-      const res = await fetch(url, {method: req.method.toUpperCase(), headers, body: req.body ? JSON.stringify(req.body.value) : undefined});
+      const res = await fetch(url, {
+        method: req.method.toUpperCase(),
+        headers,
+        body: req.body ? JSON.stringify(req.body.value) : undefined,
+      });
       const responses = doc.paths[op.path][op.method].responses;
       const success = Object.keys(responses).find((s) => /^2\d\d$/.test(s))!;
       assert.equal(res.status, Number(success), `${await res.clone().text()}`);
@@ -93,7 +100,11 @@ describe('invalid input gets the document error response', () => {
   });
 
   test("an invalid body: Prism's 422-before-400 order gives the document's 422 example where one is defined", async () => {
-    const res = await fetch(`${mock.url}/contacts`, {method: 'POST', headers: {...AUTH, 'Content-Type': 'application/json'}, body: '{"first_name": 1}'});
+    const res = await fetch(`${mock.url}/contacts`, {
+      method: 'POST',
+      headers: {...AUTH, 'Content-Type': 'application/json'},
+      body: '{"first_name": 1}',
+    });
     assert.equal(res.status, 422);
     assert.match(res.headers.get('sl-violations') ?? '', /must have required property 'customer_id'/);
     assert.deepEqual(await res.json(), exampleOf(doc.paths['/contacts'].post.responses['422'], 'application/json'));
@@ -104,7 +115,11 @@ describe('CORS for the browser', () => {
   test('a preflight is answered for the origin, method and headers asked', async () => {
     const res = await fetch(`${mock.url}/contacts/55120`, {
       method: 'OPTIONS',
-      headers: {Origin: 'http://127.0.0.1:3000', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization,ocp-apim-subscription-key,content-type'},
+      headers: {
+        Origin: 'http://127.0.0.1:3000',
+        'Access-Control-Request-Method': 'PATCH',
+        'Access-Control-Request-Headers': 'authorization,ocp-apim-subscription-key,content-type',
+      },
     });
     assert.ok(res.status >= 200 && res.status < 300, `preflight status ${res.status}`);
     assert.equal(res.headers.get('access-control-allow-origin'), 'http://127.0.0.1:3000');
@@ -129,11 +144,19 @@ test('the invoice PDF: documented type and Content-Disposition; the body is a pl
 });
 
 test('the proxy forwards to the mock when the mock is on its allowlist', async () => {
-  const proxy: Server = createProxy({allow: [mock.url], origins: ['http://127.0.0.1:3000'], maxBodyBytes: 1 << 20, timeoutMs: 10000, rateLimit: {max: 10, windowMs: 60000}});
+  const proxy: Server = createProxy({
+    allow: [mock.url],
+    origins: ['http://127.0.0.1:3000'],
+    maxBodyBytes: 1 << 20,
+    timeoutMs: 10000,
+    rateLimit: {max: 10, windowMs: 60000},
+  });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   try {
     const at = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const res = await fetch(`${at}/?url=${encodeURIComponent(`${mock.url}/ticket-options`)}`, {headers: {...AUTH, Origin: 'http://127.0.0.1:3000'}});
+    const res = await fetch(`${at}/?url=${encodeURIComponent(`${mock.url}/ticket-options`)}`, {
+      headers: {...AUTH, Origin: 'http://127.0.0.1:3000'},
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('access-control-allow-origin'), 'http://127.0.0.1:3000');
     assert.deepEqual(await res.json(), exampleOf(doc.paths['/ticket-options'].get.responses['200'], 'application/json'));

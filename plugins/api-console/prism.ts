@@ -83,10 +83,18 @@ export function mockDocument(source: unknown): MockDocument {
       const here = `${pointer}/${escapeToken(key)}`;
       const value = obj[key];
       // Operations' callbacks (the key under an HTTP method) and the components they may reference.
-      if (key === 'callbacks' && value && typeof value === 'object' && (pointer === '#/components' || isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)))) {
+      if (
+        key === 'callbacks' &&
+        value &&
+        typeof value === 'object' &&
+        (pointer === '#/components' || isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)))
+      ) {
         out.callbacks.push(here);
         delete obj[key];
-      } else if ((key === '$ref' && typeof value === 'string' && !value.startsWith('#')) || (key === 'externalValue' && typeof value === 'string')) {
+      } else if (
+        (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) ||
+        (key === 'externalValue' && typeof value === 'string')
+      ) {
         out.externalRefs.push(here);
         delete obj[key];
       } else walk(value, here);
@@ -156,7 +164,14 @@ function startOnce(opts: PrismOptions, port: number, spec: string): Promise<Mock
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(Object.assign(new Error(`Prism exited (${signal ?? `code ${code}`}) before listening on ${host}:${port} with ${opts.spec}:\n${output.slice(-3000)}`), {addressInUse: /EADDRINUSE/.test(output)}));
+      reject(
+        Object.assign(
+          new Error(
+            `Prism exited (${signal ?? `code ${code}`}) before listening on ${host}:${port} with ${opts.spec}:\n${output.slice(-3000)}`,
+          ),
+          {addressInUse: /EADDRINUSE/.test(output)},
+        ),
+      );
     });
   });
 }

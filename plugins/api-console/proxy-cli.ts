@@ -32,10 +32,16 @@ export function proxyOptionsFromEnv(warn: (message: string) => void = () => unde
   }
   const documentServers = serverBases(doc, (message) => warn(`${spec}${message}`));
   const allow = [...new Set([...(portalConfig.mockUrl ? [portalConfig.mockUrl] : []), ...words('PROXY_ALLOW')])];
-  if (!allow.length && !documentServers.length) throw new Error(`${spec} lists no absolute http(s) server the proxy may reach and PROXY_ALLOW is empty: there is nothing to forward to.`);
-  const origins = [...new Set([new URL(portalConfig.siteUrl).origin, 'http://127.0.0.1:3000', 'http://localhost:3000', ...words('PROXY_ORIGINS')])];
+  if (!allow.length && !documentServers.length)
+    throw new Error(
+      `${spec} lists no absolute http(s) server the proxy may reach and PROXY_ALLOW is empty: there is nothing to forward to.`,
+    );
+  const origins = [
+    ...new Set([new URL(portalConfig.siteUrl).origin, 'http://127.0.0.1:3000', 'http://localhost:3000', ...words('PROXY_ORIGINS')]),
+  ];
   const flag = process.env.PROXY_ALLOW_PRIVATE?.trim();
-  if (flag && flag !== '1' && flag !== '0') throw new Error(`PROXY_ALLOW_PRIVATE must be 1 (let the document's servers reach private addresses) or 0, got "${flag}"`);
+  if (flag && flag !== '1' && flag !== '0')
+    throw new Error(`PROXY_ALLOW_PRIVATE must be 1 (let the document's servers reach private addresses) or 0, got "${flag}"`);
   return {
     port: intFromEnv('PROXY_PORT', 8787, 0),
     host: process.env.PROXY_HOST?.trim() || '127.0.0.1',
@@ -46,7 +52,10 @@ export function proxyOptionsFromEnv(warn: (message: string) => void = () => unde
     maxBodyBytes: intFromEnv('PROXY_MAX_BODY_BYTES', PROXY_DEFAULTS.maxBodyBytes, 1),
     timeoutMs: intFromEnv('PROXY_TIMEOUT_MS', PROXY_DEFAULTS.timeoutMs, 1),
     bodyTimeoutMs: intFromEnv('PROXY_BODY_TIMEOUT_MS', PROXY_DEFAULTS.bodyTimeoutMs, 1),
-    rateLimit: {max: intFromEnv('PROXY_RATE_LIMIT', PROXY_DEFAULTS.rateLimit.max, 1), windowMs: intFromEnv('PROXY_RATE_WINDOW_MS', PROXY_DEFAULTS.rateLimit.windowMs, 1)},
+    rateLimit: {
+      max: intFromEnv('PROXY_RATE_LIMIT', PROXY_DEFAULTS.rateLimit.max, 1),
+      windowMs: intFromEnv('PROXY_RATE_WINDOW_MS', PROXY_DEFAULTS.rateLimit.windowMs, 1),
+    },
     trustForwardedFor: process.env.PROXY_TRUST_FORWARDED_FOR?.trim() === '1',
     log: (line) => console.log(`proxy: ${line}`),
   };
@@ -61,10 +70,14 @@ if (require.main === module) {
       const port = address && typeof address === 'object' ? address.port : options.port;
       console.log(`proxy: listening on http://${options.host}:${port}`);
       console.log(`proxy: forwards to ${[...options.allow, ...(options.documentServers ?? [])].join(', ')}`);
-      console.log(options.allowPrivateAddresses
-        ? 'proxy: PROXY_ALLOW_PRIVATE=1: the document\'s servers may resolve to loopback, private and link-local addresses'
-        : 'proxy: the document\'s servers are reached at public addresses only (checked on every connection)');
-      console.log(`proxy: CORS for ${options.origins.join(', ')}; body cap ${options.maxBodyBytes} B (${options.bodyTimeoutMs} ms to arrive), time cap ${options.timeoutMs} ms, ${options.rateLimit.max} requests per ${options.rateLimit.windowMs} ms per client`);
+      console.log(
+        options.allowPrivateAddresses
+          ? "proxy: PROXY_ALLOW_PRIVATE=1: the document's servers may resolve to loopback, private and link-local addresses"
+          : "proxy: the document's servers are reached at public addresses only (checked on every connection)",
+      );
+      console.log(
+        `proxy: CORS for ${options.origins.join(', ')}; body cap ${options.maxBodyBytes} B (${options.bodyTimeoutMs} ms to arrive), time cap ${options.timeoutMs} ms, ${options.rateLimit.max} requests per ${options.rateLimit.windowMs} ms per client`,
+      );
     });
     const stop = () => server.close(() => process.exit(0));
     process.on('SIGINT', stop);

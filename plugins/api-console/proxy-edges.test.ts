@@ -24,22 +24,24 @@ const received: {method: string; url: string; body: string; length?: string}[] =
 let upstream: string;
 
 before(async () => {
-  upstream = await listen(createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({method: req.method!, url: req.url!, body: Buffer.concat(chunks).toString(), length: req.headers['content-length']});
-      if (req.url === '/v1/broken') {
-        // Promises 100 bytes, sends 10, hangs up.
-        res.writeHead(200, {'Content-Length': '100'});
-        res.write('x'.repeat(10));
-        setTimeout(() => res.socket?.destroy(), 50);
-        return;
-      }
-      res.writeHead(200, {'Content-Type': 'text/plain', 'X-Upstream': 'yes'});
-      res.end('answer');
-    });
-  }));
+  upstream = await listen(
+    createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({method: req.method!, url: req.url!, body: Buffer.concat(chunks).toString(), length: req.headers['content-length']});
+        if (req.url === '/v1/broken') {
+          // Promises 100 bytes, sends 10, hangs up.
+          res.writeHead(200, {'Content-Length': '100'});
+          res.write('x'.repeat(10));
+          setTimeout(() => res.socket?.destroy(), 50);
+          return;
+        }
+        res.writeHead(200, {'Content-Type': 'text/plain', 'X-Upstream': 'yes'});
+        res.end('answer');
+      });
+    }),
+  );
 });
 
 after(() => {
@@ -50,14 +52,26 @@ after(() => {
 });
 
 async function proxyOf(over: Partial<ProxyOptions> = {}): Promise<string> {
-  return listen(createProxy({allow: [`${upstream}/v1`], origins: [PORTAL], maxBodyBytes: 100, timeoutMs: 3000, rateLimit: {max: 1000, windowMs: 60000}, ...over}));
+  return listen(
+    createProxy({
+      allow: [`${upstream}/v1`],
+      origins: [PORTAL],
+      maxBodyBytes: 100,
+      timeoutMs: 3000,
+      rateLimit: {max: 1000, windowMs: 60000},
+      ...over,
+    }),
+  );
 }
 const via = (proxy: string, target: string) => `${proxy}/?url=${encodeURIComponent(target)}`;
 
 /** One request with any headers (fetch forbids some), the answer's status, headers and body. */
 function send(url: string, init: {method?: string; headers?: Record<string, string>; body?: string; agent?: Agent} = {}) {
   return new Promise<{status: number; headers: Record<string, unknown>; body: string}>((resolve, reject) => {
-    const headers = {...init.headers, ...(init.body === undefined || init.headers?.['Transfer-Encoding'] ? {} : {'Content-Length': String(Buffer.byteLength(init.body))})};
+    const headers = {
+      ...init.headers,
+      ...(init.body === undefined || init.headers?.['Transfer-Encoding'] ? {} : {'Content-Length': String(Buffer.byteLength(init.body))}),
+    };
     const req = httpRequest(new URL(url), {method: init.method ?? 'GET', headers, agent: init.agent}, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -89,7 +103,7 @@ test('without trustForwardedFor, X-Forwarded-For does not make a new client', as
   assert.equal((await send(target, {headers: {'X-Forwarded-For': '6.6.6.6'}})).status, 429);
 });
 
-test('a target under a base: the base path in plain text, not encoded; no other scheme, even one whose origin is the base\'s', async () => {
+test("a target under a base: the base path in plain text, not encoded; no other scheme, even one whose origin is the base's", async () => {
   const bases = parseAllowlist(['https://api.example.com/v1', 'https://all.example.com']);
   const ok = (u: string) => allowed(new URL(u), bases);
   assert.equal(ok('https://api.example.com/v1'), true);
@@ -112,16 +126,31 @@ test('a target under a base: the base path in plain text, not encoded; no other 
 test('the refusal of a target names every base, and why a target whose text is under one is not', async () => {
   const proxy = await proxyOf({allow: [`${upstream}/v1`, 'https://api.example.com/v2/']});
   const outside = await send(via(proxy, `${upstream}/v3/x`));
-  assert.equal(outside.body, errorBody('target_not_allowed', `This proxy only forwards to the API's servers (${upstream}/v1, https://api.example.com/v2); ${upstream}/v3/x is not one of them.`));
+  assert.equal(
+    outside.body,
+    errorBody(
+      'target_not_allowed',
+      `This proxy only forwards to the API's servers (${upstream}/v1, https://api.example.com/v2); ${upstream}/v3/x is not one of them.`,
+    ),
+  );
   const climbing = await send(via(proxy, `${upstream}/v1/%252e%252e/admin`));
-  assert.equal(climbing.body, errorBody('target_not_allowed', `This proxy only forwards to the API's servers (${upstream}/v1, https://api.example.com/v2); ${upstream}/v1/%252e%252e/admin is not one of them (it decodes to "/v1/../admin", which has a "." or ".." segment).`));
+  assert.equal(
+    climbing.body,
+    errorBody(
+      'target_not_allowed',
+      `This proxy only forwards to the API's servers (${upstream}/v1, https://api.example.com/v2); ${upstream}/v1/%252e%252e/admin is not one of them (it decodes to "/v1/../admin", which has a "." or ".." segment).`,
+    ),
+  );
 });
 
 test('a page of another origin is refused with a message naming it', async () => {
   const proxy = await proxyOf();
   const r = await send(via(proxy, `${upstream}/v1/a`), {headers: {Origin: 'https://evil.example'}});
   assert.equal(r.status, 403);
-  assert.equal(r.body, errorBody('origin_not_allowed', 'This proxy serves the portal only; the page origin https://evil.example is not one of its origins.'));
+  assert.equal(
+    r.body,
+    errorBody('origin_not_allowed', 'This proxy serves the portal only; the page origin https://evil.example is not one of its origins.'),
+  );
 });
 
 test('only an OPTIONS request asking Access-Control-Request-Method is a preflight; a GET carrying that header is forwarded', async () => {
@@ -130,7 +159,10 @@ test('only an OPTIONS request asking Access-Control-Request-Method is a prefligh
   const r = await send(via(proxy, `${upstream}/v1/pre`), {headers: {Origin: PORTAL, 'Access-Control-Request-Method': 'POST'}});
   assert.equal(r.status, 200);
   assert.equal(r.body, 'answer');
-  assert.deepEqual(received.slice(before).map((x) => x.method), ['GET']);
+  assert.deepEqual(
+    received.slice(before).map((x) => x.method),
+    ['GET'],
+  );
 });
 
 test('GET and HEAD never carry a body to the API; every other method does, with its length; HEAD answers have no body', async () => {
@@ -189,7 +221,11 @@ test("the operator's bases go through the injected resolver, to any address", as
 
 test('the request body caps: exact messages for a body counted while it arrives and for one that is too slow', async () => {
   const proxy = await proxyOf({maxBodyBytes: 10, bodyTimeoutMs: 300});
-  const streamed = await send(via(proxy, `${upstream}/v1/a`), {method: 'POST', headers: {'Transfer-Encoding': 'chunked'}, body: 'y'.repeat(11)});
+  const streamed = await send(via(proxy, `${upstream}/v1/a`), {
+    method: 'POST',
+    headers: {'Transfer-Encoding': 'chunked'},
+    body: 'y'.repeat(11),
+  });
   assert.equal(streamed.status, 413);
   assert.equal(streamed.body, errorBody('body_too_large', 'The request body is larger than 10 bytes, the most this proxy forwards.'));
   const slow = await new Promise<string>((resolve, reject) => {
@@ -236,6 +272,9 @@ test('a refused body closes the connection; other refusals keep it open for the 
 });
 
 test('serverBases: a variable that is not an object expands to nothing, without failing', () => {
-  assert.deepEqual(serverBases({servers: [{url: 'https://{region}.example.com', variables: {region: null as never}}, {url: 'https://api.example.com'}]}), ['https://api.example.com']);
+  assert.deepEqual(
+    serverBases({servers: [{url: 'https://{region}.example.com', variables: {region: null as never}}, {url: 'https://api.example.com'}]}),
+    ['https://api.example.com'],
+  );
   assert.deepEqual(serverBases({}), []);
 });

@@ -7,7 +7,16 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createServer, request as httpRequest, type IncomingHttpHeaders, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {allowed, createProxy, decodedPathProblem, isPublicAddress, parseAllowlist, RateLimiter, serverBases, type ProxyOptions} from './proxy';
+import {
+  allowed,
+  createProxy,
+  decodedPathProblem,
+  isPublicAddress,
+  parseAllowlist,
+  RateLimiter,
+  serverBases,
+  type ProxyOptions,
+} from './proxy';
 import {checkedLookup} from '../../openapi/pipeline/net-policy';
 
 interface Seen {
@@ -18,7 +27,9 @@ interface Seen {
 }
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 const PORTAL = 'https://developers.example.test';
@@ -121,7 +132,13 @@ describe('allowlist', () => {
     assert.deepEqual(await good.json(), {ok: true});
     assert.equal(seen.at(-1)?.url, '/v1/contacts?page=2');
     const before = seen.length;
-    for (const target of [`${upstreamUrl}/v2/contacts`, `${upstreamUrl}/v1evil`, 'http://example.com/v1/x', `${upstreamUrl.replace('127.0.0.1', 'localhost')}/v1/x`, 'file:///etc/passwd']) {
+    for (const target of [
+      `${upstreamUrl}/v2/contacts`,
+      `${upstreamUrl}/v1evil`,
+      'http://example.com/v1/x',
+      `${upstreamUrl.replace('127.0.0.1', 'localhost')}/v1/x`,
+      'file:///etc/passwd',
+    ]) {
       const r = await fetch(via(proxy, target));
       assert.equal(r.status, 403, target);
       assert.equal(r.headers.get('x-proxy-error'), 'target_not_allowed');
@@ -138,7 +155,13 @@ test('cookies are stripped both ways; other headers, method and body pass', asyn
   const proxy = await startProxy();
   const r = await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {
     method: 'PATCH',
-    headers: {Cookie: 'portal_session=secret', Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'k1', 'Content-Type': 'application/json', Origin: PORTAL},
+    headers: {
+      Cookie: 'portal_session=secret',
+      Authorization: 'Basic dTpw',
+      'Ocp-Apim-Subscription-Key': 'k1',
+      'Content-Type': 'application/json',
+      Origin: PORTAL,
+    },
     body: '{"title":"x"}',
   });
   assert.equal(r.status, 201);
@@ -183,7 +206,7 @@ describe('body and time caps', () => {
     assert.equal(seen.at(-1)?.body, 'z'.repeat(100));
   });
 
-  test("an answer over the cap is replaced by a 502 (declared length or streamed)", async () => {
+  test('an answer over the cap is replaced by a 502 (declared length or streamed)', async () => {
     const proxy = await startProxy({maxBodyBytes: 2048});
     for (const p of ['/v1/big', '/v1/chunked-big']) {
       const r = await fetch(via(proxy, `${upstreamUrl}${p}`));
@@ -229,7 +252,8 @@ describe('rate limit', () => {
   test('without trustForwardedFor, X-Forwarded-For cannot buy a fresh allowance', async () => {
     const proxy = await startProxy({rateLimit: {max: 2, windowMs: 60000}});
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {headers: {'X-Forwarded-For': `10.0.0.${i}`}})).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {headers: {'X-Forwarded-For': `10.0.0.${i}`}})).status);
     assert.deepEqual(statuses, [201, 201, 429]);
   });
 
@@ -250,7 +274,11 @@ describe('CORS', () => {
     const before = seen.length;
     const r = await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {
       method: 'OPTIONS',
-      headers: {Origin: PORTAL, 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization, content-type, cookie, ocp-apim-subscription-key'},
+      headers: {
+        Origin: PORTAL,
+        'Access-Control-Request-Method': 'PATCH',
+        'Access-Control-Request-Headers': 'authorization, content-type, cookie, ocp-apim-subscription-key',
+      },
     });
     assert.equal(r.status, 204);
     assert.equal(r.headers.get('access-control-allow-origin'), PORTAL);
@@ -274,53 +302,122 @@ describe('CORS', () => {
 describe('issue 22 rows 6 and 11: the address rule, server variables, decoded paths', () => {
   test('isPublicAddress: loopback, private, link-local, metadata, reserved and embedded IPv4 are not public', () => {
     const notPublic = [
-      '127.0.0.1', '127.0.0.2', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.100.100.200', '192.0.0.192',
-      '0.0.0.0', '255.255.255.255', '224.0.0.1', '198.18.0.1', '::', '::1', '[::1]', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd00:ec2::254', 'ff02::1',
-      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '2002:a00:1::', '::127.0.0.1', '2001:db8::1', 'not-an-address',
+      '127.0.0.1',
+      '127.0.0.2',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '192.0.0.192',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.1',
+      '198.18.0.1',
+      '::',
+      '::1',
+      '[::1]',
+      'fe80::1',
+      'fe80::1%eth0',
+      'fc00::1',
+      'fd00:ec2::254',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      '64:ff9b::a9fe:a9fe',
+      '2002:7f00:1::1',
+      '2002:a00:1::',
+      '::127.0.0.1',
+      '2001:db8::1',
+      'not-an-address',
     ];
     for (const a of notPublic) assert.equal(isPublicAddress(a), false, a);
-    for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) {
+    for (const a of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '172.32.0.1',
+      '100.128.0.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+    ]) {
       assert.equal(isPublicAddress(a), true, a);
     }
   });
 
   test('server variables expand only to hosts that pass the rule; localhost and private literals are left out with a warning', () => {
     const warnings: string[] = [];
-    const bases = serverBases({
-      servers: [
-        {url: 'http://{host}:8080/v1', variables: {host: {default: 'api.good.example', enum: ['api.good.example', '127.0.0.2', '169.254.169.254', 'api.good.example@10.0.0.1', '[::1]']}}},
-        {url: 'http://localhost:4010/v1'},
-        {url: 'http://api.localhost/v1'},
-        {url: 'https://0x7f.1/v1'},
-        {url: 'https://api.rev.io/v1'},
-      ],
-    }, (w) => warnings.push(w));
+    const bases = serverBases(
+      {
+        servers: [
+          {
+            url: 'http://{host}:8080/v1',
+            variables: {
+              host: {
+                default: 'api.good.example',
+                enum: ['api.good.example', '127.0.0.2', '169.254.169.254', 'api.good.example@10.0.0.1', '[::1]'],
+              },
+            },
+          },
+          {url: 'http://localhost:4010/v1'},
+          {url: 'http://api.localhost/v1'},
+          {url: 'https://0x7f.1/v1'},
+          {url: 'https://api.rev.io/v1'},
+        ],
+      },
+      (w) => warnings.push(w),
+    );
     assert.deepEqual(bases, ['http://api.good.example:8080/v1', 'https://api.rev.io/v1']);
     assert.equal(warnings.length, 7);
-    assert.ok(warnings.every((w) => /^#\/servers\/\d: ".*" is left out of the proxy's allowlist: .*PROXY_ALLOW/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.every((w) => /^#\/servers\/\d: ".*" is left out of the proxy's allowlist: .*PROXY_ALLOW/.test(w)),
+      warnings.join('\n'),
+    );
     assert.match(warnings[0]!, /^#\/servers\/0: "http:\/\/127\.0\.0\.2:8080\/v1"/);
   });
 
   test('the path check runs on the decoded path: encoded, double-encoded and backslash dot segments are refused', () => {
     const bases = parseAllowlist(['https://api.example.com/v1']);
     const ok = (u: string) => allowed(new URL(u), bases);
-    for (const p of ['/v1/..%2fadmin', '/v1/..%2Fadmin', '/v1/%2e%2e%2fadmin', '/v1/%252e%252e%252fadmin', '/v1/..%5cadmin', '/v1/x/..%2f..%2fadmin', '/v1/..;/admin', '/v1/%2e%2e;x/admin', '/v1/%25252525252e%25252525252e/admin', '/v1/.%2e/admin']) {
+    for (const p of [
+      '/v1/..%2fadmin',
+      '/v1/..%2Fadmin',
+      '/v1/%2e%2e%2fadmin',
+      '/v1/%252e%252e%252fadmin',
+      '/v1/..%5cadmin',
+      '/v1/x/..%2f..%2fadmin',
+      '/v1/..;/admin',
+      '/v1/%2e%2e;x/admin',
+      '/v1/%25252525252e%25252525252e/admin',
+      '/v1/.%2e/admin',
+    ]) {
       assert.equal(ok(`https://api.example.com${p}`), false, p);
       assert.ok(decodedPathProblem(new URL(`https://api.example.com${p}`).pathname, '/v1'), p);
     }
-    for (const p of ['/v1/contacts/a%2Fb', '/v1/files/x..y', '/v1/a%20b', '/v1/%E2%9C%93', '/v1/...']) assert.equal(ok(`https://api.example.com${p}`), true, p);
+    for (const p of ['/v1/contacts/a%2Fb', '/v1/files/x..y', '/v1/a%20b', '/v1/%E2%9C%93', '/v1/...'])
+      assert.equal(ok(`https://api.example.com${p}`), true, p);
   });
 
   test('checkedLookup refuses a host when any of its addresses fails, before any connection', async () => {
     const names: Record<string, {address: string; family: number}[]> = {
       'metadata.test': [{address: '169.254.169.254', family: 4}],
-      'mixed.test': [{address: '93.184.216.34', family: 4}, {address: '10.0.0.1', family: 4}],
+      'mixed.test': [
+        {address: '93.184.216.34', family: 4},
+        {address: '10.0.0.1', family: 4},
+      ],
       'v6.test': [{address: 'fd00:ec2::254', family: 6}],
       'good.test': [{address: '93.184.216.34', family: 4}],
     };
     const lookup = checkedLookup(async (h) => names[h] ?? [], isPublicAddress);
     const ask = (host: string, all: boolean) =>
-      new Promise<unknown>((resolve) => (lookup as unknown as (h: string, o: object, cb: (...a: unknown[]) => void) => void)(host, {all}, (e, a) => resolve(e ? (e as Error).message : a)));
+      new Promise<unknown>((resolve) =>
+        (lookup as unknown as (h: string, o: object, cb: (...a: unknown[]) => void) => void)(host, {all}, (e, a) =>
+          resolve(e ? (e as Error).message : a),
+        ),
+      );
     assert.match(String(await ask('metadata.test', false)), /resolves to 169\.254\.169\.254/);
     assert.match(String(await ask('mixed.test', true)), /resolves to 10\.0\.0\.1/);
     assert.match(String(await ask('v6.test', true)), /resolves to fd00:ec2::254/);
@@ -329,7 +426,7 @@ describe('issue 22 rows 6 and 11: the address rule, server variables, decoded pa
   });
 });
 
-describe('the document\'s servers through the proxy (addresses checked after DNS, on every connection)', () => {
+describe("the document's servers through the proxy (addresses checked after DNS, on every connection)", () => {
   let internal: Server;
   let internalHits: string[];
   let port: number;
@@ -356,7 +453,12 @@ describe('the document\'s servers through the proxy (addresses checked after DNS
   test('an IP literal or a name resolving to an internal address is refused with 403, without contacting it', async () => {
     const proxy = await startProxy({
       allow: [],
-      documentServers: [`http://127.0.0.2:${port}/v1`, `http://internal.test:${port}/v1`, `http://private.test:${port}/v1`, `http://localhost:${port}/v1`],
+      documentServers: [
+        `http://127.0.0.2:${port}/v1`,
+        `http://internal.test:${port}/v1`,
+        `http://private.test:${port}/v1`,
+        `http://localhost:${port}/v1`,
+      ],
       resolve: async (h) => (h === 'localhost' ? [{address: '127.0.0.1', family: 4}] : resolve(h)),
     });
     const before = seen.length;
@@ -370,10 +472,15 @@ describe('the document\'s servers through the proxy (addresses checked after DNS
     assert.equal(seen.length, before, 'the upstream on 127.0.0.1 was not reached through "localhost"');
   });
 
-  test('DNS rebinding: the address is checked in the connection\'s own look-up, every time', async () => {
+  test("DNS rebinding: the address is checked in the connection's own look-up, every time", async () => {
     let calls = 0;
     const rebinding = async () => [{address: calls++ === 0 ? '127.0.0.1' : '127.0.0.2', family: 4}];
-    const proxy = await startProxy({allow: [], documentServers: [`http://rebind.test:${port}/v1`], resolve: rebinding, addressAllowed: onlyUpstream});
+    const proxy = await startProxy({
+      allow: [],
+      documentServers: [`http://rebind.test:${port}/v1`],
+      resolve: rebinding,
+      addressAllowed: onlyUpstream,
+    });
     const first = await fetch(via(proxy, `http://rebind.test:${port}/v1/contacts`));
     assert.equal(first.status, 201, 'the first look-up gave the allowed address: forwarded');
     assert.equal(seen.at(-1)?.headers.host, `rebind.test:${port}`);
@@ -384,7 +491,7 @@ describe('the document\'s servers through the proxy (addresses checked after DNS
     assert.deepEqual(internalHits, []);
   });
 
-  test('the operator opts in with allowPrivateAddresses (PROXY_ALLOW_PRIVATE=1); the operator\'s own bases may be private', async () => {
+  test("the operator opts in with allowPrivateAddresses (PROXY_ALLOW_PRIVATE=1); the operator's own bases may be private", async () => {
     const open = await startProxy({allow: [], documentServers: [`http://127.0.0.2:${port}/v1`], allowPrivateAddresses: true});
     assert.equal(await (await fetch(via(open, `http://127.0.0.2:${port}/v1/x`))).text(), 'internal');
     assert.deepEqual(internalHits.splice(0), [`127.0.0.2:${port} /v1/x`]);
@@ -414,10 +521,20 @@ describe('issue 22 row 14: slow bodies, X-Proxy-Error, answers as data', () => {
     const before = seen.length;
     const started = Date.now();
     const answer = await new Promise<{status: number; code?: string; closed: boolean}>((resolve, reject) => {
-      const req = httpRequest(new URL(via(proxy, `${upstreamUrl}/v1/contacts`)), {method: 'POST', headers: {'Content-Length': '1000'}}, (res) => {
-        res.resume();
-        res.on('end', () => resolve({status: res.statusCode!, code: res.headers['x-proxy-error'] as string | undefined, closed: res.headers.connection === 'close'}));
-      });
+      const req = httpRequest(
+        new URL(via(proxy, `${upstreamUrl}/v1/contacts`)),
+        {method: 'POST', headers: {'Content-Length': '1000'}},
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              code: res.headers['x-proxy-error'] as string | undefined,
+              closed: res.headers.connection === 'close',
+            }),
+          );
+        },
+      );
       req.on('error', reject);
       req.write('x'.repeat(10)); // and never the rest
     });
@@ -487,20 +604,53 @@ describe('headers at the boundary: every request header the proxy drops or forwa
   test('dropped upstream: Host, cookies, the page origin and referrer, hop-by-hop headers, forwarding headers, Accept-Encoding, Sec-* and Access-Control-*', async () => {
     const proxy = await startProxy();
     const dropped: Record<string, string> = {
-      Cookie: 'a=1', Cookie2: '$Version=1', Origin: PORTAL, Referer: `${PORTAL}/docs`, 'Accept-Encoding': 'gzip', Forwarded: 'for=1.2.3.4', 'X-Forwarded-For': '1.2.3.4',
-      'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http', 'X-Real-IP': '1.2.3.4', 'Keep-Alive': 'timeout=5', 'Proxy-Authorization': 'Basic cHJveHk=', 'Proxy-Connection': 'keep-alive',
-      TE: 'trailers', Trailer: 'X-T', Upgrade: 'websocket', 'Proxy-Authenticate': 'Basic', 'Sec-Fetch-Site': 'cross-site', 'Sec-CH-UA': 'x', 'Access-Control-Request-Headers': 'x-a',
+      Cookie: 'a=1',
+      Cookie2: '$Version=1',
+      Origin: PORTAL,
+      Referer: `${PORTAL}/docs`,
+      'Accept-Encoding': 'gzip',
+      Forwarded: 'for=1.2.3.4',
+      'X-Forwarded-For': '1.2.3.4',
+      'X-Forwarded-Host': 'evil.example',
+      'X-Forwarded-Proto': 'http',
+      'X-Real-IP': '1.2.3.4',
+      'Keep-Alive': 'timeout=5',
+      'Proxy-Authorization': 'Basic cHJveHk=',
+      'Proxy-Connection': 'keep-alive',
+      TE: 'trailers',
+      Trailer: 'X-T',
+      Upgrade: 'websocket',
+      'Proxy-Authenticate': 'Basic',
+      'Sec-Fetch-Site': 'cross-site',
+      'Sec-CH-UA': 'x',
+      'Access-Control-Request-Headers': 'x-a',
     };
-    const kept = {Authorization: 'Bearer t', 'X-Api-Key': 'k', 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': 'ua/1', 'X-Custom': 'c', 'X-Sec-Thing': 's', 'X-Access-Control': 'x'};
-    const r = await raw(proxy, `${upstreamUrl}/v1/contacts`, {...dropped, ...kept, Host: 'proxy.example', Connection: 'keep-alive, X-Custom'}, 'POST', '{"a":1}');
+    const kept = {
+      Authorization: 'Bearer t',
+      'X-Api-Key': 'k',
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'User-Agent': 'ua/1',
+      'X-Custom': 'c',
+      'X-Sec-Thing': 's',
+      'X-Access-Control': 'x',
+    };
+    const r = await raw(
+      proxy,
+      `${upstreamUrl}/v1/contacts`,
+      {...dropped, ...kept, Host: 'proxy.example', Connection: 'keep-alive, X-Custom'},
+      'POST',
+      '{"a":1}',
+    );
     assert.equal(r.status, 201);
     const got = seen.at(-1)!;
     for (const name of [...Object.keys(dropped), 'Connection']) {
       const lower = name.toLowerCase();
-      if (lower === 'connection') assert.doesNotMatch(String(got.headers.connection ?? ''), /X-Custom/i, 'the client\'s Connection header is not passed on');
+      if (lower === 'connection')
+        assert.doesNotMatch(String(got.headers.connection ?? ''), /X-Custom/i, "the client's Connection header is not passed on");
       else assert.equal(got.headers[lower], undefined, name);
     }
-    assert.equal(got.headers.host, new URL(upstreamUrl).host, 'Host is the target\'s');
+    assert.equal(got.headers.host, new URL(upstreamUrl).host, "Host is the target's");
     for (const [name, value] of Object.entries(kept)) assert.equal(got.headers[name.toLowerCase()], value, name);
     assert.equal(got.headers['content-length'], '7', 'the length of the body actually sent');
     assert.equal(got.body, '{"a":1}');
@@ -530,7 +680,7 @@ describe('headers at the boundary: every request header the proxy drops or forwa
     assert.equal(get.headers['content-length'], '11');
   });
 
-  test('HEAD: the API\'s Content-Length is passed on, and a length over the cap is no reason to refuse (no body is carried)', async () => {
+  test("HEAD: the API's Content-Length is passed on, and a length over the cap is no reason to refuse (no body is carried)", async () => {
     const proxy = await startProxy({maxBodyBytes: 2048});
     const big = await raw(proxy, `${upstreamUrl}/v1/big`, {}, 'HEAD');
     assert.equal(big.status, 200);
@@ -574,7 +724,22 @@ describe('headers at the boundary: every request header the proxy drops or forwa
     const proxy = await startProxy({allow: [`${at}/v1`]});
     const r = await raw(proxy, `${at}/v1/x`, {Origin: PORTAL}, 'GET');
     assert.notEqual(r.headers['keep-alive'], 'timeout=99', "the API's Keep-Alive (the proxy's own connection may have one)");
-    for (const h of ['set-cookie', 'set-cookie2', 'trailer', 'upgrade', 'proxy-authenticate', 'content-security-policy-report-only', 'public-key-pins', 'public-key-pins-report-only', 'nel', 'report-to', 'reporting-endpoints', 'service-worker-allowed', 'refresh', 'access-control-allow-credentials']) {
+    for (const h of [
+      'set-cookie',
+      'set-cookie2',
+      'trailer',
+      'upgrade',
+      'proxy-authenticate',
+      'content-security-policy-report-only',
+      'public-key-pins',
+      'public-key-pins-report-only',
+      'nel',
+      'report-to',
+      'reporting-endpoints',
+      'service-worker-allowed',
+      'refresh',
+      'access-control-allow-credentials',
+    ]) {
       assert.equal(r.headers[h], undefined, h);
     }
     assert.equal(r.headers['access-control-allow-origin'], PORTAL);
@@ -607,8 +772,12 @@ describe('headers at the boundary: every request header the proxy drops or forwa
 describe('preflights, errors and logs at the boundary', () => {
   test('a preflight: exact methods, max-age and length; no Allow-Headers when nothing forwardable was asked; OPTIONS without Access-Control-Request-Method is forwarded', async () => {
     const proxy = await startProxy();
-    const ask = (headers: Record<string, string>) => fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {method: 'OPTIONS', headers: {Origin: PORTAL, ...headers}});
-    const r = await ask({'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': ' Cookie , HOST,sec-fetch-mode,,origin '});
+    const ask = (headers: Record<string, string>) =>
+      fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {method: 'OPTIONS', headers: {Origin: PORTAL, ...headers}});
+    const r = await ask({
+      'Access-Control-Request-Method': 'GET',
+      'Access-Control-Request-Headers': ' Cookie , HOST,sec-fetch-mode,,origin ',
+    });
     assert.equal(r.status, 204);
     assert.equal(r.headers.get('access-control-allow-methods'), 'GET, HEAD, POST, PUT, PATCH, DELETE');
     assert.equal(r.headers.get('access-control-max-age'), '600');
@@ -622,7 +791,10 @@ describe('preflights, errors and logs at the boundary', () => {
     assert.equal(plain.status, 201, 'a plain OPTIONS request goes to the API');
     assert.equal(seen.length, before + 1);
     assert.equal(seen.at(-1)!.method, 'OPTIONS');
-    const foreign = await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {method: 'OPTIONS', headers: {Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET'}});
+    const foreign = await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {
+      method: 'OPTIONS',
+      headers: {Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET'},
+    });
     assert.equal(foreign.status, 403, 'a preflight from another origin is refused');
   });
 
@@ -638,16 +810,39 @@ describe('preflights, errors and logs at the boundary', () => {
     assert.deepEqual(await r.json(), {error: {code: 'invalid_url', message: '"not a url" is not an absolute URL.'}});
     const bare = await fetch(`${proxy}/?other=1`);
     assert.equal(bare.headers.get('access-control-expose-headers'), null, 'no Origin: no CORS headers');
-    assert.deepEqual(await bare.json(), {error: {code: 'missing_url', message: 'Send the request to this proxy as ?url=<absolute URL of the API request>.'}});
+    assert.deepEqual(await bare.json(), {
+      error: {code: 'missing_url', message: 'Send the request to this proxy as ?url=<absolute URL of the API request>.'},
+    });
     const outside = await fetch(via(proxy, `${upstreamUrl}/v1/..%2fadmin`));
-    assert.deepEqual(await outside.json(), {error: {code: 'target_not_allowed', message: `This proxy only forwards to the API's servers (${upstreamUrl}/v1); ${upstreamUrl}/v1/..%2fadmin is not one of them (it decodes to "/v1/../admin", which has a "." or ".." segment).`}});
+    assert.deepEqual(await outside.json(), {
+      error: {
+        code: 'target_not_allowed',
+        message: `This proxy only forwards to the API's servers (${upstreamUrl}/v1); ${upstreamUrl}/v1/..%2fadmin is not one of them (it decodes to "/v1/../admin", which has a "." or ".." segment).`,
+      },
+    });
     const other = await fetch(via(proxy, `${upstreamUrl}/v2`));
-    assert.deepEqual(await other.json(), {error: {code: 'target_not_allowed', message: `This proxy only forwards to the API's servers (${upstreamUrl}/v1); ${upstreamUrl}/v2 is not one of them.`}});
+    assert.deepEqual(await other.json(), {
+      error: {
+        code: 'target_not_allowed',
+        message: `This proxy only forwards to the API's servers (${upstreamUrl}/v1); ${upstreamUrl}/v2 is not one of them.`,
+      },
+    });
     const file = await fetch(via(proxy, 'file:///v1/x'));
     assert.equal(file.headers.get('x-proxy-error'), 'target_not_allowed');
     const ok = await fetch(via(proxy, `${upstreamUrl}/v1/contacts?secret=1`));
     assert.equal(ok.status, 201);
-    assert.deepEqual(lines, ['GET - 400 invalid_url', 'GET - 400 missing_url', 'GET - 403 target_not_allowed', 'GET - 403 target_not_allowed', 'GET - 403 target_not_allowed', `GET ${upstreamUrl} 201`], 'method, target origin and status only: no path, no query');
+    assert.deepEqual(
+      lines,
+      [
+        'GET - 400 invalid_url',
+        'GET - 400 missing_url',
+        'GET - 403 target_not_allowed',
+        'GET - 403 target_not_allowed',
+        'GET - 403 target_not_allowed',
+        `GET ${upstreamUrl} 201`,
+      ],
+      'method, target origin and status only: no path, no query',
+    );
   });
 
   test('413 names the declared length and the cap; the connection is closed after a refused body', async () => {
@@ -655,12 +850,18 @@ describe('preflights, errors and logs at the boundary', () => {
     const r = await fetch(via(proxy, `${upstreamUrl}/v1/contacts`), {method: 'POST', body: 'x'.repeat(11)});
     assert.equal(r.status, 413);
     assert.equal(r.headers.get('connection'), 'close');
-    assert.deepEqual(await r.json(), {error: {code: 'body_too_large', message: 'The request body is 11 bytes; this proxy forwards at most 10 bytes.'}});
+    assert.deepEqual(await r.json(), {
+      error: {code: 'body_too_large', message: 'The request body is 11 bytes; this proxy forwards at most 10 bytes.'},
+    });
     const closed = await new Promise<boolean>((resolve, reject) => {
-      const req = httpRequest(new URL(via(proxy, `${upstreamUrl}/v1/contacts`)), {method: 'POST', headers: {'Transfer-Encoding': 'chunked'}}, (res) => {
-        res.resume();
-        res.on('end', () => req.socket?.once('close', () => resolve(true)));
-      });
+      const req = httpRequest(
+        new URL(via(proxy, `${upstreamUrl}/v1/contacts`)),
+        {method: 'POST', headers: {'Transfer-Encoding': 'chunked'}},
+        (res) => {
+          res.resume();
+          res.on('end', () => req.socket?.once('close', () => resolve(true)));
+        },
+      );
       req.on('error', reject);
       req.write('y'.repeat(11)); // over the cap, and the body never ends
     });
@@ -669,32 +870,59 @@ describe('preflights, errors and logs at the boundary', () => {
 
   test('address refusals name the address; an unreachable API is named by its origin', async () => {
     const names: Record<string, string> = {'meta.test': '169.254.169.254'};
-    const proxy = await startProxy({allow: [], documentServers: ['http://meta.test/v1', 'http://[::1]:9/v1'], resolve: async (h) => (names[h] ? [{address: names[h]!, family: 4}] : [])});
+    const proxy = await startProxy({
+      allow: [],
+      documentServers: ['http://meta.test/v1', 'http://[::1]:9/v1'],
+      resolve: async (h) => (names[h] ? [{address: names[h]!, family: 4}] : []),
+    });
     const meta = await fetch(via(proxy, 'http://meta.test/v1/latest'));
-    assert.deepEqual(await meta.json(), {error: {code: 'address_not_allowed', message: "This proxy does not forward the API description's servers to 169.254.169.254: meta.test resolves to 169.254.169.254, which is a loopback, private, link-local or reserved address."}});
+    assert.deepEqual(await meta.json(), {
+      error: {
+        code: 'address_not_allowed',
+        message:
+          "This proxy does not forward the API description's servers to 169.254.169.254: meta.test resolves to 169.254.169.254, which is a loopback, private, link-local or reserved address.",
+      },
+    });
     const literal = await fetch(via(proxy, 'http://[::1]:9/v1/x'));
-    assert.deepEqual(await literal.json(), {error: {code: 'address_not_allowed', message: "This proxy does not forward the API description's servers to [::1], a loopback, private, link-local or reserved address."}});
+    assert.deepEqual(await literal.json(), {
+      error: {
+        code: 'address_not_allowed',
+        message: "This proxy does not forward the API description's servers to [::1], a loopback, private, link-local or reserved address.",
+      },
+    });
     const dead = createServer();
     const deadUrl = await listen(dead);
     await close(dead);
     const p2 = await startProxy({allow: [`${deadUrl}/v1`]});
     const r = await (await fetch(via(p2, `${deadUrl}/v1/x`))).json();
-    assert.match(r.error.message, new RegExp(`^The API at ${deadUrl.replace(/[.]/g, '\\.')} could not be reached \\(.*ECONNREFUSED.*\\)\\.$`));
+    assert.match(
+      r.error.message,
+      new RegExp(`^The API at ${deadUrl.replace(/[.]/g, '\\.')} could not be reached \\(.*ECONNREFUSED.*\\)\\.$`),
+    );
   });
 
   test('an answer over the cap: the message names the declared size or the cap', async () => {
     const proxy = await startProxy({maxBodyBytes: 2048});
-    assert.equal((await (await fetch(via(proxy, `${upstreamUrl}/v1/big`))).json()).error.message, "The API's answer is 4096 bytes; this proxy passes at most 2048 bytes.");
-    assert.equal((await (await fetch(via(proxy, `${upstreamUrl}/v1/chunked-big`))).json()).error.message, "The API's answer is larger than 2048 bytes; this proxy passes at most 2048 bytes.");
+    assert.equal(
+      (await (await fetch(via(proxy, `${upstreamUrl}/v1/big`))).json()).error.message,
+      "The API's answer is 4096 bytes; this proxy passes at most 2048 bytes.",
+    );
+    assert.equal(
+      (await (await fetch(via(proxy, `${upstreamUrl}/v1/chunked-big`))).json()).error.message,
+      "The API's answer is larger than 2048 bytes; this proxy passes at most 2048 bytes.",
+    );
     const exact = await startProxy({maxBodyBytes: 4096});
     assert.equal((await fetch(via(exact, `${upstreamUrl}/v1/big`))).status, 200, 'an answer of exactly the cap passes');
     const streamedExact = await startProxy({maxBodyBytes: 8192});
     assert.equal((await (await fetch(via(streamedExact, `${upstreamUrl}/v1/chunked-big`))).arrayBuffer()).byteLength, 8192);
   });
 
-  test('configuration: origins must be bare origins; Node\'s own header and request timeouts follow the body time limit (at least 1 s)', () => {
+  test("configuration: origins must be bare origins; Node's own header and request timeouts follow the body time limit (at least 1 s)", () => {
     const base = {allow: ['http://127.0.0.1:1/v1'], maxBodyBytes: 1, timeoutMs: 1, rateLimit: {max: 1, windowMs: 1}};
-    assert.throws(() => createProxy({...base, origins: ['https://p.example/']}), (e: Error) => e.message === 'proxy: "https://p.example/" is not an origin (scheme://host[:port], no path)');
+    assert.throws(
+      () => createProxy({...base, origins: ['https://p.example/']}),
+      (e: Error) => e.message === 'proxy: "https://p.example/" is not an origin (scheme://host[:port], no path)',
+    );
     const fast = createProxy({...base, origins: ['https://p.example'], bodyTimeoutMs: 300});
     assert.deepEqual([fast.headersTimeout, fast.requestTimeout], [1000, 2000]);
     const slow = createProxy({...base, origins: [], bodyTimeoutMs: 4000});

@@ -32,7 +32,14 @@
  * upstream's own `X-Proxy-Error` is dropped, so that header only ever comes from the proxy.
  * Nothing is logged about a request beyond the method, target origin and status.
  */
-import {createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import {request as httpsRequest} from 'node:https';
 import {isIP, type LookupFunction} from 'node:net';
 import {AddressRefused, checkedLookup, publicAddress, type Resolve} from '../../openapi/pipeline/net-policy';
@@ -85,6 +92,7 @@ interface Base {
 const isHttp = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
 
 /** A URL's hostname without the brackets of an IPv6 literal. */
+// prettier-ignore
 // Stryker disable next-line Regex: a URL's hostname holds [ and ] only around an IPv6 literal, so the anchors cannot change what is removed
 const unbracket = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
@@ -98,7 +106,8 @@ export function parseAllowlist(allow: string[], checked = false): Base[] {
       throw new Error(`proxy allowlist: "${entry}" is not an absolute URL`);
     }
     if (!isHttp(url)) throw new Error(`proxy allowlist: "${entry}" must be an http(s) URL`);
-    if (url.username || url.password || url.search || url.hash) throw new Error(`proxy allowlist: "${entry}" may not carry credentials, a query or a fragment`);
+    if (url.username || url.password || url.search || url.hash)
+      throw new Error(`proxy allowlist: "${entry}" may not carry credentials, a query or a fragment`);
     return {origin: url.origin, path: url.pathname.replace(/\/+$/, ''), checked};
   });
 }
@@ -116,7 +125,8 @@ export const isPublicAddress = publicAddress;
  */
 export function hostProblem(hostname: string): string | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (isIP(unbracket(host))) return isPublicAddress(host) ? undefined : `${hostname} is a loopback, private, link-local or reserved address`;
+  if (isIP(unbracket(host)))
+    return isPublicAddress(host) ? undefined : `${hostname} is a loopback, private, link-local or reserved address`;
   if (host === 'localhost' || host.endsWith('.localhost')) return `${hostname} is this machine (loopback)`;
   return undefined;
 }
@@ -148,7 +158,10 @@ export function serverBases(
       }
       if (!isHttp(url)) continue;
       const problem = hostProblem(url.hostname);
-      if (problem) warn(`#/servers/${i}: ${JSON.stringify(u)} is left out of the proxy's allowlist: ${problem} (to forward to it anyway, the operator names it in PROXY_ALLOW)`);
+      if (problem)
+        warn(
+          `#/servers/${i}: ${JSON.stringify(u)} is left out of the proxy's allowlist: ${problem} (to forward to it anyway, the operator names it in PROXY_ALLOW)`,
+        );
       else out.add(url.href.replace(/\/+$/, ''));
     }
   });
@@ -169,9 +182,11 @@ export function decodedPathProblem(pathname: string, basePath: string): string |
     decoded = next;
   }
   const segments = decoded.replace(/\\/g, '/').split('/');
-  if (segments.some((seg) => /^\.{1,2}(;.*)?$/.test(seg))) return `it decodes to ${JSON.stringify(decoded)}, which has a "." or ".." segment`;
+  if (segments.some((seg) => /^\.{1,2}(;.*)?$/.test(seg)))
+    return `it decodes to ${JSON.stringify(decoded)}, which has a "." or ".." segment`;
   const flat = segments.join('/');
-  if (basePath && flat !== basePath && !flat.startsWith(`${basePath}/`)) return `it decodes to ${JSON.stringify(decoded)}, outside ${basePath}`;
+  if (basePath && flat !== basePath && !flat.startsWith(`${basePath}/`))
+    return `it decodes to ${JSON.stringify(decoded)}, outside ${basePath}`;
   return undefined;
 }
 
@@ -180,7 +195,8 @@ export function decodedPathProblem(pathname: string, basePath: string): string |
  * (an http(s) path starts with "/", so an empty base path takes the whole origin; a blob: URL, whose
  * origin is the inner URL's, has a path that does not start with "/" and is under no base).
  */
-const textUnder = (target: URL, b: Base) => target.origin === b.origin && (target.pathname === b.path || target.pathname.startsWith(`${b.path}/`));
+const textUnder = (target: URL, b: Base) =>
+  target.origin === b.origin && (target.pathname === b.path || target.pathname.startsWith(`${b.path}/`));
 
 /** The base a target URL lies under (same origin, path under the base path, decoded too), preferring the operator's, or undefined. */
 export function matchBase(target: URL, bases: Base[]): Base | undefined {
@@ -196,16 +212,55 @@ export function allowed(target: URL, bases: Base[]): boolean {
 }
 
 /* Headers that describe one connection, or that must not cross the proxy. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
-const DROP_REQUEST = new Set([...HOP_BY_HOP, 'host', 'cookie', 'cookie2', 'origin', 'referer', 'content-length', 'accept-encoding', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+const DROP_REQUEST = new Set([
+  ...HOP_BY_HOP,
+  'host',
+  'cookie',
+  'cookie2',
+  'origin',
+  'referer',
+  'content-length',
+  'accept-encoding',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+]);
 /*
  * Dropped from answers: the proxy's own concerns (X-Proxy-Error is the proxy's alone), cookies,
  * and headers that would act on the proxy's origin rather than describe the API's answer.
  */
 const DROP_RESPONSE = new Set([
-  ...HOP_BY_HOP, 'set-cookie', 'set-cookie2', 'content-length', 'x-proxy-error',
-  'strict-transport-security', 'alt-svc', 'clear-site-data', 'content-security-policy', 'content-security-policy-report-only',
-  'public-key-pins', 'public-key-pins-report-only', 'nel', 'report-to', 'reporting-endpoints', 'service-worker-allowed', 'x-content-type-options', 'refresh',
+  ...HOP_BY_HOP,
+  'set-cookie',
+  'set-cookie2',
+  'content-length',
+  'x-proxy-error',
+  'strict-transport-security',
+  'alt-svc',
+  'clear-site-data',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'public-key-pins',
+  'public-key-pins-report-only',
+  'nel',
+  'report-to',
+  'reporting-endpoints',
+  'service-worker-allowed',
+  'x-content-type-options',
+  'refresh',
 ]);
 
 /** Every answer of the proxy is data for the console, never a page of the proxy's origin. */
@@ -248,6 +303,7 @@ export class RateLimiter {
 function clientIp(req: IncomingMessage, trust: boolean): string {
   const forwarded = req.headers['x-forwarded-for'];
   if (trust && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',').pop()!.trim();
+  // prettier-ignore
   // Stryker disable next-line StringLiteral: remoteAddress is unset only on a socket already closed, where no handler runs
   return req.socket.remoteAddress ?? 'unknown';
 }
@@ -261,7 +317,10 @@ const CLOSE = {Connection: 'close'};
  */
 function readBody(req: IncomingMessage, max: number, timeoutMs: number): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > max) return Promise.reject(new ProxyError(413, 'body_too_large', `The request body is ${declared} bytes; this proxy forwards at most ${max} bytes.`, CLOSE));
+  if (declared > max)
+    return Promise.reject(
+      new ProxyError(413, 'body_too_large', `The request body is ${declared} bytes; this proxy forwards at most ${max} bytes.`, CLOSE),
+    );
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -274,11 +333,15 @@ function readBody(req: IncomingMessage, max: number, timeoutMs: number): Promise
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > max) done(new ProxyError(413, 'body_too_large', `The request body is larger than ${max} bytes, the most this proxy forwards.`, CLOSE));
+      if (size > max)
+        done(new ProxyError(413, 'body_too_large', `The request body is larger than ${max} bytes, the most this proxy forwards.`, CLOSE));
       else chunks.push(chunk);
     };
     const onEnd = () => done();
-    const timer = setTimeout(() => done(new ProxyError(408, 'body_timeout', `The request body did not arrive within ${timeoutMs} ms.`, CLOSE)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new ProxyError(408, 'body_timeout', `The request body did not arrive within ${timeoutMs} ms.`, CLOSE)),
+      timeoutMs,
+    );
     req.on('data', onData).on('end', onEnd).on('error', done);
   });
 }
@@ -301,36 +364,52 @@ function headLength(method: string | undefined, answer: Answer): string | undefi
  * checks its host again), never following a redirect; the answer body is capped at `max` bytes
  * and the whole exchange at `timeoutMs`.
  */
-function forward(target: URL, init: {method: string; headers: Record<string, string>; body?: Buffer; lookup?: LookupFunction; max: number; timeoutMs: number}): Promise<Answer> {
+function forward(
+  target: URL,
+  init: {method: string; headers: Record<string, string>; body?: Buffer; lookup?: LookupFunction; max: number; timeoutMs: number},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     // The body's length is declared: without it Node frames a DELETE's (or OPTIONS') body not at all.
     const headers = init.body ? {...init.headers, 'content-length': String(init.body.length)} : init.headers;
-    const request = send(target, {method: init.method, headers, agent: false, ...(init.lookup ? {lookup: init.lookup} : {})}, (response) => {
-      const declared = Number(response.headers['content-length'] ?? NaN);
-      const tooLarge = (what: string) => new ProxyError(502, 'response_too_large', `The API's answer is ${what}; this proxy passes at most ${init.max} bytes.`);
-      // An answer to HEAD declares the length of a body it does not carry: nothing to refuse.
-      if (declared > init.max && init.method !== 'HEAD') return fail(tooLarge(`${declared} bytes`));
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > init.max) fail(tooLarge(`larger than ${init.max} bytes`));
-        else chunks.push(chunk);
-      });
-      response.on('end', () => {
-        clearTimeout(timer);
-        // A client's response always has its status code and message.
-        resolve({status: response.statusCode!, statusText: response.statusMessage!, headers: response.headers, data: Buffer.concat(chunks)});
-      });
-      response.on('error', (e) => fail(e));
-    });
+    const request = send(
+      target,
+      {method: init.method, headers, agent: false, ...(init.lookup ? {lookup: init.lookup} : {})},
+      (response) => {
+        const declared = Number(response.headers['content-length'] ?? NaN);
+        const tooLarge = (what: string) =>
+          new ProxyError(502, 'response_too_large', `The API's answer is ${what}; this proxy passes at most ${init.max} bytes.`);
+        // An answer to HEAD declares the length of a body it does not carry: nothing to refuse.
+        if (declared > init.max && init.method !== 'HEAD') return fail(tooLarge(`${declared} bytes`));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > init.max) fail(tooLarge(`larger than ${init.max} bytes`));
+          else chunks.push(chunk);
+        });
+        response.on('end', () => {
+          clearTimeout(timer);
+          // A client's response always has its status code and message.
+          resolve({
+            status: response.statusCode!,
+            statusText: response.statusMessage!,
+            headers: response.headers,
+            data: Buffer.concat(chunks),
+          });
+        });
+        response.on('error', (e) => fail(e));
+      },
+    );
     const fail = (e: Error) => {
       clearTimeout(timer);
       request.destroy();
       reject(e);
     };
-    const timer = setTimeout(() => fail(new ProxyError(504, 'timeout', `The API did not answer within ${init.timeoutMs} ms.`)), init.timeoutMs);
+    const timer = setTimeout(
+      () => fail(new ProxyError(504, 'timeout', `The API did not answer within ${init.timeoutMs} ms.`)),
+      init.timeoutMs,
+    );
     request.on('error', (e) => fail(e));
     request.end(init.body);
   });
@@ -374,7 +453,11 @@ export function createProxy(options: ProxyOptions): Server {
     const cors = corsHeaders(origin, options);
     try {
       if (origin !== undefined && !cors['Access-Control-Allow-Origin']) {
-        throw new ProxyError(403, 'origin_not_allowed', `This proxy serves the portal only; the page origin ${origin} is not one of its origins.`);
+        throw new ProxyError(
+          403,
+          'origin_not_allowed',
+          `This proxy serves the portal only; the page origin ${origin} is not one of its origins.`,
+        );
       }
       if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
         const asked = String(req.headers['access-control-request-headers'] ?? '')
@@ -392,7 +475,10 @@ export function createProxy(options: ProxyOptions): Server {
         return;
       }
       const wait = limiter.take(clientIp(req, Boolean(options.trustForwardedFor)));
-      if (wait) throw new ProxyError(429, 'rate_limited', `Too many requests through this proxy from your address: wait ${wait} s.`, {'Retry-After': String(wait)});
+      if (wait)
+        throw new ProxyError(429, 'rate_limited', `Too many requests through this proxy from your address: wait ${wait} s.`, {
+          'Retry-After': String(wait),
+        });
 
       const self = new URL(req.url!, 'http://proxy.invalid'); // a server's request always has its url
       const raw = self.searchParams.get('url');
@@ -408,18 +494,27 @@ export function createProxy(options: ProxyOptions): Server {
       if (!base) {
         const under = bases.find((b) => textUnder(target, b));
         const why = under ? decodedPathProblem(target.pathname, under.path) : undefined;
-        throw new ProxyError(403, 'target_not_allowed', `This proxy only forwards to the API's servers (${bases.map((b) => b.origin + b.path).join(', ')}); ${target.origin}${target.pathname} is not one of them${why ? ` (${why})` : ''}.`);
+        throw new ProxyError(
+          403,
+          'target_not_allowed',
+          `This proxy only forwards to the API's servers (${bases.map((b) => b.origin + b.path).join(', ')}); ${target.origin}${target.pathname} is not one of them${why ? ` (${why})` : ''}.`,
+        );
       }
       // An IP literal is connected to without a look-up: check it here.
       const literal = unbracket(target.hostname);
       if (base.checked && isIP(literal) && !addressOk(literal)) {
-        throw new ProxyError(403, 'address_not_allowed', `This proxy does not forward the API description's servers to ${target.hostname}, a loopback, private, link-local or reserved address.`);
+        throw new ProxyError(
+          403,
+          'address_not_allowed',
+          `This proxy does not forward the API description's servers to ${target.hostname}, a loopback, private, link-local or reserved address.`,
+        );
       }
 
       const body = await readBody(req, options.maxBodyBytes, bodyTimeoutMs);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers)) {
         const lower = name.toLowerCase();
+        // prettier-ignore
         // Stryker disable next-line ConditionalExpression: Node's parsed request headers hold no undefined value (the check narrows the type)
         if (value === undefined || DROP_REQUEST.has(lower) || lower.startsWith('sec-') || lower.startsWith('access-control-')) continue;
         headers[lower] = Array.isArray(value) ? value.join(', ') : value;
@@ -436,12 +531,18 @@ export function createProxy(options: ProxyOptions): Server {
         });
       } catch (e) {
         if (e instanceof ProxyError) throw e;
-        if (e instanceof AddressRefused) throw new ProxyError(403, 'address_not_allowed', `This proxy does not forward the API description's servers to ${e.address}: ${e.message}.`);
+        if (e instanceof AddressRefused)
+          throw new ProxyError(
+            403,
+            'address_not_allowed',
+            `This proxy does not forward the API description's servers to ${e.address}: ${e.message}.`,
+          );
         throw new ProxyError(502, 'unreachable', `The API at ${target.origin} could not be reached (${(e as Error).message}).`);
       }
       const out: Record<string, string | string[]> = {};
       const names: string[] = [];
       for (const [name, value] of Object.entries(answer.headers)) {
+        // prettier-ignore
         // Stryker disable next-line ConditionalExpression: Node's parsed answer headers hold no undefined value (the check narrows the type)
         if (value === undefined || DROP_RESPONSE.has(name) || name.startsWith('access-control-')) continue;
         out[name] = value;

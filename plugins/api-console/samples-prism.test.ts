@@ -78,12 +78,20 @@ async function startRecorder(): Promise<{base: string; exchanges: Exchange[]}> {
   const target = new URL(mock.url);
   const exchanges: Exchange[] = [];
   const recorder = createServer((req, res) => {
-    const upstream = httpRequest({host: target.hostname, port: target.port, method: req.method, path: req.url!.replace(GUIDE_PREFIX, ''), headers: req.headers}, (answer) => {
-      const violations = answer.headers['sl-violations'];
-      exchanges.push({method: req.method!, url: req.url!, status: answer.statusCode!, violations: Array.isArray(violations) ? violations.join() : violations});
-      res.writeHead(answer.statusCode!, answer.statusMessage, answer.rawHeaders);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      {host: target.hostname, port: target.port, method: req.method, path: req.url!.replace(GUIDE_PREFIX, ''), headers: req.headers},
+      (answer) => {
+        const violations = answer.headers['sl-violations'];
+        exchanges.push({
+          method: req.method!,
+          url: req.url!,
+          status: answer.statusCode!,
+          violations: Array.isArray(violations) ? violations.join() : violations,
+        });
+        res.writeHead(answer.statusCode!, answer.statusMessage, answer.rawHeaders);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (e) => res.destroy(e));
     req.pipe(upstream);
   });
@@ -191,53 +199,65 @@ test('Prism serves every operation of the processed document', () => {
 const BATCH: Record<string, (dir: string, count: number, compiled: string) => [string, string[]]> = {
   javascript: (dir, count) => {
     const driver = path.join(dir, 'batch.mjs');
-    writeFileSync(driver, [
-      "import {pathToFileURL} from 'node:url';",
-      `for (let i = 0; i < ${count}; i++) {`,
-      '  try {',
-      `    await import(pathToFileURL(${JSON.stringify(dir)} + '/s' + i + '.mjs').href);`,
-      "    console.log('#SAMPLE ' + i + ' OK');",
-      '  } catch (e) {',
-      "    console.log('#SAMPLE ' + i + ' FAIL ' + String((e && e.message) || e).replace(/\\n/g, ' '));",
-      '  }',
-      '}',
-    ].join('\n'));
+    writeFileSync(
+      driver,
+      [
+        "import {pathToFileURL} from 'node:url';",
+        `for (let i = 0; i < ${count}; i++) {`,
+        '  try {',
+        `    await import(pathToFileURL(${JSON.stringify(dir)} + '/s' + i + '.mjs').href);`,
+        "    console.log('#SAMPLE ' + i + ' OK');",
+        '  } catch (e) {',
+        "    console.log('#SAMPLE ' + i + ' FAIL ' + String((e && e.message) || e).replace(/\\n/g, ' '));",
+        '  }',
+        '}',
+      ].join('\n'),
+    );
     return [process.execPath, [driver]];
   },
   python: (dir, count) => [
     'python3',
-    ['-c', [
-      'import runpy, sys',
-      `for i in range(${count}):`,
-      '    try:',
-      `        runpy.run_path(${JSON.stringify(dir)} + "/s%d.py" % i, run_name="__main__")`,
-      '        print("#SAMPLE %d OK" % i, flush=True)',
-      '    except BaseException as e:',
-      '        print(("#SAMPLE %d FAIL %s: %s" % (i, type(e).__name__, e)).replace("\\n", " "), flush=True)',
-    ].join('\n')],
+    [
+      '-c',
+      [
+        'import runpy, sys',
+        `for i in range(${count}):`,
+        '    try:',
+        `        runpy.run_path(${JSON.stringify(dir)} + "/s%d.py" % i, run_name="__main__")`,
+        '        print("#SAMPLE %d OK" % i, flush=True)',
+        '    except BaseException as e:',
+        '        print(("#SAMPLE %d FAIL %s: %s" % (i, type(e).__name__, e)).replace("\\n", " "), flush=True)',
+      ].join('\n'),
+    ],
   ],
   ruby: (dir, count) => [
     'ruby',
-    ['-e', `${count}.times { |i| begin; load(File.join(${JSON.stringify(dir)}, "s#{i}.rb"), true); puts "#SAMPLE #{i} OK"; rescue Exception => e; puts "#SAMPLE #{i} FAIL #{e.class}: #{e.message.gsub("\\n", " ")}"; end; $stdout.flush }`],
+    [
+      '-e',
+      `${count}.times { |i| begin; load(File.join(${JSON.stringify(dir)}, "s#{i}.rb"), true); puts "#SAMPLE #{i} OK"; rescue Exception => e; puts "#SAMPLE #{i} FAIL #{e.class}: #{e.message.gsub("\\n", " ")}"; end; $stdout.flush }`,
+    ],
   ],
   java: (dir, count, classes) => {
     const src = path.join(dir, 'BatchMain.java');
-    writeFileSync(src, [
-      'public class BatchMain {',
-      '  public static void main(String[] args) {',
-      `    for (int i = 0; i < ${count}; i++) {`,
-      '      try {',
-      '        Class.forName("Example" + i).getMethod("main", String[].class).invoke(null, (Object) new String[0]);',
-      '        System.out.println("#SAMPLE " + i + " OK");',
-      '      } catch (Throwable e) {',
-      '        Throwable cause = e.getCause() != null ? e.getCause() : e;',
-      '        System.out.println("#SAMPLE " + i + " FAIL " + String.valueOf(cause).replace("\\n", " "));',
-      '      }',
-      '      System.out.flush();',
-      '    }',
-      '  }',
-      '}',
-    ].join('\n'));
+    writeFileSync(
+      src,
+      [
+        'public class BatchMain {',
+        '  public static void main(String[] args) {',
+        `    for (int i = 0; i < ${count}; i++) {`,
+        '      try {',
+        '        Class.forName("Example" + i).getMethod("main", String[].class).invoke(null, (Object) new String[0]);',
+        '        System.out.println("#SAMPLE " + i + " OK");',
+        '      } catch (Throwable e) {',
+        '        Throwable cause = e.getCause() != null ? e.getCause() : e;',
+        '        System.out.println("#SAMPLE " + i + " FAIL " + String.valueOf(cause).replace("\\n", " "));',
+        '      }',
+        '      System.out.flush();',
+        '    }',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
     return ['java', ['-Dfile.encoding=UTF-8', '-cp', classes, src]];
   },
   // csMain (sample-runners.ts) has the loop: `samples.exe all`.
@@ -249,82 +269,101 @@ const SAMPLE_SETS: [string, (server: string) => Operation[]][] = [
   ['every request example of the guides gets its documented success status from the mock', guideOperations],
 ];
 
-for (const [setIndex, [title, sampleSet]] of SAMPLE_SETS.entries()) describe(title, {concurrency: true}, () => {
-  for (const {id: lang} of SAMPLE_LANGUAGES) {
-    test(`${lang}`, async () => {
-      const {base, exchanges} = await startRecorder();
-      const ops = sampleSet(base);
-      const env = sampleEnv(ops);
-      const samples = ops.map((op) => {
-        const code = renderSampleSources(op.req).find((s) => s.id === lang)?.code;
-        assert.ok(code, `a ${lang} sample for ${op.name}`);
-        return {...op, code};
-      });
-      // Each set in its own folder: the sets run at the same time, and a language's files are numbered from 0 in each.
-      const dir = path.join(work, `set${setIndex}`, lang);
-      mkdirSync(dir, {recursive: true});
-      const runner = RUNNERS[lang];
-      assert.ok(runner, `a runner for ${lang}`);
-      samples.forEach((s, i) => writeFileSync(path.join(dir, `s${i}${runner.ext}`), s.code));
-      const command = await slot(() => runner.prepare(dir, samples.map((s) => s.code)));
-      const runEnv = (cwd: string) => ({PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8', GOCACHE: goEnv().GOCACHE, ...env});
-      const failures: string[] = [];
-
-      /** The checks after sample i ran (its output, the directory it ran in). */
-      const checkSample = (i: number, output: string, cwd: string) => {
-        const s = samples[i];
-        // Operations differ by method and path: this sample's exchanges are the ones with its own.
-        const mine = exchanges.filter((x) => x.method === s.req.method.toUpperCase() && x.url.split('?')[0] === s.path);
-        if (mine.length !== 1) return void failures.push(`${lang} sample of ${s.name}: ${mine.length} requests reached the mock instead of one\n${output}`);
-        const exchange = mine[0];
-        if (exchange.status !== s.success || exchange.violations) {
-          failures.push(`${lang} sample of ${s.name}: the mock answered ${exchange.status} (documented success: ${s.success})${exchange.violations ? `, violations: ${exchange.violations}` : ''}\n${output}\n${s.code}`);
-        }
-        const file = responseFile(s.req);
-        if (file) {
-          const saved = readdirSync(cwd).filter((f) => f !== 'vendor');
-          if (!saved.includes(file)) failures.push(`${lang} sample of ${s.name}: the response was not saved as ${file} (files: ${saved.join(', ') || 'none'})`);
-        }
-      };
-
-      const batch = BATCH[lang];
-      if (batch) {
-        const cwd = mkdtempSync(path.join(dir, 'cwd-'));
-        // What prepare compiled: Java's class directory (after -cp), C#'s executable.
-        const compiled = lang === 'java' ? command(0, cwd)[1][2] : lang === 'csharp' ? command(0, cwd)[1][0] : '';
-        const [cmd, args] = batch(dir, samples.length, compiled);
-        let output: string;
-        try {
-          const r = await slot(() => run(cmd, args, {cwd, timeout: 600000, maxBuffer: 64 << 20, env: runEnv(cwd)}));
-          output = `${r.stdout}${r.stderr}`;
-        } catch (error) {
-          const e = error as {stdout?: string; stderr?: string; message: string};
-          assert.fail(`the ${lang} batch of samples did not finish: ${`${e.stdout ?? ''}${e.stderr ?? ''}`.trim() || e.message}`);
-        }
-        samples.forEach((s, i) => {
-          const marker = new RegExp(`^#SAMPLE ${i} (OK|FAIL.*)$`, 'm').exec(output);
-          if (!marker) failures.push(`${lang} sample of ${s.name}: no outcome reported (the batch stopped?)\n${output.slice(-2000)}`);
-          else if (marker[1] !== 'OK') failures.push(`${lang} sample of ${s.name} failed: ${marker[1].slice(5)}\n${s.code}`);
-          else checkSample(i, marker[0], cwd);
+for (const [setIndex, [title, sampleSet]] of SAMPLE_SETS.entries())
+  describe(title, {concurrency: true}, () => {
+    for (const {id: lang} of SAMPLE_LANGUAGES) {
+      test(`${lang}`, async () => {
+        const {base, exchanges} = await startRecorder();
+        const ops = sampleSet(base);
+        const env = sampleEnv(ops);
+        const samples = ops.map((op) => {
+          const code = renderSampleSources(op.req).find((s) => s.id === lang)?.code;
+          assert.ok(code, `a ${lang} sample for ${op.name}`);
+          return {...op, code};
         });
-      } else {
-        await Promise.all(samples.map((s, i) => slot(async () => {
-          const cwd = mkdtempSync(path.join(dir, 'cwd-'));
-          if (lang === 'php') {
-            mkdirSync(path.join(cwd, 'vendor'));
-            writeFileSync(path.join(cwd, 'vendor', 'autoload.php'), `<?php require '${GUZZLE_AUTOLOAD}';\n`);
+        // Each set in its own folder: the sets run at the same time, and a language's files are numbered from 0 in each.
+        const dir = path.join(work, `set${setIndex}`, lang);
+        mkdirSync(dir, {recursive: true});
+        const runner = RUNNERS[lang];
+        assert.ok(runner, `a runner for ${lang}`);
+        samples.forEach((s, i) => writeFileSync(path.join(dir, `s${i}${runner.ext}`), s.code));
+        const command = await slot(() =>
+          runner.prepare(
+            dir,
+            samples.map((s) => s.code),
+          ),
+        );
+        const runEnv = (cwd: string) => ({PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8', GOCACHE: goEnv().GOCACHE, ...env});
+        const failures: string[] = [];
+
+        /** The checks after sample i ran (its output, the directory it ran in). */
+        const checkSample = (i: number, output: string, cwd: string) => {
+          const s = samples[i];
+          // Operations differ by method and path: this sample's exchanges are the ones with its own.
+          const mine = exchanges.filter((x) => x.method === s.req.method.toUpperCase() && x.url.split('?')[0] === s.path);
+          if (mine.length !== 1)
+            return void failures.push(`${lang} sample of ${s.name}: ${mine.length} requests reached the mock instead of one\n${output}`);
+          const exchange = mine[0];
+          if (exchange.status !== s.success || exchange.violations) {
+            failures.push(
+              `${lang} sample of ${s.name}: the mock answered ${exchange.status} (documented success: ${s.success})${exchange.violations ? `, violations: ${exchange.violations}` : ''}\n${output}\n${s.code}`,
+            );
           }
-          const [cmd, args] = command(i, cwd);
+          const file = responseFile(s.req);
+          if (file) {
+            const saved = readdirSync(cwd).filter((f) => f !== 'vendor');
+            if (!saved.includes(file))
+              failures.push(`${lang} sample of ${s.name}: the response was not saved as ${file} (files: ${saved.join(', ') || 'none'})`);
+          }
+        };
+
+        const batch = BATCH[lang];
+        if (batch) {
+          const cwd = mkdtempSync(path.join(dir, 'cwd-'));
+          // What prepare compiled: Java's class directory (after -cp), C#'s executable.
+          const compiled = lang === 'java' ? command(0, cwd)[1][2] : lang === 'csharp' ? command(0, cwd)[1][0] : '';
+          const [cmd, args] = batch(dir, samples.length, compiled);
+          let output: string;
           try {
-            const r = await run(cmd, args, {cwd, timeout: 120000, env: runEnv(cwd)});
-            checkSample(i, `${r.stdout}${r.stderr}`, cwd);
+            const r = await slot(() => run(cmd, args, {cwd, timeout: 600000, maxBuffer: 64 << 20, env: runEnv(cwd)}));
+            output = `${r.stdout}${r.stderr}`;
           } catch (error) {
             const e = error as {stdout?: string; stderr?: string; message: string};
-            failures.push(`${lang} sample of ${s.name} failed: ${`${e.stdout ?? ''}${e.stderr ?? ''}`.trim() || e.message}\n${s.code}`);
+            assert.fail(`the ${lang} batch of samples did not finish: ${`${e.stdout ?? ''}${e.stderr ?? ''}`.trim() || e.message}`);
           }
-        })));
-      }
-      if (failures.length) assert.fail(`${failures.length} of ${samples.length} ${lang} samples did not get their success status:\n\n${failures.join('\n\n')}`);
-    });
-  }
-});
+          samples.forEach((s, i) => {
+            const marker = new RegExp(`^#SAMPLE ${i} (OK|FAIL.*)$`, 'm').exec(output);
+            if (!marker) failures.push(`${lang} sample of ${s.name}: no outcome reported (the batch stopped?)\n${output.slice(-2000)}`);
+            else if (marker[1] !== 'OK') failures.push(`${lang} sample of ${s.name} failed: ${marker[1].slice(5)}\n${s.code}`);
+            else checkSample(i, marker[0], cwd);
+          });
+        } else {
+          await Promise.all(
+            samples.map((s, i) =>
+              slot(async () => {
+                const cwd = mkdtempSync(path.join(dir, 'cwd-'));
+                if (lang === 'php') {
+                  mkdirSync(path.join(cwd, 'vendor'));
+                  writeFileSync(path.join(cwd, 'vendor', 'autoload.php'), `<?php require '${GUZZLE_AUTOLOAD}';\n`);
+                }
+                const [cmd, args] = command(i, cwd);
+                try {
+                  const r = await run(cmd, args, {cwd, timeout: 120000, env: runEnv(cwd)});
+                  checkSample(i, `${r.stdout}${r.stderr}`, cwd);
+                } catch (error) {
+                  const e = error as {stdout?: string; stderr?: string; message: string};
+                  failures.push(
+                    `${lang} sample of ${s.name} failed: ${`${e.stdout ?? ''}${e.stderr ?? ''}`.trim() || e.message}\n${s.code}`,
+                  );
+                }
+              }),
+            ),
+          );
+        }
+        if (failures.length)
+          assert.fail(
+            `${failures.length} of ${samples.length} ${lang} samples did not get their success status:\n\n${failures.join('\n\n')}`,
+          );
+      });
+    }
+  });

@@ -62,19 +62,36 @@ export function hostileRequest(text: string, body: 'json' | 'text' | 'none', aut
   const req: SampleRequest = {
     method: body === 'none' ? 'get' : 'post',
     url: `https://api.example.com/${text}/v1/things/${text}`,
-    query: [[text, text], ['plain', text], [text, 'repeated']],
-    headers: [[`X-${text}`, text], ['X-Plain', text]],
-    cookies: [[text, text], ['plain', text]],
+    query: [
+      [text, text],
+      ['plain', text],
+      [text, 'repeated'],
+    ],
+    headers: [
+      [`X-${text}`, text],
+      ['X-Plain', text],
+    ],
+    cookies: [
+      [text, text],
+      ['plain', text],
+    ],
     auth: {
       headers: [{name: `X-Key-${text}`, envVar: 'HEADER_KEY'}],
-      query: [{name: text, envVar: 'QUERY_KEY'}, {name: 'key2', envVar: 'QUERY_KEY_2'}],
+      query: [
+        {name: text, envVar: 'QUERY_KEY'},
+        {name: 'key2', envVar: 'QUERY_KEY_2'},
+      ],
       cookies: [{name: `session-${text}`, envVar: 'COOKIE_KEY'}],
       ...(auth === 'basic' ? {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}} : {bearer: {tokenVar: 'API_TOKEN'}}),
     },
     accept: `application/${text}`,
     download: {name: text},
   };
-  if (body === 'json') req.body = {mediaType: `application/json; x="${text}"`, value: {[text]: text, list: [text, 1, true, null], nested: Object.fromEntries([['__proto__', text]])}};
+  if (body === 'json')
+    req.body = {
+      mediaType: `application/json; x="${text}"`,
+      value: {[text]: text, list: [text, 1, true, null], nested: Object.fromEntries([['__proto__', text]])},
+    };
   if (body === 'text') req.body = {mediaType: `text/${text}`, value: text};
   return req;
 }

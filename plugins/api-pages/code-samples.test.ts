@@ -1,6 +1,14 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cookieText, headerText, renderSampleSources, renderSamples, responseFile, SAMPLE_LANGUAGES, type SampleRequest} from './code-samples';
+import {
+  cookieText,
+  headerText,
+  renderSampleSources,
+  renderSamples,
+  responseFile,
+  SAMPLE_LANGUAGES,
+  type SampleRequest,
+} from './code-samples';
 import {hasControlCharacters} from '../../src/components/CopyButton/copyable-text';
 import {hostileRequest, hostileRequests, PAYLOADS} from './code-samples.fixtures';
 import {apiKeyEnvVar, CREDENTIAL_ENV} from '../../src/config/credentials';
@@ -10,7 +18,11 @@ const req: SampleRequest = {
   url: 'https://api.example.com/v1/contacts',
   query: [['expand', 'customer']],
   headers: [['Idempotency-Key', 'abc']],
-  auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [{name: 'X-Subscription-Key', envVar: 'API_SUBSCRIPTION_KEY'}], query: [{name: 'api_key', envVar: 'API_KEY'}]},
+  auth: {
+    basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'},
+    headers: [{name: 'X-Subscription-Key', envVar: 'API_SUBSCRIPTION_KEY'}],
+    query: [{name: 'api_key', envVar: 'API_KEY'}],
+  },
   body: {mediaType: 'application/json', value: {first_name: "O'Brien", active: true, note: null}},
   accept: 'application/json',
 };
@@ -24,29 +36,48 @@ test('covers eight languages', () => {
 });
 
 test('curl: document text single-quoted, only the credential variables expand', () => {
-  assert.equal(byId.curl, [
-    'curl --request POST \\',
-    '  --url "https://api.example.com/v1/contacts?expand=customer&api_key=$API_KEY" \\',
-    '  --user "$API_USERNAME:$API_PASSWORD" \\',
-    '  --header "X-Subscription-Key: $API_SUBSCRIPTION_KEY" \\',
-    "  --header 'Accept: application/json' \\",
-    "  --header 'Content-Type: application/json' \\",
-    "  --header 'Idempotency-Key: abc' \\",
-    "  --data-raw '{",
-    `  "first_name": "O'\\''Brien",`,
-    '  "active": true,',
-    '  "note": null',
-    "}'",
-  ].join('\n'));
+  assert.equal(
+    byId.curl,
+    [
+      'curl --request POST \\',
+      '  --url "https://api.example.com/v1/contacts?expand=customer&api_key=$API_KEY" \\',
+      '  --user "$API_USERNAME:$API_PASSWORD" \\',
+      '  --header "X-Subscription-Key: $API_SUBSCRIPTION_KEY" \\',
+      "  --header 'Accept: application/json' \\",
+      "  --header 'Content-Type: application/json' \\",
+      "  --header 'Idempotency-Key: abc' \\",
+      "  --data-raw '{",
+      `  "first_name": "O'\\''Brien",`,
+      '  "active": true,',
+      '  "note": null',
+      "}'",
+    ].join('\n'),
+  );
 });
 
 test('curl: a URL with shell characters is single-quoted and joined to the key variable', () => {
-  const code = sources({...req, url: 'https://x.test/$(id)/`id`/a b', query: [['q', "it's $HOME"]], body: undefined, headers: [], accept: undefined, auth: {headers: [], query: [{name: 'key', envVar: 'API_KEY'}]}}).curl;
+  const code = sources({
+    ...req,
+    url: 'https://x.test/$(id)/`id`/a b',
+    query: [['q', "it's $HOME"]],
+    body: undefined,
+    headers: [],
+    accept: undefined,
+    auth: {headers: [], query: [{name: 'key', envVar: 'API_KEY'}]},
+  }).curl;
   assert.equal(lines(code)[1], `  --url 'https://x.test/$(id)/\`id\`/a b?q=it%27s+%24HOME&key='"$API_KEY"`);
 });
 
 test('curl: [] and {} in the URL turn globbing off; an empty header value is sent with "Name;"; the file is named by the portal', () => {
-  const code = sources({method: 'get', url: 'https://x.test/a[1]', query: [], headers: [['X-Empty', '']], auth: {headers: [], query: []}, accept: 'application/pdf', download: {name: "it's a"}}).curl;
+  const code = sources({
+    method: 'get',
+    url: 'https://x.test/a[1]',
+    query: [],
+    headers: [['X-Empty', '']],
+    auth: {headers: [], query: []},
+    accept: 'application/pdf',
+    download: {name: "it's a"},
+  }).curl;
   assert.deepEqual(lines(code).slice(1), [
     "  --url 'https://x.test/a[1]' \\",
     '  --globoff \\',
@@ -57,7 +88,14 @@ test('curl: [] and {} in the URL turn globbing off; an empty header value is sen
 });
 
 test('curl is left out when document text holds a NUL character; the other languages carry it escaped', () => {
-  const out = sources({method: 'post', url: 'https://x.test/a', query: [], headers: [], auth: {headers: [], query: []}, body: {mediaType: 'text/plain', value: 'a\0b'}});
+  const out = sources({
+    method: 'post',
+    url: 'https://x.test/a',
+    query: [],
+    headers: [],
+    auth: {headers: [], query: []},
+    body: {mediaType: 'text/plain', value: 'a\0b'},
+  });
   assert.equal(out.curl, undefined);
   assert.ok(out.javascript.includes('body: "a\\u0000b",'));
   assert.ok(out.python.includes('data="a\\u0000b".encode(),'));
@@ -74,16 +112,28 @@ test('JavaScript: JSON body via JSON.stringify, keys and credentials from the en
     'url.searchParams.append("api_key", process.env.API_KEY);',
   ]);
   assert.ok(byId.javascript.includes('    "X-Subscription-Key": process.env.API_SUBSCRIPTION_KEY,\n'));
-  assert.ok(byId.javascript.includes('  body: JSON.stringify({\n    "first_name": "O\'Brien",\n    "active": true,\n    "note": null\n  }),\n'));
+  assert.ok(
+    byId.javascript.includes('  body: JSON.stringify({\n    "first_name": "O\'Brien",\n    "active": true,\n    "note": null\n  }),\n'),
+  );
   const proto = sources({...req, body: {mediaType: 'application/json', value: Object.fromEntries([['__proto__', 1]])}}).javascript;
   assert.ok(proto.includes('["__proto__"]: 1'), 'a __proto__ key stays a property');
 });
 
 test('Python: JSON literals become Python literals; repeated query names keep every value', () => {
-  assert.ok(byId.python.includes('    json={\n        "first_name": "O\'Brien",\n        "active": True,\n        "note": None,\n    },\n'));
+  assert.ok(
+    byId.python.includes('    json={\n        "first_name": "O\'Brien",\n        "active": True,\n        "note": None,\n    },\n'),
+  );
   assert.ok(byId.python.includes('    auth=(os.environ["API_USERNAME"], os.environ["API_PASSWORD"]),\n'));
-  const repeated = sources({...req, query: [['a', '1'], ['a', '2']]}).python;
-  assert.ok(repeated.includes('    params=[\n        ("a", "1"),\n        ("a", "2"),\n        ("api_key", os.environ["API_KEY"]),\n    ],\n'));
+  const repeated = sources({
+    ...req,
+    query: [
+      ['a', '1'],
+      ['a', '2'],
+    ],
+  }).python;
+  assert.ok(
+    repeated.includes('    params=[\n        ("a", "1"),\n        ("a", "2"),\n        ("api_key", os.environ["API_KEY"]),\n    ],\n'),
+  );
 });
 
 test('Go: a raw string body unless it holds a backquote or carriage return', () => {
@@ -101,12 +151,27 @@ test('Go: "os" is imported only when the sample reads the environment or writes 
 });
 
 test('Java: the & between query keys, and text blocks that keep the body exact', () => {
-  const two = sources({...req, query: [], auth: {headers: [], query: [{name: 'k1', envVar: 'KEY_1'}, {name: 'k2', envVar: 'KEY_2'}]}}).java;
-  assert.ok(two.includes('.uri(URI.create("https://api.example.com/v1/contacts?k1=" + System.getenv("KEY_1") + "&k2=" + System.getenv("KEY_2")))'));
+  const two = sources({
+    ...req,
+    query: [],
+    auth: {
+      headers: [],
+      query: [
+        {name: 'k1', envVar: 'KEY_1'},
+        {name: 'k2', envVar: 'KEY_2'},
+      ],
+    },
+  }).java;
+  assert.ok(
+    two.includes('.uri(URI.create("https://api.example.com/v1/contacts?k1=" + System.getenv("KEY_1") + "&k2=" + System.getenv("KEY_2")))'),
+  );
   const block = sources({...req, body: {mediaType: 'text/plain', value: 'a\\b """ c  \n  d"'}}).java;
   assert.ok(block.includes('ofString("""\n                a\\\\b \\"\\"\\" c \\s\n                  d\\""""))'), block);
   const indented = sources({...req, body: {mediaType: 'text/plain', value: ' a\n b'}}).java;
-  assert.ok(indented.includes('ofString("""\n                 a\n                 b\\\n                """))'), 'closing delimiter sets the indentation');
+  assert.ok(
+    indented.includes('ofString("""\n                 a\n                 b\\\n                """))'),
+    'closing delimiter sets the indentation',
+  );
 });
 
 test('C#: verbatim string body, Content-Type set exactly, U+2028 escaped in regular strings', () => {
@@ -125,7 +190,10 @@ test('Ruby: no interpolation, heredoc with a quoted free terminator and chomp', 
   const code = sources({...req, headers: [['X-Name', '#{`id`}']], body: {mediaType: 'text/plain', value: '#{`id`} \\"\nBODY'}}).ruby;
   assert.ok(code.includes("request['X-Name'] = '\#{`id`}'\n"));
   assert.ok(code.includes("request.body = <<~'BODY_2'.chomp\n  \#{`id`} \\\"\n  BODY\nBODY_2\n"), code);
-  assert.ok(sources({...req, headers: [['X', 'a\tb#{x}']]}).ruby.includes(`request['X'] = "a\\tb\\#{x}"`), 'control characters: double quotes, # escaped');
+  assert.ok(
+    sources({...req, headers: [['X', 'a\tb#{x}']]}).ruby.includes(`request['X'] = "a\\tb\\#{x}"`),
+    'control characters: double quotes, # escaped',
+  );
 });
 
 test('GET without a body sends no body in any language', () => {
@@ -139,7 +207,10 @@ test('GET without a body sends no body in any language', () => {
 
 test('unknown methods and environment-variable names are refused, not written into code', () => {
   assert.throws(() => renderSampleSources({...req, method: 'get; rm -rf /'}), /unsupported HTTP method/);
-  assert.throws(() => renderSampleSources({...req, auth: {headers: [{name: 'X', envVar: 'A$(id)'}], query: []}}), /invalid environment variable name/);
+  assert.throws(
+    () => renderSampleSources({...req, auth: {headers: [{name: 'X', envVar: 'A$(id)'}], query: []}}),
+    /invalid environment variable name/,
+  );
 });
 
 /**
@@ -223,7 +294,13 @@ test('hostile payloads: every sample is written, and shell/interpolation syntax 
   for (const {name, req: r} of hostileRequests()) {
     const out = sources(r);
     const hasNul = JSON.stringify(r).includes('\\u0000');
-    assert.deepEqual(Object.keys(out), hasNul ? ['javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby'] : ['curl', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby'], name);
+    assert.deepEqual(
+      Object.keys(out),
+      hasNul
+        ? ['javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby']
+        : ['curl', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby'],
+      name,
+    );
     if (out.curl) {
       assert.deepEqual(shellExpansions(out.curl), expectedExpansions(r), `${name}: curl expands only the credential variables`);
       assert.ok(out.curl.includes('--data-raw') === Boolean(r.body), `${name}: --data-raw, never --data`);
@@ -232,7 +309,11 @@ test('hostile payloads: every sample is written, and shell/interpolation syntax 
     assert.deepEqual(rubyInterpolations(out.ruby), r.auth.bearer ? ["ENV.fetch('API_TOKEN')"] : [], `${name}: Ruby interpolation`);
     // PHP: document text only in nowdocs, single quotes, or double quotes with every $ escaped.
     const phpCode = out.php.replace(/<<<'(\w+)'\n[^]*?\n\1;/g, '').replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\$]|\\.)*"/g, "''");
-    assert.doesNotMatch(phpCode, /"|<<<|\$(?!client\b|body\b|response\b)/, `${name}: PHP code outside single quotes and nowdocs:\n${phpCode}`);
+    assert.doesNotMatch(
+      phpCode,
+      /"|<<<|\$(?!client\b|body\b|response\b)/,
+      `${name}: PHP code outside single quotes and nowdocs:\n${phpCode}`,
+    );
   }
 });
 
@@ -251,15 +332,26 @@ test('hostile payloads: the body in each language decodes back to the exact text
       const sh = /--data-raw ((?:'[^']*'|\\')+|\$'[^']*')/.exec(out.curl);
       assert.ok(sh, p);
       const text = sh[1].startsWith('$')
-        ? Buffer.from(sh[1].slice(2, -1).replace(/\\x([0-9A-F]{2})|[^]/gu, (m, hex: string) => (hex ? String.fromCharCode(parseInt(hex, 16)) : Buffer.from(m).toString('latin1'))), 'latin1').toString()
+        ? Buffer.from(
+            sh[1]
+              .slice(2, -1)
+              .replace(/\\x([0-9A-F]{2})|[^]/gu, (m, hex: string) =>
+                hex ? String.fromCharCode(parseInt(hex, 16)) : Buffer.from(m).toString('latin1'),
+              ),
+            'latin1',
+          ).toString()
         : sh[1].replace(/'\\''/g, "'").slice(1, -1);
       assert.equal(text, p, `curl body of ${JSON.stringify(p)}`);
     }
     const php = new RegExp(`\\$body = (?:<<<'(\\w+)'\\n([^]*)\\n\\1;|'((?:[^'\\\\]|\\\\.)*)';|"((?:[^"\\\\]|\\\\.)*)";)`).exec(out.php);
     assert.ok(php, p);
-    const phpDouble = (s: string) => s.replace(/\\x([0-9A-F]{2})|\\u\{([0-9A-F]+)\}|\\(.)/g, (_, x, u, c) => (x ? String.fromCharCode(parseInt(x, 16)) : u ? String.fromCodePoint(parseInt(u, 16)) : c));
+    const phpDouble = (s: string) =>
+      s.replace(/\\x([0-9A-F]{2})|\\u\{([0-9A-F]+)\}|\\(.)/g, (_, x, u, c) =>
+        x ? String.fromCharCode(parseInt(x, 16)) : u ? String.fromCodePoint(parseInt(u, 16)) : c,
+      );
     assert.equal(php[2] ?? php[3]?.replace(/\\([\\'])/g, '$1') ?? phpDouble(php[4]), p, `PHP body of ${JSON.stringify(p)}`);
-    for (const [lang, code] of Object.entries(out)) assert.ok(!hasControlCharacters(code), `${lang} sample of ${JSON.stringify(p)}: no raw control character`);
+    for (const [lang, code] of Object.entries(out))
+      assert.ok(!hasControlCharacters(code), `${lang} sample of ${JSON.stringify(p)}: no raw control character`);
   }
 });
 
@@ -277,10 +369,18 @@ test('hostile payloads: the body in each language decodes back to the exact text
 const R1: SampleRequest = {
   method: 'patch',
   url: 'https://api.example.com/v1/customers/42',
-  query: [['expand', 'invoices'], ['q', 'a b&c=d/é']],
+  query: [
+    ['expand', 'invoices'],
+    ['q', 'a b&c=d/é'],
+  ],
   headers: [['X-Request-Id', 'r 1']],
   cookies: [['session', 'a b;c']],
-  auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [{name: 'X-Api-Key', envVar: 'API_SUBSCRIPTION_KEY'}], query: [{name: 'api_key', envVar: 'API_KEY'}], cookies: [{name: 'sid', envVar: 'API_SID'}]},
+  auth: {
+    basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'},
+    headers: [{name: 'X-Api-Key', envVar: 'API_SUBSCRIPTION_KEY'}],
+    query: [{name: 'api_key', envVar: 'API_KEY'}],
+    cookies: [{name: 'sid', envVar: 'API_SID'}],
+  },
   body: {mediaType: 'application/json', value: {name: `O'Brien "x"`, tags: ['a', 1, true, null], nested: {}, empty: []}},
   accept: 'application/json',
 };
@@ -294,7 +394,14 @@ const R2: SampleRequest = {
   accept: 'application/pdf',
   download: {name: 'getInvoicePdf'},
 };
-const R3: SampleRequest = {method: 'get', url: 'https://api.example.com/v1/report', query: [], headers: [], auth: {headers: [], query: []}, accept: 'text/csv'};
+const R3: SampleRequest = {
+  method: 'get',
+  url: 'https://api.example.com/v1/report',
+  query: [],
+  headers: [],
+  auth: {headers: [], query: []},
+  accept: 'text/csv',
+};
 
 const R1_SAMPLES: Record<string, string[]> = {
   curl: [
@@ -307,7 +414,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     "  --header 'Content-Type: application/json' \\",
     "  --header 'X-Request-Id: r 1' \\",
     "  --data-raw '{",
-    "  \"name\": \"O'\\''Brien \\\"x\\\"\",",
+    '  "name": "O\'\\\'\'Brien \\"x\\"",',
     '  "tags": [',
     '    "a",',
     '    1,',
@@ -335,7 +442,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     '    "X-Request-Id": "r 1",',
     '  },',
     '  body: JSON.stringify({',
-    "    \"name\": \"O'Brien \\\"x\\\"\",",
+    '    "name": "O\'Brien \\"x\\"",',
     '    "tags": [',
     '      "a",',
     '      1,',
@@ -374,7 +481,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     '    },',
     '    auth=(os.environ["API_USERNAME"], os.environ["API_PASSWORD"]),',
     '    json={',
-    "        \"name\": \"O'Brien \\\"x\\\"\",",
+    '        "name": "O\'Brien \\"x\\"",',
     '        "tags": [',
     '            "a",',
     '            1,',
@@ -408,7 +515,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     '\tquery.Add("api_key", os.Getenv("API_KEY"))',
     '\tendpoint := "https://api.example.com/v1/customers/42?" + query.Encode()',
     '\tbody := strings.NewReader(`{',
-    "  \"name\": \"O'Brien \\\"x\\\"\",",
+    '  "name": "O\'Brien \\"x\\"",',
     '  "tags": [',
     '    "a",',
     '    1,',
@@ -465,7 +572,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     '            .header("X-Request-Id", "r 1")',
     '            .method("PATCH", HttpRequest.BodyPublishers.ofString("""',
     '                {',
-    "                  \"name\": \"O'Brien \\\\\"x\\\\\"\",",
+    '                  "name": "O\'Brien \\\\"x\\\\"",',
     '                  "tags": [',
     '                    "a",',
     '                    1,',
@@ -498,7 +605,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     'request.Headers.Add("Accept", "application/json");',
     'request.Headers.Add("X-Request-Id", "r 1");',
     'request.Content = new StringContent(@"{',
-    "  \"\"name\"\": \"\"O'Brien \\\"\"x\\\"\"\"\",",
+    '  ""name"": ""O\'Brien \\""x\\"""",',
     '  ""tags"": [',
     '    ""a"",',
     '    1,',
@@ -523,7 +630,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     '',
     "$body = <<<'BODY'",
     '{',
-    "  \"name\": \"O'Brien \\\"x\\\"\",",
+    '  "name": "O\'Brien \\"x\\"",',
     '  "tags": [',
     '    "a",',
     '    1,',
@@ -571,7 +678,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     "request['X-Request-Id'] = 'r 1'",
     "request.body = <<~'BODY'.chomp",
     '  {',
-    "    \"name\": \"O'Brien \\\"x\\\"\",",
+    '    "name": "O\'Brien \\"x\\"",',
     '    "tags": [',
     '      "a",',
     '      1,',
@@ -600,7 +707,7 @@ const R2_SAMPLES: Record<string, string[]> = {
     "  --header 'Accept: application/pdf' \\",
     "  --header 'Content-Type: text/plain' \\",
     "  --data-raw 'line one",
-    "  line \"two\"' \\",
+    '  line "two"\' \\',
     "  --output 'get-invoice-pdf.pdf'",
   ],
   javascript: [
@@ -620,7 +727,7 @@ const R2_SAMPLES: Record<string, string[]> = {
     '  throw new Error(`Request failed: ${response.status} ${await response.text()}`);',
     '}',
     'const file = Buffer.from(await response.arrayBuffer());',
-    "await import('node:fs/promises').then((fs) => fs.writeFile(\"get-invoice-pdf.pdf\", file));",
+    'await import(\'node:fs/promises\').then((fs) => fs.writeFile("get-invoice-pdf.pdf", file));',
   ],
   python: [
     'import os',
@@ -631,7 +738,7 @@ const R2_SAMPLES: Record<string, string[]> = {
     '    "POST",',
     '    "https://api.example.com/v1/invoices/7/pdf",',
     '    headers={',
-    "        \"Authorization\": f\"Bearer {os.environ['API_TOKEN']}\",",
+    '        "Authorization": f"Bearer {os.environ[\'API_TOKEN\']}",',
     '        "Accept": "application/pdf",',
     '        "Content-Type": "text/plain",',
     '    },',
@@ -770,11 +877,7 @@ const R2_SAMPLES: Record<string, string[]> = {
 };
 
 const R3_SAMPLES: Record<string, string[]> = {
-  curl: [
-    'curl --request GET \\',
-    "  --url 'https://api.example.com/v1/report' \\",
-    "  --header 'Accept: text/csv'",
-  ],
+  curl: ['curl --request GET \\', "  --url 'https://api.example.com/v1/report' \\", "  --header 'Accept: text/csv'"],
   javascript: [
     'const url = new URL("https://api.example.com/v1/report");',
     '',
@@ -901,8 +1004,11 @@ const R3_SAMPLES: Record<string, string[]> = {
   ],
 };
 
-
-for (const [name, r, expected] of [['R1', R1, R1_SAMPLES], ['R2', R2, R2_SAMPLES], ['R3', R3, R3_SAMPLES]] as const) {
+for (const [name, r, expected] of [
+  ['R1', R1, R1_SAMPLES],
+  ['R2', R2, R2_SAMPLES],
+  ['R3', R3, R3_SAMPLES],
+] as const) {
   test(`${name}: the exact sample in each of the eight languages`, () => {
     const out = sources(r);
     assert.deepEqual(Object.keys(out), Object.keys(expected));
@@ -912,9 +1018,31 @@ for (const [name, r, expected] of [['R1', R1, R1_SAMPLES], ['R2', R2, R2_SAMPLES
 
 test('renderSamples: each language highlighted, with its id and label; the text is the plain sample', () => {
   const html = renderSamples(R3);
-  assert.deepEqual(html.map((s) => [s.id, s.label]), [['curl', 'cURL'], ['javascript', 'JavaScript'], ['python', 'Python'], ['go', 'Go'], ['java', 'Java'], ['csharp', 'C#'], ['php', 'PHP'], ['ruby', 'Ruby']]);
-  assert.deepEqual(renderSampleSources(R3).map((s) => s.prism), ['bash', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby']);
-  const text = (h: string) => h.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  assert.deepEqual(
+    html.map((s) => [s.id, s.label]),
+    [
+      ['curl', 'cURL'],
+      ['javascript', 'JavaScript'],
+      ['python', 'Python'],
+      ['go', 'Go'],
+      ['java', 'Java'],
+      ['csharp', 'C#'],
+      ['php', 'PHP'],
+      ['ruby', 'Ruby'],
+    ],
+  );
+  assert.deepEqual(
+    renderSampleSources(R3).map((s) => s.prism),
+    ['bash', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby'],
+  );
+  const text = (h: string) =>
+    h
+      .replace(/<[^>]*>/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   for (const s of html) assert.equal(text(s.html), R3_SAMPLES[s.id]!.join('\n'), s.id);
   assert.match(html[0]!.html, /^<span class=f>curl<\/span> /, 'highlighted');
 });
@@ -932,7 +1060,8 @@ test('every HTTP method the document can name is accepted in any case; the metho
     assert.ok(out.ruby.includes(`request = Net::HTTP::${klass}.new(uri)`), method);
     assert.equal(sources({...bare, method: klass}).curl, out.curl);
   }
-  for (const method of ['CONNECT', 'QUERY', '', 'GET ']) assert.throws(() => renderSampleSources({...bare, method}), new RegExp(`unsupported HTTP method "${method}"`));
+  for (const method of ['CONNECT', 'QUERY', '', 'GET '])
+    assert.throws(() => renderSampleSources({...bare, method}), new RegExp(`unsupported HTTP method "${method}"`));
 });
 
 test('each credential variable name is checked before it is written into code', () => {
@@ -945,20 +1074,62 @@ test('each credential variable name is checked before it is written into code', 
     {headers: [], query: [{name: 'k', envVar: bad}]},
     {headers: [], query: [], cookies: [{name: 'c', envVar: bad}]},
   ];
-  for (const auth of auths) assert.throws(() => renderSampleSources({...bare, auth}), /invalid environment variable name "1KEY"/, JSON.stringify(auth));
+  for (const auth of auths)
+    assert.throws(() => renderSampleSources({...bare, auth}), /invalid environment variable name "1KEY"/, JSON.stringify(auth));
   for (const name of ['', 'A-B', 'A B', 'A$', 'ÄPI', 'A\nB']) {
-    assert.throws(() => renderSampleSources({...bare, auth: {bearer: {tokenVar: name}, headers: [], query: []}}), /invalid environment variable name/, JSON.stringify(name));
+    assert.throws(
+      () => renderSampleSources({...bare, auth: {bearer: {tokenVar: name}, headers: [], query: []}}),
+      /invalid environment variable name/,
+      JSON.stringify(name),
+    );
   }
-  for (const name of ['_', 'a', 'API_KEY_2', '_x9']) assert.doesNotThrow(() => renderSampleSources({...bare, auth: {bearer: {tokenVar: name}, headers: [], query: []}}), name);
+  for (const name of ['_', 'a', 'API_KEY_2', '_x9'])
+    assert.doesNotThrow(() => renderSampleSources({...bare, auth: {bearer: {tokenVar: name}, headers: [], query: []}}), name);
 });
 
 test('query: the document\'s parameters form-encoded, then each key from the environment after "?" or "&"', () => {
   const uri = (r: SampleRequest) => /\.uri\(URI\.create\((.*)\)\)$/m.exec(sources(r).java)![1];
-  assert.equal(uri({...bare, query: [['a b', 'c&d'], ['e', '']]}), '"https://x.test/a?a+b=c%26d&e="');
+  assert.equal(
+    uri({
+      ...bare,
+      query: [
+        ['a b', 'c&d'],
+        ['e', ''],
+      ],
+    }),
+    '"https://x.test/a?a+b=c%26d&e="',
+  );
   assert.equal(uri({...bare, auth: {headers: [], query: [{name: 'k y', envVar: 'K1'}]}}), '"https://x.test/a?k+y=" + System.getenv("K1")');
-  assert.equal(uri({...bare, query: [['a', '1']], auth: {headers: [], query: [{name: 'k1', envVar: 'K1'}, {name: 'k2', envVar: 'K2'}]}}), '"https://x.test/a?a=1&k1=" + System.getenv("K1") + "&k2=" + System.getenv("K2")');
+  assert.equal(
+    uri({
+      ...bare,
+      query: [['a', '1']],
+      auth: {
+        headers: [],
+        query: [
+          {name: 'k1', envVar: 'K1'},
+          {name: 'k2', envVar: 'K2'},
+        ],
+      },
+    }),
+    '"https://x.test/a?a=1&k1=" + System.getenv("K1") + "&k2=" + System.getenv("K2")',
+  );
   assert.equal(uri(bare), '"https://x.test/a"');
-  assert.equal(lines(sources({...bare, auth: {headers: [], query: [{name: 'k1', envVar: 'K1'}, {name: 'k2', envVar: 'K2'}]}}).curl)[1], '  --url "https://x.test/a?k1=$K1&k2=$K2"');
+  assert.equal(
+    lines(
+      sources({
+        ...bare,
+        auth: {
+          headers: [],
+          query: [
+            {name: 'k1', envVar: 'K1'},
+            {name: 'k2', envVar: 'K2'},
+          ],
+        },
+      }).curl,
+    )[1],
+    '  --url "https://x.test/a?k1=$K1&k2=$K2"',
+  );
 });
 
 test('cookies: names and values kept to cookie-safe characters, the keys from the environment joined with "; "', () => {
@@ -966,9 +1137,34 @@ test('cookies: names and values kept to cookie-safe characters, the keys from th
   assert.equal(cookieText(' ";,\\%=()é'), '%20%22%3B%2C%5C%25%3D%28%29%C3%A9');
   const js = (r: SampleRequest) => /^ {4}Cookie: (.*),$/m.exec(sources(r).javascript)?.[1];
   assert.equal(js(bare), undefined, 'no cookie, no Cookie header');
-  assert.equal(js({...bare, cookies: [['a', '1'], ['b c', '2']]}), '"a=1; b%20c=2"');
-  assert.equal(js({...bare, auth: {headers: [], query: [], cookies: [{name: 's=1', envVar: 'S1'}, {name: 's2', envVar: 'S2'}]}}), '"s%3D1=" + process.env.S1 + "; s2=" + process.env.S2');
-  assert.equal(js({...bare, cookies: [['a', '1']], auth: {headers: [], query: [], cookies: [{name: 's', envVar: 'S'}]}}), '"a=1; s=" + process.env.S');
+  assert.equal(
+    js({
+      ...bare,
+      cookies: [
+        ['a', '1'],
+        ['b c', '2'],
+      ],
+    }),
+    '"a=1; b%20c=2"',
+  );
+  assert.equal(
+    js({
+      ...bare,
+      auth: {
+        headers: [],
+        query: [],
+        cookies: [
+          {name: 's=1', envVar: 'S1'},
+          {name: 's2', envVar: 'S2'},
+        ],
+      },
+    }),
+    '"s%3D1=" + process.env.S1 + "; s2=" + process.env.S2',
+  );
+  assert.equal(
+    js({...bare, cookies: [['a', '1']], auth: {headers: [], query: [], cookies: [{name: 's', envVar: 'S'}]}}),
+    '"a=1; s=" + process.env.S',
+  );
   const out = sources({...bare, auth: {headers: [], query: [], cookies: [{name: 's', envVar: 'S'}]}});
   assert.ok(out.curl.includes('  --cookie "s=$S"'));
   assert.ok(out.python.includes('        "Cookie": "s=" + os.environ["S"],\n'));
@@ -985,8 +1181,17 @@ test('headers: characters HTTP forbids in a field are left out of names and valu
   assert.equal(headerText('\0\x01\x08\n\x0B\r\x1F x\x7F\x80\x9F\xA0é'), ' x\xA0é');
   const r: SampleRequest = {
     ...bare,
-    headers: [['X-\r\nA', 'v\r\nSet-Cookie: x'], ['\r\n', 'dropped']],
-    auth: {headers: [{name: 'X-K\n', envVar: 'K'}, {name: '\x7F', envVar: 'K2'}], query: []},
+    headers: [
+      ['X-\r\nA', 'v\r\nSet-Cookie: x'],
+      ['\r\n', 'dropped'],
+    ],
+    auth: {
+      headers: [
+        {name: 'X-K\n', envVar: 'K'},
+        {name: '\x7F', envVar: 'K2'},
+      ],
+      query: [],
+    },
     accept: 'application/json\r\nX: y',
     body: {mediaType: 'text/plain\n', value: 'b'},
   };
@@ -1011,40 +1216,100 @@ test('the file a binary answer is saved to: the operationId in kebab case and th
   assert.equal(file('a__b..c', 'application/pdf'), 'a-b-c.pdf');
   assert.equal(file('--../../x--', 'application/pdf'), 'x.pdf');
   assert.equal(file('_a_', 'application/pdf'), 'a.pdf');
-  assert.equal(file('a'.repeat(59) + '-b', 'application/pdf'), `${'a'.repeat(59)}.pdf`, 'the stem is cut at 60 characters, without a dash at the end');
+  assert.equal(
+    file('a'.repeat(59) + '-b', 'application/pdf'),
+    `${'a'.repeat(59)}.pdf`,
+    'the stem is cut at 60 characters, without a dash at the end',
+  );
   assert.equal(file('b'.repeat(70), 'application/pdf'), `${'b'.repeat(60)}.pdf`);
   assert.equal(file(undefined, 'application/pdf'), 'response.pdf');
   assert.equal(file('..', 'application/pdf'), 'response.pdf');
-  for (const device of ['con', 'CON', 'prn', 'aux', 'nul', 'com1', 'lpt9']) assert.equal(file(device, 'application/pdf'), 'response.pdf', device);
-  for (const name of ['console', 'com', 'lpt', 'acon', 'com10x', 'nul-x']) assert.notEqual(file(name, 'application/pdf'), 'response.pdf', name);
+  for (const device of ['con', 'CON', 'prn', 'aux', 'nul', 'com1', 'lpt9'])
+    assert.equal(file(device, 'application/pdf'), 'response.pdf', device);
+  for (const name of ['console', 'com', 'lpt', 'acon', 'com10x', 'nul-x'])
+    assert.notEqual(file(name, 'application/pdf'), 'response.pdf', name);
   assert.equal(file('x', 'Application/PDF; name="a.exe"'), 'x.pdf', 'media type parameters and case do not matter');
   assert.equal(file('x', ' image/png '), 'x.png');
-  for (const unknown of [undefined, '', 'application/bashrc', 'application/..\\..\\x', 'constructor', '__proto__', 'toString', 'application']) assert.equal(file('x', unknown), 'x.bin', String(unknown));
+  for (const unknown of [
+    undefined,
+    '',
+    'application/bashrc',
+    'application/..\\..\\x',
+    'constructor',
+    '__proto__',
+    'toString',
+    'application',
+  ])
+    assert.equal(file('x', unknown), 'x.bin', String(unknown));
 });
 
 test('every media type of the file-extension table', () => {
   const table: Record<string, string> = {
-    'application/octet-stream': 'bin', 'application/pdf': 'pdf', 'application/zip': 'zip', 'application/gzip': 'gz', 'application/x-gzip': 'gz',
-    'application/x-tar': 'tar', 'application/x-7z-compressed': '7z', 'application/rtf': 'rtf', 'application/msword': 'doc',
-    'application/vnd.ms-excel': 'xls', 'application/vnd.ms-powerpoint': 'ppt',
+    'application/octet-stream': 'bin',
+    'application/pdf': 'pdf',
+    'application/zip': 'zip',
+    'application/gzip': 'gz',
+    'application/x-gzip': 'gz',
+    'application/x-tar': 'tar',
+    'application/x-7z-compressed': '7z',
+    'application/rtf': 'rtf',
+    'application/msword': 'doc',
+    'application/vnd.ms-excel': 'xls',
+    'application/vnd.ms-powerpoint': 'ppt',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
     'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
-    'application/vnd.oasis.opendocument.text': 'odt', 'application/vnd.oasis.opendocument.spreadsheet': 'ods',
-    'application/json': 'json', 'application/xml': 'xml', 'application/x-ndjson': 'ndjson', 'application/yaml': 'yaml',
-    'application/epub+zip': 'epub', 'application/wasm': 'wasm', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif',
-    'image/webp': 'webp', 'image/avif': 'avif', 'image/svg+xml': 'svg', 'image/tiff': 'tiff', 'image/bmp': 'bmp', 'image/x-icon': 'ico',
-    'image/vnd.microsoft.icon': 'ico', 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/aac': 'aac', 'video/mp4': 'mp4',
-    'video/webm': 'webm', 'video/mpeg': 'mpeg', 'text/plain': 'txt', 'text/csv': 'csv', 'text/html': 'html', 'text/xml': 'xml',
-    'text/calendar': 'ics', 'text/markdown': 'md', 'font/woff2': 'woff2', 'font/woff': 'woff', 'font/ttf': 'ttf', 'font/otf': 'otf',
+    'application/vnd.oasis.opendocument.text': 'odt',
+    'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+    'application/json': 'json',
+    'application/xml': 'xml',
+    'application/x-ndjson': 'ndjson',
+    'application/yaml': 'yaml',
+    'application/epub+zip': 'epub',
+    'application/wasm': 'wasm',
+    'image/png': 'png',
+    'image/jpeg': 'jpg',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+    'image/avif': 'avif',
+    'image/svg+xml': 'svg',
+    'image/tiff': 'tiff',
+    'image/bmp': 'bmp',
+    'image/x-icon': 'ico',
+    'image/vnd.microsoft.icon': 'ico',
+    'audio/mpeg': 'mp3',
+    'audio/wav': 'wav',
+    'audio/ogg': 'ogg',
+    'audio/aac': 'aac',
+    'video/mp4': 'mp4',
+    'video/webm': 'webm',
+    'video/mpeg': 'mpeg',
+    'text/plain': 'txt',
+    'text/csv': 'csv',
+    'text/html': 'html',
+    'text/xml': 'xml',
+    'text/calendar': 'ics',
+    'text/markdown': 'md',
+    'font/woff2': 'woff2',
+    'font/woff': 'woff',
+    'font/ttf': 'ttf',
+    'font/otf': 'otf',
   };
   for (const [type, ext] of Object.entries(table)) assert.equal(responseFile({accept: type, download: {name: 'f'}}), `f.${ext}`, type);
 });
 
 test('text that is not well-formed UTF-16 is written as U+FFFD, in strings, keys and nested values', () => {
-  const out = sources({...bare, method: 'post', query: [['q\uD800', 'x\uDC00y']], body: {mediaType: 'application/json', value: {['k\uDBFF']: ['\uDFFFz', 1, {n: '\uD83D\uDE00'}]}}});
+  const out = sources({
+    ...bare,
+    method: 'post',
+    query: [['q\uD800', 'x\uDC00y']],
+    body: {mediaType: 'application/json', value: {['k\uDBFF']: ['\uDFFFz', 1, {n: '\uD83D\uDE00'}]}},
+  });
   assert.ok(out.javascript.includes('url.searchParams.append("q\uFFFD", "x\uFFFDy");'), out.javascript);
-  assert.ok(out.javascript.includes('    "k\uFFFD": [\n      "\uFFFDz",\n      1,\n      {\n        "n": "\uD83D\uDE00"\n      }\n    ]'), out.javascript);
+  assert.ok(
+    out.javascript.includes('    "k\uFFFD": [\n      "\uFFFDz",\n      1,\n      {\n        "n": "\uD83D\uDE00"\n      }\n    ]'),
+    out.javascript,
+  );
 });
 
 test('curl: a NUL in the URL or the body cannot be carried (the generator says so and the language is left out); globbing off for each of [ ] { }', () => {
@@ -1057,27 +1322,54 @@ test('curl: a NUL in the URL or the body cannot be carried (the generator says s
 });
 
 test('JavaScript: a __proto__ header stays a header; undefined values are left out as JSON.stringify does; no Accept prints JSON', () => {
-  const js = sources({...bare, method: 'post', headers: [['__proto__', 'x']], auth: {headers: [{name: '__proto__', envVar: 'K'}], query: []}, body: {mediaType: 'application/json', value: {a: undefined, b: [undefined, false], c: [[]]}}}).javascript;
+  const js = sources({
+    ...bare,
+    method: 'post',
+    headers: [['__proto__', 'x']],
+    auth: {headers: [{name: '__proto__', envVar: 'K'}], query: []},
+    body: {mediaType: 'application/json', value: {a: undefined, b: [undefined, false], c: [[]]}},
+  }).javascript;
   assert.ok(js.includes('    ["__proto__"]: process.env.K,\n    "Content-Type": "application/json",\n    ["__proto__"]: "x",\n'), js);
-  assert.ok(js.includes('  body: JSON.stringify({\n    "b": [\n      null,\n      false\n    ],\n    "c": [\n      []\n    ]\n  }),\n'), js);
+  assert.ok(
+    js.includes('  body: JSON.stringify({\n    "b": [\n      null,\n      false\n    ],\n    "c": [\n      []\n    ]\n  }),\n'),
+    js,
+  );
   assert.ok(sources(bare).javascript.endsWith('console.log(await response.json());'));
   assert.ok(sources({...bare, accept: 'application/problem+json'}).javascript.endsWith('console.log(await response.json());'));
   assert.ok(sources({...bare, accept: 'application/xml'}).javascript.endsWith('console.log(await response.text());'));
 });
 
 test('Python: literals for every JSON value; no headers, no params when there are none; text or JSON printed by the Accept', () => {
-  const py = sources({...bare, method: 'post', body: {mediaType: 'application/vnd.api+json', value: [false, Number.NaN, Infinity, 1.5, undefined, {x: undefined, y: {}}, []]}}).python;
-  assert.ok(py.includes('    json=[\n        False,\n        None,\n        None,\n        1.5,\n        None,\n        {\n            "y": {},\n        },\n        [],\n    ],\n'), py);
+  const py = sources({
+    ...bare,
+    method: 'post',
+    body: {mediaType: 'application/vnd.api+json', value: [false, Number.NaN, Infinity, 1.5, undefined, {x: undefined, y: {}}, []]},
+  }).python;
+  assert.ok(
+    py.includes(
+      '    json=[\n        False,\n        None,\n        None,\n        1.5,\n        None,\n        {\n            "y": {},\n        },\n        [],\n    ],\n',
+    ),
+    py,
+  );
   assert.ok(py.includes('        "Content-Type": "application/vnd.api+json",\n'));
   const plain = sources(bare).python;
   assert.ok(!plain.includes('headers=') && !plain.includes('params=') && !plain.includes('auth='), plain);
   assert.ok(plain.endsWith('print(response.json())'));
   assert.ok(sources({...bare, accept: 'text/html'}).python.endsWith('print(response.text)'));
-  assert.ok(sources({...bare, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).python.includes('    params={\n        "k": os.environ["K"],\n    },\n'));
+  assert.ok(
+    sources({...bare, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).python.includes(
+      '    params={\n        "k": os.environ["K"],\n    },\n',
+    ),
+  );
 });
 
 test('Go: each import only when the sample uses it', () => {
-  const imports = (r: SampleRequest) => /import \(\n([^)]*)\)/.exec(sources(r).go)![1].trim().split('\n').map((l) => l.trim());
+  const imports = (r: SampleRequest) =>
+    /import \(\n([^)]*)\)/
+      .exec(sources(r).go)![1]
+      .trim()
+      .split('\n')
+      .map((l) => l.trim());
   assert.deepEqual(imports(bare), ['"fmt"', '"io"', '"net/http"']);
   const withOs = ['"fmt"', '"io"', '"net/http"', '"os"'];
   assert.deepEqual(imports({...bare, auth: {basic: {userVar: 'U', passwordVar: 'P'}, headers: [], query: []}}), withOs);
@@ -1085,17 +1377,37 @@ test('Go: each import only when the sample uses it', () => {
   assert.deepEqual(imports({...bare, auth: {headers: [{name: 'X', envVar: 'K'}], query: []}}), withOs);
   assert.deepEqual(imports({...bare, auth: {headers: [], query: [], cookies: [{name: 'c', envVar: 'K'}]}}), withOs);
   assert.deepEqual(imports({...bare, accept: 'image/png', download: {}}), withOs);
-  assert.deepEqual(imports({...bare, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}), ['"fmt"', '"io"', '"net/http"', '"net/url"', '"os"']);
+  assert.deepEqual(imports({...bare, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}), [
+    '"fmt"',
+    '"io"',
+    '"net/http"',
+    '"net/url"',
+    '"os"',
+  ]);
   assert.deepEqual(imports({...bare, query: [['a', '1']]}), ['"fmt"', '"io"', '"net/http"', '"net/url"']);
-  assert.deepEqual(imports({...bare, method: 'put', body: {mediaType: 'text/plain', value: 'x'}}), ['"fmt"', '"io"', '"net/http"', '"strings"']);
-  assert.ok(sources({...bare, query: [['a', '1']]}).go.includes('\tquery := url.Values{}\n\tquery.Add("a", "1")\n\tendpoint := "https://x.test/a?" + query.Encode()\n'));
-  assert.ok(sources({...bare, method: 'put', body: {mediaType: 'text/plain', value: 'a\u0007'}}).go.includes('strings.NewReader("a\\u0007")'));
+  assert.deepEqual(imports({...bare, method: 'put', body: {mediaType: 'text/plain', value: 'x'}}), [
+    '"fmt"',
+    '"io"',
+    '"net/http"',
+    '"strings"',
+  ]);
+  assert.ok(
+    sources({...bare, query: [['a', '1']]}).go.includes(
+      '\tquery := url.Values{}\n\tquery.Add("a", "1")\n\tendpoint := "https://x.test/a?" + query.Encode()\n',
+    ),
+  );
+  assert.ok(
+    sources({...bare, method: 'put', body: {mediaType: 'text/plain', value: 'a\u0007'}}).go.includes('strings.NewReader("a\\u0007")'),
+  );
 });
 
 test('Java: one-line bodies as a string, bodies with other white space as joined lines, text blocks keep tabs and empty lines', () => {
   const java = (value: string) => sources({...bare, method: 'post', body: {mediaType: 'text/plain', value}}).java;
   assert.ok(java('one "line"').includes('.method("POST", HttpRequest.BodyPublishers.ofString("one \\"line\\""))'));
-  assert.ok(java('a\u3000\nb').includes('.method("POST", HttpRequest.BodyPublishers.ofString("a\u3000\\n"\n                + "b"))'), java('a\u3000\nb'));
+  assert.ok(
+    java('a\u3000\nb').includes('.method("POST", HttpRequest.BodyPublishers.ofString("a\u3000\\n"\n                + "b"))'),
+    java('a\u3000\nb'),
+  );
   assert.ok(java('a\t\n\tb').includes('ofString("""\n                a\\t\n                \tb"""))'), java('a\t\n\tb'));
   assert.ok(java(' a\n\n b').includes('ofString("""\n                 a\n\n                 b\\\n                """))'), java(' a\n\n b'));
   assert.ok(java('a\nb\\n').includes('ofString("""\n                a\n                b\\\\n"""))'));
@@ -1104,28 +1416,68 @@ test('Java: one-line bodies as a string, bodies with other white space as joined
 test('C#: usings only when used; a one-line body is a regular string', () => {
   const cs = (r: SampleRequest) => sources(r).csharp;
   assert.ok(cs(bare).startsWith('using var client = new HttpClient();\n'));
-  assert.ok(cs({...bare, auth: {bearer: {tokenVar: 'T'}, headers: [], query: []}}).startsWith('using System.Net.Http.Headers;\n\nusing var client'));
+  assert.ok(
+    cs({...bare, auth: {bearer: {tokenVar: 'T'}, headers: [], query: []}}).startsWith('using System.Net.Http.Headers;\n\nusing var client'),
+  );
   const body = cs({...bare, method: 'post', body: {mediaType: 'text/plain', value: 'one "line"'}});
   assert.ok(body.startsWith('using System.Net.Http.Headers;\n\nusing var client'));
   assert.ok(body.includes('request.Content = new StringContent("one \\"line\\"");'));
-  assert.ok(cs({...bare, method: 'post', body: {mediaType: 'text/plain', value: 'a\n\u0007'}}).includes('new StringContent("a\\n\\u0007");'));
-  assert.ok(cs({...bare, auth: {basic: {userVar: 'U', passwordVar: 'P'}, headers: [], query: []}}).startsWith('using System.Net.Http.Headers;\nusing System.Text;\n\nusing var client'));
+  assert.ok(
+    cs({...bare, method: 'post', body: {mediaType: 'text/plain', value: 'a\n\u0007'}}).includes('new StringContent("a\\n\\u0007");'),
+  );
+  assert.ok(
+    cs({...bare, auth: {basic: {userVar: 'U', passwordVar: 'P'}, headers: [], query: []}}).startsWith(
+      'using System.Net.Http.Headers;\nusing System.Text;\n\nusing var client',
+    ),
+  );
 });
 
 test('PHP: double quotes only for control characters, with $ " \\ escaped; repeated query names as a query string; no headers block without headers', () => {
-  const php = sources({...bare, method: 'post', query: [['a', '1'], ['a', '2']], auth: {headers: [], query: [{name: 'a', envVar: 'K1'}, {name: 'b', envVar: 'K2'}]}, body: {mediaType: 'text/plain', value: 'x $y "z" \\ \u2028 \u0001'}}).php;
+  const php = sources({
+    ...bare,
+    method: 'post',
+    query: [
+      ['a', '1'],
+      ['a', '2'],
+    ],
+    auth: {
+      headers: [],
+      query: [
+        {name: 'a', envVar: 'K1'},
+        {name: 'b', envVar: 'K2'},
+      ],
+    },
+    body: {mediaType: 'text/plain', value: 'x $y "z" \\ \u2028 \u0001'},
+  }).php;
   assert.ok(php.includes('$body = "x \\$y \\"z\\" \\\\ \\u{2028} \\x01";\n'), php);
   assert.ok(php.includes("    'query' => 'a=1&a=2' . '&a=' . urlencode(getenv('K1')) . '&b=' . urlencode(getenv('K2')),\n"), php);
-  const keysOnly = sources({...bare, auth: {headers: [], query: [{name: 'a', envVar: 'K1'}, {name: 'a', envVar: 'K2'}]}}).php;
+  const keysOnly = sources({
+    ...bare,
+    auth: {
+      headers: [],
+      query: [
+        {name: 'a', envVar: 'K1'},
+        {name: 'a', envVar: 'K2'},
+      ],
+    },
+  }).php;
   assert.ok(keysOnly.includes("    'query' => '' . 'a=' . urlencode(getenv('K1')) . '&a=' . urlencode(getenv('K2')),\n"), keysOnly);
   assert.ok(!keysOnly.includes("'headers'"), 'no headers: no headers block');
   const oneLine = sources({...bare, method: 'post', body: {mediaType: 'text/plain', value: "it's"}}).php;
   assert.ok(oneLine.includes("$body = 'it\\'s';\n"));
-  assert.ok(sources(bare).php.endsWith("echo $response->getStatusCode(), PHP_EOL;\necho $response->getBody(), PHP_EOL;"));
+  assert.ok(sources(bare).php.endsWith('echo $response->getStatusCode(), PHP_EOL;\necho $response->getBody(), PHP_EOL;'));
 });
 
 test('Ruby: double-quoted strings for line breaks, tabs and control characters; repeated names as pairs; a body with a tab as a string', () => {
-  const rb = sources({...bare, method: 'post', query: [['q', 'a\nb\rc\td\u0001#{x}"\\'], ['q', '2']], body: {mediaType: 'text/plain', value: 'a\n\tb'}}).ruby;
+  const rb = sources({
+    ...bare,
+    method: 'post',
+    query: [
+      ['q', 'a\nb\rc\td\u0001#{x}"\\'],
+      ['q', '2'],
+    ],
+    body: {mediaType: 'text/plain', value: 'a\n\tb'},
+  }).ruby;
   assert.ok(rb.includes(`uri.query = URI.encode_www_form([['q', "a\\nb\\rc\\td\\u0001\\#{x}\\"\\\\"], ['q', '2']])\n`), rb);
   assert.ok(rb.includes('request.body = "a\\n\\tb"\n'), rb);
   assert.ok(!sources(bare).ruby.includes('uri.query'));
@@ -1140,13 +1492,18 @@ test('a JSON body that is a string is sent as JSON text (quoted); a media type t
   assert.ok(json.go.includes('strings.NewReader(`"a\\"b"`)'), json.go);
   const json5 = sources({...bare, method: 'post', body: {mediaType: 'application/json5', value: '{a: 1}'}, accept: 'application/json5'});
   assert.equal(lines(json5.curl).at(-1), "  --data-raw '{a: 1}'");
-  assert.ok(json5.javascript.includes('  body: "{a: 1}",\n') && json5.javascript.endsWith('console.log(await response.text());'), json5.javascript);
+  assert.ok(
+    json5.javascript.includes('  body: "{a: 1}",\n') && json5.javascript.endsWith('console.log(await response.text());'),
+    json5.javascript,
+  );
   assert.ok(json5.python.includes('    data="{a: 1}".encode(),\n') && json5.python.endsWith('print(response.text)'), json5.python);
 });
 
 test('the credential variables the portal puts into a request (src/config/credentials.ts) are written as they are, in every language', () => {
   const auth = (basic: boolean): SampleRequest['auth'] => ({
-    ...(basic ? {basic: {userVar: CREDENTIAL_ENV.username, passwordVar: CREDENTIAL_ENV.password}} : {bearer: {tokenVar: CREDENTIAL_ENV.accessToken}}),
+    ...(basic
+      ? {basic: {userVar: CREDENTIAL_ENV.username, passwordVar: CREDENTIAL_ENV.password}}
+      : {bearer: {tokenVar: CREDENTIAL_ENV.accessToken}}),
     headers: [{name: 'X-Subscription-Key', envVar: apiKeyEnvVar('subscriptionKey')}],
     query: [],
   });
@@ -1163,7 +1520,8 @@ test('the credential variables the portal puts into a request (src/config/creden
     ruby: (v) => `ENV.fetch('${v}')`,
   };
   for (const [id, lookup] of Object.entries(lookups)) {
-    for (const v of ['API_USERNAME', 'API_PASSWORD', 'API_SUBSCRIPTION_KEY']) assert.ok(basic[id]!.includes(lookup(v)), `${id}: ${lookup(v)}`);
+    for (const v of ['API_USERNAME', 'API_PASSWORD', 'API_SUBSCRIPTION_KEY'])
+      assert.ok(basic[id]!.includes(lookup(v)), `${id}: ${lookup(v)}`);
     // Python reads the Bearer token inside an f-string, with single quotes.
     const token = id === 'python' ? `os.environ['API_ACCESS_TOKEN']` : lookup('API_ACCESS_TOKEN');
     assert.ok(bearer[id]!.includes(token), `${id}: ${token}`);
@@ -1174,7 +1532,12 @@ test('curl: every character that means nothing inside double quotes keeps the UR
   const url = 'https://x.test/A_b.c,d:e=f@g~h*i#j;k(l)m[n]o{p}q-r s%t+u&v?w';
   assert.equal(lines(sources({...bare, url, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).curl)[1], `  --url "${url}?k=$K" \\`);
   for (const c of ['$', '`', '"', '\\', '!', "'"]) {
-    assert.ok(!lines(sources({...bare, url: `https://x.test/a${c}b`, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).curl)[1]!.startsWith('  --url "'), `${c} is special inside double quotes`);
+    assert.ok(
+      !lines(sources({...bare, url: `https://x.test/a${c}b`, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).curl)[1]!.startsWith(
+        '  --url "',
+      ),
+      `${c} is special inside double quotes`,
+    );
   }
 });
 

@@ -35,9 +35,11 @@ after(() => rmSync(work, {recursive: true, force: true}));
 function requireTool(cmd: string, args: string[], what: string, input?: string): void {
   const r = spawnSync(cmd, args, {encoding: 'utf8', input});
   if (r.error || r.status !== 0) {
-    assert.fail(`${what} is needed to check the code samples but "${[cmd, ...args].join(' ')}" failed ` +
-      `(${r.error?.message ?? r.stderr.trim()}). Run "bash tools/test.sh unit" as root (ensure_sample_toolchains installs it) ` +
-      'or install it: apt-get install php-cli php-guzzlehttp-guzzle ruby golang-go mono-mcs libmono-system-net-http4.0-cil openjdk-17-jdk-headless curl');
+    assert.fail(
+      `${what} is needed to check the code samples but "${[cmd, ...args].join(' ')}" failed ` +
+        `(${r.error?.message ?? r.stderr.trim()}). Run "bash tools/test.sh unit" as root (ensure_sample_toolchains installs it) ` +
+        'or install it: apt-get install php-cli php-guzzlehttp-guzzle ruby golang-go mono-mcs libmono-system-net-http4.0-cil openjdk-17-jdk-headless curl',
+    );
   }
 }
 
@@ -74,7 +76,13 @@ function samplesOf(requests: {name: string; req: SampleRequest}[]): Sample[] {
 /* ------------------------------------------------------------------ syntax checks */
 
 /** Writes each sample to dir/<i><ext> and returns [file, sample] pairs. */
-function writeAll(dir: string, samples: Sample[], ext: string, wrap: (code: string, i: number) => string = (c) => c, name = (i: number) => `s${i}`): [string, Sample][] {
+function writeAll(
+  dir: string,
+  samples: Sample[],
+  ext: string,
+  wrap: (code: string, i: number) => string = (c) => c,
+  name = (i: number) => `s${i}`,
+): [string, Sample][] {
   mkdirSync(dir, {recursive: true});
   return samples.map((s, i) => {
     const file = path.join(dir, `${name(i)}${ext}`);
@@ -87,12 +95,14 @@ function writeAll(dir: string, samples: Sample[], ext: string, wrap: (code: stri
 async function each<T>(items: T[], limit: number, fn: (item: T) => Promise<string | undefined>): Promise<string[]> {
   const failures: string[] = [];
   let next = 0;
-  await Promise.all(Array.from({length: Math.min(limit, items.length)}, async () => {
-    while (next < items.length) {
-      const f = await fn(items[next++]);
-      if (f) failures.push(f);
-    }
-  }));
+  await Promise.all(
+    Array.from({length: Math.min(limit, items.length)}, async () => {
+      while (next < items.length) {
+        const f = await fn(items[next++]);
+        if (f) failures.push(f);
+      }
+    }),
+  );
   return failures;
 }
 
@@ -109,13 +119,10 @@ async function check(cmd: string, args: string[], opts: {cwd?: string; env?: Nod
 const where = (file: string, s: Sample) => `${s.lang} sample of ${s.name} (${file})`;
 const parallel = Math.max(2, cpus().length);
 
-
-
-
 /** The messages of a batch compiler, grouped back to the samples whose files they name. */
 function blame(output: string, files: [string, Sample][]): string[] {
   const hits = files.filter(([f]) => output.includes(path.basename(path.dirname(f)) + '/' + path.basename(f)) || output.includes(f));
-  return [(hits.length ? hits.map(([f, s]) => where(f, s)).join('\n') : 'unknown samples'), output.slice(0, 4000)];
+  return [hits.length ? hits.map(([f, s]) => where(f, s)).join('\n') : 'unknown samples', output.slice(0, 4000)];
 }
 
 async function syntaxCheck(samples: Sample[], dir: string): Promise<void> {
@@ -123,61 +130,92 @@ async function syntaxCheck(samples: Sample[], dir: string): Promise<void> {
   const failures: string[] = [];
 
   const checks: Promise<void>[] = [];
-  checks.push((async () => {
-    const files = writeAll(path.join(dir, 'curl'), by('curl'), '.sh');
-    failures.push(...await each(files, parallel, async ([f, s]) => {
-      const r = await check('bash', ['-n', f]);
-      return r && `${where(f, s)}: ${r}`;
-    }));
-  })());
-  checks.push((async () => {
-    const files = writeAll(path.join(dir, 'js'), by('javascript'), '.mjs');
-    failures.push(...await each(files, parallel, async ([f, s]) => {
-      const r = await check(process.execPath, ['--check', f]);
-      return r && `${where(f, s)}: ${r}`;
-    }));
-  })());
-  checks.push((async () => {
-    const files = writeAll(path.join(dir, 'py'), by('python'), '.py');
-    const script = [
-      'import ast, sys', 'bad = False', 'for f in sys.argv[1:]:', '    src = open(f, encoding="utf-8").read()', '    try:',
-      '        ast.parse(src, f)', '        compile(src, f, "exec")', '    except (SyntaxError, ValueError) as e:', '        print(f, e)', '        bad = True',
-      'sys.exit(1 if bad else 0)',
-    ].join('\n');
-    const r = await check('python3', ['-c', script, ...files.map(([f]) => f)]);
-    if (r) failures.push(...blame(r, files));
-  })());
-  checks.push((async () => {
-    const files = writeAll(path.join(dir, 'java'), by('java'), '.java', javaWrap, javaClass);
-    const r = await check('javac', ['-encoding', 'UTF-8', '-nowarn', '-d', path.join(dir, 'java-classes'), ...files.map(([f]) => f)]);
-    if (r) failures.push(...blame(r, files));
-  })());
-  checks.push((async () => {
-    const files = writeAll(path.join(dir, 'cs'), by('csharp'), '.cs', csWrap);
-    const r = await check('mcs', [...MCS_ARGS, '-target:library', `-out:${path.join(dir, 'cs.dll')}`, ...files.map(([f]) => f)]);
-    if (r) failures.push(...blame(r, files));
-  })());
-  checks.push((async () => {
-    const files = writeAll(path.join(dir, 'php'), by('php'), '.php');
-    failures.push(...await each(files, parallel, async ([f, s]) => {
-      const r = await check('php', ['-l', f]);
-      return r && `${where(f, s)}: ${r}`;
-    }));
-  })());
-  checks.push((async () => {
-    const files = writeAll(path.join(dir, 'rb'), by('ruby'), '.rb');
-    const script = 'bad = false; ARGV.each { |f| begin; RubyVM::InstructionSequence.compile_file(f); rescue SyntaxError => e; puts "#{f}: #{e.message}"; bad = true; end }; exit(bad ? 1 : 0)';
-    const r = await check('ruby', ['-W0', '-e', script, ...files.map(([f]) => f)]);
-    if (r) failures.push(...blame(r, files));
-  })());
-  checks.push((async () => {
-    const goDir = path.join(dir, 'go');
-    const files = writeGo(goDir, by('go'));
-    const fmt = await check('gofmt', ['-e', '-l', goDir]);
-    if (fmt) failures.push(...blame(fmt, files));
-    const vet = await check('go', ['vet', './...'], {cwd: goDir, env: goEnv()});
-    if (vet) failures.push(...blame(vet, files));
-  })());
+  checks.push(
+    (async () => {
+      const files = writeAll(path.join(dir, 'curl'), by('curl'), '.sh');
+      failures.push(
+        ...(await each(files, parallel, async ([f, s]) => {
+          const r = await check('bash', ['-n', f]);
+          return r && `${where(f, s)}: ${r}`;
+        })),
+      );
+    })(),
+  );
+  checks.push(
+    (async () => {
+      const files = writeAll(path.join(dir, 'js'), by('javascript'), '.mjs');
+      failures.push(
+        ...(await each(files, parallel, async ([f, s]) => {
+          const r = await check(process.execPath, ['--check', f]);
+          return r && `${where(f, s)}: ${r}`;
+        })),
+      );
+    })(),
+  );
+  checks.push(
+    (async () => {
+      const files = writeAll(path.join(dir, 'py'), by('python'), '.py');
+      const script = [
+        'import ast, sys',
+        'bad = False',
+        'for f in sys.argv[1:]:',
+        '    src = open(f, encoding="utf-8").read()',
+        '    try:',
+        '        ast.parse(src, f)',
+        '        compile(src, f, "exec")',
+        '    except (SyntaxError, ValueError) as e:',
+        '        print(f, e)',
+        '        bad = True',
+        'sys.exit(1 if bad else 0)',
+      ].join('\n');
+      const r = await check('python3', ['-c', script, ...files.map(([f]) => f)]);
+      if (r) failures.push(...blame(r, files));
+    })(),
+  );
+  checks.push(
+    (async () => {
+      const files = writeAll(path.join(dir, 'java'), by('java'), '.java', javaWrap, javaClass);
+      const r = await check('javac', ['-encoding', 'UTF-8', '-nowarn', '-d', path.join(dir, 'java-classes'), ...files.map(([f]) => f)]);
+      if (r) failures.push(...blame(r, files));
+    })(),
+  );
+  checks.push(
+    (async () => {
+      const files = writeAll(path.join(dir, 'cs'), by('csharp'), '.cs', csWrap);
+      const r = await check('mcs', [...MCS_ARGS, '-target:library', `-out:${path.join(dir, 'cs.dll')}`, ...files.map(([f]) => f)]);
+      if (r) failures.push(...blame(r, files));
+    })(),
+  );
+  checks.push(
+    (async () => {
+      const files = writeAll(path.join(dir, 'php'), by('php'), '.php');
+      failures.push(
+        ...(await each(files, parallel, async ([f, s]) => {
+          const r = await check('php', ['-l', f]);
+          return r && `${where(f, s)}: ${r}`;
+        })),
+      );
+    })(),
+  );
+  checks.push(
+    (async () => {
+      const files = writeAll(path.join(dir, 'rb'), by('ruby'), '.rb');
+      const script =
+        'bad = false; ARGV.each { |f| begin; RubyVM::InstructionSequence.compile_file(f); rescue SyntaxError => e; puts "#{f}: #{e.message}"; bad = true; end }; exit(bad ? 1 : 0)';
+      const r = await check('ruby', ['-W0', '-e', script, ...files.map(([f]) => f)]);
+      if (r) failures.push(...blame(r, files));
+    })(),
+  );
+  checks.push(
+    (async () => {
+      const goDir = path.join(dir, 'go');
+      const files = writeGo(goDir, by('go'));
+      const fmt = await check('gofmt', ['-e', '-l', goDir]);
+      if (fmt) failures.push(...blame(fmt, files));
+      const vet = await check('go', ['vet', './...'], {cwd: goDir, env: goEnv()});
+      if (vet) failures.push(...blame(vet, files));
+    })(),
+  );
   await Promise.all(checks);
   if (failures.length) assert.fail(`samples that do not parse or compile:\n${failures.join('\n\n')}`);
 }
@@ -189,7 +227,10 @@ test('every sample of every operation of the processed document parses or compil
 });
 
 test('every sample of the hostile samples document (tests/hostile/samples: no credentials, binary answers, control characters) parses or compiles', async () => {
-  const {document} = await buildProcessedSpec({source: path.join(__dirname, '../../tests/hostile/samples/hostile-samples.yaml'), strict: false});
+  const {document} = await buildProcessedSpec({
+    source: path.join(__dirname, '../../tests/hostile/samples/hostile-samples.yaml'),
+    strict: false,
+  });
   const samples = samplesOf(documentRequests(document));
   assert.equal(new Set(samples.map((s) => s.lang)).size, 8, 'all eight languages');
   await syntaxCheck(samples, path.join(work, 'hostile-document'));
@@ -205,12 +246,17 @@ test('every sample of the hostile requests parses or compiles', async () => {
 /** The Cookie header the request must carry (env values as set), or undefined. */
 function expectedCookie(req: SampleRequest): string | undefined {
   const pairs = [...(req.cookies ?? []), ...(req.auth.cookies ?? []).map((k): [string, string] => [k.name, SAMPLE_ENV[k.envVar]])];
-  return pairs.length ? pairs.map(([k, v], i) => `${cookieText(k)}=${i < (req.cookies ?? []).length ? cookieText(v) : v}`).join('; ') : undefined;
+  return pairs.length
+    ? pairs.map(([k, v], i) => `${cookieText(k)}=${i < (req.cookies ?? []).length ? cookieText(v) : v}`).join('; ')
+    : undefined;
 }
 
 /** The arguments the curl sample must pass, worked out from the request (env values as set). */
 function expectedCurlArgv(req: SampleRequest): string[] {
-  const query = [new URLSearchParams(req.query).toString(), ...req.auth.query.map((k) => `${new URLSearchParams([[k.name, '']])}${SAMPLE_ENV[k.envVar]}`)].filter(Boolean);
+  const query = [
+    new URLSearchParams(req.query).toString(),
+    ...req.auth.query.map((k) => `${new URLSearchParams([[k.name, '']])}${SAMPLE_ENV[k.envVar]}`),
+  ].filter(Boolean);
   const url = req.url + (query.length ? `?${query.join('&')}` : '');
   const argv = ['--request', req.method.toUpperCase(), '--url', url];
   if (/[[\]{}]/.test(url)) argv.push('--globoff');
@@ -219,8 +265,13 @@ function expectedCurlArgv(req: SampleRequest): string[] {
   for (const k of req.auth.headers) argv.push('--header', `${headerText(k.name)}: ${SAMPLE_ENV[k.envVar]}`);
   const cookie = expectedCookie(req);
   if (cookie) argv.push('--cookie', cookie);
-  const headers: [string, string][] = [...(req.accept ? [['Accept', req.accept] as [string, string]] : []), ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []), ...req.headers];
-  for (const [k, v] of headers.map(([k, v]) => [headerText(k), headerText(v)]).filter(([k]) => k)) argv.push('--header', v === '' ? `${k};` : `${k}: ${v}`);
+  const headers: [string, string][] = [
+    ...(req.accept ? [['Accept', req.accept] as [string, string]] : []),
+    ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []),
+    ...req.headers,
+  ];
+  for (const [k, v] of headers.map(([k, v]) => [headerText(k), headerText(v)]).filter(([k]) => k))
+    argv.push('--header', v === '' ? `${k};` : `${k}: ${v}`);
   if (req.body) {
     const {value, mediaType} = req.body;
     argv.push('--data-raw', typeof value === 'string' && !/[/+]json\b/.test(mediaType) ? value : JSON.stringify(value, null, 2));
@@ -247,7 +298,10 @@ test('curl samples of the hostile requests pass each value as one argument, exac
     const script = path.join(cwd, 'sample.sh');
     writeFileSync(script, sample.code);
     const argvFile = path.join(dir, `${path.basename(cwd)}.argv`);
-    const r = await check('bash', [script], {cwd, env: {PATH: `${bin}:${process.env.PATH}`, HOME: cwd, CURL_ARGV: argvFile, ...SAMPLE_ENV}});
+    const r = await check('bash', [script], {
+      cwd,
+      env: {PATH: `${bin}:${process.env.PATH}`, HOME: cwd, CURL_ARGV: argvFile, ...SAMPLE_ENV},
+    });
     if (r) return `${name}: bash failed: ${r}`;
     ran++;
     const argv = readFileSync(argvFile, 'utf8').split('\0').slice(0, -1);
@@ -297,7 +351,8 @@ async function startServer(): Promise<{server: Server; base: string; received: R
 }
 
 /** Token characters only: what may stand in a header name (not ending in "-": Ruby's Net::HTTP drops it). */
-const headerName = (p: string, i: number) => [`X-P${i}`, p.replace(/[^!#$%&'*+\-.^_`|~A-Za-z0-9]/g, '').replace(/-+$/, '')].filter(Boolean).join('-');
+const headerName = (p: string, i: number) =>
+  [`X-P${i}`, p.replace(/[^!#$%&'*+\-.^_`|~A-Za-z0-9]/g, '').replace(/-+$/, '')].filter(Boolean).join('-');
 /** Printable ASCII, trimmed: what every client accepts in a header value. */
 const headerValue = (p: string) => p.replace(/[^\x20-\x7e]/g, '').trim() || 'x';
 /** A path segment every client sends as written: RFC 3986 pchar, the rest percent-encoded. */
@@ -322,25 +377,46 @@ function wireRequests(base: string): {name: string; req: SampleRequest; nulBody?
     {
       name: 'JSON body, bearer token, every payload in path, query, headers and body',
       req: {
-        method: 'post', url,
+        method: 'post',
+        url,
         query: [...PAYLOADS.map((p): [string, string] => [p, p]), ['same', '1'], ['same', '2']],
         // HTTP allows a tab inside a field value: it arrives. It forbids the other control
         // characters: no sample sends them (headerText), every sample sends the rest.
         headers: [...headers, ['X-Tab', 'a\tb'], ['X-Paste', PASTE_ATTACK]],
         cookies: PAYLOADS.map((p, i): [string, string] => [`c${i}${p}`, p]),
         auth: {
-          bearer: {tokenVar: 'API_TOKEN'}, headers: [{name: keyName, envVar: 'HEADER_KEY'}], query: [{name: "$(touch PWNED)'", envVar: 'QUERY_KEY'}, {name: 'key2', envVar: 'QUERY_KEY_2'}],
+          bearer: {tokenVar: 'API_TOKEN'},
+          headers: [{name: keyName, envVar: 'HEADER_KEY'}],
+          query: [
+            {name: "$(touch PWNED)'", envVar: 'QUERY_KEY'},
+            {name: 'key2', envVar: 'QUERY_KEY_2'},
+          ],
           cookies: [{name: "sid$(touch PWNED)'", envVar: 'COOKIE_KEY'}],
         },
-        body: {mediaType: 'application/json', value: {...Object.fromEntries(PAYLOADS.map((p) => [p, p])), list: PAYLOADS, nested: Object.fromEntries([['__proto__', '$(touch PWNED)']])}},
+        body: {
+          mediaType: 'application/json',
+          value: {
+            ...Object.fromEntries(PAYLOADS.map((p) => [p, p])),
+            list: PAYLOADS,
+            nested: Object.fromEntries([['__proto__', '$(touch PWNED)']]),
+          },
+        },
         accept: 'application/json',
       },
     },
     {
       name: 'text body with heredoc terminators, basic auth, response saved to a file',
       req: {
-        method: 'put', url: `${url}/file`, query: noNul.slice(0, 6).map((p): [string, string] => ['q', p]), headers,
-        auth: {basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'}, headers: [], query: [], cookies: [{name: 'session', envVar: 'COOKIE_KEY'}]},
+        method: 'put',
+        url: `${url}/file`,
+        query: noNul.slice(0, 6).map((p): [string, string] => ['q', p]),
+        headers,
+        auth: {
+          basic: {userVar: 'API_USERNAME', passwordVar: 'API_PASSWORD'},
+          headers: [],
+          query: [],
+          cookies: [{name: 'session', envVar: 'COOKIE_KEY'}],
+        },
         body: {mediaType: 'text/plain; charset=utf-8', value: noNul.join('\n')},
         accept: 'application/octet-stream',
         // The document's text never names the file (responseFile): here a file called
@@ -352,7 +428,10 @@ function wireRequests(base: string): {name: string; req: SampleRequest; nulBody?
       name: 'text body with a NUL character (curl cannot carry it)',
       nulBody: true,
       req: {
-        method: 'patch', url: `${base}/v1/nul`, query: [], headers: [],
+        method: 'patch',
+        url: `${base}/v1/nul`,
+        query: [],
+        headers: [],
         auth: {headers: [], query: [{name: 'k', envVar: 'QUERY_KEY'}]},
         body: {mediaType: 'text/plain', value: 'a\0b\nBODY\n\0'},
       },
@@ -375,8 +454,10 @@ function assertReceived(lang: string, req: SampleRequest, got: Received, base: s
   const bidi = (s: string) => (lang === 'csharp' ? s.replace(/%E2%80%(8E|8F|A[A-E])/g, '') : s);
   const bidiText = (s: string) => (lang === 'csharp' ? s.replace(/[\u200E\u200F\u202A-\u202E]/g, '') : s);
   assert.equal(rawPath, bidi(req.url.slice(base.length)), 'path, byte for byte');
-  let expectedQuery: [string, string][] = [...req.query, ...req.auth.query.map((q): [string, string] => [q.name, SAMPLE_ENV[q.envVar]])]
-    .map(([k, v]): [string, string] => [bidiText(k), bidiText(v)]);
+  let expectedQuery: [string, string][] = [
+    ...req.query,
+    ...req.auth.query.map((q): [string, string] => [q.name, SAMPLE_ENV[q.envVar]]),
+  ].map(([k, v]): [string, string] => [bidiText(k), bidiText(v)]);
   let query = [...new URLSearchParams(rawQuery)];
   if (lang === 'go') {
     // url.Values.Encode sorts by name (the values of a name keep their order).
@@ -386,11 +467,18 @@ function assertReceived(lang: string, req: SampleRequest, got: Received, base: s
   }
   assert.deepEqual(query, expectedQuery, 'query parameters (decoded)');
   const headers = headerMap(got.rawHeaders);
-  const expected: [string, string][] = [...(req.accept ? [['Accept', req.accept] as [string, string]] : []), ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []), ...req.headers]
-    .map(([k, v]): [string, string] => [k, headerText(v)]);
+  const expected: [string, string][] = [
+    ...(req.accept ? [['Accept', req.accept] as [string, string]] : []),
+    ...(req.body ? [['Content-Type', req.body.mediaType] as [string, string]] : []),
+    ...req.headers,
+  ].map(([k, v]): [string, string] => [k, headerText(v)]);
   for (const k of req.auth.headers) expected.push([k.name, SAMPLE_ENV[k.envVar]]);
   if (req.auth.bearer) expected.push(['Authorization', `Bearer ${SAMPLE_ENV[req.auth.bearer.tokenVar]}`]);
-  if (req.auth.basic) expected.push(['Authorization', `Basic ${Buffer.from(`${SAMPLE_ENV[req.auth.basic.userVar]}:${SAMPLE_ENV[req.auth.basic.passwordVar]}`).toString('base64')}`]);
+  if (req.auth.basic)
+    expected.push([
+      'Authorization',
+      `Basic ${Buffer.from(`${SAMPLE_ENV[req.auth.basic.userVar]}:${SAMPLE_ENV[req.auth.basic.passwordVar]}`).toString('base64')}`,
+    ]);
   for (const [k, v] of expected) assert.deepEqual(headers.get(k.toLowerCase()), [v], `header ${k}`);
   const cookie = expectedCookie(req);
   assert.deepEqual(headers.get('cookie'), cookie === undefined ? undefined : [cookie], 'Cookie header');
@@ -411,50 +499,55 @@ function assertReceived(lang: string, req: SampleRequest, got: Received, base: s
   assert.ok(!all.includes(CANARY_VALUE), 'no environment variable named in the document was expanded');
 }
 
-
 describe('samples run against a local HTTP server', {concurrency: true}, () => {
-for (const lang of Object.keys(RUNNERS)) {
-  test(`${lang} samples send exactly the request to a local server, and run nothing from the document`, async () => {
-    const {server, base, received} = await startServer();
-    try {
-      const dir = path.join(work, `run-${lang}`);
-      mkdirSync(dir, {recursive: true});
-      const cases = wireRequests(base).map((c) => ({...c, code: renderSampleSources(c.req).find((s) => s.id === lang)?.code}));
-      for (const c of cases) {
-        if (lang === 'curl' && c.nulBody) assert.equal(c.code, undefined, 'no curl sample for a body with a NUL character');
-        else assert.ok(c.code, `${lang} sample of ${c.name}`);
+  for (const lang of Object.keys(RUNNERS)) {
+    test(`${lang} samples send exactly the request to a local server, and run nothing from the document`, async () => {
+      const {server, base, received} = await startServer();
+      try {
+        const dir = path.join(work, `run-${lang}`);
+        mkdirSync(dir, {recursive: true});
+        const cases = wireRequests(base).map((c) => ({...c, code: renderSampleSources(c.req).find((s) => s.id === lang)?.code}));
+        for (const c of cases) {
+          if (lang === 'curl' && c.nulBody) assert.equal(c.code, undefined, 'no curl sample for a body with a NUL character');
+          else assert.ok(c.code, `${lang} sample of ${c.name}`);
+        }
+        const runnable = cases.filter((c): c is typeof c & {code: string} => c.code !== undefined);
+        runnable.forEach((c, i) => writeFileSync(path.join(dir, `s${i}${RUNNERS[lang].ext}`), c.code));
+        const command = await RUNNERS[lang].prepare(
+          dir,
+          runnable.map((c) => c.code),
+        );
+        for (const [i, c] of runnable.entries()) {
+          const cwd = mkdtempSync(path.join(dir, 'cwd-'));
+          if (lang === 'php') {
+            mkdirSync(path.join(cwd, 'vendor'));
+            writeFileSync(path.join(cwd, 'vendor', 'autoload.php'), `<?php require '${GUZZLE_AUTOLOAD}';\n`);
+          }
+          const before = received.length;
+          const [cmd, args] = command(i, cwd);
+          const failed = await check(cmd, args, {
+            cwd,
+            env: {PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8', GOCACHE: goEnv().GOCACHE, ...SAMPLE_ENV},
+          });
+          assert.equal(failed, undefined, `${lang} sample of ${c.name} failed:\n${failed}\n${c.code}`);
+          assert.equal(received.length - before, 1, `${lang} sample of ${c.name} made one request`);
+          try {
+            assertReceived(lang, c.req, received[before], base);
+          } catch (error) {
+            (error as Error).message = `${lang} sample of ${c.name}: ${(error as Error).message}\n--- sample:\n${c.code}`;
+            throw error;
+          }
+          const files = readdirSync(cwd).filter((f) => f !== 'vendor');
+          const file = responseFile(c.req);
+          assert.deepEqual(files, file ? [file] : [], `${lang} sample of ${c.name}: files in its directory (no PWNED)`);
+          if (file) {
+            assert.match(file, /^[a-z0-9-]+\.bin$/, "a file name of the portal's: [a-z0-9-] and the extension of application/octet-stream");
+            assert.ok(readFileSync(path.join(cwd, file)).equals(FILE_BYTES), 'the response saved as the file');
+          }
+        }
+      } finally {
+        server.close();
       }
-      const runnable = cases.filter((c): c is typeof c & {code: string} => c.code !== undefined);
-      runnable.forEach((c, i) => writeFileSync(path.join(dir, `s${i}${RUNNERS[lang].ext}`), c.code));
-      const command = await RUNNERS[lang].prepare(dir, runnable.map((c) => c.code));
-      for (const [i, c] of runnable.entries()) {
-        const cwd = mkdtempSync(path.join(dir, 'cwd-'));
-        if (lang === 'php') {
-          mkdirSync(path.join(cwd, 'vendor'));
-          writeFileSync(path.join(cwd, 'vendor', 'autoload.php'), `<?php require '${GUZZLE_AUTOLOAD}';\n`);
-        }
-        const before = received.length;
-        const [cmd, args] = command(i, cwd);
-        const failed = await check(cmd, args, {cwd, env: {PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8', GOCACHE: goEnv().GOCACHE, ...SAMPLE_ENV}});
-        assert.equal(failed, undefined, `${lang} sample of ${c.name} failed:\n${failed}\n${c.code}`);
-        assert.equal(received.length - before, 1, `${lang} sample of ${c.name} made one request`);
-        try {
-          assertReceived(lang, c.req, received[before], base);
-        } catch (error) {
-          (error as Error).message = `${lang} sample of ${c.name}: ${(error as Error).message}\n--- sample:\n${c.code}`;
-          throw error;
-        }
-        const files = readdirSync(cwd).filter((f) => f !== 'vendor');
-        const file = responseFile(c.req);
-        assert.deepEqual(files, file ? [file] : [], `${lang} sample of ${c.name}: files in its directory (no PWNED)`);
-        if (file) {
-          assert.match(file, /^[a-z0-9-]+\.bin$/, 'a file name of the portal\'s: [a-z0-9-] and the extension of application/octet-stream');
-          assert.ok(readFileSync(path.join(cwd, file)).equals(FILE_BYTES), 'the response saved as the file');
-        }
-      }
-    } finally {
-      server.close();
-    }
-  });
-}
+    });
+  }
 });

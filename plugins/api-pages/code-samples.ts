@@ -91,7 +91,8 @@ function urlParts(req: SampleRequest): ({text: string} | {env: string})[] {
  * A cookie name or value from the document, kept to characters every client and server takes in a
  * Cookie header (RFC 6265 token characters without "%"); anything else is percent-encoded as UTF-8.
  */
-export const cookieText = (s: string) => s.replace(/[^A-Za-z0-9!#$&'*+\-.^_`|~]/gu, (c) => encodeURIComponent(c).replace(/[()]/g, (x) => `%${hex4(x).slice(2)}`));
+export const cookieText = (s: string) =>
+  s.replace(/[^A-Za-z0-9!#$&'*+\-.^_`|~]/gu, (c) => encodeURIComponent(c).replace(/[()]/g, (x) => `%${hex4(x).slice(2)}`));
 
 /** The Cookie header of the request as literal text and environment variables, or null when it sends none. */
 function cookieParts(req: SampleRequest): ({text: string} | {env: string})[] | null {
@@ -118,7 +119,11 @@ const joinParts = (parts: ({text: string} | {env: string})[], str: (s: string) =
   parts.map((p) => ('text' in p ? str(p.text) : env(p.env))).join(plus);
 
 const hasDuplicateNames = (pairs: [string, string][]) => new Set(pairs.map(([k]) => k)).size < pairs.length;
-const indent = (text: string, pad: string) => text.split('\n').map((l, i) => (i === 0 ? l : pad + l)).join('\n');
+const indent = (text: string, pad: string) =>
+  text
+    .split('\n')
+    .map((l, i) => (i === 0 ? l : pad + l))
+    .join('\n');
 
 /* ---------------------------------------------------------------- the response's file */
 
@@ -128,20 +133,55 @@ const indent = (text: string, pad: string) => text.split('\n').map((l, i) => (i 
  * not write `.bashrc` and `application/..\..\x` names no other folder.
  */
 const FILE_EXTENSIONS: Record<string, string> = {
-  'application/octet-stream': 'bin', 'application/pdf': 'pdf', 'application/zip': 'zip', 'application/gzip': 'gz',
-  'application/x-gzip': 'gz', 'application/x-tar': 'tar', 'application/x-7z-compressed': '7z', 'application/rtf': 'rtf',
-  'application/msword': 'doc', 'application/vnd.ms-excel': 'xls', 'application/vnd.ms-powerpoint': 'ppt',
+  'application/octet-stream': 'bin',
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'application/gzip': 'gz',
+  'application/x-gzip': 'gz',
+  'application/x-tar': 'tar',
+  'application/x-7z-compressed': '7z',
+  'application/rtf': 'rtf',
+  'application/msword': 'doc',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.ms-powerpoint': 'ppt',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
-  'application/vnd.oasis.opendocument.text': 'odt', 'application/vnd.oasis.opendocument.spreadsheet': 'ods',
-  'application/json': 'json', 'application/xml': 'xml', 'application/x-ndjson': 'ndjson', 'application/yaml': 'yaml',
-  'application/epub+zip': 'epub', 'application/wasm': 'wasm',
-  'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif',
-  'image/svg+xml': 'svg', 'image/tiff': 'tiff', 'image/bmp': 'bmp', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico',
-  'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/aac': 'aac', 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/mpeg': 'mpeg',
-  'text/plain': 'txt', 'text/csv': 'csv', 'text/html': 'html', 'text/xml': 'xml', 'text/calendar': 'ics', 'text/markdown': 'md',
-  'font/woff2': 'woff2', 'font/woff': 'woff', 'font/ttf': 'ttf', 'font/otf': 'otf',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/json': 'json',
+  'application/xml': 'xml',
+  'application/x-ndjson': 'ndjson',
+  'application/yaml': 'yaml',
+  'application/epub+zip': 'epub',
+  'application/wasm': 'wasm',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+  'image/tiff': 'tiff',
+  'image/bmp': 'bmp',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/aac': 'aac',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/mpeg': 'mpeg',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+  'text/html': 'html',
+  'text/xml': 'xml',
+  'text/calendar': 'ics',
+  'text/markdown': 'md',
+  'font/woff2': 'woff2',
+  'font/woff': 'woff',
+  'font/ttf': 'ttf',
+  'font/otf': 'otf',
 };
 
 /** Names Windows keeps for devices, with any extension ("con.pdf" is the console). */
@@ -285,7 +325,8 @@ function javascript(req: SampleRequest): string {
   for (const [k, v] of req.query) lines.push(`url.searchParams.append(${jsString(k)}, ${jsString(v)});`);
   for (const q of req.auth.query) lines.push(`url.searchParams.append(${jsString(q.name)}, ${env(q.envVar)});`);
   lines.push('', 'const response = await fetch(url, {', `  method: ${jsString(req.method.toUpperCase())},`, '  headers: {');
-  if (req.auth.basic) lines.push(`    Authorization: 'Basic ' + btoa(\`\${${env(req.auth.basic.userVar)}}:\${${env(req.auth.basic.passwordVar)}}\`),`);
+  if (req.auth.basic)
+    lines.push(`    Authorization: 'Basic ' + btoa(\`\${${env(req.auth.basic.userVar)}}:\${${env(req.auth.basic.passwordVar)}}\`),`);
   if (req.auth.bearer) lines.push(`    Authorization: \`Bearer \${${env(req.auth.bearer.tokenVar)}}\`,`);
   for (const k of req.auth.headers) lines.push(`    ${jsKey(k.name)}: ${env(k.envVar)},`);
   const cookie = cookieParts(req);
@@ -293,15 +334,20 @@ function javascript(req: SampleRequest): string {
   for (const [k, v] of allHeaders(req)) lines.push(`    ${jsKey(k)}: ${jsString(v)},`);
   lines.push('  },');
   if (req.body) {
-    lines.push(isJson(req.body.mediaType)
-      ? `  body: JSON.stringify(${indent(jsLiteral(req.body.value), '  ')}),`
-      : `  body: ${jsString(bodyText(req.body))},`);
+    lines.push(
+      isJson(req.body.mediaType)
+        ? `  body: JSON.stringify(${indent(jsLiteral(req.body.value), '  ')}),`
+        : `  body: ${jsString(bodyText(req.body))},`,
+    );
   }
   lines.push('});', '');
   lines.push('if (!response.ok) {', '  throw new Error(`Request failed: ${response.status} ${await response.text()}`);', '}');
   const file = responseFile(req);
   if (file) {
-    lines.push(`const file = Buffer.from(await response.arrayBuffer());`, `await import('node:fs/promises').then((fs) => fs.writeFile(${jsString(file)}, file));`);
+    lines.push(
+      `const file = Buffer.from(await response.arrayBuffer());`,
+      `await import('node:fs/promises').then((fs) => fs.writeFile(${jsString(file)}, file));`,
+    );
   } else if (!req.accept || isJson(req.accept)) {
     lines.push('console.log(await response.json());');
   } else {
@@ -339,8 +385,10 @@ function python(req: SampleRequest): string {
   const cookie = cookieParts(req);
   if (cookie) headers.push(`"Cookie": ${joinParts(cookie, pyString, (v) => `os.environ[${pyString(v)}]`)},`);
   for (const [k, v] of allHeaders(req)) headers.push(`${pyString(k)}: ${pyString(v)},`);
-  const pairs: [string, string][] = [...req.query.map(([k, v]): [string, string] => [pyString(k), pyString(v)]),
-    ...req.auth.query.map((q): [string, string] => [pyString(q.name), `os.environ[${pyString(q.envVar)}]`])];
+  const pairs: [string, string][] = [
+    ...req.query.map(([k, v]): [string, string] => [pyString(k), pyString(v)]),
+    ...req.auth.query.map((q): [string, string] => [pyString(q.name), `os.environ[${pyString(q.envVar)}]`]),
+  ];
   lines.push('response = requests.request(', `    ${pyString(req.method.toUpperCase())},`, `    ${pyString(req.url)},`);
   if (pairs.length) {
     // A dict cannot repeat a name: a list of pairs keeps every one, in order.
@@ -351,10 +399,13 @@ function python(req: SampleRequest): string {
     }
   }
   if (headers.length) lines.push('    headers={', ...headers.map((h) => `        ${h}`), '    },');
-  if (req.auth.basic) lines.push(`    auth=(os.environ[${pyString(req.auth.basic.userVar)}], os.environ[${pyString(req.auth.basic.passwordVar)}]),`);
+  if (req.auth.basic)
+    lines.push(`    auth=(os.environ[${pyString(req.auth.basic.userVar)}], os.environ[${pyString(req.auth.basic.passwordVar)}]),`);
   if (req.body) {
     // requests would encode a str body as Latin-1: the text goes as UTF-8 bytes.
-    lines.push(isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${pyString(bodyText(req.body))}.encode(),`);
+    lines.push(
+      isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${pyString(bodyText(req.body))}.encode(),`,
+    );
   }
   lines.push('    timeout=30,', ')', 'response.raise_for_status()');
   const file = responseFile(req);
@@ -393,16 +444,40 @@ function goSample(req: SampleRequest): string {
     const literal = /[`\uFEFF]/.test(body) || hasControlCharacters(body) ? goString(body) : '`' + body + '`';
     lines.push(`\tbody := strings.NewReader(${literal})`);
   }
-  lines.push(`\treq, err := http.NewRequest(${goString(req.method.toUpperCase())}, endpoint, ${body !== undefined ? 'body' : 'nil'})`, '\tif err != nil {', '\t\tpanic(err)', '\t}');
-  if (req.auth.basic) lines.push(`\treq.SetBasicAuth(os.Getenv(${goString(req.auth.basic.userVar)}), os.Getenv(${goString(req.auth.basic.passwordVar)}))`);
+  lines.push(
+    `\treq, err := http.NewRequest(${goString(req.method.toUpperCase())}, endpoint, ${body !== undefined ? 'body' : 'nil'})`,
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+  );
+  if (req.auth.basic)
+    lines.push(`\treq.SetBasicAuth(os.Getenv(${goString(req.auth.basic.userVar)}), os.Getenv(${goString(req.auth.basic.passwordVar)}))`);
   if (req.auth.bearer) lines.push(`\treq.Header.Set("Authorization", "Bearer "+os.Getenv(${goString(req.auth.bearer.tokenVar)}))`);
   for (const k of req.auth.headers) lines.push(`\treq.Header.Set(${goString(k.name)}, os.Getenv(${goString(k.envVar)}))`);
   const cookie = cookieParts(req);
   if (cookie) lines.push(`\treq.Header.Set("Cookie", ${joinParts(cookie, goString, (v) => `os.Getenv(${goString(v)})`, '+')})`);
   for (const [k, v] of allHeaders(req)) lines.push(`\treq.Header.Set(${goString(k)}, ${goString(v)})`);
-  lines.push('', '\tres, err := http.DefaultClient.Do(req)', '\tif err != nil {', '\t\tpanic(err)', '\t}', '\tdefer res.Body.Close()', '', '\tdata, err := io.ReadAll(res.Body)', '\tif err != nil {', '\t\tpanic(err)', '\t}');
+  lines.push(
+    '',
+    '\tres, err := http.DefaultClient.Do(req)',
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    '\tdefer res.Body.Close()',
+    '',
+    '\tdata, err := io.ReadAll(res.Body)',
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+  );
   const file = responseFile(req);
-  if (file) lines.push(`\tif err := os.WriteFile(${goString(file)}, data, 0o644); err != nil {`, '\t\tpanic(err)', '\t}', '\tfmt.Println(res.Status)');
+  if (file)
+    lines.push(
+      `\tif err := os.WriteFile(${goString(file)}, data, 0o644); err != nil {`,
+      '\t\tpanic(err)',
+      '\t}',
+      '\tfmt.Println(res.Status)',
+    );
   else lines.push('\tfmt.Println(res.Status)', '\tfmt.Println(string(data))');
   lines.push('}');
   return lines.join('\n');
@@ -445,8 +520,9 @@ function javaBody(body: string, pad: string): string[] {
   const last = lines.length - 1;
   if (closeOnOwnLine) lines[last] += '\\';
   else lines[last] = lines[last].replace(/"$/, '\\"');
-  return ['"""', ...lines.map((l) => (l === '' ? '' : pad + l)), ...(closeOnOwnLine ? [pad] : [])]
-    .map((l, i, all) => (i === all.length - 1 ? `${l}"""` : l));
+  return ['"""', ...lines.map((l) => (l === '' ? '' : pad + l)), ...(closeOnOwnLine ? [pad] : [])].map((l, i, all) =>
+    i === all.length - 1 ? `${l}"""` : l,
+  );
 }
 
 function java(req: SampleRequest): string {
@@ -462,13 +538,16 @@ function java(req: SampleRequest): string {
   if (file) lines.push('import java.nio.file.Path;');
   lines.push('', 'public class Example {', '    public static void main(String[] args) throws Exception {');
   if (req.auth.basic) {
-    lines.push(`        String credentials = System.getenv(${javaString(req.auth.basic.userVar)}) + ":" + System.getenv(${javaString(req.auth.basic.passwordVar)});`);
+    lines.push(
+      `        String credentials = System.getenv(${javaString(req.auth.basic.userVar)}) + ":" + System.getenv(${javaString(req.auth.basic.passwordVar)});`,
+    );
     lines.push('        String basic = Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));');
   }
   const uri = joinParts(urlParts(req), javaString, (v) => `System.getenv(${javaString(v)})`);
   lines.push('        HttpRequest request = HttpRequest.newBuilder()', `            .uri(URI.create(${uri}))`);
   if (req.auth.basic) lines.push('            .header("Authorization", "Basic " + basic)');
-  if (req.auth.bearer) lines.push(`            .header("Authorization", "Bearer " + System.getenv(${javaString(req.auth.bearer.tokenVar)}))`);
+  if (req.auth.bearer)
+    lines.push(`            .header("Authorization", "Bearer " + System.getenv(${javaString(req.auth.bearer.tokenVar)}))`);
   for (const k of req.auth.headers) lines.push(`            .header(${javaString(k.name)}, System.getenv(${javaString(k.envVar)}))`);
   const cookie = cookieParts(req);
   if (cookie) lines.push(`            .header("Cookie", ${joinParts(cookie, javaString, (v) => `System.getenv(${javaString(v)})`)})`);
@@ -484,10 +563,16 @@ function java(req: SampleRequest): string {
   }
   lines.push('            .build();', '');
   if (file) {
-    lines.push(`        HttpResponse<Path> response = HttpClient.newHttpClient()`, `            .send(request, HttpResponse.BodyHandlers.ofFile(Path.of(${javaString(file)})));`);
+    lines.push(
+      `        HttpResponse<Path> response = HttpClient.newHttpClient()`,
+      `            .send(request, HttpResponse.BodyHandlers.ofFile(Path.of(${javaString(file)})));`,
+    );
     lines.push('        System.out.println(response.statusCode());');
   } else {
-    lines.push('        HttpResponse<String> response = HttpClient.newHttpClient()', '            .send(request, HttpResponse.BodyHandlers.ofString());');
+    lines.push(
+      '        HttpResponse<String> response = HttpClient.newHttpClient()',
+      '            .send(request, HttpResponse.BodyHandlers.ofString());',
+    );
     lines.push('        System.out.println(response.statusCode());', '        System.out.println(response.body());');
   }
   lines.push('    }', '}');
@@ -515,13 +600,23 @@ function csharp(req: SampleRequest): string {
   lines.push(`using var request = new HttpRequestMessage(new HttpMethod(${csString(req.method.toUpperCase())}), ${uri});`);
   if (req.auth.basic) {
     lines.push(`var credentials = Convert.ToBase64String(Encoding.UTF8.GetBytes(`);
-    lines.push(`    $"{Environment.GetEnvironmentVariable(${csString(req.auth.basic.userVar)})}:{Environment.GetEnvironmentVariable(${csString(req.auth.basic.passwordVar)})}"));`);
+    lines.push(
+      `    $"{Environment.GetEnvironmentVariable(${csString(req.auth.basic.userVar)})}:{Environment.GetEnvironmentVariable(${csString(req.auth.basic.passwordVar)})}"));`,
+    );
     lines.push('request.Headers.Authorization = new AuthenticationHeaderValue("Basic", credentials);');
   }
-  if (req.auth.bearer) lines.push(`request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable(${csString(req.auth.bearer.tokenVar)}));`);
-  for (const k of req.auth.headers) lines.push(`request.Headers.Add(${csString(k.name)}, Environment.GetEnvironmentVariable(${csString(k.envVar)}));`);
-  if (cookie) lines.push(`request.Headers.Add("Cookie", ${joinParts(cookie, csString, (v) => `Environment.GetEnvironmentVariable(${csString(v)})`)});`);
-  for (const [k, v] of [...(req.accept ? [['Accept', req.accept]] : []), ...req.headers]) lines.push(`request.Headers.Add(${csString(k)}, ${csString(v)});`);
+  if (req.auth.bearer)
+    lines.push(
+      `request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable(${csString(req.auth.bearer.tokenVar)}));`,
+    );
+  for (const k of req.auth.headers)
+    lines.push(`request.Headers.Add(${csString(k.name)}, Environment.GetEnvironmentVariable(${csString(k.envVar)}));`);
+  if (cookie)
+    lines.push(
+      `request.Headers.Add("Cookie", ${joinParts(cookie, csString, (v) => `Environment.GetEnvironmentVariable(${csString(v)})`)});`,
+    );
+  for (const [k, v] of [...(req.accept ? [['Accept', req.accept]] : []), ...req.headers])
+    lines.push(`request.Headers.Add(${csString(k)}, ${csString(v)});`);
   if (req.body) {
     lines.push(`request.Content = new StringContent(${csBody(bodyText(req.body))});`);
     lines.push(`request.Content.Headers.ContentType = MediaTypeHeaderValue.Parse(${csString(req.body.mediaType)});`);
@@ -564,7 +659,8 @@ function php(req: SampleRequest): string {
     lines.push(`$body = ${phpString(body)};`, '');
   }
   lines.push(`$response = $client->request(${phpString(req.method.toUpperCase())}, ${phpString(req.url)}, [`);
-  if (req.auth.basic) lines.push(`    'auth' => [getenv(${phpString(req.auth.basic.userVar)}), getenv(${phpString(req.auth.basic.passwordVar)})],`);
+  if (req.auth.basic)
+    lines.push(`    'auth' => [getenv(${phpString(req.auth.basic.userVar)}), getenv(${phpString(req.auth.basic.passwordVar)})],`);
   const headers: string[] = [];
   if (req.auth.bearer) headers.push(`'Authorization' => 'Bearer ' . getenv(${phpString(req.auth.bearer.tokenVar)}),`);
   for (const k of req.auth.headers) headers.push(`${phpString(k.name)} => getenv(${phpString(k.envVar)}),`);
@@ -576,10 +672,18 @@ function php(req: SampleRequest): string {
     if (hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])])) {
       // An array cannot repeat a key: the query string is written out, the keys' values appended.
       const docQuery = formEncode(req.query);
-      const parts = [phpString(docQuery), ...req.auth.query.map((q, i) => `${phpString((docQuery || i > 0 ? '&' : '') + formEncode([[q.name, '']]))} . urlencode(getenv(${phpString(q.envVar)}))`)];
+      const parts = [
+        phpString(docQuery),
+        ...req.auth.query.map(
+          (q, i) => `${phpString((docQuery || i > 0 ? '&' : '') + formEncode([[q.name, '']]))} . urlencode(getenv(${phpString(q.envVar)}))`,
+        ),
+      ];
       lines.push(`    'query' => ${parts.join(' . ')},`);
     } else {
-      const query = [...req.query.map(([k, v]) => `${phpString(k)} => ${phpString(v)},`), ...req.auth.query.map((q) => `${phpString(q.name)} => getenv(${phpString(q.envVar)}),`)];
+      const query = [
+        ...req.query.map(([k, v]) => `${phpString(k)} => ${phpString(v)},`),
+        ...req.auth.query.map((q) => `${phpString(q.name)} => getenv(${phpString(q.envVar)}),`),
+      ];
       lines.push("    'query' => [", ...query.map((q) => `        ${q}`), '    ],');
     }
   }
@@ -614,12 +718,15 @@ function ruby(req: SampleRequest): string {
   const body = req.body ? bodyText(req.body) : undefined;
   const klass = req.method.charAt(0).toUpperCase() + req.method.slice(1).toLowerCase();
   const lines = ["require 'net/http'", "require 'uri'", '', `uri = URI(${rbString(req.url)})`];
-  const query: [string, string][] = [...req.query.map(([k, v]): [string, string] => [rbString(k), rbString(v)]),
-    ...req.auth.query.map((q): [string, string] => [rbString(q.name), `ENV.fetch(${rbString(q.envVar)})`])];
+  const query: [string, string][] = [
+    ...req.query.map(([k, v]): [string, string] => [rbString(k), rbString(v)]),
+    ...req.auth.query.map((q): [string, string] => [rbString(q.name), `ENV.fetch(${rbString(q.envVar)})`]),
+  ];
   const repeated = hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])]);
   if (query.length) lines.push(`uri.query = URI.encode_www_form(${rbPairs(query, repeated)})`);
   lines.push('', `request = Net::HTTP::${klass}.new(uri)`);
-  if (req.auth.basic) lines.push(`request.basic_auth(ENV.fetch(${rbString(req.auth.basic.userVar)}), ENV.fetch(${rbString(req.auth.basic.passwordVar)}))`);
+  if (req.auth.basic)
+    lines.push(`request.basic_auth(ENV.fetch(${rbString(req.auth.basic.userVar)}), ENV.fetch(${rbString(req.auth.basic.passwordVar)}))`);
   if (req.auth.bearer) lines.push(`request['Authorization'] = "Bearer #{ENV.fetch(${rbString(req.auth.bearer.tokenVar)})}"`);
   for (const k of req.auth.headers) lines.push(`request[${rbString(k.name)}] = ENV.fetch(${rbString(k.envVar)})`);
   const cookie = cookieParts(req);
@@ -633,7 +740,14 @@ function ruby(req: SampleRequest): string {
   } else if (body !== undefined) {
     lines.push(`request.body = ${rbString(body)}`);
   }
-  lines.push('', "response = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https') do |http|", '  http.request(request)', 'end', '', 'puts response.code');
+  lines.push(
+    '',
+    "response = Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https') do |http|",
+    '  http.request(request)',
+    'end',
+    '',
+    'puts response.code',
+  );
   const file = responseFile(req);
   if (file) lines.push(`File.binwrite(${rbString(file)}, response.body)`);
   else lines.push('puts response.body');

@@ -51,7 +51,10 @@ describe('gen:api on a foreign document with real-world slips', () => {
       assert.equal(fm.sidebar_label, shownAs(op.title));
     }
     assert.equal(frontMatterOf(path.join(outDir, 'download-to-c.api.mdx')).title, 'Download to C:\u29f5');
-    assert.ok(!readFileSync(path.join(outDir, 'download-to-c.api.mdx'), 'utf8').split('---')[1].includes('\\'), 'no backslash in front matter');
+    assert.ok(
+      !readFileSync(path.join(outDir, 'download-to-c.api.mdx'), 'utf8').split('---')[1].includes('\\'),
+      'no backslash in front matter',
+    );
     assert.equal(frontMatterOf(path.join(outDir, 'real-world-slips.info.mdx')).title, 'Real-world slips');
   });
 
@@ -72,7 +75,10 @@ describe('gen:api on a foreign document with real-world slips', () => {
     assert.deepEqual(Object.keys(list.schemas.Thing.properties), ['__proto__', 'constructor', 'prototype', 'label', 'parent']);
     assert.equal(list.schemas.Thing.properties.__proto__.type, 'string');
     const get = dataOf(path.join(outDir, 'get-v-1-x.data.js'));
-    assert.deepEqual(get.parameters.map((p: {name: string}) => p.name), ['__proto__']);
+    assert.deepEqual(
+      get.parameters.map((p: {name: string}) => p.name),
+      ['__proto__'],
+    );
     assert.equal(get.summary, 'GET /v1/x');
   });
 });
@@ -92,7 +98,7 @@ describe('gen:api on an OpenAPI 3.1 document with webhooks and no paths', () => 
   });
 });
 
-describe('gen:api: the changelog page\'s address is reserved when there is one', () => {
+describe("gen:api: the changelog page's address is reserved when there is one", () => {
   it('an operation whose slug is "changelog" stops the build with a message naming it; without a changelog page it is an ordinary page', async () => {
     const source = path.join(scratch, 'changelog-op.json');
     writeFileSync(
@@ -100,7 +106,11 @@ describe('gen:api: the changelog page\'s address is reserved when there is one',
       JSON.stringify({
         openapi: '3.0.3',
         info: {title: 'Changes API', version: '1.0.0'},
-        paths: {'/changes': {get: {operationId: 'changelog', summary: 'List changes', tags: ['Changes'], responses: {'200': {description: 'ok'}}}}},
+        paths: {
+          '/changes': {
+            get: {operationId: 'changelog', summary: 'List changes', tags: ['Changes'], responses: {'200': {description: 'ok'}}},
+          },
+        },
       }),
     );
     const processedSpec = path.join(scratch, 'changelog-op.processed.json');
@@ -111,7 +121,10 @@ describe('gen:api: the changelog page\'s address is reserved when there is one',
     await assert.rejects(
       generateApiPages({processedSpec, outDir: path.join(scratch, 'changelog-op'), changelog: {releasesDir}}),
       (error: Error) => {
-        assert.equal(error.message, `${processedSpec}: GET /changes has the page slug "changelog", the changelog's page (/docs/api/changelog); give the operation another operationId.`);
+        assert.equal(
+          error.message,
+          `${processedSpec}: GET /changes has the page slug "changelog", the changelog's page (/docs/api/changelog); give the operation another operationId.`,
+        );
         return true;
       },
     );

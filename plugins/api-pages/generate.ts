@@ -47,7 +47,10 @@ export interface GenerateOptions {
    * The changelog page and the operation pages' "New in / Changed in" marks from these releases
    * (plugins/changelog; our own document only, the releases being ours). No page without releases.
    */
-  changelog?: {releasesDir?: string; /** false: the marks only, no changelog page (an older version: the current version's page lists every release). */ page?: boolean};
+  changelog?: {
+    releasesDir?: string;
+    /** false: the marks only, no changelog page (an older version: the current version's page lists every release). */ page?: boolean;
+  };
   /**
    * The older-version notice at the top of a page, by its id (the overview's too): an older API
    * version's pages name the same page in the latest version (plugins/api-versions/client/notice.ts).
@@ -109,10 +112,15 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     if (changelog.changelog.releases.length === 0) changelog = undefined;
   }
   const changelogPage = changelog && options.changelog?.page !== false ? changelog : undefined;
-  const plan = clock.time('plan pages', () => planPages(builder.doc, changelogPage ? {changelog: {id: CHANGELOG_SLUG, label: 'Changelog'}} : {}));
+  const plan = clock.time('plan pages', () =>
+    planPages(builder.doc, changelogPage ? {changelog: {id: CHANGELOG_SLUG, label: 'Changelog'}} : {}),
+  );
   if (changelogPage) {
     const clash = plan.operations.find((o) => o.id === CHANGELOG_SLUG);
-    if (clash) throw new GenerationError(`${processedSpec}: ${clash.method.toUpperCase()} ${clash.path} has the page slug "${CHANGELOG_SLUG}", the changelog's page (${CHANGELOG_ROUTE}); give the operation another operationId.`);
+    if (clash)
+      throw new GenerationError(
+        `${processedSpec}: ${clash.method.toUpperCase()} ${clash.path} has the page slug "${CHANGELOG_SLUG}", the changelog's page (${CHANGELOG_ROUTE}); give the operation another operationId.`,
+      );
   }
   const {operations, infoId} = expectedPages(doc);
   const source = typeof doc.info?.['x-portal-source'] === 'string' ? (doc.info['x-portal-source'] as string) : undefined;
@@ -121,12 +129,18 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   for (const page of plan.operations) {
     try {
       // "page data" includes "code samples" (timed apart inside it).
-      const data = clock.time('page data', () => (page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path)));
+      const data = clock.time('page data', () =>
+        page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path),
+      );
       if (data.lazySchemas) lazyPages++;
       const mark = changelog?.marks.get(page.id);
       if (mark) data.release = mark;
       // Webhooks have no console: no response check.
-      const check = page.webhook ? undefined : clock.time('response checks', () => responseCheckModule(builder.doc, isHttpMethod(page.method) ? builder.doc.paths?.[page.path]?.[page.method] : undefined));
+      const check = page.webhook
+        ? undefined
+        : clock.time('response checks', () =>
+            responseCheckModule(builder.doc, isHttpMethod(page.method) ? builder.doc.paths?.[page.path]?.[page.method] : undefined),
+          );
       if (check?.source) checkModules++;
       const responseCheck = check ? clock.time('response checks', () => run.writeCheckModule(page.id, checkFile(check))) : undefined;
       if (responseCheck) data.responseCheck = responseCheck;
@@ -145,7 +159,8 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   if (options.downloads) await clock.timeAsync('waiting for the downloads', () => Promise.resolve(options.downloads));
   clock.time('overview page', () => run.writeOverviewPage(plan.info, options.notice?.(plan.info.id)));
   run.emit('sidebar.ts', sidebarSource(plan.sidebar));
-  if (changelogPage) writeChangelogPage((file, content) => run.emit(file, content), changelogPage.changelog, String(doc.info?.title ?? 'API'));
+  if (changelogPage)
+    writeChangelogPage((file, content) => run.emit(file, content), changelogPage.changelog, String(doc.info?.title ?? 'API'));
 
   const generated = run.files;
   const files = new Set(generated.keys());
@@ -153,7 +168,8 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const missing: string[] = [];
   for (const {id, where} of operations) {
     // The pipeline makes slugs unique; a clash here means the processed document was edited by hand.
-    if (seen.has(id)) throw new GenerationError(`${processedSpec}: ${where} and ${seen.get(id)} both have the page slug "${id}"; run "npm run spec".`);
+    if (seen.has(id))
+      throw new GenerationError(`${processedSpec}: ${where} and ${seen.get(id)} both have the page slug "${id}"; run "npm run spec".`);
     seen.set(id, where);
     if (!files.has(`${id}.api.mdx`) || !files.has(dataModuleName(id))) missing.push(`${where} -> ${id}.api.mdx`);
   }
@@ -165,7 +181,18 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
     mkdirSync(path.dirname(options.downloadCopy), {recursive: true});
     copyFileSync(processedSpec, options.downloadCopy);
   }
-  return {pages: operations.length, sidebar: plan.sidebar, overview: infoId, durationMs: Date.now() - started, lazyPages, sharedSchemaModules: shared, releases: changelogPage?.changelog.releases.length ?? 0, responseCheckModules: checkModules, written, deleted};
+  return {
+    pages: operations.length,
+    sidebar: plan.sidebar,
+    overview: infoId,
+    durationMs: Date.now() - started,
+    lazyPages,
+    sharedSchemaModules: shared,
+    releases: changelogPage?.changelog.releases.length ?? 0,
+    responseCheckModules: checkModules,
+    written,
+    deleted,
+  };
 }
 
 function argValue(name: string): string | undefined {
@@ -184,27 +211,44 @@ async function main(): Promise<void> {
     if (!out) {
       // The downloads (JSON, YAML, Postman collection) are written while the pages are generated;
       // the overview page links those that exist, so it waits for them.
-      if (!existsSync(portalConfig.processedSpec)) throw new GenerationError(`${portalConfig.processedSpec} does not exist: run "npm run spec" first.`);
+      if (!existsSync(portalConfig.processedSpec))
+        throw new GenerationError(`${portalConfig.processedSpec} does not exist: run "npm run spec" first.`);
       const download = path.join(projectRoot, 'static', SPEC_DOWNLOAD_PATH);
       rmSync(path.dirname(download), {recursive: true, force: true});
       mkdirSync(path.dirname(download), {recursive: true});
       copyFileSync(portalConfig.processedSpec, download);
-      downloads = clock.timeAsync('downloads (YAML, Postman)', () => writeDownloads(portalConfig.processedSpec, path.dirname(download)), {concurrent: true}).then((d) => {
-        const postman = d.postman.ok ? `Postman collection (${d.postman.requests} requests, ${d.postman.ms} ms)` : 'no Postman collection';
-        console.log(`[gen:api] downloads: JSON${d.yaml ? ', YAML' : ''}, ${postman}`);
-      });
+      downloads = clock
+        .timeAsync('downloads (YAML, Postman)', () => writeDownloads(portalConfig.processedSpec, path.dirname(download)), {
+          concurrent: true,
+        })
+        .then((d) => {
+          const postman = d.postman.ok
+            ? `Postman collection (${d.postman.requests} requests, ${d.postman.ms} ms)`
+            : 'no Postman collection';
+          console.log(`[gen:api] downloads: JSON${d.yaml ? ', YAML' : ''}, ${postman}`);
+        });
     }
     // The releases in openapi/releases are those of our own document.
     const result = await clock.timeAsync('total', () =>
-      generateApiPages({processedSpec: portalConfig.processedSpec, outDir, ...(portalConfig.ownDocument && !out ? {changelog: {}} : {}), downloads, clock}),
+      generateApiPages({
+        processedSpec: portalConfig.processedSpec,
+        outDir,
+        ...(portalConfig.ownDocument && !out ? {changelog: {}} : {}),
+        downloads,
+        clock,
+      }),
     );
     clock.flush();
-    const lazy = result.lazyPages ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)` : '';
+    const lazy = result.lazyPages
+      ? ` (${result.lazyPages} load schemas on demand from ${result.sharedSchemaModules} shared schema modules)`
+      : '';
     const releases = result.releases ? ` + changelog of ${result.releases} releases` : '';
     const files = `${result.written.length} files written${result.deleted.length ? `, ${result.deleted.length} deleted` : ''}`;
-    console.log(`[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}"${releases}, ${result.responseCheckModules} response checks, in ${result.durationMs} ms (${files})`);
+    console.log(
+      `[gen:api] ${result.pages} operation pages${lazy} + overview "${result.overview}"${releases}, ${result.responseCheckModules} response checks, in ${result.durationMs} ms (${files})`,
+    );
   } catch (error) {
-    console.error(`[gen:api] ${error instanceof GenerationError ? error.message : (error as Error)?.stack ?? String(error)}`);
+    console.error(`[gen:api] ${error instanceof GenerationError ? error.message : ((error as Error)?.stack ?? String(error))}`);
     process.exitCode = 1;
   }
 }

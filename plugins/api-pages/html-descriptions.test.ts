@@ -42,9 +42,15 @@ test('operation page data: every description renders its HTML, safely', () => {
   assert.match(byWhere['.description'], /<a href="https:\/\/docs\.acme\.example\/widgets" rel="noopener noreferrer">the guide<\/a>/);
   assert.match(byWhere['.parameters[0].description'], /<kbd>wid_123<\/kbd>/);
   assert.match(byWhere['.responses[0].description'], /<i>widget<\/i>/);
-  assert.match(byWhere['.schemas.Widget.properties.name__c.description'], /<code><em>customField<\/em>__c<\/code>.<br \/>Up to <b>255<\/b>/);
+  assert.match(
+    byWhere['.schemas.Widget.properties.name__c.description'],
+    /<code><em>customField<\/em>__c<\/code>.<br \/>Up to <b>255<\/b>/,
+  );
   // Ours first, then the document's (x-codeSamples), a label of ours marked as the document's.
-  assert.deepEqual(page.samples.map((s) => s.label), ['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Curl (API description)', 'C# (API description)', 'Swift']);
+  assert.deepEqual(
+    page.samples.map((s) => s.label),
+    ['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Curl (API description)', 'C# (API description)', 'Swift'],
+  );
 });
 
 test('overview data: info sections and tag descriptions render their HTML, safely', () => {

@@ -42,7 +42,10 @@ test('links only URLs with a scheme, not bare domain names', () => {
 });
 
 test('descriptionSummary: the first paragraph (not the first source line) as text', () => {
-  assert.equal(descriptionSummary('Creates a customer. Choose a type and an active bill\nprofile first.\n\nMore.'), 'Creates a customer. Choose a type and an active bill profile first.');
+  assert.equal(
+    descriptionSummary('Creates a customer. Choose a type and an active bill\nprofile first.\n\nMore.'),
+    'Creates a customer. Choose a type and an active bill profile first.',
+  );
   assert.equal(descriptionSummary('\n\nOne line only.'), 'One line only.');
   // A hard line break ends it.
   assert.equal(descriptionSummary('Lists them.  \nMore.'), 'Lists them.');
@@ -50,7 +53,10 @@ test('descriptionSummary: the first paragraph (not the first source line) as tex
 });
 
 test('descriptionSummary: the first paragraph as the reader sees it, safe in double-quoted YAML', () => {
-  assert.equal(descriptionSummary('Sets <code><em>customField</em>__c</code> on **the** object.\n\nMore.'), 'Sets customField__c on the object.');
+  assert.equal(
+    descriptionSummary('Sets <code><em>customField</em>__c</code> on **the** object.\n\nMore.'),
+    'Sets customField__c on the object.',
+  );
   assert.equal(descriptionSummary('\n  A "quoted" \\ path <script>x</script> &amp; more'), "A 'quoted' \\\\ path & more");
   assert.equal(descriptionSummary(undefined), '');
 });

@@ -117,7 +117,10 @@ export function splitMarkdownSections(markdown: string): MarkdownSection[] {
     const level = Number(t.tag.slice(1));
     if (level < 1 || level > 3) continue;
     const inline = tokens[i + 1];
-    const title = (inline.children ?? []).map((c) => (c.type === 'text' || c.type === 'code_inline' ? c.content : '')).join('').trim();
+    const title = (inline.children ?? [])
+      .map((c) => (c.type === 'text' || c.type === 'code_inline' ? c.content : ''))
+      .join('')
+      .trim();
     flush(t.map[0]);
     // A level-1 heading inside a description becomes a level-2 heading on the page (the page title is the h1).
     current = {level: Math.max(level, 2), title, id: slugify(title, used), start: t.map[1]};

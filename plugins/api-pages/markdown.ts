@@ -147,7 +147,10 @@ export function escapeMdx(text: string): string {
  */
 function noticeMdx(notice: OlderVersionNoticeProps | undefined): {imports: string[]; element: string[]} {
   if (!notice) return {imports: [], element: []};
-  return {imports: ["import OlderVersionNotice from '@site/src/components/OlderVersionNotice';"], element: [`<OlderVersionNotice {...${JSON.stringify(notice)}} />`, '']};
+  return {
+    imports: ["import OlderVersionNotice from '@site/src/components/OlderVersionNotice';"],
+    element: [`<OlderVersionNotice {...${JSON.stringify(notice)}} />`, ''],
+  };
 }
 
 /** The MDX of an operation page: front matter, the import of its data module, an older version's notice. */
@@ -172,7 +175,10 @@ export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_S
   const refs = listOperations(doc, {webhooks: true});
   // A tag with no text names no category (pages.ts files such pages as untagged).
   for (const ref of refs) for (const t of new Set(ref.tags.filter((name) => name.trim() !== ''))) opTags.set(t, (opTags.get(t) ?? 0) + 1);
-  const names = [...tags.map((t) => t.name).filter((n) => opTags.has(n)), ...[...opTags.keys()].filter((n) => !tags.some((t) => t.name === n))];
+  const names = [
+    ...tags.map((t) => t.name).filter((n) => opTags.has(n)),
+    ...[...opTags.keys()].filter((n) => !tags.some((t) => t.name === n)),
+  ];
   const sections = splitMarkdownSections(doc.info.description ?? '');
   const schemes: SecuritySchemeData[] = Object.entries<Partial<SecurityScheme>>(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
     key,

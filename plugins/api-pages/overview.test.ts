@@ -48,12 +48,21 @@ test('categories are the sidebar categories, with their page counts', () => {
 test('a tag with no text names no category: the page is untagged in the sidebar and counted in no category', () => {
   const blank = {
     ...doc,
-    paths: {'/a': {get: {operationId: 'a', tags: ['', '  '], responses: {200: {description: 'ok'}}}}, '/b': {get: {operationId: 'b', tags: ['Orders', ''], responses: {200: {description: 'ok'}}}}},
+    paths: {
+      '/a': {get: {operationId: 'a', tags: ['', '  '], responses: {200: {description: 'ok'}}}},
+      '/b': {get: {operationId: 'b', tags: ['Orders', ''], responses: {200: {description: 'ok'}}}},
+    },
     webhooks: {},
   } as unknown as OpenApiDocument;
-  assert.deepEqual(buildOverview(blank).categories.map((c) => [c.label, c.count]), [['Orders', 1]]);
+  assert.deepEqual(
+    buildOverview(blank).categories.map((c) => [c.label, c.count]),
+    [['Orders', 1]],
+  );
   const plan = planPages(blank);
-  assert.deepEqual(plan.operations.map((o) => o.tags), [[], ['Orders']]);
+  assert.deepEqual(
+    plan.operations.map((o) => o.tags),
+    [[], ['Orders']],
+  );
   assert.deepEqual(
     plan.sidebar.map((i) => (i.type === 'category' ? [i.label, i.items.map((d) => d.type === 'doc' && d.id)] : i.id)),
     ['api/shop', ['Orders', ['api/b']], ['UNTAGGED', ['api/a']]],

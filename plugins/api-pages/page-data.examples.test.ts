@@ -14,7 +14,11 @@ const doc: OpenApiDocument = {
         responses: {
           '200': {
             description: 'The file.',
-            headers: {'Content-Disposition': {$ref: '#/components/headers/Disposition'}, 'X-Count': {schema: {type: 'integer', example: 3}}, 'X-Named': {examples: {one: {value: 'v1'}}, schema: {type: 'string'}}},
+            headers: {
+              'Content-Disposition': {$ref: '#/components/headers/Disposition'},
+              'X-Count': {schema: {type: 'integer', example: 3}},
+              'X-Named': {examples: {one: {value: 'v1'}}, schema: {type: 'string'}},
+            },
             content: {'application/pdf': {schema: {type: 'string', format: 'binary'}}},
           },
           '400': {description: 'Bad.', content: {'application/json': {example: {error: 'bad'}}}},
@@ -40,13 +44,16 @@ test('a file body without an example is marked binary; JSON and text bodies are 
   assert.equal(bad!.content[0]!.binaryHtml, undefined);
 });
 
-test('response headers carry their example: the header\'s own, its first named example, else its schema\'s', () => {
+test("response headers carry their example: the header's own, its first named example, else its schema's", () => {
   const page = new PageDataBuilder(doc).operation('get', '/files/{id}');
-  assert.deepEqual(page.responses[0]!.headers.map((h) => [h.name, h.example]), [
-    ['Content-Disposition', 'attachment; filename="a.pdf"'],
-    ['X-Count', 3],
-    ['X-Named', 'v1'],
-  ]);
+  assert.deepEqual(
+    page.responses[0]!.headers.map((h) => [h.name, h.example]),
+    [
+      ['Content-Disposition', 'attachment; filename="a.pdf"'],
+      ['X-Count', 3],
+      ['X-Named', 'v1'],
+    ],
+  );
 });
 
 test('binaryBody: format binary or a media type the page cannot show as text', () => {
@@ -54,5 +61,15 @@ test('binaryBody: format binary or a media type the page cannot show as text', (
   assert.equal(binaryBody('image/png', {}), true);
   assert.equal(binaryBody('application/octet-stream', {type: 'string'}), true);
   assert.equal(binaryBody('text/csv', {type: 'string', format: 'binary'}), true);
-  for (const t of ['application/json', 'application/problem+json', 'text/plain', 'application/xml', 'application/x-yaml', 'multipart/form-data', 'application/x-www-form-urlencoded', '*/*']) assert.equal(binaryBody(t, {type: 'string'}), false, t);
+  for (const t of [
+    'application/json',
+    'application/problem+json',
+    'text/plain',
+    'application/xml',
+    'application/x-yaml',
+    'multipart/form-data',
+    'application/x-www-form-urlencoded',
+    '*/*',
+  ])
+    assert.equal(binaryBody(t, {type: 'string'}), false, t);
 });

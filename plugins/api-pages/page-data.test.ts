@@ -86,13 +86,19 @@ test('merges allOf into one object with combined required fields', () => {
 
 test('merges path-level and operation parameters, resolving $ref', () => {
   const page = new PageDataBuilder(doc).operation('patch', '/things/{id}');
-  assert.deepEqual(page.parameters.map((p) => `${p.in}:${p.name}:${p.required}`), ['path:id:true', 'query:dry_run:false']);
+  assert.deepEqual(
+    page.parameters.map((p) => `${p.in}:${p.name}:${p.required}`),
+    ['path:id:true', 'query:dry_run:false'],
+  );
   assert.equal(page.parameters[0].example, 42);
 });
 
 test('resolves global security into scheme details', () => {
   const page = new PageDataBuilder(doc).operation('patch', '/things/{id}');
-  assert.deepEqual(page.security[0].map((s) => s.key), ['basic', 'key']);
+  assert.deepEqual(
+    page.security[0].map((s) => s.key),
+    ['basic', 'key'],
+  );
   assert.equal(page.security[0][1].name, 'X-Key');
 });
 
@@ -104,7 +110,10 @@ test('code samples use example values, credentials from the environment and the 
   assert.deepEqual(req.auth.headers, [{name: 'X-Key', envVar: 'API_KEY'}]);
   assert.ok(req.auth.basic);
   assert.deepEqual(req.body, {mediaType: 'application/json', value: {name: 'Lamp'}});
-  assert.deepEqual(page.samples.map((s) => s.id), ['curl', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby']);
+  assert.deepEqual(
+    page.samples.map((s) => s.id),
+    ['curl', 'javascript', 'python', 'go', 'java', 'csharp', 'php', 'ruby'],
+  );
   assert.match(page.samples[0].html, /<span class=[ksnfpc]>/);
 });
 
@@ -116,10 +125,14 @@ test('a list query example is sent form-style: the key once per item, or comma-s
     {name: 'ids', in: 'query', explode: false, schema: {type: 'array', items: {type: 'integer'}}, example: [1, 2]},
   ];
   const req = sampleRequest(new PageDataBuilder(listDoc).operation('patch', '/things/{id}'));
-  assert.deepEqual(req.query, [['kind', 'a'], ['kind', 'b'], ['ids', '1,2']]);
+  assert.deepEqual(req.query, [
+    ['kind', 'a'],
+    ['kind', 'b'],
+    ['ids', '1,2'],
+  ]);
 });
 
-test('a parameter whose schema is a component reference with its own example or default beside it: the samples send this use\'s value', () => {
+test("a parameter whose schema is a component reference with its own example or default beside it: the samples send this use's value", () => {
   const refDoc = structuredClone(doc);
   refDoc.components!.schemas!.Size = {type: 'integer', minimum: 1, example: 10, default: 20};
   refDoc.components!.schemas!.Page = {type: 'integer', minimum: 1, default: 1};
@@ -131,16 +144,27 @@ test('a parameter whose schema is a component reference with its own example or 
     {name: 'plain', in: 'query', required: true, schema: {$ref: '#/components/schemas/Size'}},
   ];
   const page = new PageDataBuilder(refDoc).operation('patch', '/things/{id}');
-  assert.deepEqual(page.parameters.find((p) => p.name === 'size')!.schema, {ref: 'Size', example: 75}, 'the page data keeps the reference and its annotation');
-  assert.deepEqual(sampleRequest(page).query, [['size', '75'], ['page', '3'], ['plain', '10']]);
+  assert.deepEqual(
+    page.parameters.find((p) => p.name === 'size')!.schema,
+    {ref: 'Size', example: 75},
+    'the page data keeps the reference and its annotation',
+  );
+  assert.deepEqual(sampleRequest(page).query, [
+    ['size', '75'],
+    ['page', '3'],
+    ['plain', '10'],
+  ]);
 });
 
-test('cookie parameters and cookie API keys go into the samples\' Cookie header', () => {
+test("cookie parameters and cookie API keys go into the samples' Cookie header", () => {
   const cookieDoc = structuredClone(doc);
   cookieDoc.components!.securitySchemes!.session = {type: 'apiKey', in: 'cookie', name: 'session_id'};
   const op = cookieDoc.paths['/things/{id}']!.patch!;
   op.security = [{session: []}];
-  op.parameters = [{$ref: '#/components/parameters/Id'}, {name: 'lang', in: 'cookie', required: true, schema: {type: 'string'}, example: 'en US'}];
+  op.parameters = [
+    {$ref: '#/components/parameters/Id'},
+    {name: 'lang', in: 'cookie', required: true, schema: {type: 'string'}, example: 'en US'},
+  ];
   const req = sampleRequest(new PageDataBuilder(cookieDoc).operation('patch', '/things/{id}'));
   assert.deepEqual(req.cookies, [['lang', 'en US']]);
   assert.deepEqual(req.auth.cookies, [{name: 'session_id', envVar: 'API_SESSION'}]);
@@ -164,13 +188,18 @@ test('generates a response example from the schema when none is given', () => {
 
 test('an unresolved reference names the operation and the reference', () => {
   const broken = structuredClone(doc);
-  (broken.paths['/things/{id}']!.patch!.responses!['200'] as Response).content!['application/json']!.schema = {$ref: '#/components/schemas/Missing'};
-  assert.throws(() => new PageDataBuilder(broken).operation('patch', '/things/{id}'), (e: Error) => {
-    assert.ok(e instanceof PageDataError);
-    assert.match(e.message, /#\/paths\/~1things~1\{id\}\/patch/);
-    assert.match(e.message, /#\/components\/schemas\/Missing/);
-    return true;
-  });
+  (broken.paths['/things/{id}']!.patch!.responses!['200'] as Response).content!['application/json']!.schema = {
+    $ref: '#/components/schemas/Missing',
+  };
+  assert.throws(
+    () => new PageDataBuilder(broken).operation('patch', '/things/{id}'),
+    (e: Error) => {
+      assert.ok(e instanceof PageDataError);
+      assert.match(e.message, /#\/paths\/~1things~1\{id\}\/patch/);
+      assert.match(e.message, /#\/components\/schemas\/Missing/);
+      return true;
+    },
+  );
 });
 
 test('webhooks: found by operationId, rendered as the payload the API sends', () => {
@@ -199,12 +228,15 @@ test('an unknown operation is an error', () => {
   assert.throws(() => new PageDataBuilder(doc).operation('delete', '/things/{id}'), /No operation "DELETE \/things\/\{id\}"/);
 });
 
-test('only a method names an operation: a path item\'s parameters or servers are none', () => {
+test("only a method names an operation: a path item's parameters or servers are none", () => {
   const withShared = structuredClone(doc);
   withShared.paths['/things/{id}']!.parameters = [{$ref: '#/components/parameters/Id'}];
   withShared.paths['/things/{id}']!.servers = [{url: 'https://a.test'}];
   for (const key of ['parameters', 'servers']) {
-    assert.throws(() => new PageDataBuilder(withShared).operation(key, '/things/{id}'), new RegExp(`No operation "${key.toUpperCase()} /things/\\{id\\}"`));
+    assert.throws(
+      () => new PageDataBuilder(withShared).operation(key, '/things/{id}'),
+      new RegExp(`No operation "${key.toUpperCase()} /things/\\{id\\}"`),
+    );
   }
 });
 
@@ -214,7 +246,10 @@ test('webhookList: the webhooks of the operation list, in document order, with t
   const deleted = {summary: 'Thing deleted', responses: {'200': {description: 'OK.'}}};
   withHooks.webhooks = {'thing-created': {post: created, parameters: []}, 'thing-deleted': {put: deleted, delete: deleted}};
   const list = new PageDataBuilder(withHooks).webhookList();
-  assert.deepEqual(list.map((w) => `${w.method} ${w.event}`), ['post thing-created', 'put thing-deleted', 'delete thing-deleted']);
+  assert.deepEqual(
+    list.map((w) => `${w.method} ${w.event}`),
+    ['post thing-created', 'put thing-deleted', 'delete thing-deleted'],
+  );
   assert.equal(list[0]!.op, withHooks.webhooks['thing-created']!.post, 'the operation object of the document');
   assert.deepEqual(new PageDataBuilder(withHooks).findWebhook({summary: 'Thing deleted'}), {event: 'thing-deleted', method: 'put'});
   assert.deepEqual(new PageDataBuilder(doc).webhookList(), [], 'no webhooks');

@@ -28,7 +28,18 @@ import {markdownToHtml} from './markdown-html';
 import {EAGER_DEPTH, followRef} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
-import {isObject, type MediaType, type OpenApiDocument, type Operation, type Parameter, type PathItem, type Ref, type Schema, type SchemaObject, type Server} from '../../openapi/model/document';
+import {
+  isObject,
+  type MediaType,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+  type PathItem,
+  type Ref,
+  type Schema,
+  type SchemaObject,
+  type Server,
+} from '../../openapi/model/document';
 import {isHttpMethod} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
@@ -44,9 +55,30 @@ const SCHEMA_PREFIX = '#/components/schemas/';
  */
 export const CLOSURE_BUDGET = 64 * 1024;
 const SCHEMA_KEYS = [
-  'title', 'type', 'format', 'enum', 'default', 'example', 'nullable', 'readOnly', 'writeOnly', 'deprecated',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
-  'pattern', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'required',
+  'title',
+  'type',
+  'format',
+  'enum',
+  'default',
+  'example',
+  'nullable',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'required',
 ] as const;
 
 export class PageDataError extends Error {}
@@ -55,7 +87,18 @@ export class PageDataError extends Error {}
 type SamplerSchema = Parameters<typeof OpenAPISampler.sample>[0];
 
 /** Schema keywords that annotate rather than constrain (see mergeAllOf). */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable', '$comment']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'default',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'nullable',
+  '$comment',
+]);
 
 /**
  * Sets `record[key]` as an own property: keys come from the document, and `record["__proto__"] = v`
@@ -102,9 +145,11 @@ const isRefSchema = (s: unknown): s is SchemaObject & {$ref: string} => refOf(s)
 const hasAllOf = (s: SchemaObject): s is SchemaObject & {allOf: Schema[]} => Array.isArray(s.allOf);
 
 /** A part of an allOf that only annotates (a description, an example…): it does not make the component a new schema. */
-const annotationsOnly = (o: Schema): o is SchemaObject => Boolean(o) && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
+const annotationsOnly = (o: Schema): o is SchemaObject =>
+  Boolean(o) && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
 
-const schemaName = (ref: string) => (ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/') ? decodePointer(ref)[2] : undefined);
+const schemaName = (ref: string) =>
+  ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/') ? decodePointer(ref)[2] : undefined;
 
 /**
  * Whether a response body is a file rather than a document the page can show: `format: binary`,
@@ -113,7 +158,13 @@ const schemaName = (ref: string) => (ref.startsWith(SCHEMA_PREFIX) && !ref.slice
 export function binaryBody(mediaType: string, schema: unknown): boolean {
   if (isObject(schema) && schema.format === 'binary') return true;
   const type = mediaType.toLowerCase();
-  return !languageForMediaType(type) && !type.startsWith('text/') && !type.startsWith('multipart/') && !type.startsWith('application/x-www-form-urlencoded') && type !== '*/*';
+  return (
+    !languageForMediaType(type) &&
+    !type.startsWith('text/') &&
+    !type.startsWith('multipart/') &&
+    !type.startsWith('application/x-www-form-urlencoded') &&
+    type !== '*/*'
+  );
 }
 
 /** Per-document caches: schema conversion and description rendering happen once per document. */
@@ -161,13 +212,15 @@ export class PageDataBuilder {
     if (raw.const !== undefined && node.enum === undefined) node.enum = [raw.const];
     if (node.example === undefined && Array.isArray(raw.examples) && raw.examples.length) node.example = raw.examples[0];
     if (raw.description) node.description = markdownToHtml(String(raw.description));
-    if (raw.deprecated && typeof raw['x-deprecated-by'] === 'string' && raw['x-deprecated-by'].trim()) node.deprecatedBy = raw['x-deprecated-by'].trim();
+    if (raw.deprecated && typeof raw['x-deprecated-by'] === 'string' && raw['x-deprecated-by'].trim())
+      node.deprecatedBy = raw['x-deprecated-by'].trim();
     if (raw.properties) {
       node.properties = {};
       for (const [k, v] of Object.entries(raw.properties)) setOwn(node.properties, k, this.schema(v, stack));
     }
     if (raw.additionalProperties !== undefined) {
-      node.additionalProperties = typeof raw.additionalProperties === 'boolean' ? raw.additionalProperties : this.schema(raw.additionalProperties, stack);
+      node.additionalProperties =
+        typeof raw.additionalProperties === 'boolean' ? raw.additionalProperties : this.schema(raw.additionalProperties, stack);
     }
     if (raw.items) node.items = this.schema(raw.items, stack);
     for (const key of ['oneOf', 'anyOf'] as const) {
@@ -200,7 +253,8 @@ export class PageDataBuilder {
       const node = this.schema(refs[0], stack);
       for (const o of others) {
         if (o.description) node.description = markdownToHtml(String(o.description));
-        for (const k of ['title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable'] as const) if (o[k] !== undefined) (node as Record<string, unknown>)[k] = o[k];
+        for (const k of ['title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable'] as const)
+          if (o[k] !== undefined) (node as Record<string, unknown>)[k] = o[k];
       }
       return node;
     }
@@ -225,8 +279,10 @@ export class PageDataBuilder {
     for (const part of parts) {
       for (const [k, v] of Object.entries(part)) {
         if (k === 'properties') merged.properties = {...((merged.properties as object | undefined) ?? {}), ...(v as object)};
-        else if (k === 'required') merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(v as string[])])];
-        else if (k === 'description' || k === 'title') merged[k] = v; // the most specific part wins
+        else if (k === 'required')
+          merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(v as string[])])];
+        else if (k === 'description' || k === 'title')
+          merged[k] = v; // the most specific part wins
         else if (merged[k] === undefined) setOwn(merged, k, v);
       }
     }
@@ -321,9 +377,14 @@ export class PageDataBuilder {
       const ex = deref(this.doc, first);
       if (ex && ex.value !== undefined) return {value: ex.value, given: true};
     }
-    if (!media.schema || !(languageForMediaType(mediaType) === 'json' || mediaType.startsWith('application/x-www-form-urlencoded'))) return undefined;
+    if (!media.schema || !(languageForMediaType(mediaType) === 'json' || mediaType.startsWith('application/x-www-form-urlencoded')))
+      return undefined;
     try {
-      const value = OpenAPISampler.sample(media.schema as SamplerSchema, {skipReadOnly: kind === 'request', skipWriteOnly: kind === 'response', maxSampleDepth: 4, quiet: true}, this.doc);
+      const value = OpenAPISampler.sample(
+        media.schema as SamplerSchema,
+        {skipReadOnly: kind === 'request', skipWriteOnly: kind === 'response', maxSampleDepth: 4, quiet: true},
+        this.doc,
+      );
       return value === undefined ? undefined : {value, given: false};
     } catch {
       return undefined;
@@ -377,7 +438,8 @@ export class PageDataBuilder {
               const url = f[k];
               if (typeof url === 'string') flow[k] = url;
             }
-            for (const [scope, text] of Object.entries<unknown>(f.scopes ?? {})) setOwn(flow.scopes, scope, typeof text === 'string' ? text : '');
+            for (const [scope, text] of Object.entries<unknown>(f.scopes ?? {}))
+              setOwn(flow.scopes, scope, typeof text === 'string' ? text : '');
             flows[name] = flow;
           }
           s.flows = flows;
@@ -416,11 +478,16 @@ export class PageDataBuilder {
    */
   findWebhook(api: {operationId?: string; summary?: string; title?: string}): {event: string; method: string} {
     for (const {event, method, op} of this.webhookList()) {
-      if ((api.operationId && op.operationId === api.operationId) || (!api.operationId && (op.summary ?? event) === (api.summary ?? api.title))) {
+      if (
+        (api.operationId && op.operationId === api.operationId) ||
+        (!api.operationId && (op.summary ?? event) === (api.summary ?? api.title))
+      ) {
         return {event, method};
       }
     }
-    throw new PageDataError(`No webhook with operationId "${api.operationId ?? ''}" or summary "${api.summary ?? api.title ?? ''}" in the document`);
+    throw new PageDataError(
+      `No webhook with operationId "${api.operationId ?? ''}" or summary "${api.summary ?? api.title ?? ''}" in the document`,
+    );
   }
 
   /** Builds the page data of a webhook: the request the API sends to the subscriber. */
@@ -448,7 +515,8 @@ export class PageDataBuilder {
       const parameters: ParameterData[] = [...params.values()].map((p) => {
         const data: ParameterData = {name: p.name, in: p.in, required: p.in === 'path' ? true : Boolean(p.required)};
         if (p.deprecated) data.deprecated = true;
-        if (p.deprecated && typeof p['x-deprecated-by'] === 'string' && p['x-deprecated-by'].trim()) data.deprecatedBy = p['x-deprecated-by'].trim();
+        if (p.deprecated && typeof p['x-deprecated-by'] === 'string' && p['x-deprecated-by'].trim())
+          data.deprecatedBy = p['x-deprecated-by'].trim();
         if (p.description) data.description = markdownToHtml(p.description);
         const schema = p.schema ?? (p.content ? Object.values(p.content)[0]?.schema : undefined);
         if (schema) data.schema = this.schema(schema);
@@ -470,7 +538,8 @@ export class PageDataBuilder {
       };
       if (op.operationId) page.operationId = op.operationId;
       if (op.deprecated) page.deprecated = true;
-      if (op.deprecated && typeof op['x-deprecated-by'] === 'string' && op['x-deprecated-by'].trim()) page.deprecatedBy = this.replacement(op['x-deprecated-by'].trim());
+      if (op.deprecated && typeof op['x-deprecated-by'] === 'string' && op['x-deprecated-by'].trim())
+        page.deprecatedBy = this.replacement(op['x-deprecated-by'].trim());
       const description = markdownToHtml(op.description);
       if (description) page.description = description;
       if (op.requestBody) {
@@ -485,7 +554,12 @@ export class PageDataBuilder {
           status,
           headers: Object.entries(res.headers ?? {}).map(([name, h]) => {
             const header = deref(this.doc, h);
-            const example = header.example ?? (header.examples && typeof header.examples === 'object' ? deref(this.doc, Object.values(header.examples)[0])?.value : undefined) ?? (isObject(header.schema) ? header.schema.example : undefined);
+            const example =
+              header.example ??
+              (header.examples && typeof header.examples === 'object'
+                ? deref(this.doc, Object.values(header.examples)[0])?.value
+                : undefined) ??
+              (isObject(header.schema) ? header.schema.example : undefined);
             return {
               name,
               ...(header.description ? {description: markdownToHtml(header.description)} : {}),

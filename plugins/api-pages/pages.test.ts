@@ -41,18 +41,29 @@ test('pages: sidebar: overview, declared tags, undeclared tags, UNTAGGED', () =>
   const plan = planPages(doc);
   const sidebar = plan.sidebar;
   assert.deepEqual(sidebar[0], {type: 'doc', id: 'api/widget-store-api'});
-  assert.deepEqual(sidebar.slice(1).map((c) => c.type === 'category' && [c.label, c.link?.slug, c.items.length]), [
-    ['All widgets', '/category/api/widgets', 4],
-    ['Extra', '/category/api/extra', 1],
-    ['UNTAGGED', undefined, 1],
-  ]);
+  assert.deepEqual(
+    sidebar.slice(1).map((c) => c.type === 'category' && [c.label, c.link?.slug, c.items.length]),
+    [
+      ['All widgets', '/category/api/widgets', 4],
+      ['Extra', '/category/api/extra', 1],
+      ['UNTAGGED', undefined, 1],
+    ],
+  );
   const widgets = sidebar[1].type === 'category' ? sidebar[1].items : [];
   // Nothing but what the sidebar shows: every docs page loads the sidebar (the cards' method and
   // path come from plugins/api-versions' page lists).
-  assert.deepEqual(widgets[2], {type: 'doc', id: 'api/list-widgets', label: 'List widgets', className: 'menu__list-item--deprecated api-method get'});
+  assert.deepEqual(widgets[2], {
+    type: 'doc',
+    id: 'api/list-widgets',
+    label: 'List widgets',
+    className: 'menu__list-item--deprecated api-method get',
+  });
   assert.deepEqual(widgets[3], {type: 'doc', id: 'api/widget-created', label: 'Widget created', className: 'api-method event'});
   const source = sidebarSource(sidebar);
-  assert.match(source, /^const sidebar: SidebarsConfig = \{\n {2}"apisidebar": \[\n {4}\{\n {6}"type": "doc",\n {6}"id": "api\/widget-store-api"\n {4}\},/m);
+  assert.match(
+    source,
+    /^const sidebar: SidebarsConfig = \{\n {2}"apisidebar": \[\n {4}\{\n {6}"type": "doc",\n {6}"id": "api\/widget-store-api"\n {4}\},/m,
+  );
   assert.match(source, /export default sidebar\.apisidebar;\n$/);
 });
 
@@ -100,7 +111,16 @@ test('pages: x-position pages first, by position; the others keep document order
       '/e': {get: {summary: 'E'}},
     },
   });
-  assert.deepEqual(plan.operations.map((o) => [o.title, o.position]), [['D', 1], ['B', 2], ['A', undefined], ['C', undefined], ['E', undefined]]);
+  assert.deepEqual(
+    plan.operations.map((o) => [o.title, o.position]),
+    [
+      ['D', 1],
+      ['B', 2],
+      ['A', undefined],
+      ['C', undefined],
+      ['E', undefined],
+    ],
+  );
 });
 
 test('pages: categories follow the declared tag order, not the order of use; tags without pages get none', () => {
@@ -113,21 +133,53 @@ test('pages: categories follow the declared tag order, not the order of use; tag
   assert.deepEqual(plan.sidebar, [
     {type: 'doc', id: 'api/t'},
     // A display name that is not a string is not shown: the tag's name is.
-    {type: 'category', label: 'Zebra', link: {type: 'generated-index', title: 'Zebra', slug: '/category/api/zebra'}, items: [{type: 'doc', id: 'api/z', label: 'Z', className: 'api-method get'}]},
-    {type: 'category', label: 'Apple', link: {type: 'generated-index', title: 'Apple', slug: '/category/api/apple'}, items: [{type: 'doc', id: 'api/a', label: 'A', className: 'api-method get'}]},
-    {type: 'category', label: 'Loose', link: {type: 'generated-index', title: 'Loose', slug: '/category/api/loose'}, items: [{type: 'doc', id: 'api/a', label: 'A', className: 'api-method get'}]},
+    {
+      type: 'category',
+      label: 'Zebra',
+      link: {type: 'generated-index', title: 'Zebra', slug: '/category/api/zebra'},
+      items: [{type: 'doc', id: 'api/z', label: 'Z', className: 'api-method get'}],
+    },
+    {
+      type: 'category',
+      label: 'Apple',
+      link: {type: 'generated-index', title: 'Apple', slug: '/category/api/apple'},
+      items: [{type: 'doc', id: 'api/a', label: 'A', className: 'api-method get'}],
+    },
+    {
+      type: 'category',
+      label: 'Loose',
+      link: {type: 'generated-index', title: 'Loose', slug: '/category/api/loose'},
+      items: [{type: 'doc', id: 'api/a', label: 'A', className: 'api-method get'}],
+    },
   ]);
 });
 
 test('pages: the changelog is listed right after the overview; webhooks from x-webhooks', () => {
   const plan = planPages(
-    {openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {}, 'x-webhooks': {'order.paid': {post: {summary: 'Order paid', tags: ['Events']}}}},
+    {
+      openapi: '3.0.3',
+      info: {title: 'T', version: '1'},
+      paths: {},
+      'x-webhooks': {'order.paid': {post: {summary: 'Order paid', tags: ['Events']}}},
+    },
     {changelog: {id: 'changelog', label: 'Changelog'}},
   );
-  assert.deepEqual(plan.sidebar.slice(0, 2), [{type: 'doc', id: 'api/t'}, {type: 'doc', id: 'api/changelog', label: 'Changelog', className: 'api-changelog'}]);
+  assert.deepEqual(plan.sidebar.slice(0, 2), [
+    {type: 'doc', id: 'api/t'},
+    {type: 'doc', id: 'api/changelog', label: 'Changelog', className: 'api-changelog'},
+  ]);
   assert.equal(plan.sidebar.length, 3);
   assert.deepEqual(plan.operations, [
-    {id: 'order-paid', title: 'Order paid', description: 'Order paid', method: 'event', path: 'webhook', webhook: {event: 'order.paid', method: 'post'}, tags: ['Events'], deprecated: false},
+    {
+      id: 'order-paid',
+      title: 'Order paid',
+      description: 'Order paid',
+      method: 'event',
+      path: 'webhook',
+      webhook: {event: 'order.paid', method: 'post'},
+      tags: ['Events'],
+      deprecated: false,
+    },
   ]);
   assert.deepEqual(planPages({openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {}}, {}).sidebar, [{type: 'doc', id: 'api/t'}]);
 });
@@ -135,20 +187,52 @@ test('pages: the changelog is listed right after the overview; webhooks from x-w
 test('pages: a document without info or descriptions plans an empty overview', () => {
   const plan = planPages({openapi: '3.0.3', paths: {'/x': {get: {operationId: 'getX'}}}} as unknown as OpenApiDocument);
   assert.deepEqual(plan.info, {id: '', title: '', description: ''});
-  assert.deepEqual(plan.operations.map((o) => [o.id, o.title, o.description]), [['get-x', 'getX', 'getX']]);
+  assert.deepEqual(
+    plan.operations.map((o) => [o.id, o.title, o.description]),
+    [['get-x', 'getX', 'getX']],
+  );
   // Without a slug of any kind (the pipeline always writes x-portal-slug) the id is empty, not undefined.
   assert.equal(planPages({openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {'/y': {get: {}}}}).operations[0].id, '');
 });
 
 test('pages: front matter of an operation page and of the overview, exactly', () => {
-  const [op] = planPages({openapi: '3.0.3', info: {title: 'T', version: '1'}, paths: {'/a': {delete: {summary: 'Remove A', description: 'Removes it.'}}}}).operations;
+  const [op] = planPages({
+    openapi: '3.0.3',
+    info: {title: 'T', version: '1'},
+    paths: {'/a': {delete: {summary: 'Remove A', description: 'Removes it.'}}},
+  }).operations;
   assert.equal(
     operationFrontMatter(op, {draft: false}),
-    ['---', 'id: "remove-a"', 'title: "Remove A"', 'description: "Removes it."', 'sidebar_label: "Remove A"', 'hide_table_of_contents: true', 'hide_title: true', 'sidebar_class_name: "delete api-method"', 'custom_edit_url: null', 'draft: false', '---', ''].join('\n'),
+    [
+      '---',
+      'id: "remove-a"',
+      'title: "Remove A"',
+      'description: "Removes it."',
+      'sidebar_label: "Remove A"',
+      'hide_table_of_contents: true',
+      'hide_title: true',
+      'sidebar_class_name: "delete api-method"',
+      'custom_edit_url: null',
+      'draft: false',
+      '---',
+      '',
+    ].join('\n'),
   );
   assert.equal(
     infoFrontMatter({id: 'shop-api', title: 'Shop API', description: 'Sells.'}, {banner: 'v2'}),
-    ['---', 'id: "shop-api"', 'title: "Shop API"', 'description: "Sells."', 'sidebar_label: "Introduction"', 'sidebar_position: 0', 'hide_title: true', 'custom_edit_url: null', 'banner: "v2"', '---', ''].join('\n'),
+    [
+      '---',
+      'id: "shop-api"',
+      'title: "Shop API"',
+      'description: "Sells."',
+      'sidebar_label: "Introduction"',
+      'sidebar_position: 0',
+      'hide_title: true',
+      'custom_edit_url: null',
+      'banner: "v2"',
+      '---',
+      '',
+    ].join('\n'),
   );
 });
 

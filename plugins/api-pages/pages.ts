@@ -73,7 +73,11 @@ export interface PlanOptions {
 }
 
 export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): PagePlan {
-  const info = {id: documentOverviewSlug(doc), title: String(doc.info?.title ?? ''), description: leadSentences(descriptionSummary(doc.info?.description), DESCRIPTION_MAX)};
+  const info = {
+    id: documentOverviewSlug(doc),
+    title: String(doc.info?.title ?? ''),
+    description: leadSentences(descriptionSummary(doc.info?.description), DESCRIPTION_MAX),
+  };
   const planned: PlannedOperation[] = [];
   for (const ref of listOperations(doc, {webhooks: true})) {
     // listOperations() lists only operations that are objects, from these same maps.
@@ -96,11 +100,13 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
   const positioned = planned.filter((o) => o.position !== undefined).sort((a, b) => a.position! - b.position!);
   const operations = [...positioned, ...planned.filter((o) => o.position === undefined)];
   const sidebar = sidebarOf(doc, info.id, operations);
-  if (options.changelog) sidebar.splice(1, 0, {type: 'doc', id: `api/${options.changelog.id}`, label: options.changelog.label, className: 'api-changelog'});
+  if (options.changelog)
+    sidebar.splice(1, 0, {type: 'doc', id: `api/${options.changelog.id}`, label: options.changelog.label, className: 'api-changelog'});
   return {info, operations, sidebar};
 }
 
 function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: PlannedOperation[]): SidebarItem[] {
+  // prettier-ignore
   // Stryker disable next-line ArrayDeclaration: a string in place of a tag has no name, so no operation is filed under it
   const declared: Tag[] = doc.tags ?? [];
   // Declared tags in their order, then the others as operations use them; a tag without operations gets no category (below).
@@ -149,7 +155,10 @@ export type FrontMatterFields = Record<string, string | number | boolean | null>
 
 export function frontMatter(fields: FrontMatterFields): string {
   const yamlValue = (v: string | number | boolean | null) =>
-    JSON.stringify(typeof v === 'string' ? v.replace(/\\/g, '\u29f5') : v).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    JSON.stringify(typeof v === 'string' ? v.replace(/\\/g, '\u29f5') : v).replace(
+      /[\u007f-\u009f\u2028\u2029\ufeff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
   return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${yamlValue(v)}`), '---', ''].join('\n');
 }
 

@@ -37,8 +37,20 @@ const doc = {
   },
   components: {
     schemas: {
-      Pet: {type: 'object', required: ['name'], properties: {name: {type: 'string'}, age: {type: 'integer', minimum: 0, exclusiveMinimum: true}, owner: {$ref: '#/components/schemas/Owner'}}},
-      Owner: {type: 'object', properties: {email: {type: 'string', format: 'email'}, since: {type: 'string', format: 'date-time'}}, nullable: true},
+      Pet: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: {type: 'string'},
+          age: {type: 'integer', minimum: 0, exclusiveMinimum: true},
+          owner: {$ref: '#/components/schemas/Owner'},
+        },
+      },
+      Owner: {
+        type: 'object',
+        properties: {email: {type: 'string', format: 'email'}, since: {type: 'string', format: 'date-time'}},
+        nullable: true,
+      },
       Error: {type: 'object', required: ['message'], properties: {message: {type: 'string'}}},
     },
   },
@@ -99,7 +111,10 @@ test('the served file is an ES module that runs with the helpers it lists', asyn
   const dir = mkdtempSync(path.join(os.tmpdir(), 'check-file-'));
   const file = path.join(dir, 'a.mjs');
   writeFileSync(file, checkFile(a)!);
-  const mod = (await import(pathToFileURL(file).href)) as {requires: string[]; default: (require: (id: string) => unknown) => {checks: Record<string, (d: unknown) => boolean>}};
+  const mod = (await import(pathToFileURL(file).href)) as {
+    requires: string[];
+    default: (require: (id: string) => unknown) => {checks: Record<string, (d: unknown) => boolean>};
+  };
   assert.deepEqual(mod.requires, a.requires);
   const asked: string[] = [];
   const nodeRequire = createRequire(__filename);

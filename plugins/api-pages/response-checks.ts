@@ -27,7 +27,16 @@ import Ajv, {_, type Options} from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import {isObject, type MediaType, type OpenApiDocument, type Operation, type Parameter, type RequestBody, type Response, type Schema} from '../../openapi/model/document';
+import {
+  isObject,
+  type MediaType,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+  type RequestBody,
+  type Response,
+  type Schema,
+} from '../../openapi/model/document';
 import {followRefs} from '../../openapi/model/refs';
 import {fragmentToken} from '../../openapi/model/pointer';
 import {patternIsSafe} from '../../openapi/pipeline/patterns';
@@ -57,14 +66,19 @@ export function toJsonSchema(node: unknown, openapi31: boolean): unknown {
     // on the reader's thread against whatever the API answers): the check goes without it.
     if (k === 'pattern' && typeof v === 'string' && !patternIsSafe(v)) continue;
     if (k === 'properties' || k === 'patternProperties' || k === '$defs' || k === 'definitions' || k === 'dependentSchemas') {
-      const entries = Object.entries((v ?? {}) as Record<string, unknown>).filter(([name]) => k !== 'patternProperties' || patternIsSafe(name));
+      const entries = Object.entries((v ?? {}) as Record<string, unknown>).filter(
+        ([name]) => k !== 'patternProperties' || patternIsSafe(name),
+      );
       out[k] = Object.fromEntries(entries.map(([name, s]) => [name, toJsonSchema(s, openapi31)]));
       continue;
     }
     out[k] = toJsonSchema(v, openapi31);
   }
   if (!openapi31) {
-    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    for (const [flag, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
       if (typeof out[flag] === 'boolean') {
         if (out[flag] && typeof out[bound] === 'number') {
           out[flag] = out[bound];
@@ -95,7 +109,8 @@ function rebase(node: unknown, keys: ReadonlyMap<string, string>): unknown {
   if (Array.isArray(node)) return node.map((n) => rebase(n, keys));
   if (!isObject(node)) return node;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? refTarget(v, keys) : rebase(v, keys);
+  for (const [k, v] of Object.entries(node))
+    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? refTarget(v, keys) : rebase(v, keys);
   return out;
 }
 
@@ -168,16 +183,19 @@ class ResponseCheckCompiler {
     const exportsMap: Record<string, string> = {};
     const exportOf: Record<string, string> = {};
     if (this.componentsError !== undefined) {
-      for (const key of [...responseKeys(doc, op), ...requestSchemas(doc, op).keys()]) skipped[key] = `the document's component schemas could not be compiled (${this.componentsError})`;
+      for (const key of [...responseKeys(doc, op), ...requestSchemas(doc, op).keys()])
+        skipped[key] = `the document's component schemas could not be compiled (${this.componentsError})`;
       return {checked, skipped, requires: []};
     }
     let i = 0;
     // The responses' schemas, then the request's (body and parameters: the console checks what it
     // is about to send with the same generated code, ../../src/components/ApiConsole/check-keys.ts).
-    const schemas = new Map<string, unknown>(responseKeys(doc, op).map((key) => {
-      const [status, media] = splitKey(key);
-      return [key, (followRefs(doc, op!.responses?.[status]) as Response | undefined)?.content?.[media]?.schema];
-    }));
+    const schemas = new Map<string, unknown>(
+      responseKeys(doc, op).map((key) => {
+        const [status, media] = splitKey(key);
+        return [key, (followRefs(doc, op!.responses?.[status]) as Response | undefined)?.content?.[media]?.schema];
+      }),
+    );
     for (const [key, schema] of requestSchemas(doc, op)) schemas.set(key, schema);
     for (const [key, schema] of schemas) {
       // Unique in the shared instance; the export keeps the short per-module name.
@@ -210,7 +228,8 @@ class ResponseCheckCompiler {
     const requires = requiredModules(source);
     const missing = requires.filter((id) => !(id in CHECK_RUNTIME));
     if (missing.length) {
-      for (const key of checked) skipped[key] = `the check code needs ${missing.map((id) => `"${id}"`).join(', ')}, which the console does not provide`;
+      for (const key of checked)
+        skipped[key] = `the check code needs ${missing.map((id) => `"${id}"`).join(', ')}, which the console does not provide`;
       return {checked: [], skipped, requires: []};
     }
     const table = checked.map((key) => `  ${JSON.stringify(key)}: exports.${exportOf[key]},`);

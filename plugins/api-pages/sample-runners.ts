@@ -39,26 +39,40 @@ export function csWrap(code: string, i: number): string {
   const usings = lines.filter((l) => /^using [\w.]+;$/.test(l));
   const body = lines.filter((l) => !/^using [\w.]+;$/.test(l)).map((l) => l.replace(/^using var /, 'var '));
   return [
-    'using System;', 'using System.IO;', 'using System.Net.Http;', 'using System.Threading.Tasks;', ...usings, '',
-    `static class Sample${i} {`, '  public static async Task Run() {', ...body, '  }', '}', '',
+    'using System;',
+    'using System.IO;',
+    'using System.Net.Http;',
+    'using System.Threading.Tasks;',
+    ...usings,
+    '',
+    `static class Sample${i} {`,
+    '  public static async Task Run() {',
+    ...body,
+    '  }',
+    '}',
+    '',
   ].join('\n');
 }
 /** Main: `samples.exe <i>` runs sample i; `samples.exe all` runs each in turn, printing `#SAMPLE <i> OK|FAIL <why>`. */
-export const csMain = (count: number) => [
-  'static class Program {',
-  '  static int Main(string[] args) {',
-  '    if (args[0] == "all") {',
-  ...Array.from({length: count}, (_, i) =>
-    `      try { Sample${i}.Run().GetAwaiter().GetResult(); System.Console.WriteLine("#SAMPLE ${i} OK"); } catch (System.Exception e) { System.Console.WriteLine("#SAMPLE ${i} FAIL " + e.GetBaseException().Message.Replace("\\n", " ")); }`),
-  '      return 0;',
-  '    }',
-  '    switch (args[0]) {',
-  ...Array.from({length: count}, (_, i) => `      case "${i}": Sample${i}.Run().GetAwaiter().GetResult(); return 0;`),
-  '    }',
-  '    return 2;',
-  '  }',
-  '}',
-].join('\n');
+export const csMain = (count: number) =>
+  [
+    'static class Program {',
+    '  static int Main(string[] args) {',
+    '    if (args[0] == "all") {',
+    ...Array.from(
+      {length: count},
+      (_, i) =>
+        `      try { Sample${i}.Run().GetAwaiter().GetResult(); System.Console.WriteLine("#SAMPLE ${i} OK"); } catch (System.Exception e) { System.Console.WriteLine("#SAMPLE ${i} FAIL " + e.GetBaseException().Message.Replace("\\n", " ")); }`,
+    ),
+    '      return 0;',
+    '    }',
+    '    switch (args[0]) {',
+    ...Array.from({length: count}, (_, i) => `      case "${i}": Sample${i}.Run().GetAwaiter().GetResult(); return 0;`),
+    '    }',
+    '    return 2;',
+    '  }',
+    '}',
+  ].join('\n');
 
 export const MCS_ARGS = ['-langversion:7.2', '-nowarn:1998', '-r:System.Net.Http.dll'];
 
@@ -73,7 +87,13 @@ export function writeGo(dir: string, samples: Sample[]): [string, Sample][] {
     return [file, s];
   });
 }
-export const goEnv = () => ({...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GO111MODULE: 'on', GOCACHE: process.env.GOCACHE ?? path.join(tmpdir(), 'code-samples-gocache')});
+export const goEnv = () => ({
+  ...process.env,
+  GOFLAGS: '-mod=mod',
+  GOPROXY: 'off',
+  GO111MODULE: 'on',
+  GOCACHE: process.env.GOCACHE ?? path.join(tmpdir(), 'code-samples-gocache'),
+});
 
 /**
  * Per language: the file extension, and how to compile all samples at once (files in order);
@@ -120,7 +140,10 @@ export const RUNNERS: Record<string, Runner> = {
   go: {
     ext: '.go',
     prepare: async (dir, codes) => {
-      writeGo(path.join(dir, 'mod'), codes.map((code, i) => ({name: `s${i}`, lang: 'go', code})));
+      writeGo(
+        path.join(dir, 'mod'),
+        codes.map((code, i) => ({name: `s${i}`, lang: 'go', code})),
+      );
       await run('go', ['build', '-o', path.join(dir, 'bin') + '/', './...'], {cwd: path.join(dir, 'mod'), env: goEnv()});
       return (i) => [path.join(dir, 'bin', `s${i}`), []];
     },

@@ -11,10 +11,63 @@ import {markdownToHtml} from './markdown-html';
 import {safeHref, safeImageSrc, sanitizeDescriptionHtml} from './sanitize';
 
 const ALLOWED = new Set([
-  'p', 'br', 'hr', 'span', 'div', 'blockquote', 'pre', 'code', 'kbd', 'samp', 'var', 'em', 'strong', 'b', 'i', 'u', 's', 'del',
-  'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'cite', 'q', 'dfn', 'wbr', 'time', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'img',
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  'details', 'summary', 'figure', 'figcaption',
+  'p',
+  'br',
+  'hr',
+  'span',
+  'div',
+  'blockquote',
+  'pre',
+  'code',
+  'kbd',
+  'samp',
+  'var',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'abbr',
+  'cite',
+  'q',
+  'dfn',
+  'wbr',
+  'time',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'a',
+  'img',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'details',
+  'summary',
+  'figure',
+  'figcaption',
 ]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 
@@ -37,19 +90,26 @@ function assertInert(html: string, payload: string): void {
     assert.ok(ALLOWED.has(el.name), `element <${el.name}> is not allowed: ${why}`);
     for (const [name, value] of Object.entries(el.attribs)) {
       assert.ok(!/^on/i.test(name), `event handler ${name}: ${why}`);
-      assert.ok(!['style', 'id', 'name', 'target', 'srcset', 'formaction', 'action', 'xmlns', 'xlink:href'].includes(name), `attribute ${name}: ${why}`);
+      assert.ok(
+        !['style', 'id', 'name', 'target', 'srcset', 'formaction', 'action', 'xmlns', 'xlink:href'].includes(name),
+        `attribute ${name}: ${why}`,
+      );
       if (URL_ATTRIBUTES.has(name)) {
         const url = new URL(value, 'https://site.invalid/');
         assert.ok(['http:', 'https:', 'mailto:'].includes(url.protocol), `${name}="${value}" (${url.protocol}): ${why}`);
       }
       if (name === 'src') assert.ok(safeImageSrc(value), `img src ${value}: ${why}`);
-      if (name === 'class') assert.match(value, /^(api-code|language-[\w-]+|[cksnfp])( (api-code|language-[\w-]+|[cksnfp]))*$/, `class: ${why}`);
+      if (name === 'class')
+        assert.match(value, /^(api-code|language-[\w-]+|[cksnfp])( (api-code|language-[\w-]+|[cksnfp]))*$/, `class: ${why}`);
     }
   }
   // Belt and braces on the serialised tags themselves (quoted attribute values, which are inert text, set aside).
   const tags = (html.match(/<[^>]*>/g) ?? []).map((t) => t.replace(/"[^"]*"/g, '""'));
   for (const tag of tags) {
-    assert.ok(!/^<\/?\s*(script|style|iframe|object|embed|svg|math|form|input|button|meta|base|link|textarea|template)\b/i.test(tag), `dangerous tag ${tag}: ${why}`);
+    assert.ok(
+      !/^<\/?\s*(script|style|iframe|object|embed|svg|math|form|input|button|meta|base|link|textarea|template)\b/i.test(tag),
+      `dangerous tag ${tag}: ${why}`,
+    );
     assert.ok(!/\son[a-z]+\s*=/i.test(tag), `handler-like attribute in ${tag}: ${why}`);
     assert.ok(!/(javascript|vbscript|data)\s*:/i.test(tag), `scheme in ${tag}: ${why}`);
   }
@@ -135,7 +195,15 @@ test('the dropped elements take their content with them where it is not text', (
 });
 
 test('URL checks follow the browser: encoded, split and mixed-case schemes', () => {
-  for (const bad of ['javascript:x', ' JavaScript:x', 'java\tscript:x', 'java\nscript:x', '\u0000javascript:x', 'vbscript:x', 'data:text/html,x']) {
+  for (const bad of [
+    'javascript:x',
+    ' JavaScript:x',
+    'java\tscript:x',
+    'java\nscript:x',
+    '\u0000javascript:x',
+    'vbscript:x',
+    'data:text/html,x',
+  ]) {
     assert.equal(safeHref(bad), false, JSON.stringify(bad));
   }
   for (const good of ['https://x.example', 'http://x.example/a', 'mailto:a@x.example', '/docs/api/x', '#errors', 'page?x=1']) {
@@ -168,7 +236,10 @@ test('HTML tables, lists, headings, details and images keep their markup', () =>
   ].join('\n');
   const html = markdownToHtml(source)!;
   assert.match(html, /<h4>Limits<\/h4>/);
-  assert.match(html, /<table><thead><tr><th align="right">Plan<\/th><th>Rate<\/th><\/tr><\/thead><tbody><tr><td colspan="2"><b>Free<\/b><\/td><\/tr><\/tbody><\/table>/);
+  assert.match(
+    html,
+    /<table><thead><tr><th align="right">Plan<\/th><th>Rate<\/th><\/tr><\/thead><tbody><tr><td colspan="2"><b>Free<\/b><\/td><\/tr><\/tbody><\/table>/,
+  );
   assert.match(html, /<ul><li>one<\/li><li><a href="https:\/\/stripe\.example\/docs" rel="noopener noreferrer">two<\/a><\/li><\/ul>/);
   assert.match(html, /<ol start="3"><li>three<\/li><\/ol>/);
   assert.match(html, /<details><summary>More<\/summary><p>Hidden <br \/> text<\/p><\/details>/);
@@ -193,7 +264,7 @@ test('a link with an unsafe address keeps its text, without the address', () => 
   assert.equal(markdownToHtml('<a href="javascript:alert(1)">click</a>'), '<p><a>click</a></p>');
 });
 
-test('fenced code keeps the highlighter\'s classes; user classes outside the allowlist go', () => {
+test("fenced code keeps the highlighter's classes; user classes outside the allowlist go", () => {
   const html = markdownToHtml('```json\n{"a": 1}\n```\n\n<span class="k navbar">k</span>')!;
   assert.match(html, /^<pre class="api-code language-json" tabindex="0"><code>/);
   assert.match(html, /<span class="p">/);
@@ -219,7 +290,14 @@ test('every allowed element is kept, with its text', () => {
     const source = tag === 'img' ? '<img src="https://cdn.example/a.png">' : VOID.has(tag) ? `<${tag}>` : `<${tag}>x</${tag}>`;
     const html = clean(source);
     assert.ok(html.startsWith(`<${tag}`), `<${tag}> kept: ${html}`);
-    assert.equal(parseDocument(html).children.filter((n) => n.type === 'tag').map((n) => (n as Element).name).join(), tag, html);
+    assert.equal(
+      parseDocument(html)
+        .children.filter((n) => n.type === 'tag')
+        .map((n) => (n as Element).name)
+        .join(),
+      tag,
+      html,
+    );
     if (!VOID.has(tag) && tag !== 'col' && tag !== 'wbr') assert.equal(DomUtils.textContent(parseDocument(html)), 'x', html);
   }
   assert.equal(clean('<p>a</p>'), '<p>a</p>');
@@ -227,7 +305,26 @@ test('every allowed element is kept, with its text', () => {
 });
 
 test('elements outside the allowlist are dropped and their text kept', () => {
-  for (const tag of ['font', 'center', 'marquee', 'blink', 'section', 'article', 'nav', 'main', 'button', 'label', 'form', 'video', 'audio', 'picture', 'canvas', 'dialog', 'body', 'html']) {
+  for (const tag of [
+    'font',
+    'center',
+    'marquee',
+    'blink',
+    'section',
+    'article',
+    'nav',
+    'main',
+    'button',
+    'label',
+    'form',
+    'video',
+    'audio',
+    'picture',
+    'canvas',
+    'dialog',
+    'body',
+    'html',
+  ]) {
     assert.equal(clean(`a<${tag}>x</${tag}>b`), 'axb', tag);
   }
   for (const tag of ['meta', 'link', 'base', 'frame', 'embed', 'input', 'source', 'area', 'param', 'track']) {
@@ -236,47 +333,91 @@ test('elements outside the allowlist are dropped and their text kept', () => {
 });
 
 test('script-like and embedding elements are dropped with everything inside them', () => {
-  for (const tag of ['script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'iframe', 'frameset', 'object', 'applet', 'svg', 'math', 'textarea', 'select', 'option', 'title', 'head']) {
+  for (const tag of [
+    'script',
+    'style',
+    'template',
+    'noscript',
+    'noembed',
+    'noframes',
+    'xmp',
+    'plaintext',
+    'iframe',
+    'frameset',
+    'object',
+    'applet',
+    'svg',
+    'math',
+    'textarea',
+    'select',
+    'option',
+    'title',
+    'head',
+  ]) {
     assert.equal(clean(`a<${tag}>secret <b>bold</b></${tag}>b`), 'ab', tag);
   }
   assert.equal(clean('a<!-- note -->b<?php x ?>c'), 'abc', 'comments and processing instructions');
 });
 
 test('global attributes: title, lang and dir on any element; no other attribute without a rule', () => {
-  assert.equal(clean('<p title="t" lang="en" dir="rtl" id="i" name="n" class="c" style="color:red" onclick="x" hidden data-x="1" tabindex="0">x</p>'), '<p title="t" lang="en" dir="rtl">x</p>');
+  assert.equal(
+    clean('<p title="t" lang="en" dir="rtl" id="i" name="n" class="c" style="color:red" onclick="x" hidden data-x="1" tabindex="0">x</p>'),
+    '<p title="t" lang="en" dir="rtl">x</p>',
+  );
   assert.equal(clean('<em title="t" lang="fr" dir="ltr">x</em>'), '<em title="t" lang="fr" dir="ltr">x</em>');
   // An attribute of one element is no attribute of another.
-  assert.equal(clean('<p colspan="2" start="3" open datetime="2020" cite="https://x.example" span="2" value="1" href="https://x.example" src="https://x.example/a.png" alt="a">x</p>'), '<p>x</p>');
+  assert.equal(
+    clean(
+      '<p colspan="2" start="3" open datetime="2020" cite="https://x.example" span="2" value="1" href="https://x.example" src="https://x.example/a.png" alt="a">x</p>',
+    ),
+    '<p>x</p>',
+  );
 });
 
 test('per-element attributes: each one allowed where it means something', () => {
   const cases: [string, string][] = [
-    ['<img src="https://cdn.example/a.png" alt="A" width="20" height="10" title="T" srcset="https://cdn.example/b.png 2x" loading="lazy">', '<img src="https://cdn.example/a.png" alt="A" width="20" height="10" title="T" />'],
+    [
+      '<img src="https://cdn.example/a.png" alt="A" width="20" height="10" title="T" srcset="https://cdn.example/b.png 2x" loading="lazy">',
+      '<img src="https://cdn.example/a.png" alt="A" width="20" height="10" title="T" />',
+    ],
     ['<ol start="3" reversed type="a"><li value="7">x</li></ol>', '<ol start="3" reversed type="a"><li value="7">x</li></ol>'],
     ['<ul type="disc" start="2"><li>x</li></ul>', '<ul><li>x</li></ul>'],
     ['<table><colgroup span="2"><col span="3"></colgroup></table>', '<table><colgroup span="2"><col span="3"></col></colgroup></table>'],
-    ['<table><tr><th colspan="2" rowspan="3" scope="col" abbr="a">x</th><td colspan="4" rowspan="5" scope="row" headers="h">y</td></tr></table>', '<table><tr><th colspan="2" rowspan="3" scope="col">x</th><td colspan="4" rowspan="5">y</td></tr></table>'],
+    [
+      '<table><tr><th colspan="2" rowspan="3" scope="col" abbr="a">x</th><td colspan="4" rowspan="5" scope="row" headers="h">y</td></tr></table>',
+      '<table><tr><th colspan="2" rowspan="3" scope="col">x</th><td colspan="4" rowspan="5">y</td></tr></table>',
+    ],
     ['<details open name="d"><summary>s</summary>x</details>', '<details open><summary>s</summary>x</details>'],
     ['<time datetime="2024-01-01">Jan</time>', '<time datetime="2024-01-01">Jan</time>'],
     ['<q cite="https://x.example/q">x</q>', '<q cite="https://x.example/q">x</q>'],
     ['<blockquote cite="/docs/quote">x</blockquote>', '<blockquote cite="/docs/quote">x</blockquote>'],
-    ['<del cite="https://x.example/d" datetime="2024-01-01">x</del><ins cite="https://x.example/i" datetime="2024-01-02">y</ins>', '<del cite="https://x.example/d" datetime="2024-01-01">x</del><ins cite="https://x.example/i" datetime="2024-01-02">y</ins>'],
+    [
+      '<del cite="https://x.example/d" datetime="2024-01-01">x</del><ins cite="https://x.example/i" datetime="2024-01-02">y</ins>',
+      '<del cite="https://x.example/d" datetime="2024-01-01">x</del><ins cite="https://x.example/i" datetime="2024-01-02">y</ins>',
+    ],
     ['<span class="k" title="t">x</span>', '<span class="k" title="t">x</span>'],
   ];
   for (const [source, expected] of cases) assert.equal(clean(source), expected, source);
 });
 
-test('classes: the highlighter\'s token classes on span, api-code and language-* on pre, nothing else', () => {
+test("classes: the highlighter's token classes on span, api-code and language-* on pre, nothing else", () => {
   for (const c of ['c', 'k', 's', 'n', 'f', 'p']) assert.equal(clean(`<span class="${c}">x</span>`), `<span class="${c}">x</span>`, c);
   assert.equal(clean('<span class="c k x navbar api-code language-js">x</span>'), '<span class="c k">x</span>');
-  assert.equal(clean('<pre class="api-code language-json language-shell-session x c">x</pre>'), '<pre class="api-code language-json language-shell-session" tabindex="0">x</pre>');
+  assert.equal(
+    clean('<pre class="api-code language-json language-shell-session x c">x</pre>'),
+    '<pre class="api-code language-json language-shell-session" tabindex="0">x</pre>',
+  );
   for (const c of ['xlanguage-js', 'language-', 'language-js.x', 'language-js<x', 'api-codex', 'Api-code']) {
     assert.equal(clean(`<pre class="${c}">x</pre>`), '<pre tabindex="0">x</pre>', c);
   }
-  assert.equal(clean('<code class="k">x</code><div class="k">y</div><p class="api-code">z</p>'), '<code>x</code><div>y</div><p>z</p>', 'classes only on span and pre');
+  assert.equal(
+    clean('<code class="k">x</code><div class="k">y</div><p class="api-code">z</p>'),
+    '<code>x</code><div>y</div><p>z</p>',
+    'classes only on span and pre',
+  );
 });
 
-test('code blocks can be reached by keyboard in the page\'s order: tabindex is always 0', () => {
+test("code blocks can be reached by keyboard in the page's order: tabindex is always 0", () => {
   assert.equal(clean('<pre>x</pre>'), '<pre tabindex="0">x</pre>');
   assert.equal(clean('<pre tabindex="-1">x</pre>'), '<pre tabindex="0">x</pre>');
   assert.equal(clean('<pre tabindex="5" title="t">x</pre>'), '<pre tabindex="0" title="t">x</pre>');
@@ -293,7 +434,10 @@ test('links: http, https, mailto and site addresses kept; external ones get rel;
     ['<a href="x?y=1#z">x</a>', '<a href="x?y=1#z">x</a>'],
     ['<a href="#errors">x</a>', '<a href="#errors">x</a>'],
     ['<a href="">x</a>', '<a>x</a>'],
-    ['<a title="t" lang="en" dir="rtl" href="/x" rel="opener" target="_blank" id="i" name="n" download ping="https://x.example">x</a>', '<a title="t" lang="en" dir="rtl" href="/x">x</a>'],
+    [
+      '<a title="t" lang="en" dir="rtl" href="/x" rel="opener" target="_blank" id="i" name="n" download ping="https://x.example">x</a>',
+      '<a title="t" lang="en" dir="rtl" href="/x">x</a>',
+    ],
     ['<a rel="opener" title="t">x</a>', '<a title="t">x</a>'],
     ['<a href="ftp://x.example/a" title="t">x</a>', '<a title="t">x</a>'],
     ['<a href="tel:+15550100">x</a>', '<a>x</a>'],
@@ -304,10 +448,32 @@ test('links: http, https, mailto and site addresses kept; external ones get rel;
 });
 
 test('images: absolute http(s) sources only; an image without one is left out', () => {
-  for (const good of ['https://x.example/a.png', 'http://x.example/a.png', '//x.example/a.png', ' https://x.example/a.png', '\u0001https://x.example/a.png', 'HTTPS://x.example/a.png', 'Http://x.example/a.png']) {
+  for (const good of [
+    'https://x.example/a.png',
+    'http://x.example/a.png',
+    '//x.example/a.png',
+    ' https://x.example/a.png',
+    '\u0001https://x.example/a.png',
+    'HTTPS://x.example/a.png',
+    'Http://x.example/a.png',
+  ]) {
     assert.equal(safeImageSrc(good), true, JSON.stringify(good));
   }
-  for (const bad of ['\u00A0//x.example/a.png', '\u00A0https://x.example/a.png', 'a//x.example/a.png', '/a.png', 'a.png', '/\\x.example/a.png', '\\\\x.example/a.png', 'https:x.example/a.png', 'x https://x.example/a.png', 'mailto:a@x.example', 'data:image/png;base64,AAAA', 'http://[', '']) {
+  for (const bad of [
+    '\u00A0//x.example/a.png',
+    '\u00A0https://x.example/a.png',
+    'a//x.example/a.png',
+    '/a.png',
+    'a.png',
+    '/\\x.example/a.png',
+    '\\\\x.example/a.png',
+    'https:x.example/a.png',
+    'x https://x.example/a.png',
+    'mailto:a@x.example',
+    'data:image/png;base64,AAAA',
+    'http://[',
+    '',
+  ]) {
     assert.equal(safeImageSrc(bad), false, JSON.stringify(bad));
   }
   assert.equal(clean('a<img src="/a.png" alt="A">b'), 'ab');
@@ -318,10 +484,20 @@ test('images: absolute http(s) sources only; an image without one is left out', 
 });
 
 test('safeHref: whatever the browser reads as http(s), mailto or a relative address, and nothing else', () => {
-  for (const bad of ['ftp://x.example', 'file:///etc/passwd', 'tel:1', 'blob:https://x.example/1', 'about:blank', 'x:y', 'http://[', 'https://a b.example']) {
+  for (const bad of [
+    'ftp://x.example',
+    'file:///etc/passwd',
+    'tel:1',
+    'blob:https://x.example/1',
+    'about:blank',
+    'x:y',
+    'http://[',
+    'https://a b.example',
+  ]) {
     assert.equal(safeHref(bad), false, bad);
   }
-  for (const good of ['', '?q=1', '//x.example', 'HTTP://X.EXAMPLE', 'MAILTO:a@x.example', '../up']) assert.equal(safeHref(good), true, JSON.stringify(good));
+  for (const good of ['', '?q=1', '//x.example', 'HTTP://X.EXAMPLE', 'MAILTO:a@x.example', '../up'])
+    assert.equal(safeHref(good), true, JSON.stringify(good));
 });
 
 test('quotations: an unsafe cite is dropped, the element and its other attributes kept', () => {

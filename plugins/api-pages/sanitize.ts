@@ -16,17 +16,67 @@ import sanitizeHtml from 'sanitize-html';
 
 const ALLOWED_TAGS = [
   // text
-  'p', 'br', 'hr', 'span', 'div', 'blockquote', 'pre', 'code', 'kbd', 'samp', 'var',
-  'em', 'strong', 'b', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'cite', 'q', 'dfn', 'wbr', 'time',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'p',
+  'br',
+  'hr',
+  'span',
+  'div',
+  'blockquote',
+  'pre',
+  'code',
+  'kbd',
+  'samp',
+  'var',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'abbr',
+  'cite',
+  'q',
+  'dfn',
+  'wbr',
+  'time',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
   // links and images
-  'a', 'img',
+  'a',
+  'img',
   // lists
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
   // tables
-  'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
   // disclosure, figures
-  'details', 'summary', 'figure', 'figcaption',
+  'details',
+  'summary',
+  'figure',
+  'figcaption',
 ];
 
 /**
@@ -35,8 +85,25 @@ const ALLOWED_TAGS = [
  * ALLOWED_TAGS is, keeping the text around them.
  */
 const DROPPED_WITH_CONTENT = [
-  'script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'iframe', 'frameset',
-  'object', 'applet', 'svg', 'math', 'textarea', 'select', 'option', 'title', 'head',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'iframe',
+  'frameset',
+  'object',
+  'applet',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'option',
+  'title',
+  'head',
 ];
 
 /** The token classes of the build-time highlighter (plugins/api-pages/highlight.ts). */
@@ -74,6 +141,7 @@ export function safeImageSrc(value: string): boolean {
 
 /** Table alignment from Markdown tables (`style="text-align:…"`) as the `align` attribute, no style. */
 function alignOf(attribs: sanitizeHtml.Attributes): string | undefined {
+  // prettier-ignore
   // Stryker disable next-line StringLiteral: without a style there is no text-align to find, in '' or in any other text without one
   const fromStyle = /(?:^|;)\s*text-align\s*:\s*(left|right|center)\s*(?:;|$)/i.exec(attribs.style ?? '')?.[1];
   const value = (fromStyle ?? attribs.align)?.toLowerCase();
@@ -125,8 +193,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // sanitize-html's own scheme check runs too, a second lock: ours (the transforms below) follows the
   // browser's URL parser and refuses every URL this one would, so no test can tell either away alone.
   allowedSchemes: ['http', 'https', 'mailto'],
+  // prettier-ignore
   // Stryker disable next-line ObjectLiteral,ArrayDeclaration,StringLiteral: the img transform (safeImageSrc) already keeps only http(s) sources
   allowedSchemesByTag: {img: ['http', 'https']},
+  // prettier-ignore
   // Stryker disable next-line ArrayDeclaration,StringLiteral: the a, img and cite transforms already keep only safe href, src and cite values
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: true,

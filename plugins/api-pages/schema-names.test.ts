@@ -29,6 +29,8 @@ test('no description of our document names a component schema the pages do not s
   const doc: any = await releaseDocument(OUR_SOURCE);
   const names = Object.keys(doc.components?.schemas ?? {}).filter((n) => /^[A-Z][a-z0-9]+[A-Z]/.test(n));
   assert.ok(names.includes('CustomerStatus'), 'the check knows the compound names (CustomerStatus among them)');
-  const found = descriptions(doc).flatMap(([at, text]) => names.filter((n) => new RegExp(`\\b${n}\\b`).test(text)).map((n) => `${at}: ${n}`));
+  const found = descriptions(doc).flatMap(([at, text]) =>
+    names.filter((n) => new RegExp(`\\b${n}\\b`).test(text)).map((n) => `${at}: ${n}`),
+  );
   assert.deepEqual(found, []);
 });

@@ -20,13 +20,20 @@ export interface ApiRoutes extends ApiSiteLinks {
  * The reference's routes from the processed document at `processedSpec`; `ownDocument`: whether it is
  * our own description (portal.config.ts), which the pages say as `foreign`.
  */
-export function apiSiteLinks(processedSpec: string, ownDocument: boolean, referenceTag = process.env.PORTAL_REFERENCE_TAG ?? 'Contacts'): ApiRoutes {
+export function apiSiteLinks(
+  processedSpec: string,
+  ownDocument: boolean,
+  referenceTag = process.env.PORTAL_REFERENCE_TAG ?? 'Contacts',
+): ApiRoutes {
   if (!existsSync(processedSpec)) {
     // Before "npm run spec" has run (e.g. "docusaurus clear"): the links of our own document.
     return {
       overviewPath: apiPageRoute('rev-io-api'),
       referencePath: categoryRoute('contacts'),
-      categories: ['Bill Profiles', 'Contacts', 'Customers', 'Invoices', 'Tickets'].map((label) => ({label, path: categoryRoute(kebabCase(label))})),
+      categories: ['Bill Profiles', 'Contacts', 'Customers', 'Invoices', 'Tickets'].map((label) => ({
+        label,
+        path: categoryRoute(kebabCase(label)),
+      })),
       operationPaths: [],
       foreign: false,
     };

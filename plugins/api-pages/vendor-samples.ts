@@ -19,21 +19,57 @@ import {SAMPLE_LANGUAGES} from './code-samples';
 
 /** Names (lower case) that mean one of our generated languages. */
 const OUR_LANGUAGE: Record<string, string> = {
-  curl: 'curl', shell: 'curl', bash: 'curl', sh: 'curl', zsh: 'curl',
-  javascript: 'javascript', js: 'javascript', node: 'javascript', nodejs: 'javascript', 'node.js': 'javascript', 'node js': 'javascript',
-  python: 'python', py: 'python', python3: 'python',
-  go: 'go', golang: 'go',
+  curl: 'curl',
+  shell: 'curl',
+  bash: 'curl',
+  sh: 'curl',
+  zsh: 'curl',
+  javascript: 'javascript',
+  js: 'javascript',
+  node: 'javascript',
+  nodejs: 'javascript',
+  'node.js': 'javascript',
+  'node js': 'javascript',
+  python: 'python',
+  py: 'python',
+  python3: 'python',
+  go: 'go',
+  golang: 'go',
   java: 'java',
-  csharp: 'csharp', 'c#': 'csharp', cs: 'csharp', dotnet: 'csharp', '.net': 'csharp', 'c sharp': 'csharp',
+  csharp: 'csharp',
+  'c#': 'csharp',
+  cs: 'csharp',
+  dotnet: 'csharp',
+  '.net': 'csharp',
+  'c sharp': 'csharp',
   php: 'php',
-  ruby: 'ruby', rb: 'ruby',
+  ruby: 'ruby',
+  rb: 'ruby',
 };
 
 /** Display names for common languages we do not generate (else the name as the document gives it). */
 const OTHER_LABEL: Record<string, string> = {
-  typescript: 'TypeScript', ts: 'TypeScript', http: 'HTTP', httpie: 'HTTPie', powershell: 'PowerShell', swift: 'Swift',
-  kotlin: 'Kotlin', rust: 'Rust', 'objective-c': 'Objective-C', objc: 'Objective-C', dart: 'Dart', elixir: 'Elixir',
-  scala: 'Scala', perl: 'Perl', c: 'C', 'c++': 'C++', cpp: 'C++', r: 'R', clojure: 'Clojure', ocaml: 'OCaml', json: 'JSON',
+  typescript: 'TypeScript',
+  ts: 'TypeScript',
+  http: 'HTTP',
+  httpie: 'HTTPie',
+  powershell: 'PowerShell',
+  swift: 'Swift',
+  kotlin: 'Kotlin',
+  rust: 'Rust',
+  'objective-c': 'Objective-C',
+  objc: 'Objective-C',
+  dart: 'Dart',
+  elixir: 'Elixir',
+  scala: 'Scala',
+  perl: 'Perl',
+  c: 'C',
+  'c++': 'C++',
+  cpp: 'C++',
+  r: 'R',
+  clojure: 'Clojure',
+  ocaml: 'OCaml',
+  json: 'JSON',
 };
 
 const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
@@ -95,7 +131,11 @@ export const DOCUMENT_LABEL_SUFFIX = ' (API description)';
  * A label as it is compared and shown: without control and invisible format characters (a
  * zero-width space or a right-to-left override would make "cURL" look like ours while differing).
  */
-const visibleLabel = (label: string) => label.replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/g, ' ').trim();
+const visibleLabel = (label: string) =>
+  label
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * The tabs of an operation: our generated samples first, as they are, then the document's own
@@ -111,7 +151,11 @@ export function mergeSamples(op: Operation | undefined, generated: CodeSample[])
     const ours = s.language ? OURS.get(s.language) : undefined;
     const given = visibleLabel(s.label ?? '');
     const lang = visibleLabel(s.lang ?? '');
-    let label = given || own(OTHER_LABEL, norm(lang)) || (ours ? (ours.id === 'curl' && !/\bcurl\b/.test(s.source) ? 'Shell' : ours.label) : lang) || `Sample ${tabs.length - generated.length + 1}`;
+    let label =
+      given ||
+      own(OTHER_LABEL, norm(lang)) ||
+      (ours ? (ours.id === 'curl' && !/\bcurl\b/.test(s.source) ? 'Shell' : ours.label) : lang) ||
+      `Sample ${tabs.length - generated.length + 1}`;
     if (ourNames.has(norm(label)) || ourLanguage(label)) label += DOCUMENT_LABEL_SUFFIX;
     if (labels.has(norm(label))) continue; // the same tab twice ("C#" and "csharp"): the first one stays
     const base = `doc-${slug(ours?.id ?? (lang || label))}`;

@@ -23,10 +23,16 @@ test('default: the current version is v{major of the source}, plus the latest re
   const files = readdirSync(releases).filter((f) => /^\d+\.\d+\.\d+\.json$/.test(f));
   const current = Number(config.currentVersion.id.slice(1));
   const olderMajors = [...new Set(files.map((f) => Number(f.split('.')[0])).filter((m) => m < current))].sort((a, b) => b - a);
-  assert.deepEqual(config.olderVersions.map((v) => v.id), olderMajors.map((m) => `v${m}`));
+  assert.deepEqual(
+    config.olderVersions.map((v) => v.id),
+    olderMajors.map((m) => `v${m}`),
+  );
   for (const v of config.olderVersions) {
     const major = Number(v.id.slice(1));
-    const latest = files.filter((f) => Number(f.split('.')[0]) === major).sort((a, b) => a.localeCompare(b, 'en', {numeric: true})).at(-1);
+    const latest = files
+      .filter((f) => Number(f.split('.')[0]) === major)
+      .sort((a, b) => a.localeCompare(b, 'en', {numeric: true}))
+      .at(-1);
     assert.equal(v.source, path.join(releases, latest!));
     assert.equal(v.routeBasePath, `/${v.id}/docs`);
     assert.match(v.pluginId, /^api-[a-zA-Z0-9_-]+$/);
@@ -36,11 +42,17 @@ test('default: the current version is v{major of the source}, plus the latest re
 
 test('PORTAL_API_VERSIONS lists versions (id=file) or turns them off (none)', () => {
   process.env.PORTAL_API_VERSIONS = 'v1=openapi/releases/1.0.0.json, v1.1=openapi/releases/1.1.0.json';
-  assert.deepEqual(loadPortalConfig().olderVersions.map((v) => [v.id, path.basename(v.source), v.routeBasePath]), [
-    ['v1', '1.0.0.json', '/v1/docs'],
-    ['v1.1', '1.1.0.json', '/v1.1/docs'],
-  ]);
-  assert.deepEqual(loadPortalConfig().olderVersions.map((v) => v.pluginId), ['api-v1', 'api-v1_1']);
+  assert.deepEqual(
+    loadPortalConfig().olderVersions.map((v) => [v.id, path.basename(v.source), v.routeBasePath]),
+    [
+      ['v1', '1.0.0.json', '/v1/docs'],
+      ['v1.1', '1.1.0.json', '/v1.1/docs'],
+    ],
+  );
+  assert.deepEqual(
+    loadPortalConfig().olderVersions.map((v) => v.pluginId),
+    ['api-v1', 'api-v1_1'],
+  );
   process.env.PORTAL_API_VERSIONS = 'none';
   assert.deepEqual(loadPortalConfig().olderVersions, []);
 });
@@ -77,12 +89,15 @@ test('versionBaseUrl: the major segment of the API address follows the version',
   assert.equal(versionBaseUrl('https://api.rev.io/v2', 'legacy'), 'https://api.rev.io/v2');
 });
 
-test('the current version\'s base address follows its major too (v2 -> /v2), whatever major API_BASE_URL ends with', () => {
+test("the current version's base address follows its major too (v2 -> /v2), whatever major API_BASE_URL ends with", () => {
   delete process.env.PORTAL_API_VERSIONS;
   delete process.env.API_BASE_URL;
   const config = loadPortalConfig();
   assert.equal(config.apiBaseUrl, `https://api.rev.io/${config.currentVersion.id}`);
-  assert.deepEqual(config.olderVersions.map((v) => versionBaseUrl(config.apiBaseUrl, v.id)), config.olderVersions.map((v) => `https://api.rev.io/${v.id}`));
+  assert.deepEqual(
+    config.olderVersions.map((v) => versionBaseUrl(config.apiBaseUrl, v.id)),
+    config.olderVersions.map((v) => `https://api.rev.io/${v.id}`),
+  );
   process.env.API_BASE_URL = 'https://api.example.test/billing/v1/';
   assert.equal(loadPortalConfig().apiBaseUrl, `https://api.example.test/billing/${config.currentVersion.id}`);
   // Without a major segment, or with a current version not named like a major, the address as configured.
@@ -93,7 +108,7 @@ test('the current version\'s base address follows its major too (v2 -> /v2), wha
   assert.equal(loadPortalConfig().apiBaseUrl, 'https://api.example.test/v1');
 });
 
-test('a single foreign document keeps API_BASE_URL as given (its info.version need not be the URL\'s major)', () => {
+test("a single foreign document keeps API_BASE_URL as given (its info.version need not be the URL's major)", () => {
   delete process.env.PORTAL_API_VERSIONS;
   process.env.OPENAPI_SOURCE = path.join(projectRoot, 'openapi/releases/2.0.0.json');
   process.env.API_BASE_URL = 'https://api.partner.example/v1';
@@ -106,7 +121,10 @@ test("the current version comes from a JSON source's info.version, read without 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-config-'));
   try {
     const source = path.join(dir, 'big.json');
-    writeFileSync(source, `{\n  "openapi": "3.0.3",\n  "info": {"title": "Big", "version": "7.2.0"},\n  "paths": {"/x": {"get": ${'{"a": '.repeat(3)}`);
+    writeFileSync(
+      source,
+      `{\n  "openapi": "3.0.3",\n  "info": {"title": "Big", "version": "7.2.0"},\n  "paths": {"/x": {"get": ${'{"a": '.repeat(3)}`,
+    );
     process.env.OPENAPI_SOURCE = source;
     process.env.PORTAL_API_VERSIONS = 'none';
     assert.equal(loadPortalConfig().currentVersion.id, 'v7');

@@ -32,14 +32,17 @@ export const VERSIONS_STATIC_ROOT = (id: string): string => path.join(projectRoo
 /** The API base address of an older version (portal.config.ts; re-exported for the tests). */
 export {versionBaseUrl};
 
-
 /**
  * For each page of an older version (by page id), its older-version notice: the same page in the
  * current version, as the version switcher finds it (./mapping.ts versionTarget: same operation,
  * else its replacement, its category or the overview), and what to say when the operation is not
  * there.
  */
-export function latestNotices(version: ApiVersion, current: PortalConfig['currentVersion'], currentSpec: string): (id: string) => OlderVersionNoticeProps {
+export function latestNotices(
+  version: ApiVersion,
+  current: PortalConfig['currentVersion'],
+  currentSpec: string,
+): (id: string) => OlderVersionNoticeProps {
   const [latest, older] = loadVersionPages({
     versions: [
       {id: current.id, label: current.label, base: current.routeBasePath, processedSpec: currentSpec},
@@ -49,7 +52,12 @@ export function latestNotices(version: ApiVersion, current: PortalConfig['curren
   return (id) => {
     const target = versionTarget(apiPageRoute(id, older.base), older, latest);
     const note = missingNote(target, latest, true);
-    return {version: {id: older.id, label: older.label}, latest: latest.label, to: target.to, ...(note ? {note, opens: targetName(target)} : {})};
+    return {
+      version: {id: older.id, label: older.label},
+      latest: latest.label,
+      to: target.to,
+      ...(note ? {note, opens: targetName(target)} : {}),
+    };
   };
 }
 
@@ -84,7 +92,11 @@ export async function generateVersion(version: ApiVersion, portalConfig: PortalC
     processedSpec: version.processedSpec,
     outDir,
     downloadCopy: download,
-    site: {docsBasePath: version.routeBasePath, downloadPath: `/${version.id}/openapi/openapi.json`, checksPath: `${version.id}/api-checks`},
+    site: {
+      docsBasePath: version.routeBasePath,
+      downloadPath: `/${version.id}/openapi/openapi.json`,
+      checksPath: `${version.id}/api-checks`,
+    },
     // "New in / Changed in" marks from the releases of this version's major, up to its own
     // (plugins/changelog markReleases); the changelog page is the current version's. Only our own
     // releases have a history in openapi/releases.
@@ -97,7 +109,10 @@ export async function generateVersion(version: ApiVersion, portalConfig: PortalC
 }
 
 /** Generates every configured older version; removes the folders of versions not configured. */
-export async function generateVersions(portalConfig: PortalConfig, versions: readonly ApiVersion[] = portalConfig.olderVersions): Promise<VersionResult[]> {
+export async function generateVersions(
+  portalConfig: PortalConfig,
+  versions: readonly ApiVersion[] = portalConfig.olderVersions,
+): Promise<VersionResult[]> {
   const keep = new Set(versions.map((v) => path.basename(v.docsDir)));
   if (existsSync(VERSIONS_DOCS_ROOT)) {
     for (const entry of readdirSync(VERSIONS_DOCS_ROOT)) {
@@ -121,7 +136,7 @@ async function main(): Promise<void> {
     if (!results.length) console.log(`[gen:versions] one API version (${current}); older versions: none`);
     for (const r of results) console.log(`[gen:versions] ${r.id}: ${r.pages} operation pages under /${r.id}/docs in ${r.ms} ms`);
   } catch (error) {
-    console.error(`[gen:versions] ${error instanceof GenerationError ? error.message : (error as Error)?.stack ?? String(error)}`);
+    console.error(`[gen:versions] ${error instanceof GenerationError ? error.message : ((error as Error)?.stack ?? String(error))}`);
     process.exitCode = 1;
   }
 }

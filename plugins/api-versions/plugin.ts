@@ -21,12 +21,22 @@ export const PAGES_DATA = 'pages.json';
 export const CATEGORY_DATA = 'category-pages.json';
 
 export function categoryPageData(versions: readonly VersionPages[]): VersionCategoryData[] {
-  return versions.map(({id, label, base, overview, categories, operations}) => ({id, label, base, overview, categories, endpoints: operations.map((op) => [op[0], op[2]] as [string, string])}));
+  return versions.map(({id, label, base, overview, categories, operations}) => ({
+    id,
+    label,
+    base,
+    overview,
+    categories,
+    endpoints: operations.map((op) => [op[0], op[2]] as [string, string]),
+  }));
 }
 
 export function loadVersionPages(options: ApiVersionsPluginOptions): VersionPages[] {
   return options.versions.map(({processedSpec, ...meta}) => {
-    if (!existsSync(processedSpec)) throw new Error(`plugins/api-versions: ${processedSpec} (API version "${meta.id}") does not exist: run "npm run gen:versions" (build and start run it).`);
+    if (!existsSync(processedSpec))
+      throw new Error(
+        `plugins/api-versions: ${processedSpec} (API version "${meta.id}") does not exist: run "npm run gen:versions" (build and start run it).`,
+      );
     const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
     return versionPages(meta, doc, listOperations(doc, {webhooks: true}), documentOverviewSlug(doc), kebabCase);
   });
@@ -59,7 +69,8 @@ export default function apiVersionsPlugin(_context: LoadContext, options: ApiVer
  * besides the older versions' pages, as with one version.
  */
 export function commonChunkThreshold(config: {optimization?: {splitChunks?: unknown}}, older: readonly VersionPages[]): number | undefined {
-  const groups = (config.optimization?.splitChunks as {cacheGroups?: Record<string, {minChunks?: number}>} | false | undefined) || undefined;
+  const groups =
+    (config.optimization?.splitChunks as {cacheGroups?: Record<string, {minChunks?: number}>} | false | undefined) || undefined;
   const docusaurus = groups?.cacheGroups?.common?.minChunks;
   if (typeof docusaurus !== 'number') return undefined;
   const olderPages = older.reduce((n, v) => n + v.operations.length + v.categories.length + 1, 0);

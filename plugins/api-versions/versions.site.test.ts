@@ -27,7 +27,9 @@ const {currentVersion, olderVersions} = portalConfig;
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const current = read(portalConfig.processedSpec);
 const currentOps = listOperations(current);
-const older = olderVersions.map((v) => ({...v, doc: read(v.processedSpec)})).map((v) => ({...v, ops: listOperations(v.doc), overview: documentOverviewSlug(v.doc)}));
+const older = olderVersions
+  .map((v) => ({...v, doc: read(v.processedSpec)}))
+  .map((v) => ({...v, ops: listOperations(v.doc), overview: documentOverviewSlug(v.doc)}));
 const v1 = older[0];
 
 const switcherButton = (page: Page) => page.locator('.navbar__inner').getByRole('button', {name: /^API version /});
@@ -49,7 +51,11 @@ test('the portal documents more than one version (the releases in openapi/releas
 describe('older version pages', () => {
   test('every page of the older version answers 200 under its prefix, and the current routes keep theirs', async () => {
     for (const v of older) {
-      const routes = [`${v.routeBasePath}/api/${v.overview}`, ...v.ops.map((o) => `${v.routeBasePath}/api/${o.slug}`), ...new Set(v.ops.flatMap((o) => o.tags).map((t) => `${v.routeBasePath}/category/api/${kebabCase(t)}`))];
+      const routes = [
+        `${v.routeBasePath}/api/${v.overview}`,
+        ...v.ops.map((o) => `${v.routeBasePath}/api/${o.slug}`),
+        ...new Set(v.ops.flatMap((o) => o.tags).map((t) => `${v.routeBasePath}/category/api/${kebabCase(t)}`)),
+      ];
       for (const route of routes) assert.equal((await fetch(site.at(route))).status, 200, route);
     }
     for (const o of currentOps) assert.equal((await fetch(site.at(`/docs/api/${o.slug}`))).status, 200, `/docs/api/${o.slug}`);
@@ -64,7 +70,11 @@ describe('older version pages', () => {
     assert.equal(await switcherButton(page).textContent(), v1!.label);
     const sidebarLinks = await page.locator('nav.menu a.menu__link[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     assert.ok(sidebarLinks.length > v1!.ops.length / 2, 'the version has its own sidebar');
-    assert.deepEqual(sidebarLinks.filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)), [], 'sidebar links stay in the version');
+    assert.deepEqual(
+      sidebarLinks.filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)),
+      [],
+      'sidebar links stay in the version',
+    );
   });
 
   test('a deprecated older operation: its heading reads the badge apart ("… Deprecated"), and its console offers only its own version\'s server', async () => {
@@ -77,10 +87,16 @@ describe('older version pages', () => {
     const dialog = page.getByRole('dialog');
     const select = dialog.getByLabel('Base URL');
     await select.waitFor();
-    const servers = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => /^https?:/.test(v)));
+    const servers = await select
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => /^https?:/.test(v)));
     const own = (v1!.doc.servers as {url: string}[]).map((x) => x.url);
     assert.ok(servers.length > 0, 'the console lists servers');
-    assert.deepEqual(servers.filter((u) => !own.includes(u)), [], `servers offered on a ${v1!.id} page: ${servers.join(', ')}; its document lists ${own.join(', ')}`);
+    assert.deepEqual(
+      servers.filter((u) => !own.includes(u)),
+      [],
+      `servers offered on a ${v1!.id} page: ${servers.join(', ')}; its document lists ${own.join(', ')}`,
+    );
   });
 
   test('the older overview links its own categories and download', async () => {
@@ -89,7 +105,10 @@ describe('older version pages', () => {
     const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     const categories = hrefs.filter((h) => h.includes('/category/api/'));
     assert.ok(categories.length > 0);
-    assert.deepEqual(categories.filter((h) => !h.startsWith(`${v1!.routeBasePath}/category/api/`)), []);
+    assert.deepEqual(
+      categories.filter((h) => !h.startsWith(`${v1!.routeBasePath}/category/api/`)),
+      [],
+    );
     assert.ok(hrefs.includes(`/${v1!.id}/openapi/openapi.json`), `download link in ${hrefs.join(' ')}`);
     assert.equal((await fetch(site.at(`/${v1!.id}/openapi/openapi.json`))).status, 200);
   });
@@ -115,7 +134,9 @@ describe('version switcher', () => {
   });
 
   test('an operation the other version removed: the menu says so and leads to its replacement there (else its category, else the overview)', async () => {
-    const missing = v1!.ops.filter((o) => !currentOps.some((c) => c.operationId === o.operationId || (c.method === o.method && c.path === o.path)));
+    const missing = v1!.ops.filter(
+      (o) => !currentOps.some((c) => c.operationId === o.operationId || (c.method === o.method && c.path === o.path)),
+    );
     assert.ok(missing.length > 0, `${v1!.id} has no operation that ${currentVersion.id} lacks: the releases changed, pick another case`);
     const page = await site.page();
     let replaced = 0;
@@ -133,7 +154,10 @@ describe('version switcher', () => {
       const link = versionLink(page, currentVersion.id);
       assert.equal(await link.getAttribute('href'), expected, `${op.slug}`);
       const note = (await link.locator('[data-version-note]').textContent()) ?? '';
-      assert.ok(note.startsWith(`${op.title} was removed in ${currentVersion.label}`), `the link says the operation was removed: "${note}"`);
+      assert.ok(
+        note.startsWith(`${op.title} was removed in ${currentVersion.label}`),
+        `the link says the operation was removed: "${note}"`,
+      );
       if (replacement) {
         replaced++;
         assert.ok(note.includes(`use ${replacement.title} instead`), `the link names the replacement: "${note}"`);
@@ -150,7 +174,8 @@ describe('version switcher', () => {
       await gotoHydrated(page, site, `/docs/api/${op.slug}`);
       await switcherButton(page).click();
       const href = await versionLink(page, v1!.id).getAttribute('href');
-      const same = v1!.ops.find((o) => o.operationId === op.operationId) ?? v1!.ops.find((o) => o.method === op.method && o.path === op.path);
+      const same =
+        v1!.ops.find((o) => o.operationId === op.operationId) ?? v1!.ops.find((o) => o.method === op.method && o.path === op.path);
       if (same) assert.equal(href, `${v1!.routeBasePath}/api/${same.slug}`, op.slug);
       else assert.ok(href?.startsWith(`${v1!.routeBasePath}/`), op.slug);
     }
@@ -171,7 +196,10 @@ describe('version switcher', () => {
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-version')), currentVersion.id);
     await page.keyboard.press('Escape');
     await versionLink(page, v1!.id).waitFor({state: 'hidden'});
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `API version ${currentVersion.label}, choose another`);
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      `API version ${currentVersion.label}, choose another`,
+    );
     await page.keyboard.press('Enter');
     // The menu's links stay in the page once loaded (hidden): focus one once it shows again.
     await versionLink(page, v1!.id).waitFor({state: 'visible'});
@@ -193,7 +221,10 @@ describe('version switcher', () => {
     // Waited for, not read from `scripts`: a response's text arrives after the menu may already show.
     const loaded = page
       .waitForResponse(async (r) => r.url().endsWith('.js') && (await r.text().catch(() => '')).includes(marker), {timeout: 15_000})
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     await switcherButton(page).click();
     await versionLink(page, v1!.id).waitFor();
     assert.ok(await loaded, 'opening the switcher loaded them');
@@ -206,7 +237,10 @@ describe('version switcher', () => {
     await gotoHydrated(page, site, `/docs/api/${op.slug}`);
     await page.locator('button.navbar__toggle').click();
     await page.locator('button.navbar-sidebar__back').click();
-    await page.locator('.navbar-sidebar').getByRole('button', {name: /^API version /}).click();
+    await page
+      .locator('.navbar-sidebar')
+      .getByRole('button', {name: /^API version /})
+      .click();
     await page.locator(`.navbar-sidebar a[data-version="${v1!.id}"]`).click();
     await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === `${v1!.routeBasePath}/api/${same.slug}`);
   });
@@ -221,11 +255,13 @@ describe('search scoped to the version being read', () => {
       const d = document.querySelector('dialog[open]');
       return d?.querySelector('[role="status"]')?.getAttribute('data-answered-query') === q && d.querySelector('[role="option"]') !== null;
     }, query);
-    return dialog(page).locator('[role="option"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!.replace(/[?#].*$/, '')));
+    return dialog(page)
+      .locator('[role="option"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')!.replace(/[?#].*$/, '')));
   }
   const apiPages = (hrefs: string[]) => hrefs.filter((h) => /\/docs\/(api|category)\//.test(h));
 
-  test('the modal on an older page finds that version\'s operations only, and the current one the current\'s', async () => {
+  test("the modal on an older page finds that version's operations only, and the current one the current's", async () => {
     const onlyOld = v1!.ops.find((o) => !currentOps.some((c) => c.operationId === o.operationId))!;
     const page = await site.page();
     await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${v1!.overview}`);
@@ -236,12 +272,25 @@ describe('search scoped to the version being read', () => {
       await dialog(page).locator('input[role="combobox"]').fill('');
       await dialog(page).getByText(T.empty_query, {exact: true}).waitFor();
       await dialog(page).locator('input[role="combobox"]').fill(shared.title);
-      await page.waitForFunction((q) => document.querySelector('dialog[open] [role="status"]')?.getAttribute('data-answered-query') === q, shared.title);
-      return dialog(page).locator('[role="option"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!.replace(/[?#].*$/, '')));
+      await page.waitForFunction(
+        (q) => document.querySelector('dialog[open] [role="status"]')?.getAttribute('data-answered-query') === q,
+        shared.title,
+      );
+      return dialog(page)
+        .locator('[role="option"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('href')!.replace(/[?#].*$/, '')));
     })();
     assert.ok(apiPages(sharedInOld).length > 0);
-    assert.deepEqual(apiPages(sharedInOld).filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)), [], `${v1!.id} results only`);
-    assert.match(await dialog(page).locator('[role="group"]').first().textContent() ?? '', new RegExp(`API ${v1!.label}`), 'the results are labelled with the version');
+    assert.deepEqual(
+      apiPages(sharedInOld).filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)),
+      [],
+      `${v1!.id} results only`,
+    );
+    assert.match(
+      (await dialog(page).locator('[role="group"]').first().textContent()) ?? '',
+      new RegExp(`API ${v1!.label}`),
+      'the results are labelled with the version',
+    );
     const seeAll = await dialog(page).getByText(T.see_all_results).getAttribute('href');
     assert.match(seeAll ?? '', new RegExp(`[?&]version=${v1!.id}(&|$)`));
 
@@ -249,7 +298,11 @@ describe('search scoped to the version being read', () => {
     await gotoHydrated(now, site, `/docs/api/${shared.slug}`);
     const inCurrent = await modalHrefs(now, shared.title);
     assert.ok(apiPages(inCurrent).length > 0);
-    assert.deepEqual(inCurrent.filter((h) => h.startsWith(`${v1!.routeBasePath}/`)), [], 'no older version result on a current page');
+    assert.deepEqual(
+      inCurrent.filter((h) => h.startsWith(`${v1!.routeBasePath}/`)),
+      [],
+      'no older version result on a current page',
+    );
   });
 
   test('the search page searches the version named by ?version=', async () => {
@@ -262,11 +315,17 @@ describe('search scoped to the version being read', () => {
     };
     const old = await results(`/search?q=${encodeURIComponent(shared.title)}&version=${v1!.id}`);
     assert.ok(apiPages(old).length > 0);
-    assert.deepEqual(apiPages(old).filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)), []);
+    assert.deepEqual(
+      apiPages(old).filter((h) => !h.startsWith(`${v1!.routeBasePath}/`)),
+      [],
+    );
     await page.getByText(`Searching API version ${v1!.label}`).waitFor();
     const now = await results(`/search?q=${encodeURIComponent(shared.title)}`);
     assert.ok(apiPages(now).length > 0);
-    assert.deepEqual(now.filter((h) => h.startsWith(`${v1!.routeBasePath}/`)), []);
+    assert.deepEqual(
+      now.filter((h) => h.startsWith(`${v1!.routeBasePath}/`)),
+      [],
+    );
   });
 });
 
@@ -278,11 +337,18 @@ describe('build output of the extra routes', () => {
       assert.equal(api.length, v.ops.length);
       assert.deepEqual([...new Set(api.map((d) => d.v))], [v.id]);
       const titles = index[0].documents as {u: string}[];
-      assert.deepEqual(titles.filter((d) => d.u.startsWith('/docs/')), [], `${v.id}'s index holds no current API page`);
+      assert.deepEqual(
+        titles.filter((d) => d.u.startsWith('/docs/')),
+        [],
+        `${v.id}'s index holds no current API page`,
+      );
     }
     const root = read(path.join(SITE_DIR, 'search-index.json'));
     assert.deepEqual([...new Set((root.at(-1).documents as {v?: string}[]).map((d) => d.v))], [currentVersion.id]);
-    assert.deepEqual((root[0].documents as {u: string}[]).filter((d) => older.some((v) => d.u.startsWith(`${v.routeBasePath}/`))), []);
+    assert.deepEqual(
+      (root[0].documents as {u: string}[]).filter((d) => older.some((v) => d.u.startsWith(`${v.routeBasePath}/`))),
+      [],
+    );
   });
 
   test('every older page has its Markdown twin; llms.txt lists them in a section of their own', () => {
@@ -319,9 +385,16 @@ describe('older version notice', () => {
       // Laid out where a reader meets it: above the title, not under the floated Copy page button.
       for (const width of [1280, 390]) {
         await page.setViewportSize({width, height: 900});
-        const [notice, copy, title] = await Promise.all([banner.boundingBox(), page.getByRole('button', {name: /^Copy page/}).boundingBox(), page.locator('article h1, main h1').first().boundingBox()]);
+        const [notice, copy, title] = await Promise.all([
+          banner.boundingBox(),
+          page.getByRole('button', {name: /^Copy page/}).boundingBox(),
+          page.locator('article h1, main h1').first().boundingBox(),
+        ]);
         assert.ok(notice && copy && title, `${from} at ${width} px: notice, Copy page and title laid out`);
-        assert.ok(copy.y + copy.height <= notice.y || notice.y + notice.height <= copy.y || copy.x >= notice.x + notice.width, `${from} at ${width} px: the Copy page button is not over the notice`);
+        assert.ok(
+          copy.y + copy.height <= notice.y || notice.y + notice.height <= copy.y || copy.x >= notice.x + notice.width,
+          `${from} at ${width} px: the Copy page button is not over the notice`,
+        );
         assert.ok(notice.y + notice.height <= title.y, `${from} at ${width} px: the notice comes before the title`);
       }
       await page.setViewportSize({width: 1280, height: 900});
@@ -337,13 +410,18 @@ describe('older version notice', () => {
   });
 
   test('an operation the latest version removed: the notice says so and links its replacement', async () => {
-    const removed = v1!.ops.find((o) => !currentOps.some((c) => c.operationId === o.operationId) && v1!.doc.paths[o.path][o.method]['x-deprecated-by'])!;
+    const removed = v1!.ops.find(
+      (o) => !currentOps.some((c) => c.operationId === o.operationId) && v1!.doc.paths[o.path][o.method]['x-deprecated-by'],
+    )!;
     assert.ok(removed, 'v1 has a removed operation with a replacement');
     const replacement = currentOps.find((c) => c.operationId === v1!.doc.paths[removed.path][removed.method]['x-deprecated-by'])!;
     const page = await site.page();
     await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${removed.slug}`);
     const banner = page.locator('[data-version-banner]');
-    assert.match((await banner.textContent()) ?? '', new RegExp(`${removed.title} was removed in ${currentVersion.label}: use ${replacement.title} instead`));
+    assert.match(
+      (await banner.textContent()) ?? '',
+      new RegExp(`${removed.title} was removed in ${currentVersion.label}: use ${replacement.title} instead`),
+    );
     assert.equal(await banner.locator('a[data-latest-version-link]').getAttribute('href'), `/docs/api/${replacement.slug}`);
     assert.equal(await banner.locator('a[data-latest-version-link]').textContent(), `Open ${replacement.title} in ${currentVersion.label}`);
     // The page's own "Deprecated: use …" link stays in its version.
@@ -355,7 +433,10 @@ describe('older version notice', () => {
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: an older page's notice and the switcher's note on a removed operation (${theme}, desktop and phone)`, async () => {
     const removed = v1!.ops.find((o) => !currentOps.some((c) => c.operationId === o.operationId))!;
-    for (const viewport of [{width: 1280, height: 900}, {width: 390, height: 844}]) {
+    for (const viewport of [
+      {width: 1280, height: 900},
+      {width: 390, height: 844},
+    ]) {
       const page = await site.page({localStorage: {theme}, viewport});
       await gotoHydrated(page, site, `${v1!.routeBasePath}/api/${removed.slug}`);
       const notice = await audit(page, '[data-version-banner]');
@@ -369,7 +450,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-describe('each version\'s servers follow its major', () => {
+describe("each version's servers follow its major", () => {
   const major = (v: string) => `/${v}`;
   test('the processed documents and downloads: current under /<current id>, older under theirs', async () => {
     assert.match(String(current.servers[0].url), new RegExp(`${major(currentVersion.id)}$`));
@@ -381,12 +462,16 @@ describe('each version\'s servers follow its major', () => {
     const postman = await fetch(site.at('/openapi/postman-collection.json'));
     if (postman.ok) {
       const text = await postman.text();
-      assert.ok(text.includes(current.servers[0].url.replace(/^https:\/\//, '')) && !text.includes(older[0]!.doc.servers[0].url), 'the Postman collection calls the current version');
+      assert.ok(
+        text.includes(current.servers[0].url.replace(/^https:\/\//, '')) && !text.includes(older[0]!.doc.servers[0].url),
+        'the Postman collection calls the current version',
+      );
     }
-    for (const v of older) assert.equal((await (await fetch(site.at(`/${v.id}/openapi/openapi.json`))).json()).servers[0].url, v.doc.servers[0].url, v.id);
+    for (const v of older)
+      assert.equal((await (await fetch(site.at(`/${v.id}/openapi/openapi.json`))).json()).servers[0].url, v.doc.servers[0].url, v.id);
   });
 
-  test('pages, samples and twins of each version call that version\'s server', async () => {
+  test("pages, samples and twins of each version call that version's server", async () => {
     const page = await site.page();
     const shared = v1!.ops.find((o) => currentOps.some((c) => c.operationId === o.operationId))!;
     const now = currentOps.find((c) => c.operationId === shared.operationId)!;

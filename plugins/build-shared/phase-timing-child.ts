@@ -15,6 +15,17 @@ if (file && step && phase && isMainThread) {
     const start = Math.round(performance.timeOrigin);
     const end = Date.now();
     const cpu = process.cpuUsage();
-    appendRecord(file, {step, phase, pid: process.pid, start, end, wallMs: end - start, cpuMs: Math.round((cpu.user + cpu.system) / 1000), maxRss: maxRssBytes(), calls: 1, wholeProcess: true});
+    appendRecord(file, {
+      step,
+      phase,
+      pid: process.pid,
+      start,
+      end,
+      wallMs: end - start,
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      maxRss: maxRssBytes(),
+      calls: 1,
+      wholeProcess: true,
+    });
   });
 }

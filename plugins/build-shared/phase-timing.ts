@@ -120,7 +120,14 @@ export class PhaseClock {
     try {
       return await fn();
     } finally {
-      this.write(phase, {start, end: Date.now(), wallMs: performance.now() - t0, cpuMicros: cpuMicros() - c0, calls: 1, concurrent: options.concurrent ?? false});
+      this.write(phase, {
+        start,
+        end: Date.now(),
+        wallMs: performance.now() - t0,
+        cpuMicros: cpuMicros() - c0,
+        calls: 1,
+        concurrent: options.concurrent ?? false,
+      });
     }
   }
 
@@ -152,7 +159,11 @@ export class PhaseClock {
  * What a Node child process of a build step (started with `--require tsx/cjs`) needs to record its
  * whole life as `phase` of `step` (./phase-timing-child.ts): nothing when timings are off.
  */
-export function childTimingArgs(step: string, phase: string, env: NodeJS.ProcessEnv = process.env): {execArgv: string[]; env: NodeJS.ProcessEnv} {
+export function childTimingArgs(
+  step: string,
+  phase: string,
+  env: NodeJS.ProcessEnv = process.env,
+): {execArgv: string[]; env: NodeJS.ProcessEnv} {
   if (!env[TIMINGS_ENV]) return {execArgv: [], env};
   return {execArgv: ['--require', path.join(__dirname, 'phase-timing-child.ts')], env: {...env, [CHILD_PHASE_ENV]: `${step}\t${phase}`}};
 }

@@ -54,7 +54,11 @@ function diffCodeHash(): string {
 
 /** Page addresses of the current document's operations by "method path". */
 export function operationPages(doc: OpenApiDocument): Map<string, string> {
-  return new Map(listOperations(doc).filter((o) => o.slug).map((o) => [`${o.method} ${o.path}`, apiPageRoute(o.slug!)]));
+  return new Map(
+    listOperations(doc)
+      .filter((o) => o.slug)
+      .map((o) => [`${o.method} ${o.path}`, apiPageRoute(o.slug!)]),
+  );
 }
 
 /** Where the guides are (docs/guides): a migration guide is `migrating-v<old major>-to-v<new major>.md(x)` there. */
@@ -89,7 +93,12 @@ export interface ChangelogResult {
 
 function cachedDiff(beforeFile: string, afterFile: string, compute: () => ReleaseChanges, useCache: boolean): ReleaseChanges {
   if (!useCache) return compute();
-  const key = createHash('sha1').update(readFileSync(beforeFile)).update('\0').update(readFileSync(afterFile)).update(diffCodeHash()).digest('hex');
+  const key = createHash('sha1')
+    .update(readFileSync(beforeFile))
+    .update('\0')
+    .update(readFileSync(afterFile))
+    .update(diffCodeHash())
+    .digest('hex');
   const file = path.join(CACHE_DIR, `${key}.json`);
   if (existsSync(file)) {
     try {
@@ -125,7 +134,12 @@ export function buildChangelog(options: ChangelogOptions): ChangelogResult {
       return;
     }
     const prev = releases[i - 1]!;
-    const changes = cachedDiff(prev.file, release.file, () => diffDocuments(loadRelease(prev), after, release.version, prev.version), options.cache !== false);
+    const changes = cachedDiff(
+      prev.file,
+      release.file,
+      () => diffDocuments(loadRelease(prev), after, release.version, prev.version),
+      options.cache !== false,
+    );
     // Links follow the current document (an operation removed since has none).
     for (const op of changes.operations) {
       const href = pages.get(`${op.method} ${op.path}`);
@@ -134,7 +148,10 @@ export function buildChangelog(options: ChangelogOptions): ChangelogResult {
     }
     // The first release of a new major links the guide for moving to it (after the cache: the guide is not part of the diff).
     const [major, previousMajor] = [parseSemver(release.version)?.major, parseSemver(prev.version)?.major];
-    const guide = major !== undefined && previousMajor !== undefined && major > previousMajor ? migrationGuideRoute(previousMajor, major, options.guidesDir) : undefined;
+    const guide =
+      major !== undefined && previousMajor !== undefined && major > previousMajor
+        ? migrationGuideRoute(previousMajor, major, options.guidesDir)
+        : undefined;
     if (guide) changes.migrationGuide = {href: guide, title: `Migrating from v${previousMajor} to v${major}`};
     else delete changes.migrationGuide;
     out.push(changes);
@@ -149,7 +166,11 @@ export function buildChangelog(options: ChangelogOptions): ChangelogResult {
       const slug = slugs.get(`${op.method} ${op.path}`);
       if (!slug || marks.has(slug) || op.status === 'removed') continue;
       if (!op.changes.some((c) => c.kind !== 'documentation')) continue;
-      marks.set(slug, {kind: op.status === 'added' ? 'new' : 'changed', version: release.version, href: `${CHANGELOG_ROUTE}#${release.anchor}`});
+      marks.set(slug, {
+        kind: op.status === 'added' ? 'new' : 'changed',
+        version: release.version,
+        href: `${CHANGELOG_ROUTE}#${release.anchor}`,
+      });
     }
   }
   return {changelog: {releases: out, route: CHANGELOG_ROUTE, feed: `${CHANGELOG_ROUTE}/${FEED_FILE}`}, marks};
@@ -165,7 +186,9 @@ export function buildChangelog(options: ChangelogOptions): ChangelogResult {
 export function markReleases<R extends {version: string}>(releases: readonly R[], version: unknown): R[] {
   const own = typeof version === 'string' ? parseSemver(version) : undefined;
   if (!own) return [];
-  return releases.filter((r) => parseSemver(r.version)?.major === own.major && compareSemver(r.version, own) <= 0).slice(0, RECENT_RELEASES);
+  return releases
+    .filter((r) => parseSemver(r.version)?.major === own.major && compareSemver(r.version, own) <= 0)
+    .slice(0, RECENT_RELEASES);
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -195,11 +218,16 @@ export function feedXml(changelog: Changelog, site: {url: string; baseUrl: strin
   const items = changelog.releases.map((r) => {
     const link = abs(`${changelog.route}#${r.anchor}`);
     const body: string[] = [`<p>${xml(countsLine(r))}.</p>`];
-    if (r.migrationGuide) body.push(`<p>Upgrading: <a href="${xml(abs(r.migrationGuide.href))}">${xml(r.migrationGuide.title)}</a>, every breaking change with the request before and after.</p>`);
+    if (r.migrationGuide)
+      body.push(
+        `<p>Upgrading: <a href="${xml(abs(r.migrationGuide.href))}">${xml(r.migrationGuide.title)}</a>, every breaking change with the request before and after.</p>`,
+      );
     for (const op of r.operations) {
       const title = `${op.method.toUpperCase()} ${op.path}: ${op.title}`;
       body.push(`<h3>${op.href ? `<a href="${xml(abs(op.href))}">${xml(title)}</a>` : xml(title)}</h3>`);
-      body.push(`<ul>${op.changes.map((c) => `<li>${c.kind === 'breaking' ? '<strong>Breaking:</strong> ' : c.deprecation ? '<strong>Deprecated:</strong> ' : c.kind === 'documentation' ? 'Documentation: ' : ''}${html(c.text)}</li>`).join('')}</ul>`);
+      body.push(
+        `<ul>${op.changes.map((c) => `<li>${c.kind === 'breaking' ? '<strong>Breaking:</strong> ' : c.deprecation ? '<strong>Deprecated:</strong> ' : c.kind === 'documentation' ? 'Documentation: ' : ''}${html(c.text)}</li>`).join('')}</ul>`,
+      );
     }
     if (r.general.length) body.push(`<ul>${r.general.map((c) => `<li>${html(c.text)}</li>`).join('')}</ul>`);
     return [

@@ -26,10 +26,14 @@ test('the changelog page: releases newest first, breaking first, entries linking
   const page = await site.page();
   await gotoHydrated(page, site, CHANGELOG_ROUTE);
   const shown = await page.$$eval('[data-release]', (els) => els.map((e) => e.getAttribute('data-release')));
-  assert.deepEqual(shown, changelog.releases.map((r) => r.version));
+  assert.deepEqual(
+    shown,
+    changelog.releases.map((r) => r.version),
+  );
   // Each release has its heading (in the table of contents) with the anchor the feed and the marks use.
   // (The heading's hash link adds a zero-width space.)
-  for (const r of changelog.releases) assert.equal((await page.locator(`h2#${r.anchor}`).textContent())?.replace(/\u200b/g, '').trim(), r.version);
+  for (const r of changelog.releases)
+    assert.equal((await page.locator(`h2#${r.anchor}`).textContent())?.replace(/\u200b/g, '').trim(), r.version);
   for (const r of changelog.releases) {
     const section = page.locator(`[data-release="${r.version}"]`);
     const ops = await section.locator('[data-operation]').evaluateAll((els) =>
@@ -40,10 +44,18 @@ test('the changelog page: releases newest first, breaking first, entries linking
         text: (e.textContent ?? '').replace(/\s+/g, ' '),
       })),
     );
-    assert.deepEqual(ops.map((o) => o.op), r.operations.map((o) => `${o.method} ${o.path}`), r.version);
+    assert.deepEqual(
+      ops.map((o) => o.op),
+      r.operations.map((o) => `${o.method} ${o.path}`),
+      r.version,
+    );
     // Operations with breaking changes come first, and breaking entries first within each.
     const firstOther = ops.findIndex((o) => !o.kinds.includes('breaking'));
-    if (firstOther >= 0) assert.ok(ops.slice(firstOther).every((o) => !o.kinds.includes('breaking')), `${r.version}: breaking first`);
+    if (firstOther >= 0)
+      assert.ok(
+        ops.slice(firstOther).every((o) => !o.kinds.includes('breaking')),
+        `${r.version}: breaking first`,
+      );
     for (const o of ops) {
       const order = o.kinds.map((k) => ({breaking: 0, 'non-breaking': 1, documentation: 2})[k as 'breaking']);
       assert.deepEqual(order, [...order].sort(), `${r.version} ${o.op}: entries ordered`);
@@ -54,7 +66,15 @@ test('the changelog page: releases newest first, breaking first, entries linking
   }
   // The seeded history shows each kind of change.
   const text = (await page.locator('main').textContent()) ?? '';
-  for (const phrase of ['Operation removed.', 'is now required.', 'no longer accepts', 'New operation.', 'New field', 'Description updated.', 'is deprecated: use']) {
+  for (const phrase of [
+    'Operation removed.',
+    'is now required.',
+    'no longer accepts',
+    'New operation.',
+    'New field',
+    'Description updated.',
+    'is deprecated: use',
+  ]) {
     assert.ok(text.includes(phrase), phrase);
   }
   // A removed operation has no link; every link goes to a page that exists.
@@ -64,8 +84,13 @@ test('the changelog page: releases newest first, breaking first, entries linking
   assert.equal(res.status(), 200);
   // The feed: a visible link and <link rel="alternate"> in the head.
   // (Every page also links the blog's feeds.)
-  const alts = await page.$$eval('head link[rel="alternate"][type="application/rss+xml"]', (ls) => ls.map((l) => [l.getAttribute('href'), l.getAttribute('title')]));
-  assert.ok(alts.some(([href, title]) => href === changelog.feed && title === `${current.info.title} changelog`), JSON.stringify(alts));
+  const alts = await page.$$eval('head link[rel="alternate"][type="application/rss+xml"]', (ls) =>
+    ls.map((l) => [l.getAttribute('href'), l.getAttribute('title')]),
+  );
+  assert.ok(
+    alts.some(([href, title]) => href === changelog.feed && title === `${current.info.title} changelog`),
+    JSON.stringify(alts),
+  );
   assert.equal(await page.locator('[data-feed-link]').getAttribute('href'), changelog.feed);
   // The sidebar lists the page after the overview and the guides.
   const sidebar = await page.$$eval('nav.menu > ul > li > a, nav.menu > ul > li > div > a', (as) => as.map((a) => a.textContent?.trim()));
@@ -74,7 +99,11 @@ test('the changelog page: releases newest first, breaking first, entries linking
 
 test('the release of a new major links its migration guide, which opens', async () => {
   const linked = changelog.releases.filter((r) => r.migrationGuide);
-  assert.deepEqual(linked.map((r) => r.version), ['2.0.0'], 'docs/guides has the v1-to-v2 guide');
+  assert.deepEqual(
+    linked.map((r) => r.version),
+    ['2.0.0'],
+    'docs/guides has the v1-to-v2 guide',
+  );
   const page = await site.page();
   await gotoHydrated(page, site, CHANGELOG_ROUTE);
   // Exactly the releases that have a guide show the link, inside their own section.
@@ -88,12 +117,18 @@ test('the release of a new major links its migration guide, which opens', async 
   assert.equal((await link.textContent())?.trim(), 'Migrating from v1 to v2');
   assert.ok(await link.isVisible());
   // It comes before the release's first breaking change.
-  const [linkY, breakingY] = await Promise.all([link.boundingBox(), page.locator(`[data-release="${release.version}"] [data-change-kind="breaking"]`).first().boundingBox()]);
+  const [linkY, breakingY] = await Promise.all([
+    link.boundingBox(),
+    page.locator(`[data-release="${release.version}"] [data-change-kind="breaking"]`).first().boundingBox(),
+  ]);
   assert.ok(linkY && breakingY && linkY.y < breakingY.y, 'the link is above the breaking changes');
   await link.click();
   await navigatedTo(page, release.migrationGuide!.href, page.locator('h1', {hasText: 'Migrating from v1 to v2'}));
   // The guide links back to the release's section of the changelog.
-  assert.ok((await page.locator(`article a[href="${CHANGELOG_ROUTE}#${release.anchor}"]`).count()) >= 1, 'the guide links the changelog section');
+  assert.ok(
+    (await page.locator(`article a[href="${CHANGELOG_ROUTE}#${release.anchor}"]`).count()) >= 1,
+    'the guide links the changelog section',
+  );
 });
 
 test('the feed: one RSS item per release, newest first, linking to the page sections', async () => {
@@ -109,7 +144,8 @@ test('the feed: one RSS item per release, newest first, linking to the page sect
     assert.match(item, new RegExp(`<title>${current.info.title.replace('.', '\\.')} ${r.version.replace(/\./g, '\\.')}`));
     assert.ok(item.includes(`<link>${portalConfig.siteUrl}${CHANGELOG_ROUTE}#${r.anchor}</link>`), `${r.version}: link`);
     if (r.date) assert.ok(item.includes(`<pubDate>${new Date(`${r.date}T12:00:00Z`).toUTCString()}</pubDate>`));
-    for (const op of r.operations) assert.ok(item.includes(`${op.method.toUpperCase()} ${op.path}: ${op.title}`), `${r.version}: ${op.title}`);
+    for (const op of r.operations)
+      assert.ok(item.includes(`${op.method.toUpperCase()} ${op.path}: ${op.title}`), `${r.version}: ${op.title}`);
   });
   // The Markdown twin of the page exists (plugins/agent-docs), with the releases.
   const md = readFileSync(path.join(BUILD, `${CHANGELOG_ROUTE}.md`), 'utf8');
@@ -120,7 +156,12 @@ test('operation pages: "New in / Changed in" marks link to their release; deprec
   assert.ok(marks.size > 0);
   const page = await site.page();
   const slugs = [...marks.keys()].slice(0, 3);
-  const unmarked = current.paths && Object.values<Record<string, {'x-portal-slug'?: string}>>(current.paths).flatMap((item) => Object.values(item)).map((op) => op['x-portal-slug']).find((s) => s && !marks.has(s));
+  const unmarked =
+    current.paths &&
+    Object.values<Record<string, {'x-portal-slug'?: string}>>(current.paths)
+      .flatMap((item) => Object.values(item))
+      .map((op) => op['x-portal-slug'])
+      .find((s) => s && !marks.has(s));
   for (const slug of slugs) {
     const mark = marks.get(slug)!;
     await gotoHydrated(page, site, `/docs/api/${slug}`);
@@ -146,7 +187,10 @@ test('operation pages: "New in / Changed in" marks link to their release; deprec
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: the changelog page in ${theme} mode, desktop and phone`, async () => {
-    for (const viewport of [{width: 1280, height: 900}, {width: 390, height: 844}]) {
+    for (const viewport of [
+      {width: 1280, height: 900},
+      {width: 390, height: 844},
+    ]) {
       const page = await site.page({localStorage: {theme}, viewport});
       await gotoHydrated(page, site, CHANGELOG_ROUTE);
       await settled(page);

@@ -27,11 +27,15 @@ function setup(source: object | undefined): {releases: string; source: string} {
 }
 
 function run(s: {releases: string; source: string}): {code: number | null; out: string; err: string} {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'plugins/changelog/check-breaking.ts'), '--source', s.source, '--releases', s.releases], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: {...process.env, NODE_OPTIONS: ''},
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'plugins/changelog/check-breaking.ts'), '--source', s.source, '--releases', s.releases],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: {...process.env, NODE_OPTIONS: ''},
+    },
+  );
   return {code: r.status, out: r.stdout, err: r.stderr};
 }
 
@@ -52,14 +56,26 @@ describe('spec:check-breaking', () => {
 
   test('breaking changes without a major bump: exit 1, each change with its location', () => {
     const doc = edited('removed operation', '1.1.0');
-    doc.paths['/things']!.get!.parameters!.push({name: 'owner', in: 'query', required: true, description: 'Owner id.', schema: {type: 'string'}});
+    doc.paths['/things']!.get!.parameters!.push({
+      name: 'owner',
+      in: 'query',
+      required: true,
+      description: 'Owner id.',
+      schema: {type: 'string'},
+    });
     const s = setup(doc);
     const r = run(s);
     assert.equal(r.code, 1, r.out + r.err);
     assert.match(r.err, /2 breaking changes since the last release 1\.0\.0, but .*openapi\.json#\/info\/version is 1\.1\.0/);
-    assert.match(r.err, /GET \/things \(List things\): New required query parameter `owner`\.\n\s+at .*openapi\.json \(bundled\)#\/paths\/~1things\/get\/parameters\/2/);
+    assert.match(
+      r.err,
+      /GET \/things \(List things\): New required query parameter `owner`\.\n\s+at .*openapi\.json \(bundled\)#\/paths\/~1things\/get\/parameters\/2/,
+    );
     // A removal points into the release it was removed from.
-    assert.match(r.err, /DELETE \/things\/\{thing_id\} \(Delete thing\): Operation removed\.\n\s+at .*releases\/1\.0\.0\.json#\/paths\/~1things~1\{thing_id\}\/delete/);
+    assert.match(
+      r.err,
+      /DELETE \/things\/\{thing_id\} \(Delete thing\): Operation removed\.\n\s+at .*releases\/1\.0\.0\.json#\/paths\/~1things~1\{thing_id\}\/delete/,
+    );
     assert.match(r.err, /release them as 2\.0\.0/);
   });
 

@@ -13,7 +13,15 @@
  */
 import path from 'node:path';
 import {displayPath, SpecError} from '../../openapi/pipeline/errors';
-import {compareSemver, listReleases, loadRelease, parseSemver, RELEASES_DIR, ReleaseError, releaseDocument} from '../../openapi/pipeline/release';
+import {
+  compareSemver,
+  listReleases,
+  loadRelease,
+  parseSemver,
+  RELEASES_DIR,
+  ReleaseError,
+  releaseDocument,
+} from '../../openapi/pipeline/release';
 import {diffDocuments} from './diff';
 
 function arg(name: string): string | undefined {
@@ -21,7 +29,12 @@ function arg(name: string): string | undefined {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 
-export async function checkBreaking(options: {source: string; releasesDir: string; log?: (line: string) => void; error?: (line: string) => void}): Promise<number> {
+export async function checkBreaking(options: {
+  source: string;
+  releasesDir: string;
+  log?: (line: string) => void;
+  error?: (line: string) => void;
+}): Promise<number> {
   const log = options.log ?? console.log;
   const error = options.error ?? console.error;
   const releases = listReleases(options.releasesDir);
@@ -45,25 +58,35 @@ export async function checkBreaking(options: {source: string; releasesDir: strin
   }
   const changes = diffDocuments(released, working, version, last.version);
   const breaking = [
-    ...changes.operations.flatMap((op) => op.changes.filter((c) => c.kind === 'breaking').map((c) => ({op: `${op.method.toUpperCase()} ${op.path} (${op.title})`, c}))),
+    ...changes.operations.flatMap((op) =>
+      op.changes.filter((c) => c.kind === 'breaking').map((c) => ({op: `${op.method.toUpperCase()} ${op.path} (${op.title})`, c})),
+    ),
     ...changes.general.filter((c) => c.kind === 'breaking').map((c) => ({op: 'document', c})),
   ];
   const total = changes.counts.breaking + changes.counts['non-breaking'] + changes.counts.documentation;
   const lastMajor = parseSemver(last.version)!.major;
   const source = `${displayPath(options.source)} (bundled)`;
   if (breaking.length === 0) {
-    log(`spec:check-breaking: no breaking changes since ${last.version} (${total} change${total === 1 ? '' : 's'}: ${changes.counts['non-breaking']} non-breaking, ${changes.counts.documentation} documentation-only); working version ${version}.`);
+    log(
+      `spec:check-breaking: no breaking changes since ${last.version} (${total} change${total === 1 ? '' : 's'}: ${changes.counts['non-breaking']} non-breaking, ${changes.counts.documentation} documentation-only); working version ${version}.`,
+    );
     return 0;
   }
   const lines = breaking.map(({op, c}) => `  ${op}: ${c.text}\n    at ${c.removed ? displayPath(last.file) : source}${c.pointer}`);
   if (semver.major > lastMajor) {
-    log(`spec:check-breaking: ${breaking.length} breaking change${breaking.length === 1 ? '' : 's'} since ${last.version}, allowed by the major version ${version}:`);
+    log(
+      `spec:check-breaking: ${breaking.length} breaking change${breaking.length === 1 ? '' : 's'} since ${last.version}, allowed by the major version ${version}:`,
+    );
     lines.forEach((l) => log(l));
     return 0;
   }
-  error(`spec:check-breaking: ${breaking.length} breaking change${breaking.length === 1 ? '' : 's'} since the last release ${last.version}, but ${where} is ${version} (same major version ${semver.major}):`);
+  error(
+    `spec:check-breaking: ${breaking.length} breaking change${breaking.length === 1 ? '' : 's'} since the last release ${last.version}, but ${where} is ${version} (same major version ${semver.major}):`,
+  );
   lines.forEach((l) => error(l));
-  error(`spec:check-breaking: undo these changes, or release them as ${lastMajor + 1}.0.0 (set info.version, then npm run spec:release -- ${lastMajor + 1}.0.0).`);
+  error(
+    `spec:check-breaking: undo these changes, or release them as ${lastMajor + 1}.0.0 (set info.version, then npm run spec:release -- ${lastMajor + 1}.0.0).`,
+  );
   return 1;
 }
 
@@ -80,7 +103,7 @@ async function main(): Promise<number> {
       console.error(`spec:check-breaking: ${err.message}`);
       return 2;
     }
-    console.error(`spec:check-breaking: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    console.error(`spec:check-breaking: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return 2;
   }
 }

@@ -69,7 +69,8 @@ export interface ClassifyContext {
 }
 
 /** Whether a change is to a server's URL (servers/<n>/url, of the document, a path or an operation). */
-const isServerUrl = (path: Path): boolean => path[path.length - 1] === 'url' && typeof path[path.length - 2] === 'number' && path[path.length - 3] === 'servers';
+const isServerUrl = (path: Path): boolean =>
+  path[path.length - 1] === 'url' && typeof path[path.length - 2] === 'number' && path[path.length - 3] === 'servers';
 
 /** Keywords whose value is data: a change anywhere inside one (example/name, examples/one/value/0) is a change of that keyword. */
 const DATA_KEYS = new Set(['example', 'examples', 'default']);
@@ -84,6 +85,7 @@ function keywordOf(rest: Path): string {
   if (data !== undefined) return String(data);
   const last = rest[rest.length - 1];
   const keyword = typeof last === 'number' ? rest[rest.length - 2] : last;
+  // prettier-ignore
   // Stryker disable next-line StringLiteral: the fallback is the keyword of an empty path (an operation added or removed, whose sentence reads no keyword) or of a lone index (no schema path starts with one), and no rule matches either string
   return String(keyword ?? '');
 }
@@ -213,7 +215,14 @@ function replacementOf(doc: OpenApiDocument, path: Path, ops: Map<string, string
 }
 
 /** One sentence for a change. */
-function describe(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after: OpenApiDocument, opPath: Path, ops: Map<string, string>): string {
+function describe(
+  diff: LibraryDiff,
+  rest: Path,
+  before: OpenApiDocument,
+  after: OpenApiDocument,
+  opPath: Path,
+  ops: Map<string, string>,
+): string {
   const {action} = diff;
   const newer = action === 'remove' ? before : after;
   const fullPath = [...opPath, ...rest];
@@ -222,7 +231,10 @@ function describe(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after:
     // The operation's first parameters, or its last ones, as a whole list.
     const list = (valueAt(newer, fullPath) as unknown[]).map((_, i) => valueAt(newer, [...fullPath, i]) as Parameter);
     const param = (p: Parameter) => `${p.in} parameter ${code(p.name)}`;
-    if (list.length) return action === 'add' ? `New ${list.map((p) => `${p.required ? 'required' : 'optional'} ${param(p)}`).join(', ')}.` : `Removed ${list.map(param).join(', ')}.`;
+    if (list.length)
+      return action === 'add'
+        ? `New ${list.map((p) => `${p.required ? 'required' : 'optional'} ${param(p)}`).join(', ')}.`
+        : `Removed ${list.map(param).join(', ')}.`;
   }
   const subject = subjectOf(diff, rest, before, after, opPath);
   if (subject) {
@@ -236,12 +248,21 @@ function describe(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after:
         return action === 'add' ? `New ${p?.required ? 'required' : 'optional'} ${label}.` : `Removed ${label}.`;
       }
       // A response added or removed (a parameter's was handled above; no other subject is whole at two steps).
-      if (rest.length === 2) return action === 'add' ? `New response ${code(rest[1])}.` : action === 'remove' ? `Response ${code(rest[1])} is no longer documented.` : `Changed response ${code(rest[1])}.`;
+      if (rest.length === 2)
+        return action === 'add'
+          ? `New response ${code(rest[1])}.`
+          : action === 'remove'
+            ? `Response ${code(rest[1])} is no longer documented.`
+            : `Changed response ${code(rest[1])}.`;
       if (subject.property !== undefined) {
         // The new field's schema is the change's `after` (read there: under a parameter, the newer document may number it otherwise).
         const node = followRefs(after, diff.after);
         const where = label;
-        return action === 'add' ? `New field ${code(field)} in ${where}${isObject(node) && node.deprecated ? ' (deprecated)' : ''}.` : action === 'remove' ? `Field ${code(field)} removed from ${where}.` : `Field ${code(field)} of ${where} changed.`;
+        return action === 'add'
+          ? `New field ${code(field)} in ${where}${isObject(node) && node.deprecated ? ' (deprecated)' : ''}.`
+          : action === 'remove'
+            ? `Field ${code(field)} removed from ${where}.`
+            : `Field ${code(field)} of ${where} changed.`;
       }
       return action === 'add' ? `Added ${what}.` : action === 'remove' ? `Removed ${what}.` : `Changed ${what}.`;
     }
@@ -251,7 +272,9 @@ function describe(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after:
         const f = field ? `${field}.${name}` : name;
         return action === 'remove' ? `${code(f)} in ${label} is no longer required.` : `${code(f)} in ${label} is now required.`;
       }
-      return diff.after === true ? `${what[0]!.toUpperCase()}${what.slice(1)} is now required.` : `${what[0]!.toUpperCase()}${what.slice(1)} is now optional.`;
+      return diff.after === true
+        ? `${what[0]!.toUpperCase()}${what.slice(1)} is now required.`
+        : `${what[0]!.toUpperCase()}${what.slice(1)} is now optional.`;
     }
     if (key === 'enum') {
       if (typeof tail[tail.length - 1] === 'number') {
@@ -262,16 +285,29 @@ function describe(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after:
         return `${cap(what)}: value ${code(diff.before)} is now ${code(diff.after)}.`;
       }
       const values = diff.after;
-      return action === 'remove' ? `${cap(what)} is no longer limited to a list of values.` : `${cap(what)} is limited to ${Array.isArray(values) ? values.map(code).join(', ') : 'a list of values'}.`;
+      return action === 'remove'
+        ? `${cap(what)} is no longer limited to a list of values.`
+        : `${cap(what)} is limited to ${Array.isArray(values) ? values.map(code).join(', ') : 'a list of values'}.`;
     }
     if (key === 'deprecated') {
-      return diff.after === true ? `${cap(what)} is deprecated${replacementOf(after, fullPath, ops)}.` : `${cap(what)} is no longer deprecated.`;
+      return diff.after === true
+        ? `${cap(what)} is deprecated${replacementOf(after, fullPath, ops)}.`
+        : `${cap(what)} is no longer deprecated.`;
     }
-    if (key === 'x-deprecated-by') return action === 'remove' ? `${cap(what)}: no replacement named any more (was ${code(diff.before)}).` : `${cap(what)}: replacement named (${code(diff.after)}).`;
+    if (key === 'x-deprecated-by')
+      return action === 'remove'
+        ? `${cap(what)}: no replacement named any more (was ${code(diff.before)}).`
+        : `${cap(what)}: replacement named (${code(diff.after)}).`;
     if (DOC_KEYS.has(key)) return `${key === 'examples' ? 'Example' : cap(key)} of ${what} ${verbOf(action)}.`;
     // A change inside a default value (default/a): the value's parts are no values of their own.
     if (key === 'default' && tail[tail.length - 1] !== key) return `Default of ${what} updated.`;
-    if (key === 'type' || key === 'format' || key === 'default' || key === 'pattern' || /^(min|max|exclusive|multipleOf|uniqueItems|nullable|readOnly|writeOnly)/.test(key)) {
+    if (
+      key === 'type' ||
+      key === 'format' ||
+      key === 'default' ||
+      key === 'pattern' ||
+      /^(min|max|exclusive|multipleOf|uniqueItems|nullable|readOnly|writeOnly)/.test(key)
+    ) {
       const b = diff.before === undefined ? 'none' : code(diff.before);
       const a = diff.after === undefined ? 'none' : code(diff.after);
       return `${cap(key)} of ${what} changed from ${b} to ${a}.`;
@@ -285,9 +321,12 @@ function describe(diff: LibraryDiff, rest: Path, before: OpenApiDocument, after:
   const key = keywordOf(rest);
   if (key === 'summary') return `Title changed from ${code(diff.before)} to ${code(diff.after)}.`;
   if (key === 'description') return 'Description updated.';
-  if (key === 'deprecated') return diff.after === true ? `Operation deprecated${replacementOf(after, fullPath, ops)}.` : 'Operation no longer deprecated.';
+  if (key === 'deprecated')
+    return diff.after === true ? `Operation deprecated${replacementOf(after, fullPath, ops)}.` : 'Operation no longer deprecated.';
   if (key === 'x-deprecated-by') {
-    return action === 'remove' ? `No replacement named any more (was ${ops.get(String(diff.before)) ?? code(diff.before)}).` : `Replacement named: ${ops.get(String(diff.after)) ?? code(diff.after)}.`;
+    return action === 'remove'
+      ? `No replacement named any more (was ${ops.get(String(diff.before)) ?? code(diff.before)}).`
+      : `Replacement named: ${ops.get(String(diff.after)) ?? code(diff.after)}.`;
   }
   if (key === 'operationId') return `Operation ID changed from ${code(diff.before)} to ${code(diff.after)}.`;
   if (key === 'tags') return `Category changed${diff.after !== undefined ? ` to ${code(diff.after)}` : ''}.`;
@@ -315,7 +354,9 @@ function describeGeneral(diff: LibraryDiff): string {
     if (rest[1] !== undefined) return `Security scheme ${code(rest[1])} ${verb}.`;
     // The whole map added or removed (the first scheme of a document, or the last): name them.
     const names = Object.keys((diff.action === 'remove' ? diff.before : diff.after) ?? {});
-    return names.length ? `Security ${names.length === 1 ? 'scheme' : 'schemes'} ${names.map(code).join(', ')} ${verb}.` : `Security schemes ${verb}.`;
+    return names.length
+      ? `Security ${names.length === 1 ? 'scheme' : 'schemes'} ${names.map(code).join(', ')} ${verb}.`
+      : `Security schemes ${verb}.`;
   }
   return `${[top, ...rest].join('.')} ${verb}.`;
 }
@@ -362,13 +403,24 @@ function wholeEnumRemovals(diffs: LibraryDiff[], after: OpenApiDocument): Librar
   return diffs.map((d) => {
     const list = d.path.slice(0, -1);
     // One removal of the list for each of its values: they read as one sentence (tidy() keeps one entry per sentence).
-    if (typeof d.path[d.path.length - 1] === 'number' && list[list.length - 1] === 'enum' && !(valueAt(after, list) as {length?: number} | null | undefined)?.length) return {action: 'remove', path: list, type: d.type};
+    if (
+      typeof d.path[d.path.length - 1] === 'number' &&
+      list[list.length - 1] === 'enum' &&
+      !(valueAt(after, list) as {length?: number} | null | undefined)?.length
+    )
+      return {action: 'remove', path: list, type: d.type};
     return d;
   });
 }
 
 /** The classified changes from `before` to `after` (two releases, or the last release and the working description). */
-export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument, version: string, previous?: string, options: DiffOptions = {}): ReleaseChanges {
+export function diffDocuments(
+  before: OpenApiDocument,
+  after: OpenApiDocument,
+  version: string,
+  previous?: string,
+  options: DiffOptions = {},
+): ReleaseChanges {
   const diffs = wholeEnumRemovals(libraryDiffs(before, after), after);
   const ops = operationTitles(before, after);
   const groups = new Map<string, OperationChanges>();
@@ -424,7 +476,14 @@ export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument, v
       if (rest.length === 0 && diff.action === 'add') group.status = 'added';
       if (rest.length === 0 && diff.action === 'remove') group.status = 'removed';
       text ??= describe(diff, rest, before, after, opPath, ops);
-      group.changes.push({kind, ...(deprecation ? {deprecation} : {}), text, pointer: pointerOf(diff.path), ...(diff.action === 'remove' ? {removed: true} : {}), library: diff.type});
+      group.changes.push({
+        kind,
+        ...(deprecation ? {deprecation} : {}),
+        text,
+        pointer: pointerOf(diff.path),
+        ...(diff.action === 'remove' ? {removed: true} : {}),
+        library: diff.type,
+      });
       continue;
     }
     // Path-level keys (parameters shared by the path's operations, servers, extensions) never get

@@ -19,11 +19,20 @@ export function baseDocument(version = '1.0.0'): OpenApiDocument {
           description: 'Returns things.',
           tags: ['Things'],
           parameters: [
-            {name: 'status', in: 'query', required: false, description: 'Only things in this status.', schema: {$ref: '#/components/schemas/Status'}},
+            {
+              name: 'status',
+              in: 'query',
+              required: false,
+              description: 'Only things in this status.',
+              schema: {$ref: '#/components/schemas/Status'},
+            },
             {name: 'limit', in: 'query', required: false, description: 'At most this many.', schema: {type: 'integer'}},
           ],
           responses: {
-            '200': {description: 'The things.', content: {'application/json': {schema: {type: 'array', items: {$ref: '#/components/schemas/Thing'}}}}},
+            '200': {
+              description: 'The things.',
+              content: {'application/json': {schema: {type: 'array', items: {$ref: '#/components/schemas/Thing'}}}},
+            },
             '429': {description: 'Too many requests.'},
           },
         },
@@ -43,7 +52,10 @@ export function baseDocument(version = '1.0.0'): OpenApiDocument {
           description: 'Returns one thing.',
           tags: ['Things'],
           parameters: [{name: 'thing_id', in: 'path', required: true, description: 'The thing.', schema: {type: 'integer'}}],
-          responses: {'200': {description: 'The thing.', content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}}}, '404': {description: 'No such thing.'}},
+          responses: {
+            '200': {description: 'The thing.', content: {'application/json': {schema: {$ref: '#/components/schemas/Thing'}}}},
+            '404': {description: 'No such thing.'},
+          },
         },
         delete: {
           operationId: 'deleteThing',
@@ -85,7 +97,8 @@ export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 /** The fixture's operation at `method path` (it is there: the edits below name only those). */
 const op = (d: OpenApiDocument, path: string, method: HttpMethod): Operation => d.paths[path]![method]!;
 /** The fixture's parameter `i` of an operation (written inline, never as a reference). */
-const param = (d: OpenApiDocument, path: string, method: HttpMethod, i: number): Parameter => op(d, path, method).parameters![i] as Parameter;
+const param = (d: OpenApiDocument, path: string, method: HttpMethod, i: number): Parameter =>
+  op(d, path, method).parameters![i] as Parameter;
 /** A component schema of the fixture (an object schema). */
 const schema = (d: OpenApiDocument, name: string): SchemaObject => d.components!.schemas![name] as SchemaObject;
 /** A property of a component schema of the fixture. */
@@ -97,7 +110,13 @@ export const EDITS: Record<string, Edit> = {
     delete d.paths['/things/{thing_id}']!.delete;
   },
   'new required parameter': (d) => {
-    op(d, '/things', 'get').parameters!.push({name: 'owner', in: 'query', required: true, description: 'Owner id.', schema: {type: 'string'}});
+    op(d, '/things', 'get').parameters!.push({
+      name: 'owner',
+      in: 'query',
+      required: true,
+      description: 'Owner id.',
+      schema: {type: 'string'},
+    });
   },
   'narrowed enum': (d) => {
     // The list filter no longer accepts `archived` (the responses keep the full Status).

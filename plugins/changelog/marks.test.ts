@@ -27,23 +27,41 @@ test('markReleases: the recent releases of the same major, up to the version its
 const releases = listReleases(RELEASES_DIR);
 const byVersion = (v: string) => loadRelease(releases.find((x) => x.version === v)!);
 
-test('our releases: the current version\'s pages are marked by 2.x releases only, v1\'s by 1.x', () => {
+test("our releases: the current version's pages are marked by 2.x releases only, v1's by 1.x", () => {
   const v2 = buildChangelog({current: byVersion('2.0.0'), cache: false}).marks;
   assert.ok(v2.size > 0, 'some v2 operations changed in 2.0.0');
-  assert.deepEqual([...v2.values()].filter((m) => !m.version.startsWith('2.')), [], 'a v2 page names a 2.x release');
+  assert.deepEqual(
+    [...v2.values()].filter((m) => !m.version.startsWith('2.')),
+    [],
+    'a v2 page names a 2.x release',
+  );
   const v1 = buildChangelog({current: byVersion('1.1.0'), cache: false}).marks;
-  assert.deepEqual([...v1.values()].filter((m) => m.version !== '1.1.0'), [], 'a v1 page names 1.1.0');
+  assert.deepEqual(
+    [...v1.values()].filter((m) => m.version !== '1.1.0'),
+    [],
+    'a v1 page names 1.1.0',
+  );
   assert.equal(v1.get('get-customer-ledger')?.kind, 'new', 'Get customer ledger is new in 1.1.0');
   assert.equal(v1.get('get-customer-ledger')?.href, '/docs/api/changelog#v1-1-0');
   assert.equal(v1.has('get-customer-balance'), true, 'deprecated in 1.1.0: changed');
 });
 
-test('the diff cache is keyed on every source a diff runs: this plugin\'s and the OpenAPI model it reads documents with, not the tests', () => {
+test("the diff cache is keyed on every source a diff runs: this plugin's and the OpenAPI model it reads documents with, not the tests", () => {
   const files = diffCodeFiles().map((f) => path.relative(path.resolve(__dirname, '../..'), f).split(path.sep).join('/'));
-  for (const needed of ['plugins/changelog/diff.ts', 'plugins/changelog/build.ts', 'openapi/model/operations.ts', 'openapi/model/methods.ts', 'openapi/model/refs.ts', 'openapi/model/pointer.ts']) {
+  for (const needed of [
+    'plugins/changelog/diff.ts',
+    'plugins/changelog/build.ts',
+    'openapi/model/operations.ts',
+    'openapi/model/methods.ts',
+    'openapi/model/refs.ts',
+    'openapi/model/pointer.ts',
+  ]) {
     assert.ok(files.includes(needed), `${needed} keys the cache`);
   }
-  assert.deepEqual(files.filter((f) => f.endsWith('.test.ts')), []);
+  assert.deepEqual(
+    files.filter((f) => f.endsWith('.test.ts')),
+    [],
+  );
 });
 
 test('the first release of a new major links the migration guide from the major before, when docs/guides has it', () => {
@@ -51,16 +69,29 @@ test('the first release of a new major links the migration guide from the major 
   try {
     const current = byVersion('2.0.0');
     const without = buildChangelog({current, cache: false, guidesDir: dir}).changelog;
-    assert.deepEqual(without.releases.filter((r) => r.migrationGuide), [], 'no guide, no link');
+    assert.deepEqual(
+      without.releases.filter((r) => r.migrationGuide),
+      [],
+      'no guide, no link',
+    );
     writeFileSync(path.join(dir, 'migrating-v1-to-v2.mdx'), '# v1 to v2\n');
     writeFileSync(path.join(dir, 'migrating-v0-to-v1.md'), '# not a release of ours\n');
     const {changelog} = buildChangelog({current, cache: false, guidesDir: dir});
     const linked = changelog.releases.filter((r) => r.migrationGuide).map((r) => [r.version, r.migrationGuide]);
-    assert.deepEqual(linked, [['2.0.0', {href: '/docs/guides/migrating-v1-to-v2', title: 'Migrating from v1 to v2'}]], 'only 2.0.0 (1.1.0 is no new major; 1.0.0 has no release before it)');
+    assert.deepEqual(
+      linked,
+      [['2.0.0', {href: '/docs/guides/migrating-v1-to-v2', title: 'Migrating from v1 to v2'}]],
+      'only 2.0.0 (1.1.0 is no new major; 1.0.0 has no release before it)',
+    );
     // The feed's item for 2.0.0 links it too.
     const feed = feedXml(changelog, {url: 'https://portal.example.test', baseUrl: '/', apiTitle: 'Rev.io API'});
     const item = feed.split('<item>').find((i) => i.includes('<title>Rev.io API 2.0.0'))!;
-    assert.ok(item.includes('&lt;a href=&quot;https://portal.example.test/docs/guides/migrating-v1-to-v2&quot;&gt;Migrating from v1 to v2&lt;/a&gt;'), item);
+    assert.ok(
+      item.includes(
+        '&lt;a href=&quot;https://portal.example.test/docs/guides/migrating-v1-to-v2&quot;&gt;Migrating from v1 to v2&lt;/a&gt;',
+      ),
+      item,
+    );
     assert.equal(feed.split('migrating-v1-to-v2').length - 1, 1, 'once, in 2.0.0 only');
   } finally {
     rmSync(dir, {recursive: true, force: true});

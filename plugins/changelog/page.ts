@@ -28,7 +28,12 @@ export function changelogPageMdx(changelog: Changelog, apiTitle: string): string
     '',
   ];
   changelog.releases.forEach((r, i) => {
-    lines.push(`## ${r.version.replace(/[^0-9A-Za-z.+-]/g, '')} {#${r.anchor}}`, '', `<ApiChangelogRelease release={changelog.releases[${i}]} />`, '');
+    lines.push(
+      `## ${r.version.replace(/[^0-9A-Za-z.+-]/g, '')} {#${r.anchor}}`,
+      '',
+      `<ApiChangelogRelease release={changelog.releases[${i}]} />`,
+      '',
+    );
   });
   return lines.join('\n');
 }

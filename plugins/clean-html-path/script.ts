@@ -36,12 +36,14 @@ import {scriptHash} from '../csp/policy';
  */
 export function cleanHtmlPathScript(baseUrl: string): string {
   // Kept short and ES5 apart from URL: it runs before anything else, in every browser the site supports.
-  return `(function(b){var l=location,p=l.pathname,i=/\\/index\\.html$/.test(p),c,u;if(p.indexOf(b)!==0)return;` +
+  return (
+    `(function(b){var l=location,p=l.pathname,i=/\\/index\\.html$/.test(p),c,u;if(p.indexOf(b)!==0)return;` +
     `if(i){c=p.slice(0,-10);if(c!==b)c=c.slice(0,-1)}` +
     `else if(/\\.html$/.test(p)&&p.length>b.length+5)c=p.slice(0,-5);else return;` +
     `u=new URL("/"+c.replace(/^[\\/\\\\]+/,"")+l.search+l.hash,l.origin);if(u.origin!==l.origin)return;` +
     `if(i)history.replaceState(history.state,"",u.href);else{window.stop();l.replace(u.href)}` +
-    `})(${JSON.stringify(baseUrl)})`;
+    `})(${JSON.stringify(baseUrl)})`
+  );
 }
 
 /** The CSP source expression ('sha256-…') allowing the inline script for `baseUrl`. */

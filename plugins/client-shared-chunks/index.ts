@@ -22,7 +22,10 @@ export default function clientSharedChunks(): Plugin {
     configureWebpack(_config, isServer) {
       if (isServer) return {};
       const cacheGroups = Object.fromEntries(
-        Object.entries(SHARED).map(([name, test]) => [name, {name, test, chunks: 'async' as const, enforce: true, priority: 50, reuseExistingChunk: true}]),
+        Object.entries(SHARED).map(([name, test]) => [
+          name,
+          {name, test, chunks: 'async' as const, enforce: true, priority: 50, reuseExistingChunk: true},
+        ]),
       );
       return {optimization: {splitChunks: {cacheGroups}}};
     },

@@ -28,7 +28,8 @@ test('the module holds no plugin option and no path of the build machine', () =>
   const source = clientSiteConfigModule(config);
   assert.match(source, /^export default \{\n/);
   assert.deepEqual(new Function(`return ${source.replace(/^export default /, '').replace(/;\n$/, '')}`)(), clientSiteConfig(config));
-  for (const gone of ['operationPaths', '/home/builder', 'processedSpec', 'remarkPlugins', 'htmlAttributes']) assert.ok(!source.includes(gone), gone);
+  for (const gone of ['operationPaths', '/home/builder', 'processedSpec', 'remarkPlugins', 'htmlAttributes'])
+    assert.ok(!source.includes(gone), gone);
 });
 
 /** The client code of Docusaurus and of the site (what the browser bundle is made of). */
@@ -57,6 +58,13 @@ function clientFiles(): string[] {
 test('no client code reads the entries the browser does not get (the rule the plugin rests on)', () => {
   const files = clientFiles();
   assert.ok(files.length > 100, `${files.length} client files read`);
-  const readers = files.filter((file) => /siteConfig\??\.(presets|plugins|themes|ssrTemplate)\b|\{[^}]*\b(presets|plugins|themes|ssrTemplate)\b[^}]*\}\s*=\s*(siteConfig|useDocusaurusContext\(\)\.siteConfig)/.test(readFileSync(file, 'utf8')));
-  assert.deepEqual(readers.map((f) => path.relative(root, f)), []);
+  const readers = files.filter((file) =>
+    /siteConfig\??\.(presets|plugins|themes|ssrTemplate)\b|\{[^}]*\b(presets|plugins|themes|ssrTemplate)\b[^}]*\}\s*=\s*(siteConfig|useDocusaurusContext\(\)\.siteConfig)/.test(
+      readFileSync(file, 'utf8'),
+    ),
+  );
+  assert.deepEqual(
+    readers.map((f) => path.relative(root, f)),
+    [],
+  );
 });

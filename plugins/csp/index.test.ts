@@ -48,7 +48,13 @@ test('one pass: each page names its own (minified) inline scripts; the hosting f
 
     const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
     const all = new Set<string>();
-    for (const [file, count] of [['index.html', 3], ['docs/api/get-customer/index.html', 2], ['blog/welcome/index.html', 2], ['404.html', 2], ['oauth2-redirect/index.html', 0]] as const) {
+    for (const [file, count] of [
+      ['index.html', 3],
+      ['docs/api/get-customer/index.html', 2],
+      ['blog/welcome/index.html', 2],
+      ['404.html', 2],
+      ['oauth2-redirect/index.html', 0],
+    ] as const) {
       const html = read(file);
       const scripts = inlineScripts(html);
       assert.equal(scripts.length, count, `${file}: its inline scripts`);
@@ -56,14 +62,20 @@ test('one pass: each page names its own (minified) inline scripts; the hosting f
       const own = scripts.map(scriptHash);
       own.forEach((h) => all.add(h));
       assert.deepEqual(metaScriptSrc(html), ["'self'", ...own.sort()], `${file}: script-src names exactly its own scripts`);
-      assert.ok(html.indexOf('http-equiv="Content-Security-Policy"') < html.indexOf('<script'), `${file}: the policy comes before the scripts`);
+      assert.ok(
+        html.indexOf('http-equiv="Content-Security-Policy"') < html.indexOf('<script'),
+        `${file}: the policy comes before the scripts`,
+      );
       assert.match(html, /connect-src 'self' https:\/\/api\.example\.com https:/, `${file}: the API origin may be called`);
     }
     assert.equal(all.size, 3);
     // The banner's hash is in the home page's policy only.
     const banner = [...all].find((h) => !metaScriptSrc(read('404.html')).includes(h));
     assert.ok(banner && metaScriptSrc(read('index.html')).includes(banner));
-    assert.match(read('docs/api/get-customer/index.html'), /<link rel="alternate" type="text\/markdown" href="\/docs\/api\/get-customer\.md"><\/head>/);
+    assert.match(
+      read('docs/api/get-customer/index.html'),
+      /<link rel="alternate" type="text\/markdown" href="\/docs\/api\/get-customer\.md"><\/head>/,
+    );
 
     const headers = new Map(parseHeadersFile(read('_headers')));
     const headerScripts = /script-src ([^;]*)/.exec(headers.get('Content-Security-Policy')!)![1]!.split(' ');
@@ -73,7 +85,9 @@ test('one pass: each page names its own (minified) inline scripts; the hosting f
     for (const h of all) assert.ok(nginx.includes(h), `nginx snippet: ${h}`);
 
     // Nothing left behind by the atomic replacement.
-    const leftovers = readdirSync(dir, {recursive: true}).map(String).filter((f) => f.includes('.csp-'));
+    const leftovers = readdirSync(dir, {recursive: true})
+      .map(String)
+      .filter((f) => f.includes('.csp-'));
     assert.deepEqual(leftovers, []);
 
     // Run again on its own output (a rebuilt postBuild): nothing changes.
@@ -90,9 +104,15 @@ test("serverOrigins reads only the document's servers (a large processed documen
   try {
     const spec = path.join(dir, 'openapi.json');
     // Valid up to and including `servers`, broken after: a whole parse would throw.
-    writeFileSync(spec, `{"openapi":"3.0.3","info":{"title":"x","version":"1"},"servers":[{"url":"https://api.example.com/v1"},{"url":"/relative"},{"url":"https://{region}.example.com"},{"url":"ftp://files.example.com"}],"paths":{"/x": BROKEN`);
+    writeFileSync(
+      spec,
+      `{"openapi":"3.0.3","info":{"title":"x","version":"1"},"servers":[{"url":"https://api.example.com/v1"},{"url":"/relative"},{"url":"https://{region}.example.com"},{"url":"ftp://files.example.com"}],"paths":{"/x": BROKEN`,
+    );
     const warnings: string[] = [];
-    assert.deepEqual(serverOrigins(spec, (m) => warnings.push(m)), ['https://api.example.com']);
+    assert.deepEqual(
+      serverOrigins(spec, (m) => warnings.push(m)),
+      ['https://api.example.com'],
+    );
     assert.equal(warnings.length, 1);
     assert.match(warnings[0], /openapi\.json#\/servers\/3\/url: the server "ftp:\/\/files\.example\.com" is left out/);
     writeFileSync(spec, '{"openapi":"3.0.3","paths":{}}');

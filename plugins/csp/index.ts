@@ -13,7 +13,18 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {twinPathOfFile, withMarkdownAlternate} from '../agent-docs/head';
 import {InlineScriptMinifier} from './minify-scripts';
-import {directives, headersFile, inlineScripts, mapInlineScripts, nginxSnippet, originsOf, policySource, scriptHash, securityHeaders, withMetaPolicy} from './policy';
+import {
+  directives,
+  headersFile,
+  inlineScripts,
+  mapInlineScripts,
+  nginxSnippet,
+  originsOf,
+  policySource,
+  scriptHash,
+  securityHeaders,
+  withMetaPolicy,
+} from './policy';
 import {mapLimited} from '../build-shared/map-limited';
 
 export interface CspOptions {
@@ -45,7 +56,10 @@ export function serverOrigins(processedSpec: string, warn: (message: string) => 
     if (!/^[a-z][a-z0-9+.-]*:/i.test(s.url)) return; // relative: same origin as the site
     const result = policySource(s.url);
     if ('source' in result) origins.add(result.source);
-    else warn(`${path.relative(process.cwd(), processedSpec) || processedSpec}#/servers/${i}/url: the server ${JSON.stringify(s.url)} is left out of the Content-Security-Policy (connect-src, img-src): ${result.refused}. The request console cannot call it from the built site.`);
+    else
+      warn(
+        `${path.relative(process.cwd(), processedSpec) || processedSpec}#/servers/${i}/url: the server ${JSON.stringify(s.url)} is left out of the Content-Security-Policy (connect-src, img-src): ${result.refused}. The request console cannot call it from the built site.`,
+      );
   });
   return [...origins];
 }
@@ -59,7 +73,6 @@ async function htmlFiles(dir: string): Promise<string[]> {
   }
   return out;
 }
-
 
 /** Replace a file in one step, so that a reader (the search index builder) never sees half of it. */
 async function replaceFile(file: string, text: string): Promise<void> {
@@ -95,7 +108,9 @@ export async function writeSecurityPolicy(outDir: string, baseUrl: string, optio
   const files = await htmlFiles(outDir);
   const refused: string[] = [];
   const input = {
-    apiOrigins: [...new Set([options.processedSpec, ...(options.versionSpecs ?? [])].flatMap((spec) => serverOrigins(spec, (m) => refused.push(m))))],
+    apiOrigins: [
+      ...new Set([options.processedSpec, ...(options.versionSpecs ?? [])].flatMap((spec) => serverOrigins(spec, (m) => refused.push(m)))),
+    ],
     imgSrc: options.imgSrc,
     connectSrc: [...(options.connectSrc ?? []), ...originsOf(options.consoleUrls ?? [])],
   };
@@ -122,9 +137,13 @@ export default function cspPlugin(_context: LoadContext, options: CspOptions): P
     async postBuild({outDir, siteConfig}) {
       // Timed for the benchmark (PORTAL_BUILD_TIMINGS); other postBuild hooks share this process meanwhile.
       const clock = new PhaseClock('postBuild');
-      const summary = await clock.timeAsync('CSP and script minification', () => writeSecurityPolicy(outDir, siteConfig.baseUrl, options), {concurrent: true});
+      const summary = await clock.timeAsync('CSP and script minification', () => writeSecurityPolicy(outDir, siteConfig.baseUrl, options), {
+        concurrent: true,
+      });
       for (const warning of summary.refused) console.warn(`[csp] warning: ${warning}`);
-      console.log(`[csp] ${summary.pages} pages (${summary.scripts} distinct inline scripts, minified once each: ${summary.saved} bytes smaller): Content-Security-Policy with ${summary.hashes} inline script hash(es); _headers and security-headers.nginx.conf written`);
+      console.log(
+        `[csp] ${summary.pages} pages (${summary.scripts} distinct inline scripts, minified once each: ${summary.saved} bytes smaller): Content-Security-Policy with ${summary.hashes} inline script hash(es); _headers and security-headers.nginx.conf written`,
+      );
     },
   };
 }

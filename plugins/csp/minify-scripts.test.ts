@@ -19,7 +19,10 @@ test('each executable inline script is minified once; data blocks and src script
   const out = mapInlineScripts(PAGE, (t) => minifier.minified(t));
   assert.match(out, /<script>document\.documentElement\.dataset\.theme="dark";?<\/script>/);
   assert.ok(!out.includes('// sets the theme'));
-  assert.ok(out.includes('<script type="application/ld+json">{"@context": "https://schema.org",  "name": "x"}</script>'), 'JSON-LD as it was');
+  assert.ok(
+    out.includes('<script type="application/ld+json">{"@context": "https://schema.org",  "name": "x"}</script>'),
+    'JSON-LD as it was',
+  );
   assert.ok(out.includes('<script src="/a.js"></script>'));
   // "$&" in a script must not be read as a replacement pattern.
   assert.match(out, /<script>a&&b\("\$&"\);?<\/script>/);

@@ -16,7 +16,14 @@ export class InlineScriptMinifier {
   minify(text: string): Promise<string> {
     let result = this.pending.get(text);
     if (!result) {
-      result = (text.trim() === '' ? Promise.resolve(text) : minify(text, {compress: true, mangle: true, format: {comments: false}}).then((out) => out.code ?? text, () => text)).then((code) => {
+      result = (
+        text.trim() === ''
+          ? Promise.resolve(text)
+          : minify(text, {compress: true, mangle: true, format: {comments: false}}).then(
+              (out) => out.code ?? text,
+              () => text,
+            )
+      ).then((code) => {
         this.results.set(text, code);
         return code;
       });

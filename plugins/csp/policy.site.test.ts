@@ -51,7 +51,8 @@ test('landing on an operation page, then navigating to the home page and the blo
   await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as {reportViolation: (v: string) => void}).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+      (window as unknown as {reportViolation: (v: string) => void}).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    );
   });
   await gotoHydrated(page, site, describedOperations()[0]!.route);
   const landed = page.url();

@@ -1,7 +1,21 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
-import {directives, headersFile, inlineScripts, mapInlineScripts, operatorSourceProblem, originsOf, nginxSnippet, parseHeadersFile, policySource, scriptHash, securityHeaders, serialize, withMetaPolicy} from './policy';
+import {
+  directives,
+  headersFile,
+  inlineScripts,
+  mapInlineScripts,
+  operatorSourceProblem,
+  originsOf,
+  nginxSnippet,
+  parseHeadersFile,
+  policySource,
+  scriptHash,
+  securityHeaders,
+  serialize,
+  withMetaPolicy,
+} from './policy';
 
 const PAGE = [
   '<!doctype html><html lang="en"><head>',
@@ -65,9 +79,17 @@ test('meta policy: first thing after <meta charset>, without header-only directi
 
 test('hosting config: _headers round-trips, nginx adds every header', () => {
   const headers = securityHeaders(policy);
-  assert.deepEqual(headers.map(([k]) => k), [
-    'Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'X-Frame-Options', 'Permissions-Policy', 'Strict-Transport-Security',
-  ]);
+  assert.deepEqual(
+    headers.map(([k]) => k),
+    [
+      'Content-Security-Policy',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'X-Frame-Options',
+      'Permissions-Policy',
+      'Strict-Transport-Security',
+    ],
+  );
   assert.deepEqual(parseHeadersFile(headersFile(headers)), headers);
   assert.deepEqual(parseHeadersFile('/blog/*\n  X-Other: 1\n/*\n  A: b\n'), [['A', 'b']]);
   const nginx = nginxSnippet(headers);
@@ -101,10 +123,28 @@ test('policySource: scheme://host[:port] of an http(s) URL whose host a CSP host
 });
 
 test('operatorSourceProblem: keywords, schemes and host-sources with wildcards pass; anything that could end a directive does not', () => {
-  for (const ok of ["'self'", "'none'", 'https:', 'data:', '*', '*.example.com', 'https://*.example.com:*', 'wss://ws.example.com:443/path/', 'http://[::1]:9000']) {
+  for (const ok of [
+    "'self'",
+    "'none'",
+    'https:',
+    'data:',
+    '*',
+    '*.example.com',
+    'https://*.example.com:*',
+    'wss://ws.example.com:443/path/',
+    'http://[::1]:9000',
+  ]) {
     assert.equal(operatorSourceProblem(ok), undefined, ok);
   }
-  for (const bad of ["'unsafe-inline'", 'https://a;b', 'a,b.example', 'https://a$b.example', 'https://x.example/$uri', "https://x.example/'", 'https://**.example.com']) {
+  for (const bad of [
+    "'unsafe-inline'",
+    'https://a;b',
+    'a,b.example',
+    'https://a$b.example',
+    'https://x.example/$uri',
+    "https://x.example/'",
+    'https://**.example.com',
+  ]) {
     assert.match(operatorSourceProblem(bad) ?? '', /is not a CSP source/, bad);
   }
 });
@@ -113,61 +153,134 @@ test('operatorSourceProblem: keywords, schemes and host-sources with wildcards p
 
 test('inline scripts: which type attributes a browser executes (empty, JavaScript MIME types, module), in any case and spacing', () => {
   const runs = (attrs: string) => inlineScripts(`<script${attrs}>x</script>`).length === 1;
-  for (const attrs of ['', ' type=""', " type=''", ' type=" "', ' type="text/javascript"', ' type="  text/javascript  "', ' type="application/javascript"', ' type="application/x-javascript"',
-    ' type="text/ecmascript"', ' type="application/x-ecmascript"', ' type="TEXT/JAVASCRIPT"', ' type="module"', ' type=" Module "', " type='module'", ' type=module', ' TYPE = "module"', ' data-type="application/ld+json"', ' data-src="/x.js"', ' async']) {
+  for (const attrs of [
+    '',
+    ' type=""',
+    " type=''",
+    ' type=" "',
+    ' type="text/javascript"',
+    ' type="  text/javascript  "',
+    ' type="application/javascript"',
+    ' type="application/x-javascript"',
+    ' type="text/ecmascript"',
+    ' type="application/x-ecmascript"',
+    ' type="TEXT/JAVASCRIPT"',
+    ' type="module"',
+    ' type=" Module "',
+    " type='module'",
+    ' type=module',
+    ' TYPE = "module"',
+    ' data-type="application/ld+json"',
+    ' data-src="/x.js"',
+    ' async',
+  ]) {
     assert.equal(runs(attrs), true, `<script${attrs}>`);
   }
-  for (const attrs of [' type="application/ld+json"', ' type="text/template"', ' type="x-text/javascript"', ' type="text/javascript1.5"', ' type="text/jscript"', ' type="textjavascript"', ' type="text/xjavascript"',
-    ' type="modules"', ' type="amodule"', ' type="module x"', " type='text/plain'", ' type=text/html', ' type="text/x-javascript-template"', ' type = "application/ld+json"', ' type=\n"text/plain"', ' src="/a.js"', ' SRC = "/a.js"', ' defer src="/a.js"']) {
+  for (const attrs of [
+    ' type="application/ld+json"',
+    ' type="text/template"',
+    ' type="x-text/javascript"',
+    ' type="text/javascript1.5"',
+    ' type="text/jscript"',
+    ' type="textjavascript"',
+    ' type="text/xjavascript"',
+    ' type="modules"',
+    ' type="amodule"',
+    ' type="module x"',
+    " type='text/plain'",
+    ' type=text/html',
+    ' type="text/x-javascript-template"',
+    ' type = "application/ld+json"',
+    ' type=\n"text/plain"',
+    ' src="/a.js"',
+    ' SRC = "/a.js"',
+    ' defer src="/a.js"',
+  ]) {
     assert.equal(runs(attrs), false, `<script${attrs}>`);
   }
 });
 
 test('inline scripts: tags in any case, an end tag with spaces, several per page, each text exactly up to its own end tag', () => {
-  assert.deepEqual(inlineScripts('<SCRIPT>a()</SCRIPT ><script>\nb()\n</script\n><scripts>no</scripts><script>c()</script>'), ['a()', '\nb()\n', 'c()']);
+  assert.deepEqual(inlineScripts('<SCRIPT>a()</SCRIPT ><script>\nb()\n</script\n><scripts>no</scripts><script>c()</script>'), [
+    'a()',
+    '\nb()\n',
+    'c()',
+  ]);
   assert.deepEqual(inlineScripts('<script></script>'), ['']);
   assert.deepEqual(inlineScripts('<p>no scripts</p>'), []);
 });
 
 test('mapInlineScripts: rewrites the text of exactly the scripts inlineScripts finds, leaving attributes, data blocks and src scripts as written', () => {
-  const page = '<script type="module" nonce="x">a()</script><script type="application/json">{"a":1}</script><script src="/s.js">ignored()</script><script></script>';
+  const page =
+    '<script type="module" nonce="x">a()</script><script type="application/json">{"a":1}</script><script src="/s.js">ignored()</script><script></script>';
   const seen: string[] = [];
   const out = mapInlineScripts(page, (t) => (seen.push(t), `/*${t}*/$&$1`));
   assert.deepEqual(seen, ['a()', '']);
-  assert.equal(out, '<script type="module" nonce="x">/*a()*/$&$1</script><script type="application/json">{"a":1}</script><script src="/s.js">ignored()</script><script>/**/$&$1</script>');
-  assert.equal(mapInlineScripts(page, (t) => t), page, 'the identity changes nothing');
+  assert.equal(
+    out,
+    '<script type="module" nonce="x">/*a()*/$&$1</script><script type="application/json">{"a":1}</script><script src="/s.js">ignored()</script><script>/**/$&$1</script>',
+  );
+  assert.equal(
+    mapInlineScripts(page, (t) => t),
+    page,
+    'the identity changes nothing',
+  );
 });
 
 test('directives: the whole policy, directive by directive (hashes and origins sorted and unique, connect-src for the console)', () => {
-  assert.deepEqual(directives({scriptHashes: new Set(["'sha256-B'", "'sha256-A'"]), apiOrigins: ['https://b.example', 'https://a.example', 'https://b.example'], connectSrc: ['wss://ws.example']}), [
-    ['default-src', ["'self'"]],
-    ['script-src', ["'self'", "'sha256-A'", "'sha256-B'"]],
-    ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'https://a.example', 'https://b.example']],
-    ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", 'https://a.example', 'https://b.example', 'https:', 'http://localhost:*', 'http://127.0.0.1:*', 'wss://ws.example']],
-    ['worker-src', ["'self'"]],
-    ['media-src', ["'self'", 'blob:']],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
-  ]);
+  assert.deepEqual(
+    directives({
+      scriptHashes: new Set(["'sha256-B'", "'sha256-A'"]),
+      apiOrigins: ['https://b.example', 'https://a.example', 'https://b.example'],
+      connectSrc: ['wss://ws.example'],
+    }),
+    [
+      ['default-src', ["'self'"]],
+      ['script-src', ["'self'", "'sha256-A'", "'sha256-B'"]],
+      ['style-src', ["'self'", "'unsafe-inline'"]],
+      ['img-src', ["'self'", 'data:', 'https://a.example', 'https://b.example']],
+      ['font-src', ["'self'", 'data:']],
+      [
+        'connect-src',
+        ["'self'", 'https://a.example', 'https://b.example', 'https:', 'http://localhost:*', 'http://127.0.0.1:*', 'wss://ws.example'],
+      ],
+      ['worker-src', ["'self'"]],
+      ['media-src', ["'self'", 'blob:']],
+      ['object-src', ["'none'"]],
+      ['base-uri', ["'self'"]],
+      ['form-action', ["'self'"]],
+      ['frame-ancestors', ["'none'"]],
+    ],
+  );
   const bare = directives({scriptHashes: [], apiOrigins: []});
   assert.deepEqual(bare.find(([n]) => n === 'connect-src')![1], ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*']);
   assert.deepEqual(bare.find(([n]) => n === 'img-src')![1], ["'self'", 'data:']);
 });
 
 test('serialize: "name values" joined by "; "; a <meta> policy leaves out frame-ancestors, report-uri and sandbox (header-only)', () => {
-  const policy: [string, string[]][] = [['default-src', ["'self'"]], ['frame-ancestors', ["'none'"]], ['report-uri', ['/csp']], ['sandbox', []], ['upgrade-insecure-requests', []], ['img-src', ["'self'", 'data:']]];
-  assert.equal(serialize(policy), "default-src 'self'; frame-ancestors 'none'; report-uri /csp; sandbox; upgrade-insecure-requests; img-src 'self' data:");
+  const policy: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['report-uri', ['/csp']],
+    ['sandbox', []],
+    ['upgrade-insecure-requests', []],
+    ['img-src', ["'self'", 'data:']],
+  ];
+  assert.equal(
+    serialize(policy),
+    "default-src 'self'; frame-ancestors 'none'; report-uri /csp; sandbox; upgrade-insecure-requests; img-src 'self' data:",
+  );
   assert.equal(serialize(policy, {meta: true}), "default-src 'self'; upgrade-insecure-requests; img-src 'self' data:");
   assert.equal(serialize(policy, {meta: false}), serialize(policy));
 });
 
 test('serialize: one value is one source expression; whitespace, ";", "," and control characters are refused, naming the value and directive', () => {
   for (const v of ['a b', 'a\tb', 'a;b', 'a,b', 'a\nb', 'a\x00b', 'a\x1fb', 'a\x7fb', '', ' a', 'a ']) {
-    assert.throws(() => serialize([['img-src', [v]]]), (e: Error) => e.message === `Content-Security-Policy: ${JSON.stringify(v)} in img-src is not a single source expression`, JSON.stringify(v));
+    assert.throws(
+      () => serialize([['img-src', [v]]]),
+      (e: Error) => e.message === `Content-Security-Policy: ${JSON.stringify(v)} in img-src is not a single source expression`,
+      JSON.stringify(v),
+    );
   }
   for (const v of ['a', "'self'", 'https://x.example/a?b&c="d"', '~!', 'é']) assert.equal(serialize([['img-src', [v]]]), `img-src ${v}`);
 });
@@ -184,40 +297,106 @@ test('securityHeaders: the exact header values', () => {
 });
 
 test('withMetaPolicy: placed right after <head> (or after a leading <meta charset>), its content attribute escaped; an existing policy meta in any quoting is kept', () => {
-  const p: [string, string[]][] = [['img-src', ['https://x.example/?a&b="c"']], ['frame-ancestors', ["'none'"]]];
+  const p: [string, string[]][] = [
+    ['img-src', ['https://x.example/?a&b="c"']],
+    ['frame-ancestors', ["'none'"]],
+  ];
   const tag = '<meta http-equiv="Content-Security-Policy" content="img-src https://x.example/?a&amp;b=&quot;c&quot;">';
-  assert.equal(withMetaPolicy('<html><head lang="en"><title>t</title></head></html>', p), `<html><head lang="en">${tag}<title>t</title></head></html>`);
-  assert.equal(withMetaPolicy('<HEAD>\n  <meta charset="utf-8" /><title>t</title>', p), `<HEAD>\n  <meta charset="utf-8" />${tag}<title>t</title>`);
-  assert.equal(withMetaPolicy('<head><title>t</title><meta charset="utf-8">', p), `<head>${tag}<title>t</title><meta charset="utf-8">`, 'a charset that is not first stays where it is');
+  assert.equal(
+    withMetaPolicy('<html><head lang="en"><title>t</title></head></html>', p),
+    `<html><head lang="en">${tag}<title>t</title></head></html>`,
+  );
+  assert.equal(
+    withMetaPolicy('<HEAD>\n  <meta charset="utf-8" /><title>t</title>', p),
+    `<HEAD>\n  <meta charset="utf-8" />${tag}<title>t</title>`,
+  );
+  assert.equal(
+    withMetaPolicy('<head><title>t</title><meta charset="utf-8">', p),
+    `<head>${tag}<title>t</title><meta charset="utf-8">`,
+    'a charset that is not first stays where it is',
+  );
   assert.equal(withMetaPolicy('<header></header><head></head>', p), `<header></header><head>${tag}</head>`, '<header> is not <head>');
-  assert.throws(() => withMetaPolicy('<html><body><header>x</header></body></html>', p), /^Error: no <head> element to put the Content-Security-Policy in$/);
-  for (const has of ['<meta http-equiv="Content-Security-Policy" content="x">', "<meta http-equiv='content-security-policy' content='x'>", '<META name=x HTTP-EQUIV=Content-Security-Policy content=x>']) {
+  assert.throws(
+    () => withMetaPolicy('<html><body><header>x</header></body></html>', p),
+    /^Error: no <head> element to put the Content-Security-Policy in$/,
+  );
+  for (const has of [
+    '<meta http-equiv="Content-Security-Policy" content="x">',
+    "<meta http-equiv='content-security-policy' content='x'>",
+    '<META name=x HTTP-EQUIV=Content-Security-Policy content=x>',
+  ]) {
     const html = `<head>${has}</head>`;
     assert.equal(withMetaPolicy(html, p), html, has);
   }
 });
 
 test('hosting files: _headers and nginx carry exact lines; a header value with a line break or control character is refused; nginx refuses "$" and escapes quotes and backslashes', () => {
-  const headers: [string, string][] = [['A', 'x "y" \\z'], ['B', 'v']];
+  const headers: [string, string][] = [
+    ['A', 'x "y" \\z'],
+    ['B', 'v'],
+  ];
   assert.equal(headersFile(headers), '/*\n  A: x "y" \\z\n  B: v\n');
   const nginx = nginxSnippet(headers).split('\n');
   assert.deepEqual(nginx.slice(-3), ['add_header A "x \\"y\\" \\\\z" always;', 'add_header B "v" always;', '']);
-  assert.deepEqual(nginx.slice(0, 2), [
-    '# Security headers of the Developer Portal (generated by the build: the script hashes change',
-    '# with the site). Include it in the server block that serves build/: include this_file;',
-  ], 'the comment tells the operator where the file goes');
+  assert.deepEqual(
+    nginx.slice(0, 2),
+    [
+      '# Security headers of the Developer Portal (generated by the build: the script hashes change',
+      '# with the site). Include it in the server block that serves build/: include this_file;',
+    ],
+    'the comment tells the operator where the file goes',
+  );
   for (const bad of ['a\nb', 'a\rb', 'a\x00b', 'a\x1fb', 'a\x7fb']) {
-    assert.throws(() => headersFile([['X', bad]]), /^Error: _headers: the X header holds a control character or line break$/, JSON.stringify(bad));
-    assert.throws(() => nginxSnippet([['X', bad]]), /^Error: nginx snippet: the nginx header holds a control character or line break$/, JSON.stringify(bad));
+    assert.throws(
+      () => headersFile([['X', bad]]),
+      /^Error: _headers: the X header holds a control character or line break$/,
+      JSON.stringify(bad),
+    );
+    assert.throws(
+      () => nginxSnippet([['X', bad]]),
+      /^Error: nginx snippet: the nginx header holds a control character or line break$/,
+      JSON.stringify(bad),
+    );
   }
-  assert.throws(() => nginxSnippet([['X', 'a$uri']]), (e: Error) => e.message === 'nginx snippet: "a$uri" holds "$", which nginx would read as a variable');
+  assert.throws(
+    () => nginxSnippet([['X', 'a$uri']]),
+    (e: Error) => e.message === 'nginx snippet: "a$uri" holds "$", which nginx would read as a variable',
+  );
   assert.equal(headersFile([['X', 'a\x20~\x80']]), '/*\n  X: a ~\x80\n', 'space and non-ASCII are fine');
 });
 
 test('parseHeadersFile: only the "/*" block; indented "Name: value" lines, the value as written after the colon and spaces', () => {
-  const text = ['# comment', '/*', '  A: 1', '\tB:two words ', '  not a header', '  X Y: z', '  C:', '  U: a\u2028b', '/api/*', '  D: 4', '/* ', '  E: 5', '/*/x', '  F: 6'].join('\n');
-  assert.deepEqual(parseHeadersFile(text), [['A', '1'], ['B', 'two words '], ['C', ''], ['U', 'a\u2028b'], ['E', '5']]);
-  assert.deepEqual(parseHeadersFile('/*\r\n  A: 1\r\n  B: 2\r\n'), [['A', '1'], ['B', '2']], 'CRLF line ends');
+  const text = [
+    '# comment',
+    '/*',
+    '  A: 1',
+    '\tB:two words ',
+    '  not a header',
+    '  X Y: z',
+    '  C:',
+    '  U: a\u2028b',
+    '/api/*',
+    '  D: 4',
+    '/* ',
+    '  E: 5',
+    '/*/x',
+    '  F: 6',
+  ].join('\n');
+  assert.deepEqual(parseHeadersFile(text), [
+    ['A', '1'],
+    ['B', 'two words '],
+    ['C', ''],
+    ['U', 'a\u2028b'],
+    ['E', '5'],
+  ]);
+  assert.deepEqual(
+    parseHeadersFile('/*\r\n  A: 1\r\n  B: 2\r\n'),
+    [
+      ['A', '1'],
+      ['B', '2'],
+    ],
+    'CRLF line ends',
+  );
   assert.deepEqual(parseHeadersFile('  A: before any block\n'), []);
 });
 
@@ -238,15 +417,51 @@ test('policySource: the port is kept only when the URL names a non-default one; 
 });
 
 test('operatorSourceProblem: the edges of each accepted form (scheme names, ports of 1 to 5 digits, wildcards only leading, plain paths)', () => {
-  for (const ok of ['blob:', 'a+b.c-d:', 'example.com', 'EXAMPLE.com', 'ws://x.example', 'http://x.example:1', 'https://x.example:65535', 'x.example:*', 'x.example/a/b.c~d%20_-/', 'https://[2001:db8::1]:443', '[::1]']) {
+  for (const ok of [
+    'blob:',
+    'a+b.c-d:',
+    'example.com',
+    'EXAMPLE.com',
+    'ws://x.example',
+    'http://x.example:1',
+    'https://x.example:65535',
+    'x.example:*',
+    'x.example/a/b.c~d%20_-/',
+    'https://[2001:db8::1]:443',
+    '[::1]',
+  ]) {
     assert.equal(operatorSourceProblem(ok), undefined, ok);
   }
-  for (const bad of ['1a:', ':', 'https://x.example:123456', 'https://x.example:', 'https://x.example:a', 'https://x.*.example', 'https://*x.example', 'ftp://x.example', 'https:/x.example', 'x.example/a?b', 'x.example/a b', 'x.example#f', "'SELF'", "'self' ", '']) {
-    assert.equal(operatorSourceProblem(bad), `"${bad}" is not a CSP source this portal accepts: 'self', 'none', a scheme such as https: or data:, or [scheme://]host[:port][/path] with a host of letters, digits, "-" and "." (a leading "*." allowed) or a bracketed IPv6 address`, bad);
+  for (const bad of [
+    '1a:',
+    ':',
+    'https://x.example:123456',
+    'https://x.example:',
+    'https://x.example:a',
+    'https://x.*.example',
+    'https://*x.example',
+    'ftp://x.example',
+    'https:/x.example',
+    'x.example/a?b',
+    'x.example/a b',
+    'x.example#f',
+    "'SELF'",
+    "'self' ",
+    '',
+  ]) {
+    assert.equal(
+      operatorSourceProblem(bad),
+      `"${bad}" is not a CSP source this portal accepts: 'self', 'none', a scheme such as https: or data:, or [scheme://]host[:port][/path] with a host of letters, digits, "-" and "." (a leading "*." allowed) or a bracketed IPv6 address`,
+      bad,
+    );
   }
 });
 
 test('originsOf: a refused URL is an error naming it and why', () => {
-  assert.throws(() => originsOf(['https://ok.example', 'ftp://x.example']), (e: Error) => e.message === 'Content-Security-Policy: "ftp://x.example" cannot be a policy source: its scheme "ftp:" is not http: or https:');
+  assert.throws(
+    () => originsOf(['https://ok.example', 'ftp://x.example']),
+    (e: Error) =>
+      e.message === 'Content-Security-Policy: "ftp://x.example" cannot be a policy source: its scheme "ftp:" is not http: or https:',
+  );
   assert.deepEqual(originsOf([]), []);
 });

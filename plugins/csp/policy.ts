@@ -75,9 +75,12 @@ export function policySource(url: string): {source: string} | {refused: string} 
   } catch {
     return {refused: 'it is not an absolute URL'};
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return {refused: `its scheme "${parsed.protocol}" is not http: or https:`};
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return {refused: `its scheme "${parsed.protocol}" is not http: or https:`};
   if (!HOST.test(parsed.hostname)) {
-    return {refused: `its host "${parsed.hostname}" holds characters a policy source may not (letters, digits, "-" and "." only, or an IPv6 address in brackets)`};
+    return {
+      refused: `its host "${parsed.hostname}" holds characters a policy source may not (letters, digits, "-" and "." only, or an IPv6 address in brackets)`,
+    };
   }
   return {source: `${parsed.protocol}//${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}`};
 }
@@ -91,7 +94,10 @@ export function policySource(url: string): {source: string} | {refused: string} 
 export function operatorSourceProblem(text: string): string | undefined {
   if (text === "'self'" || text === "'none'") return undefined;
   if (/^[a-z][a-z0-9+.-]*:$/i.test(text)) return undefined;
-  const hostSource = new RegExp(`^(?:(?:https?|wss?)://)?(?:\\*|(?:\\*\\.)?${LABELS}|${IPV6})(?::(?:\\d{1,5}|\\*))?(?:/[a-z0-9._~%/-]*)?$`, 'i');
+  const hostSource = new RegExp(
+    `^(?:(?:https?|wss?)://)?(?:\\*|(?:\\*\\.)?${LABELS}|${IPV6})(?::(?:\\d{1,5}|\\*))?(?:/[a-z0-9._~%/-]*)?$`,
+    'i',
+  );
   if (hostSource.test(text)) return undefined;
   return `"${text}" is not a CSP source this portal accepts: 'self', 'none', a scheme such as https: or data:, or [scheme://]host[:port][/path] with a host of letters, digits, "-" and "." (a leading "*." allowed) or a bracketed IPv6 address`;
 }
@@ -101,11 +107,15 @@ export function operatorSourceProblem(text: string): string | undefined {
  * proxy), as policy sources; throws naming a URL policySource refuses.
  */
 export function originsOf(urls: string[]): string[] {
-  return [...new Set(urls.map((u) => {
-    const result = policySource(u);
-    if ('refused' in result) throw new Error(`Content-Security-Policy: "${u}" cannot be a policy source: ${result.refused}`);
-    return result.source;
-  }))];
+  return [
+    ...new Set(
+      urls.map((u) => {
+        const result = policySource(u);
+        if ('refused' in result) throw new Error(`Content-Security-Policy: "${u}" cannot be a policy source: ${result.refused}`);
+        return result.source;
+      }),
+    ),
+  ];
 }
 
 export type Directives = [name: string, values: string[]][];
@@ -147,7 +157,9 @@ export function serialize(policy: Directives, {meta = false} = {}): string {
     .filter(([name]) => !(meta && HEADER_ONLY.has(name)))
     .map(([name, values]) => {
       // The last guard: whatever reached the directives, one value can only ever be one source.
-      for (const v of values) if (!SINGLE_SOURCE.test(v)) throw new Error(`Content-Security-Policy: ${JSON.stringify(v)} in ${name} is not a single source expression`);
+      for (const v of values)
+        if (!SINGLE_SOURCE.test(v))
+          throw new Error(`Content-Security-Policy: ${JSON.stringify(v)} in ${name} is not a single source expression`);
       return [name, ...values].join(' ');
     })
     .join('; ');

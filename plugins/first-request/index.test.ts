@@ -8,7 +8,12 @@ test('the home page request: calls the given base, highlighted markup of the sam
   assert.equal(r.language, 'bash');
   assert.match(r.code, /--url "https:\/\/api\.example\.test\/v2\/customer-summaries\?page=1&page_size=5"/);
   assert.match(r.html, /<span class=/, 'token markup');
-  const text = r.html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+  const text = r.html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"');
   assert.equal(text, r.code);
   assert.deepEqual(r.variables, FIRST_REQUEST_VARIABLES);
   for (const name of r.variables) assert.ok(r.code.includes(`$${name}`), name);

@@ -6,7 +6,12 @@
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {highlight} from '../api-pages/highlight';
-import {FIRST_REQUEST_LANGUAGE, FIRST_REQUEST_VARIABLES, firstRequestCode, type FirstRequest} from '../../src/components/HomepageFirstRequest/request';
+import {
+  FIRST_REQUEST_LANGUAGE,
+  FIRST_REQUEST_VARIABLES,
+  firstRequestCode,
+  type FirstRequest,
+} from '../../src/components/HomepageFirstRequest/request';
 
 export const FIRST_REQUEST_DATA = 'first-request.json';
 

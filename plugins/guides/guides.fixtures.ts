@@ -14,9 +14,15 @@ export const WIDGETS = {
         operationId: 'createWidget',
         summary: 'Create a widget',
         parameters: [{name: 'Idempotency-Key', in: 'header', schema: {type: 'string', minLength: 8}}],
-        requestBody: {required: true, content: {'application/json': {schema: {$ref: '#/components/schemas/WidgetCreate'}, example: {name: 'Sprocket', size: 3}}}},
+        requestBody: {
+          required: true,
+          content: {'application/json': {schema: {$ref: '#/components/schemas/WidgetCreate'}, example: {name: 'Sprocket', size: 3}}},
+        },
         responses: {
-          '201': {description: 'Created', content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}, example: {id: 7, name: 'Sprocket', size: 3}}}},
+          '201': {
+            description: 'Created',
+            content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}, example: {id: 7, name: 'Sprocket', size: 3}}},
+          },
           '422': {description: 'Invalid', content: {'application/json': {schema: {$ref: '#/components/schemas/Error'}}}},
         },
       },
@@ -30,7 +36,10 @@ export const WIDGETS = {
           {name: 'expand', in: 'query', schema: {type: 'string', enum: ['parts', 'owner']}},
         ],
         responses: {
-          '200': {description: 'The widget', content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}, example: {id: 7, name: 'Sprocket', size: 3}}}},
+          '200': {
+            description: 'The widget',
+            content: {'application/json': {schema: {$ref: '#/components/schemas/Widget'}, example: {id: 7, name: 'Sprocket', size: 3}}},
+          },
           '404': {description: 'No such widget'},
         },
       },
@@ -39,8 +48,16 @@ export const WIDGETS = {
   components: {
     securitySchemes: {basicAuth: {type: 'http', scheme: 'basic'}},
     schemas: {
-      WidgetCreate: {type: 'object', required: ['name'], properties: {name: {type: 'string', minLength: 1}, size: {type: 'integer', minimum: 1}}},
-      Widget: {type: 'object', required: ['id', 'name'], properties: {id: {type: 'integer', readOnly: true}, name: {type: 'string'}, size: {type: 'integer'}}},
+      WidgetCreate: {
+        type: 'object',
+        required: ['name'],
+        properties: {name: {type: 'string', minLength: 1}, size: {type: 'integer', minimum: 1}},
+      },
+      Widget: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {id: {type: 'integer', readOnly: true}, name: {type: 'string'}, size: {type: 'integer'}},
+      },
       Error: {type: 'object', properties: {code: {type: 'string'}, message: {type: 'string'}}},
       Unused: {type: 'object', properties: {x: {type: 'string'}}},
     },

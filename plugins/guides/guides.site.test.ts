@@ -34,7 +34,10 @@ describe('the Quickstart in the browser', () => {
       for (let i = 0; i < 9; i++) {
         const box = (await parts.nth(i).boundingBox())!;
         assert.ok(box.height > 20, `part ${i} has a height`);
-        assert.ok(box.x >= article.x - 1 && box.x + box.width <= article.x + article.width + 1, `part ${i} inside the article (${box.x}+${box.width} in ${article.x}+${article.width})`);
+        assert.ok(
+          box.x >= article.x - 1 && box.x + box.width <= article.x + article.width + 1,
+          `part ${i} inside the article (${box.x}+${box.width} in ${article.x}+${article.width})`,
+        );
         assert.ok(box.y > previous, `part ${i} below part ${i - 1}`);
         previous = box.y;
       }
@@ -50,10 +53,14 @@ describe('the Quickstart in the browser', () => {
     assert.equal(await card.getAttribute('href'), apiPageRoute(slugOf('getAListOfBillProfiles')));
     assert.match((await card.textContent())!, /^GET\/bill-profilesGet a list of bill profiles$/);
     await card.click();
-    await navigatedTo(page, apiPageRoute(slugOf('getAListOfBillProfiles')), page.getByRole('heading', {level: 1, name: 'Get a list of bill profiles'}));
+    await navigatedTo(
+      page,
+      apiPageRoute(slugOf('getAListOfBillProfiles')),
+      page.getByRole('heading', {level: 1, name: 'Get a list of bill profiles'}),
+    );
   });
 
-  test('the request example has the eight languages, the guide\'s values and the credential variables', async () => {
+  test("the request example has the eight languages, the guide's values and the credential variables", async () => {
     const page = await site.page();
     await gotoHydrated(page, site, GUIDE);
     const request = page.locator('article [data-guide-part]').nth(1);
@@ -68,18 +75,24 @@ describe('the Quickstart in the browser', () => {
     assert.match((await page.locator('article [data-guide-part]').nth(5).locator('pre').textContent())!, /^import os/);
   });
 
-  test('the response example and the schema tables show the reference\'s content', async () => {
+  test("the response example and the schema tables show the reference's content", async () => {
     const page = await site.page();
     await gotoHydrated(page, site, GUIDE);
     const parts = page.locator('article [data-guide-part]');
     assert.match((await parts.nth(2).textContent())!, /"total_count"/);
     assert.match((await parts.nth(3).textContent())!, /^BillProfile · in the reference/);
-    for (const field of ['id', 'name', 'currency', 'bill_cycle']) assert.equal(await parts.nth(3).locator(`code:text-is("${field}")`).count() > 0 || (await parts.nth(3).getByText(field, {exact: true}).count()) > 0, true, `BillProfile field ${field}`);
+    for (const field of ['id', 'name', 'currency', 'bill_cycle'])
+      assert.equal(
+        (await parts.nth(3).locator(`code:text-is("${field}")`).count()) > 0 ||
+          (await parts.nth(3).getByText(field, {exact: true}).count()) > 0,
+        true,
+        `BillProfile field ${field}`,
+      );
     assert.match((await parts.nth(7).textContent())!, /^Request body of POST \/customers application\/json/);
     assert.match((await parts.nth(8).textContent())!, /"id"/);
   });
 
-  test('Try it opens the reference\'s console with the guide\'s parameters and body', async () => {
+  test("Try it opens the reference's console with the guide's parameters and body", async () => {
     const page = await site.page();
     await gotoHydrated(page, site, GUIDE);
     const tries = page.locator('article div[data-guide-part]').filter({has: page.getByRole('button', {name: 'Try it'})});
@@ -104,7 +117,10 @@ describe('the Quickstart in the browser', () => {
   test("the console's shared link from a guide opens the operation's page with the guide's values", async () => {
     const page = await site.page({clipboard: true});
     await gotoHydrated(page, site, GUIDE);
-    const tryIt = page.locator('article div[data-guide-part]').filter({has: page.getByRole('button', {name: 'Try it'})}).nth(1);
+    const tryIt = page
+      .locator('article div[data-guide-part]')
+      .filter({has: page.getByRole('button', {name: 'Try it'})})
+      .nth(1);
     await tryIt.getByRole('button', {name: 'Try it'}).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', {name: 'Send request'}).waitFor();
@@ -139,7 +155,8 @@ describe('the Quickstart in the browser', () => {
         const r = document.getElementById(id)!.getBoundingClientRect();
         return r.top > -2 && r.top < window.innerHeight; // scrolled to (sub-pixel above the top edge)
       }, anchor);
-      if (anchor.startsWith('response-')) assert.equal(await target.evaluate((e) => (e as HTMLDetailsElement).open), true, 'the response is opened');
+      if (anchor.startsWith('response-'))
+        assert.equal(await target.evaluate((e) => (e as HTMLDetailsElement).open), true, 'the response is opened');
     }
   });
 });
@@ -150,25 +167,38 @@ describe('the Quickstart in the outputs made after the build', () => {
   test('its Markdown twin has each part as Markdown: eight languages, the response, schema fields, links to twins', () => {
     const md = twin();
     assert.doesNotMatch(md, /GUIDEPARTZ/);
-    for (const label of ['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby']) assert.equal(md.split(`\n${label}:\n`).length - 1, 2, `${label} twice (two requests)`);
+    for (const label of ['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby'])
+      assert.equal(md.split(`\n${label}:\n`).length - 1, 2, `${label} twice (two requests)`);
     assert.match(md, /--url 'https:\/\/api\.rev\.io\/v2\/bill-profiles\?status=active&[^']*page_size=10'/);
     assert.match(md, /"name": "Northwind Logistics LLC"/);
     // A schema links to the first operation that shows it: Create a bill profile answers with one.
     assert.match(md, /\*\*BillProfile\*\* \(\[reference\]\(https?:\/\/[^)]+\/docs\/api\/create-bill-profile\.md#response-201\)\)/);
     assert.match(md, /`customer_type_id`/);
-    assert.match(md, /Try it: open \[POST \/customers\]\([^)]+\/docs\/api\/create-customer\.md\) and press "Try it", with `Idempotency-Key` = `quickstart-0001-northwind` and this body:/);
+    assert.match(
+      md,
+      /Try it: open \[POST \/customers\]\([^)]+\/docs\/api\/create-customer\.md\) and press "Try it", with `Idempotency-Key` = `quickstart-0001-northwind` and this body:/,
+    );
     assert.match(md, /\[the 401 response\]\([^)]+\.md#response-401\)/);
   });
 
-  test('llms.txt and agent-docs.json (the MCP server\'s index) list it', () => {
+  test("llms.txt and agent-docs.json (the MCP server's index) list it", () => {
     const llms = readFileSync(path.join(SITE_DIR, 'llms.txt'), 'utf8');
     assert.match(llms, /- \[Quickstart\]\(https?:\/\/[^)]+\/docs\/guides\/quickstart\.md\): From credentials to your first 200 OK/);
-    const index = JSON.parse(readFileSync(path.join(SITE_DIR, 'agent-docs.json'), 'utf8')) as {pages: {route: string; kind: string; title: string}[]};
-    assert.deepEqual(index.pages.filter((p) => p.route === GUIDE).map((p) => [p.kind, p.title]), [['doc', 'Quickstart']]);
+    const index = JSON.parse(readFileSync(path.join(SITE_DIR, 'agent-docs.json'), 'utf8')) as {
+      pages: {route: string; kind: string; title: string}[];
+    };
+    assert.deepEqual(
+      index.pages.filter((p) => p.route === GUIDE).map((p) => [p.kind, p.title]),
+      [['doc', 'Quickstart']],
+    );
   });
 
   test('the MCP server returns it and finds it', async () => {
-    const transport = new StdioClientTransport({command: process.execPath, args: [require.resolve('tsx/cli'), path.join(__dirname, '../agent-docs/mcp/server.ts'), '--site', SITE_DIR], stderr: 'ignore'});
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [require.resolve('tsx/cli'), path.join(__dirname, '../agent-docs/mcp/server.ts'), '--site', SITE_DIR],
+      stderr: 'ignore',
+    });
     const client = new Client({name: 'guides-test', version: '1.0.0'});
     await client.connect(transport);
     try {
@@ -184,7 +214,9 @@ describe('the Quickstart in the outputs made after the build', () => {
   });
 
   test('the search index has its text, without the embedded samples and schemas', () => {
-    const parts = JSON.parse(readFileSync(path.join(SITE_DIR, 'search-index-content.json'), 'utf8')) as {documents: {t: string; s?: string; u: string}[]}[];
+    const parts = JSON.parse(readFileSync(path.join(SITE_DIR, 'search-index-content.json'), 'utf8')) as {
+      documents: {t: string; s?: string; u: string}[];
+    }[];
     const mine = parts.flatMap((p) => p.documents).filter((d) => d.u === GUIDE);
     const text = mine.map((d) => `${d.s ?? ''}\n${d.t}`).join('\n');
     assert.match(text, /Make your first request/);

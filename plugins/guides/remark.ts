@@ -52,7 +52,8 @@ export function resolverFor(processedSpec: string): GuideResolver {
   if (!existsSync(processedSpec)) throw new Error(`${processedSpec} does not exist: run "npm run spec" (build and start run it for you).`);
   const {mtimeMs, size} = statSync(processedSpec);
   const version = `${mtimeMs}:${size}`;
-  if (cached?.file !== processedSpec || cached.version !== version) cached = {file: processedSpec, version, resolver: new GuideResolver(readProcessedDocument(processedSpec))};
+  if (cached?.file !== processedSpec || cached.version !== version)
+    cached = {file: processedSpec, version, resolver: new GuideResolver(readProcessedDocument(processedSpec))};
   return cached.resolver;
 }
 
@@ -73,7 +74,8 @@ function literal(node: Node, source: string): unknown {
     case 'ObjectExpression': {
       const out: Record<string, unknown> = {};
       for (const p of node.properties) {
-        if (p.type !== 'Property' || p.computed || p.kind !== 'init' || p.method) throw new GuideReferenceError(`only plain values are allowed in ${source}`);
+        if (p.type !== 'Property' || p.computed || p.kind !== 'init' || p.method)
+          throw new GuideReferenceError(`only plain values are allowed in ${source}`);
         const key = p.key.type === 'Identifier' ? p.key.name : String(p.key.value);
         Object.defineProperty(out, key, {value: literal(p.value, source), enumerable: true, writable: true, configurable: true});
       }
@@ -101,7 +103,9 @@ export function props(element: Node): Record<string, unknown> {
 
 /** An element's opening tag as the guide wrote it, for messages: `<RequestExample operationId="createCustomer">`. */
 function tag(element: Node): string {
-  const named = (element.attributes ?? []).filter((a: Node) => a.type === 'mdxJsxAttribute' && (typeof a.value === 'string' || a.value === null)).map((a: Node) => (a.value === null ? a.name : `${a.name}="${a.value}"`));
+  const named = (element.attributes ?? [])
+    .filter((a: Node) => a.type === 'mdxJsxAttribute' && (typeof a.value === 'string' || a.value === null))
+    .map((a: Node) => (a.value === null ? a.name : `${a.name}="${a.value}"`));
   return `<${[element.name, ...named].join(' ')}>`;
 }
 
@@ -113,7 +117,9 @@ export function apiLinkProps(url: string): Record<string, string> {
   const [key, value] = hash.split(/=(.*)/s);
   if (!hash) return {operationId: operationId!};
   if ((key === 'parameter' || key === 'response') && value) return {operationId: operationId!, [key]: value};
-  throw new GuideReferenceError(`"${url}" is not an API link: write api:<operationId>, api:<operationId>#parameter=<name>, api:<operationId>#response=<status> or api:schema:<Name>`);
+  throw new GuideReferenceError(
+    `"${url}" is not an API link: write api:<operationId>, api:<operationId>#parameter=<name>, api:<operationId>#response=<status> or api:schema:<Name>`,
+  );
 }
 
 function resolvePart(resolver: GuideResolver, name: ComponentName, p: Record<string, unknown>): GuidePart & {slug?: string} {
@@ -139,12 +145,23 @@ function asked(p: Record<string, unknown>): string {
     .join(', ');
 }
 
-const esm = (code: string): Node => ({type: 'mdxjsEsm', value: code, data: {estree: Parser.parse(code, {ecmaVersion: 2022, sourceType: 'module'})}});
-const expression = (code: string): Node => ({type: 'mdxJsxAttributeValueExpression', value: code, data: {estree: Parser.parse(code, {ecmaVersion: 2022, sourceType: 'module'})}});
+const esm = (code: string): Node => ({
+  type: 'mdxjsEsm',
+  value: code,
+  data: {estree: Parser.parse(code, {ecmaVersion: 2022, sourceType: 'module'})},
+});
+const expression = (code: string): Node => ({
+  type: 'mdxJsxAttributeValueExpression',
+  value: code,
+  data: {estree: Parser.parse(code, {ecmaVersion: 2022, sourceType: 'module'})},
+});
 
 /** The module name of a page's parts: its path from the site root, made a file name, and a short hash of it. */
 export function moduleNameOf(relativePath: string): string {
-  const slug = relativePath.replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = relativePath
+    .replace(/\.[^.]+$/, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `${slug}-${createHash('sha256').update(relativePath).digest('hex').slice(0, 6)}`;
 }
 
@@ -197,7 +214,15 @@ export function transformGuide(tree: Node, filePath: string, options: GuideOptio
   const linkNode = (node: Node, p: Record<string, unknown>, children: Node[] | undefined, what: string): Node[] => {
     try {
       const {href, label} = resolve().link(p);
-      return [{type: 'link', url: href, title: null, children: children?.length ? children : [{type: 'inlineCode', value: label}], position: node.position}];
+      return [
+        {
+          type: 'link',
+          url: href,
+          title: null,
+          children: children?.length ? children : [{type: 'inlineCode', value: label}],
+          position: node.position,
+        },
+      ];
     } catch (error) {
       problem(node, what, error);
       return children?.length ? children : [{type: 'text', value: asked(p)}];
@@ -230,7 +255,10 @@ export function transformGuide(tree: Node, filePath: string, options: GuideOptio
         }
         return linkNode(child, p, child.children, `[…](${child.url})`);
       }
-      if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && (GUIDE_COMPONENTS as readonly string[]).includes(child.name)) {
+      if (
+        (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') &&
+        (GUIDE_COMPONENTS as readonly string[]).includes(child.name)
+      ) {
         const component = child.name as ComponentName;
         let part: GuidePart & {slug?: string};
         try {
@@ -247,7 +275,16 @@ export function transformGuide(tree: Node, filePath: string, options: GuideOptio
         }
         const index = parts.push(part) - 1;
         used.add(component);
-        return [{...child, attributes: [{type: 'mdxJsxAttribute', name: 'data', value: expression(`${PARTS}[${index}]`)}, {type: 'mdxJsxAttribute', name: 'part', value: `${name}:${index}`}], children: []}];
+        return [
+          {
+            ...child,
+            attributes: [
+              {type: 'mdxJsxAttribute', name: 'data', value: expression(`${PARTS}[${index}]`)},
+              {type: 'mdxJsxAttribute', name: 'part', value: `${name}:${index}`},
+            ],
+            children: [],
+          },
+        ];
       }
       walk(child);
       return [child];
@@ -257,7 +294,9 @@ export function transformGuide(tree: Node, filePath: string, options: GuideOptio
 
   if (problems.length) {
     if (!options.foreign) {
-      throw new Error(`${problems.length === 1 ? 'A guide refers' : 'Guides refer'} to what the API description (${path.relative(siteDir, options.processedSpec)}) does not have:\n  ${problems.join('\n  ')}`);
+      throw new Error(
+        `${problems.length === 1 ? 'A guide refers' : 'Guides refer'} to what the API description (${path.relative(siteDir, options.processedSpec)}) does not have:\n  ${problems.join('\n  ')}`,
+      );
     }
     for (const line of problems) console.warn(`[guides] ${line} (rendered as missing: the description is not ours)`);
   }
@@ -271,7 +310,9 @@ export function transformGuide(tree: Node, filePath: string, options: GuideOptio
     if (n.type !== 'mdxjsEsm') continue;
     for (const statement of n.data?.estree?.body ?? []) for (const s of statement.specifiers ?? []) declared.add(s.local?.name);
   }
-  const imports = [`import ${PARTS} from ${JSON.stringify(`@site/${path.relative(siteDir, outDir).split(path.sep).join('/')}/${name}.js`)};`];
+  const imports = [
+    `import ${PARTS} from ${JSON.stringify(`@site/${path.relative(siteDir, outDir).split(path.sep).join('/')}/${name}.js`)};`,
+  ];
   for (const c of used) if (!declared.has(c)) imports.push(`import ${c} from '@site/src/components/Guide/${c}';`);
   tree.children.unshift(...imports.map(esm));
   return {module: name, parts, problems};

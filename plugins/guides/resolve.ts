@@ -55,13 +55,18 @@ export class GuideResolver {
 
   /** The operation (or webhook) with this operationId, its raw object and its page data. */
   private resolve(operationId: unknown): Resolved {
-    if (typeof operationId !== 'string' || operationId === '') throw new GuideReferenceError('operationId is missing (write operationId="…")');
+    if (typeof operationId !== 'string' || operationId === '')
+      throw new GuideReferenceError('operationId is missing (write operationId="…")');
     const cached = this.pages.get(operationId);
     if (cached) return cached;
     const ref = this.operations.find((o) => o.operationId === operationId);
     if (!ref) {
-      const near = this.operations.filter((o) => o.operationId && o.operationId.toLowerCase() === operationId.toLowerCase()).map((o) => o.operationId);
-      throw new GuideReferenceError(`operation "${operationId}" is not in the API description${near.length ? ` (did you mean "${near[0]}"?)` : ''}`);
+      const near = this.operations
+        .filter((o) => o.operationId && o.operationId.toLowerCase() === operationId.toLowerCase())
+        .map((o) => o.operationId);
+      throw new GuideReferenceError(
+        `operation "${operationId}" is not in the API description${near.length ? ` (did you mean "${near[0]}"?)` : ''}`,
+      );
     }
     const raw = this.pathItem(ref)[ref.method] as Operation;
     const page = ref.kind === 'webhook' ? this.builder.webhook(ref.path, ref.method) : this.builder.operation(ref.method, ref.path);
@@ -99,15 +104,24 @@ export class GuideResolver {
   private parameter({ref, page}: Resolved, key: string): ParameterData {
     const [location, name] = key.includes(':') ? (key.split(/:(.*)/s) as [string, string]) : [undefined, key];
     const found = page.parameters.filter((p) => p.name === name && (location === undefined || p.in === location));
-    if (found.length === 0) throw new GuideReferenceError(`parameter "${key}" is not a parameter of ${describe(ref)} (it has: ${page.parameters.map((p) => `${p.in}:${p.name}`).join(', ') || 'none'})`);
-    if (found.length > 1) throw new GuideReferenceError(`parameter "${key}" of ${describe(ref)} is ambiguous: write ${found.map((p) => `"${p.in}:${p.name}"`).join(' or ')}`);
+    if (found.length === 0)
+      throw new GuideReferenceError(
+        `parameter "${key}" is not a parameter of ${describe(ref)} (it has: ${page.parameters.map((p) => `${p.in}:${p.name}`).join(', ') || 'none'})`,
+      );
+    if (found.length > 1)
+      throw new GuideReferenceError(
+        `parameter "${key}" of ${describe(ref)} is ambiguous: write ${found.map((p) => `"${p.in}:${p.name}"`).join(' or ')}`,
+      );
     return found[0]!;
   }
 
   private response(resolved: Resolved, status: unknown): OperationPage['responses'][number] {
     const wanted = String(status ?? '');
     const response = resolved.page.responses.find((r) => r.status === wanted);
-    if (!response) throw new GuideReferenceError(`response "${wanted}" is not a response of ${describe(resolved.ref)} (it has: ${resolved.page.responses.map((r) => r.status).join(', ') || 'none'})`);
+    if (!response)
+      throw new GuideReferenceError(
+        `response "${wanted}" is not a response of ${describe(resolved.ref)} (it has: ${resolved.page.responses.map((r) => r.status).join(', ') || 'none'})`,
+      );
     return response;
   }
 
@@ -116,21 +130,45 @@ export class GuideResolver {
     if (typeof props.schema === 'string') {
       const node = this.component(props.schema);
       const href = this.schemaHref(props.schema);
-      return {kind: 'schema', title: props.schema, schema: node, schemas: this.builder.closureOf([node]), mode: 'response', ...(href ? {href} : {})};
+      return {
+        kind: 'schema',
+        title: props.schema,
+        schema: node,
+        schemas: this.builder.closureOf([node]),
+        mode: 'response',
+        ...(href ? {href} : {}),
+      };
     }
-    if (props.operationId === undefined) throw new GuideReferenceError('say which schema: schema="Name", or operationId="…" with body or response="200"');
+    if (props.operationId === undefined)
+      throw new GuideReferenceError('say which schema: schema="Name", or operationId="…" with body or response="200"');
     const resolved = this.resolve(props.operationId);
     const where = describe(resolved.ref);
     if (props.body !== undefined && props.body !== false) {
       const media = resolved.page.requestBody?.content.find((m) => m.schema);
       if (!media?.schema) throw new GuideReferenceError(`${where} has no request body schema`);
-      return {kind: 'schema', title: `Request body of ${where}`, mediaType: media.mediaType, schema: media.schema, schemas: this.builder.closureOf([media.schema]), mode: 'request', href: this.href(resolved.ref, 'request-body')};
+      return {
+        kind: 'schema',
+        title: `Request body of ${where}`,
+        mediaType: media.mediaType,
+        schema: media.schema,
+        schemas: this.builder.closureOf([media.schema]),
+        mode: 'request',
+        href: this.href(resolved.ref, 'request-body'),
+      };
     }
     if (props.response !== undefined) {
       const response = this.response(resolved, props.response);
       const media = response.content.find((m) => m.schema);
       if (!media?.schema) throw new GuideReferenceError(`response "${response.status}" of ${where} has no body schema`);
-      return {kind: 'schema', title: `Response ${response.status} of ${where}`, mediaType: media.mediaType, schema: media.schema, schemas: this.builder.closureOf([media.schema]), mode: 'response', href: this.href(resolved.ref, responseAnchor(response.status))};
+      return {
+        kind: 'schema',
+        title: `Response ${response.status} of ${where}`,
+        mediaType: media.mediaType,
+        schema: media.schema,
+        schemas: this.builder.closureOf([media.schema]),
+        mode: 'response',
+        href: this.href(resolved.ref, responseAnchor(response.status)),
+      };
     }
     throw new GuideReferenceError(`say which schema of ${where}: body, or response="<status>"`);
   }
@@ -143,12 +181,16 @@ export class GuideResolver {
   private schemaHref(name: string): string | undefined {
     const target = `${SCHEMA_PREFIX}${escapeToken(name)}`;
     const uses = (media: unknown) =>
-      Object.values((media ?? {}) as Record<string, {schema?: {$ref?: string; items?: {$ref?: string}}}>).some((m) => m?.schema?.$ref === target || m?.schema?.items?.$ref === target);
+      Object.values((media ?? {}) as Record<string, {schema?: {$ref?: string; items?: {$ref?: string}}}>).some(
+        (m) => m?.schema?.$ref === target || m?.schema?.items?.$ref === target,
+      );
     for (const ref of this.operations) {
       if (ref.kind !== 'operation') continue;
       const raw = this.doc.paths[ref.path][ref.method] as {requestBody?: unknown; responses?: Record<string, unknown>};
       if (uses((this.follow(raw.requestBody) as {content?: unknown} | undefined)?.content)) return this.href(ref, 'request-body');
-      const status = Object.keys(raw.responses ?? {}).find((s) => uses((this.follow(raw.responses![s]) as {content?: unknown} | undefined)?.content));
+      const status = Object.keys(raw.responses ?? {}).find((s) =>
+        uses((this.follow(raw.responses![s]) as {content?: unknown} | undefined)?.content),
+      );
       if (status) return this.href(ref, responseAnchor(status));
     }
     return undefined;
@@ -172,7 +214,8 @@ export class GuideResolver {
     for (const [key, value] of Object.entries(params ?? {})) {
       const p = this.parameter(resolved, key);
       const rawParam = this.rawParameter(resolved, p);
-      const schema = rawParam?.schema ?? (rawParam?.content ? (Object.values(rawParam.content)[0] as {schema?: unknown})?.schema : undefined);
+      const schema =
+        rawParam?.schema ?? (rawParam?.content ? (Object.values(rawParam.content)[0] as {schema?: unknown})?.schema : undefined);
       if (schema !== undefined) this.validate(value, schema, `the value of parameter "${key}" of ${where}`);
       values.set(p, value);
     }
@@ -180,7 +223,8 @@ export class GuideResolver {
     if (body !== undefined) {
       const media = page.requestBody?.content[0];
       if (!media) throw new GuideReferenceError(`${where} takes no request body, but the guide gives one`);
-      const rawBody = this.follow((raw as {requestBody?: unknown}).requestBody) as {content?: Record<string, {schema?: unknown}>} | undefined;
+      const rawBody = this.follow((raw as {requestBody?: unknown}).requestBody) as
+        {content?: Record<string, {schema?: unknown}>} | undefined;
       const schema = rawBody?.content?.[media.mediaType]?.schema;
       if (schema !== undefined) this.validate(body, schema, `the request body of ${where}`);
       out.requestBody = {...page.requestBody!, content: [{...media, example: body}, ...page.requestBody!.content.slice(1)]};
@@ -200,14 +244,19 @@ export class GuideResolver {
 
   private rawParameter({ref, raw}: Resolved, p: ParameterData): {schema?: unknown; content?: Record<string, unknown>} | undefined {
     const item = this.pathItem(ref) as {parameters?: unknown[]};
-    const list = [...(item.parameters ?? []), ...(((raw as {parameters?: unknown[]}).parameters) ?? [])].map((n) => this.follow(n) as {name?: string; in?: string; schema?: unknown});
+    const list = [...(item.parameters ?? []), ...((raw as {parameters?: unknown[]}).parameters ?? [])].map(
+      (n) => this.follow(n) as {name?: string; in?: string; schema?: unknown},
+    );
     return list.reverse().find((n) => n?.name === p.name && n?.in === p.in);
   }
 
   /** `<RequestExample operationId params body/>`: the request in the eight languages. */
   requestExample(operationId: unknown, params?: GuideParams, body?: unknown): RequestPart {
     const resolved = this.resolve(operationId);
-    if (resolved.ref.kind === 'webhook') throw new GuideReferenceError(`${describe(resolved.ref)} is a webhook: the API sends it, there is no request to show (use ResponseExample or SchemaTable body)`);
+    if (resolved.ref.kind === 'webhook')
+      throw new GuideReferenceError(
+        `${describe(resolved.ref)} is a webhook: the API sends it, there is no request to show (use ResponseExample or SchemaTable body)`,
+      );
     const page = this.withValues(resolved, params, body);
     return {kind: 'request', title: describe(resolved.ref), href: this.href(resolved.ref), samples: renderSamples(sampleRequest(page))};
   }
@@ -224,13 +273,21 @@ export class GuideResolver {
     const tab = responseExamples([response])[0];
     const media = response.content.find((m) => m.exampleHtml || m.binaryHtml);
     if (!tab || !media) throw new GuideReferenceError(`response "${response.status}" of ${describe(resolved.ref)} has no example`);
-    return {kind: 'response', status: response.status, title: `${response.status} of ${describe(resolved.ref)}`, href: this.href(resolved.ref, responseAnchor(response.status)), mediaType: media.mediaType, html: tab.html};
+    return {
+      kind: 'response',
+      status: response.status,
+      title: `${response.status} of ${describe(resolved.ref)}`,
+      href: this.href(resolved.ref, responseAnchor(response.status)),
+      mediaType: media.mediaType,
+      html: tab.html,
+    };
   }
 
   /** `<TryIt operationId params body/>`: the console's starting values (the page data loads on click). */
   tryIt(operationId: unknown, params?: GuideParams, body?: unknown): TryItPart & {slug: string} {
     const resolved = this.resolve(operationId);
-    if (resolved.ref.kind === 'webhook') throw new GuideReferenceError(`${describe(resolved.ref)} is a webhook: there is no request to try`);
+    if (resolved.ref.kind === 'webhook')
+      throw new GuideReferenceError(`${describe(resolved.ref)} is a webhook: there is no request to try`);
     this.withValues(resolved, params, body); // validates the values
     // The guide's values; the console fills the other parameters as on the reference page.
     const values: Record<string, string> = {};
@@ -238,7 +295,13 @@ export class GuideResolver {
       const p = this.parameter(resolved, key);
       values[`${p.in}:${p.name}`] = valueText(value);
     }
-    const part: TryItPart & {slug: string} = {kind: 'try', title: describe(resolved.ref), href: this.href(resolved.ref), params: values, slug: resolved.ref.slug ?? ''};
+    const part: TryItPart & {slug: string} = {
+      kind: 'try',
+      title: describe(resolved.ref),
+      href: this.href(resolved.ref),
+      params: values,
+      slug: resolved.ref.slug ?? '',
+    };
     if (body !== undefined) part.body = JSON.stringify(body, null, 2);
     return part;
   }
@@ -251,7 +314,10 @@ export class GuideResolver {
     if (typeof props.schema === 'string') {
       this.component(props.schema);
       const href = this.schemaHref(props.schema);
-      if (!href) throw new GuideReferenceError(`schema "${props.schema}" is not shown on any operation page (no request body or response uses it directly): link to an operation instead`);
+      if (!href)
+        throw new GuideReferenceError(
+          `schema "${props.schema}" is not shown on any operation page (no request body or response uses it directly): link to an operation instead`,
+        );
       return {href, label: props.schema};
     }
     const resolved = this.resolve(props.operationId);

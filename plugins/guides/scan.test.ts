@@ -10,7 +10,8 @@ import {contentFiles, guideRequests, parseMdx, refreshGuides} from './scan';
 import {moduleNameOf, transformGuide} from './remark';
 import {fixtureSite, WIDGETS} from './guides.fixtures';
 
-const GUIDE = '# Widgets\n\n<OperationCard operationId="getWidget" />\n\n<RequestExample operationId="createWidget" params={{"header:Idempotency-Key": "guide-0001"}} body={{name: "Cog"}} />\n';
+const GUIDE =
+  '# Widgets\n\n<OperationCard operationId="getWidget" />\n\n<RequestExample operationId="createWidget" params={{"header:Idempotency-Key": "guide-0001"}} body={{name: "Cog"}} />\n';
 
 test('after the description changes, refreshGuides rewrites the data module of each page; a reference it lost is an error with file:line', async () => {
   const site = fixtureSite();
@@ -34,7 +35,10 @@ test('after the description changes, refreshGuides rewrites the data module of e
     writeFileSync(site.processedSpec, JSON.stringify(removed));
     const {errors} = await refreshGuides(options);
     assert.equal(errors.length, 1);
-    assert.match(errors[0]!, /docs\/guides\/widgets\.mdx:3:1: <OperationCard operationId="getWidget">: operation "getWidget" is not in the API description/);
+    assert.match(
+      errors[0]!,
+      /docs\/guides\/widgets\.mdx:3:1: <OperationCard operationId="getWidget">: operation "getWidget" is not in the API description/,
+    );
     assert.match(readFileSync(module, 'utf8'), /Fetch one widget/, 'the last good module stays');
   } finally {
     rmSync(site.siteDir, {recursive: true, force: true});
@@ -53,10 +57,18 @@ test('guideRequests lists every RequestExample of docs, blog and pages (not the 
       mkdirSync(path.dirname(path.join(site.siteDir, rel!)), {recursive: true});
       writeFileSync(path.join(site.siteDir, rel!), text!);
     }
-    assert.deepEqual(contentFiles(site.siteDir).map((f) => path.relative(site.siteDir, f)), ['blog/2025-01-01-post.mdx', 'docs/guides/widgets.mdx', 'src/pages/x.mdx']);
+    assert.deepEqual(
+      contentFiles(site.siteDir).map((f) => path.relative(site.siteDir, f)),
+      ['blog/2025-01-01-post.mdx', 'docs/guides/widgets.mdx', 'src/pages/x.mdx'],
+    );
     assert.deepEqual(await guideRequests(site.siteDir), [
       {where: 'blog/2025-01-01-post.mdx:3', operationId: 'getWidget'},
-      {where: 'docs/guides/widgets.mdx:5', operationId: 'createWidget', params: {'header:Idempotency-Key': 'guide-0001'}, body: {name: 'Cog'}},
+      {
+        where: 'docs/guides/widgets.mdx:5',
+        operationId: 'createWidget',
+        params: {'header:Idempotency-Key': 'guide-0001'},
+        body: {name: 'Cog'},
+      },
     ]);
   } finally {
     rmSync(site.siteDir, {recursive: true, force: true});

@@ -17,13 +17,14 @@ export const CONTENT_DIRS = ['docs', 'blog', 'src/pages'];
 
 /** An MDX file's syntax tree (remark-mdx, front matter and directives as the build reads them). */
 export async function parseMdx(source: string): Promise<Node> {
-  const [{unified}, {default: remarkParse}, {default: remarkMdx}, {default: remarkFrontmatter}, {default: remarkDirective}] = await Promise.all([
-    import('unified'),
-    import('remark-parse'),
-    import('remark-mdx'),
-    import('remark-frontmatter'),
-    import('remark-directive'),
-  ]);
+  const [{unified}, {default: remarkParse}, {default: remarkMdx}, {default: remarkFrontmatter}, {default: remarkDirective}] =
+    await Promise.all([
+      import('unified'),
+      import('remark-parse'),
+      import('remark-mdx'),
+      import('remark-frontmatter'),
+      import('remark-directive'),
+    ]);
   return unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter).use(remarkDirective).parse(source);
 }
 
@@ -61,7 +62,12 @@ export async function guideRequests(siteDir = projectRoot): Promise<GuideRequest
     const visit = (node: Node) => {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'RequestExample') {
         const p = props(node);
-        out.push({where: `${path.relative(siteDir, file)}:${node.position?.start.line}`, operationId: String(p.operationId), ...(p.params ? {params: p.params as Record<string, unknown>} : {}), ...(p.body !== undefined ? {body: p.body} : {})});
+        out.push({
+          where: `${path.relative(siteDir, file)}:${node.position?.start.line}`,
+          operationId: String(p.operationId),
+          ...(p.params ? {params: p.params as Record<string, unknown>} : {}),
+          ...(p.body !== undefined ? {body: p.body} : {}),
+        });
       }
       (node.children ?? []).forEach(visit);
     };

@@ -20,8 +20,15 @@ const token = (i: number) => `GUIDEPARTZ${i}Z`;
  * Replaces the guide parts in `nodes` by placeholders; returns the function that puts each part's
  * Markdown in place of its placeholder in the converted text. `link` maps a site path (no base URL).
  */
-export function embedGuideParts(nodes: Document | ChildNode[], link: (sitePath: string) => string, dir = GUIDE_PARTS_DIR): (markdown: string) => string {
-  const elements = DomUtils.findAll((e: Element) => typeof e.attribs['data-guide-part'] === 'string', Array.isArray(nodes) ? nodes : nodes.children);
+export function embedGuideParts(
+  nodes: Document | ChildNode[],
+  link: (sitePath: string) => string,
+  dir = GUIDE_PARTS_DIR,
+): (markdown: string) => string {
+  const elements = DomUtils.findAll(
+    (e: Element) => typeof e.attribs['data-guide-part'] === 'string',
+    Array.isArray(nodes) ? nodes : nodes.children,
+  );
   if (!elements.length) return (markdown) => markdown;
   const modules = new Map<string, GuidePart[] | undefined>();
   const texts: string[] = [];

@@ -11,7 +11,8 @@ import livePreviewPlugin from './index';
 import type {SourceWatcher} from './watcher';
 
 const root = path.resolve(__dirname, '../..');
-const state = () => (globalThis as unknown as Record<symbol, {watcher?: SourceWatcher} | undefined>)[Symbol.for('developer-portal.live-preview')];
+const state = () =>
+  (globalThis as unknown as Record<symbol, {watcher?: SourceWatcher} | undefined>)[Symbol.for('developer-portal.live-preview')];
 after(() => state()?.watcher?.close());
 
 const plugin = livePreviewPlugin({siteDir: root} as LoadContext, {

@@ -71,10 +71,13 @@ class SourceErrorPlugin {
       const {error} = state();
       if (!error) return;
       const ErrorClass = compiler.webpack?.WebpackError ?? Error;
-      const problem = Object.assign(new ErrorClass(`${error}\n\nThe pages show the last good version of the document until the next save without problems.`), {
-        name: 'Live preview',
-        hideStack: true, // the report is the message; where the plugin raised it is of no interest
-      });
+      const problem = Object.assign(
+        new ErrorClass(`${error}\n\nThe pages show the last good version of the document until the next save without problems.`),
+        {
+          name: 'Live preview',
+          hideStack: true, // the report is the message; where the plugin raised it is of no interest
+        },
+      );
       compilation.errors.push(problem);
     });
   }
@@ -98,7 +101,9 @@ function reloadSiteConfigIfLinksChanged(context: LoadContext, processedSpec: str
     return;
   }
   shared.siteLinks = links;
-  console.log('[live-preview] categories or operation routes changed: Docusaurus reloads the site configuration (navbar, footer, links from the blog)');
+  console.log(
+    '[live-preview] categories or operation routes changed: Docusaurus reloads the site configuration (navbar, footer, links from the blog)',
+  );
   const now = new Date();
   utimesSync(context.siteConfigPath, now, now);
 }
@@ -108,7 +113,9 @@ function report(result: RefreshResult, changed: string[]): void {
   const what = changed.length ? list(changed.map(displayPath)) : 'first look at the document';
   if (!result.ok) {
     shared.error = `the OpenAPI source has problems (${changed.length ? `saved: ${what}` : what}).\n${result.message}`;
-    console.error(`[live-preview] ${what}${changed.length ? ' saved' : ''}: the OpenAPI document has problems; the API pages keep the last good version.\n${result.message}`);
+    console.error(
+      `[live-preview] ${what}${changed.length ? ' saved' : ''}: the OpenAPI document has problems; the API pages keep the last good version.\n${result.message}`,
+    );
     recompile();
     return;
   }
@@ -117,7 +124,9 @@ function report(result: RefreshResult, changed: string[]): void {
   const touched = [...result.written, ...result.deleted.map((f) => `${f} (deleted)`)];
   const pages = touched.length ? `updated ${list(touched)}` : 'no page changed';
   if (changed.length || touched.length || recovered) {
-    console.log(`[live-preview] ${what}${changed.length ? ' saved' : ''}: ${pages} in ${result.ms} ms${recovered ? '; the problems are fixed' : ''}`);
+    console.log(
+      `[live-preview] ${what}${changed.length ? ' saved' : ''}: ${pages} in ${result.ms} ms${recovered ? '; the problems are fixed' : ''}`,
+    );
   }
   for (const line of result.log.slice(0, -1)) console.warn(line);
   if (recovered) recompile();
@@ -131,7 +140,11 @@ function report(result: RefreshResult, changed: string[]): void {
  */
 async function refreshEmbeddedParts(context: LoadContext, options: LivePreviewOptions): Promise<void> {
   const shared = state();
-  const {pages, errors} = await refreshGuides({processedSpec: options.processedSpec, foreign: !options.ownDocument, siteDir: context.siteDir});
+  const {pages, errors} = await refreshGuides({
+    processedSpec: options.processedSpec,
+    foreign: !options.ownDocument,
+    siteDir: context.siteDir,
+  });
   if (errors.length) {
     shared.error = `guides embed what the saved document no longer has.\n${errors.join('\n')}`;
     console.error(`[live-preview] ${shared.error}`);
@@ -163,7 +176,9 @@ function startWatching(context: LoadContext, options: LivePreviewOptions): void 
       report(result, changed);
       if (!result.ok) return;
       reloadSiteConfigIfLinksChanged(context, options.processedSpec, options.ownDocument);
-      refreshEmbeddedParts(context, options).catch((error: unknown) => console.error(`[live-preview] the guides' API parts could not be refreshed: ${(error as Error).message}`));
+      refreshEmbeddedParts(context, options).catch((error: unknown) =>
+        console.error(`[live-preview] the guides' API parts could not be refreshed: ${(error as Error).message}`),
+      );
     },
   });
   const watched = options.ownDocument ? `${displayPath(sourceFolder)}/` : `${displayPath(options.specSource)} and the files it references`;

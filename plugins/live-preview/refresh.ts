@@ -61,8 +61,15 @@ export async function refreshApiPages(target: RefreshTarget): Promise<RefreshRes
   const started = Date.now();
   try {
     const result = await buildProcessedSpec(portalBuildOptions(target));
-    const log = [...workaroundLines(result).map((line) => line.replace('[spec]', `[spec] ${displayPath(result.source)}:`)), summaryLine(result)];
-    const pages = await generateApiPages({processedSpec: target.processedSpec, outDir: target.outDir, ...(target.changelog ? {changelog: {}} : {})});
+    const log = [
+      ...workaroundLines(result).map((line) => line.replace('[spec]', `[spec] ${displayPath(result.source)}:`)),
+      summaryLine(result),
+    ];
+    const pages = await generateApiPages({
+      processedSpec: target.processedSpec,
+      outDir: target.outDir,
+      ...(target.changelog ? {changelog: {}} : {}),
+    });
     if (target.downloadsDir && existsSync(target.downloadsDir)) {
       // The downloads the overview links. The Postman collection (a child process, seconds) is
       // left as it was: `npm start` makes it afresh.
@@ -74,7 +81,12 @@ export async function refreshApiPages(target: RefreshTarget): Promise<RefreshRes
   } catch (error) {
     const ms = Date.now() - started;
     if (error instanceof SpecError) {
-      return {ok: false, message: error.message, files: [...new Set(error.problems.map((p) => p.file).filter((f) => !/^[a-z]+:\/\//i.test(f)))], ms};
+      return {
+        ok: false,
+        message: error.message,
+        files: [...new Set(error.problems.map((p) => p.file).filter((f) => !/^[a-z]+:\/\//i.test(f)))],
+        ms,
+      };
     }
     if (error instanceof GenerationError) return {ok: false, message: `gen:api: ${error.message}`, files: [], ms};
     // Anything else (an unreadable root file, a bug): its message, never a silent failure.

@@ -83,7 +83,10 @@ test('an invalid save reports file and position and writes nothing; the next goo
   writeFileSync(customers, original.replace('  /customers/{customer_id}:\n', '  /customers/{customer_id}:\n    get: [oops\n'));
   const broken = await next();
   assert.equal(broken.result.ok, false);
-  assert.ok(!broken.result.ok && /paths\/customers\.yaml:\d+:\d+: .*indentation/.test(broken.result.message), !broken.result.ok ? broken.result.message : '');
+  assert.ok(
+    !broken.result.ok && /paths\/customers\.yaml:\d+:\d+: .*indentation/.test(broken.result.message),
+    !broken.result.ok ? broken.result.message : '',
+  );
   assert.equal(page('get-customer.api.mdx'), good, 'the last good page stays');
   assert.equal(page('get-customer.data.js'), goodData);
 
@@ -126,7 +129,10 @@ test('a file out of the document folder is neither read nor watched: saving it s
   await until(1, 60_000);
   const first = results[0]!;
   assert.equal(first.ok, false, 'the build refuses the reference');
-  assert.ok(!first.ok && /the reference "\.\.\/outside\/shared\.yaml#\/Thing" .* was not read: it is outside/.test(first.message), !first.ok ? first.message : '');
+  assert.ok(
+    !first.ok && /the reference "\.\.\/outside\/shared\.yaml#\/Thing" .* was not read: it is outside/.test(first.message),
+    !first.ok ? first.message : '',
+  );
   assert.ok(!first.files.includes(outside));
   // Saving the outside file: nothing watches it.
   writeFileSync(outside, 'Thing:\n  type: object\n  description: secret-from-outside, changed\n');

@@ -21,11 +21,15 @@ export default function pageChunkScripts(context: {generatedFilesDir: string}): 
       return {
         plugins: [
           {
-            apply(compiler: {hooks: {afterEmit: {tap(name: string, fn: (compilation: {chunkGroups: Iterable<ChunkGroupLike>}) => void): void}}}) {
+            apply(compiler: {
+              hooks: {afterEmit: {tap(name: string, fn: (compilation: {chunkGroups: Iterable<ChunkGroupLike>}) => void): void}};
+            }) {
               // After every emit tap: react-loadable-ssr-addon writes the manifest in its own.
               compiler.hooks.afterEmit.tap(NAME, (compilation) => {
                 if (!fs.existsSync(manifestPath)) {
-                  throw new Error(`[${NAME}] ${manifestPath} was not written: Docusaurus's client manifest is missing, pages cannot list their chunks`);
+                  throw new Error(
+                    `[${NAME}] ${manifestPath} was not written: Docusaurus's client manifest is missing, pages cannot list their chunks`,
+                  );
                 }
                 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ClientManifest;
                 addImportOrigins(manifest, compilation.chunkGroups);

@@ -26,7 +26,7 @@ test('each import() request gets the ids of the chunks it loads; entry groups an
   });
 });
 
-test('a request already in the manifest (a chunk named like it) keeps its entries and gains the import\'s', () => {
+test("a request already in the manifest (a chunk named like it) keeps its entries and gains the import's", () => {
   const manifest: ClientManifest = {entrypoints: [], origins: {'@theme/X': [7]}, assets: {}};
   assert.equal(addImportOrigins(manifest, [group([[8]], ['@theme/X'])]), 0);
   assert.deepEqual(manifest.origins['@theme/X'], [7, 8]);

@@ -16,7 +16,9 @@ export default function prismOnDemand(context: LoadContext): Plugin {
     name: 'prism-on-demand',
     configureWebpack(_config, _isServer, {currentBundler}) {
       if (additional.length > 0) {
-        throw new Error('plugins/prism-on-demand/index.ts: prism.additionalLanguages is set; this plugin would drop them. Remove the plugin or the languages.');
+        throw new Error(
+          'plugins/prism-on-demand/index.ts: prism.additionalLanguages is set; this plugin would drop them. Remove the plugin or the languages.',
+        );
       }
       const target = require.resolve('@docusaurus/theme-classic/lib/prism-include-languages.js');
       const empty = path.join(__dirname, 'empty-client-module.js');

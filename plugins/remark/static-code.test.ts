@@ -2,7 +2,15 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import remarkStaticCode, {staticCodeNode, titleOnly} from './static-code';
 
-type Node = {type: string; lang?: string | null; meta?: string | null; value?: string; name?: string; attributes?: {type: 'mdxJsxAttribute'; name: string; value: string}[]; children?: Node[]};
+type Node = {
+  type: string;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  name?: string;
+  attributes?: {type: 'mdxJsxAttribute'; name: string; value: string}[];
+  children?: Node[];
+};
 const attrs = (node: Node) => Object.fromEntries((node.attributes ?? []).map((a) => [a.name, a.value]));
 
 test('titleOnly: a title alone is supported, anything else is left to the theme', () => {

@@ -16,9 +16,7 @@ let first = true;
 
 export default function preload(pathname: string): Promise<unknown> {
   const matches = Array.from(new Set([pathname, decodeURI(pathname)])).flatMap((p) => matchRoutes(routes, p));
-  const loading = Promise.all(
-    matches.map((match) => (match.route.component as unknown as {preload?: () => Promise<unknown>}).preload?.()),
-  );
+  const loading = Promise.all(matches.map((match) => (match.route.component as unknown as {preload?: () => Promise<unknown>}).preload?.()));
   if (!first) return loading;
   first = false;
   return loading.catch((error: unknown) => {

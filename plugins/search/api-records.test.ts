@@ -20,7 +20,12 @@ const DOC = {
       },
     },
     '/invoices/{invoice_id}/pdf': {
-      get: {operationId: 'downloadInvoice', summary: 'Download invoice', tags: ['Invoices'], responses: {'200': {content: {'application/pdf': {schema: {type: 'string'}}}}}},
+      get: {
+        operationId: 'downloadInvoice',
+        summary: 'Download invoice',
+        tags: ['Invoices'],
+        responses: {'200': {content: {'application/pdf': {schema: {type: 'string'}}}}},
+      },
     },
     '/contacts': {
       post: {
@@ -39,11 +44,10 @@ const DOC = {
 
 test('operation records: parameters (path item and operation), body fields to the first level, non-JSON media', () => {
   const records = operationRecords(DOC);
-  assert.deepEqual(records.map((r) => `${r.method} ${r.path} ${r.slug}`), [
-    'get /customers/{customer_id} get-customer',
-    'get /invoices/{invoice_id}/pdf download-invoice',
-    'post /contacts create-contact',
-  ]);
+  assert.deepEqual(
+    records.map((r) => `${r.method} ${r.path} ${r.slug}`),
+    ['get /customers/{customer_id} get-customer', 'get /invoices/{invoice_id}/pdf download-invoice', 'post /contacts create-contact'],
+  );
   assert.deepEqual(records[0]!.names, ['customer_id', 'expand', 'account_number', 'billing_address'], 'no 4xx fields, no nested city');
   assert.deepEqual(records[1]!.names, ['pdf']);
   assert.deepEqual(records[2]!.names, ['first_name', 'email', 'id']);
@@ -51,7 +55,9 @@ test('operation records: parameters (path item and operation), body fields to th
 });
 
 test('schemaPropertyNames survives reference cycles', () => {
-  const doc = {components: {schemas: {Node: {properties: {child: {$ref: '#/components/schemas/Node'}}, allOf: [{$ref: '#/components/schemas/Node'}]}}}};
+  const doc = {
+    components: {schemas: {Node: {properties: {child: {$ref: '#/components/schemas/Node'}}, allOf: [{$ref: '#/components/schemas/Node'}]}}},
+  };
   assert.deepEqual(schemaPropertyNames(doc, {$ref: '#/components/schemas/Node'}), ['child']);
 });
 
@@ -62,13 +68,23 @@ test('records get the id of their page (its URL and title not repeated); operati
   ];
   const docs = apiRecordDocuments(operationRecords(DOC), titles);
   assert.deepEqual(docs, [
-    {i: 7, m: 'GET', a: '/customers/{customer_id}', o: 'getCustomer', g: ['Customers'], k: 'customer_id expand account_number billing_address'},
+    {
+      i: 7,
+      m: 'GET',
+      a: '/customers/{customer_id}',
+      o: 'getCustomer',
+      g: ['Customers'],
+      k: 'customer_id expand account_number billing_address',
+    },
     {i: 9, t: 'Download invoice', m: 'GET', a: '/invoices/{invoice_id}/pdf', o: 'downloadInvoice', g: ['Invoices'], k: 'pdf'},
   ]);
   // The engine gives them back from the page titles.
   const api = parseApiEntry([{documents: titles, index: {}}, apiEntry(docs)], new Map(titles.map((t) => [t.i, t])));
   assert.deepEqual(
     api!.records.map((r) => [r.doc.t, r.doc.u]),
-    [['Get customer', '/base/docs/api/get-customer'], ['Download invoice', '/base/docs/api/download-invoice']],
+    [
+      ['Get customer', '/base/docs/api/get-customer'],
+      ['Download invoice', '/base/docs/api/download-invoice'],
+    ],
   );
 });

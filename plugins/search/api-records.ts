@@ -105,7 +105,11 @@ export function operationRecords(document: unknown): OperationSearchRecord[] {
  * its URL ending in /docs/api/{slug}), with that page's title document id. Its page's URL is not
  * repeated, nor its summary when that is the page's title (the engine takes them from the page).
  */
-export function apiRecordDocuments(records: readonly OperationSearchRecord[], titles: readonly SearchDocument[], version?: string): ApiRecordEntry[] {
+export function apiRecordDocuments(
+  records: readonly OperationSearchRecord[],
+  titles: readonly SearchDocument[],
+  version?: string,
+): ApiRecordEntry[] {
   const byPath = new Map<string, SearchDocument>();
   for (const t of titles) {
     const m = /\/docs\/api\/([^/?#]+)\/?$/.exec(t.u);

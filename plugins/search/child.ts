@@ -60,14 +60,21 @@ interface PostBuildProps {
  * latest version: the theme's page selection gives them an index of their own in that folder.
  */
 export function indexBuildData(props: PostBuildProps, olderRouteBases: readonly string[] = []): IndexBuildData {
-  const older = (versionPath: string) => olderRouteBases.some((base) => `${versionPath.replace(/\/$/, '')}/`.startsWith(`${props.baseUrl.replace(/\/$/, '')}${base}/`));
+  const older = (versionPath: string) =>
+    olderRouteBases.some((base) => `${versionPath.replace(/\/$/, '')}/`.startsWith(`${props.baseUrl.replace(/\/$/, '')}${base}/`));
   const plugins = props.plugins
     .filter((p) => p.name === 'docusaurus-plugin-content-docs')
     .map((p) => {
       const versions = (p.content as {loadedVersions?: DocsVersion[]} | undefined)?.loadedVersions ?? [];
       return {
         name: p.name,
-        content: {loadedVersions: versions.map((v) => ({path: v.path, isLast: v.isLast && !older(v.path), docs: v.docs.map((d) => ({permalink: d.permalink}))}))},
+        content: {
+          loadedVersions: versions.map((v) => ({
+            path: v.path,
+            isLast: v.isLast && !older(v.path),
+            docs: v.docs.map((d) => ({permalink: d.permalink})),
+          })),
+        },
       };
     });
   return {

@@ -76,7 +76,9 @@ test("the documents are the theme's own, except descriptions already in the page
   const {dir, paths} = writeSite();
   try {
     const theirs = await scanDocuments(paths, config);
-    const ours = assembleDocuments(paths.map(({filePath, url, type}) => ({url, parsed: parseBuiltPage(readFileSync(filePath, 'utf8'), type, url, config)!})));
+    const ours = assembleDocuments(
+      paths.map(({filePath, url, type}) => ({url, parsed: parseBuiltPage(readFileSync(filePath, 'utf8'), type, url, config)!})),
+    );
     assert.deepEqual(ours[0], theirs[0], 'titles');
     assert.deepEqual(ours[1], theirs[1], 'headings');
     assert.deepEqual(ours[3], theirs[3], 'keywords');
@@ -86,9 +88,15 @@ test("the documents are the theme's own, except descriptions already in the page
       theirs[2]!.filter((d) => !ours[2]!.some((o) => o.i === d.i)).map((d) => d.u),
       ['/docs/api/get-customer-ledger'],
     );
-    assert.deepEqual(ours[2]!.map((d) => d.t), ['How cursors work across list operations.', 'Retrying 429 responses.']);
+    assert.deepEqual(
+      ours[2]!.map((d) => d.t),
+      ['How cursors work across list operations.', 'Retrying 429 responses.'],
+    );
     assert.ok(!JSON.stringify(ours).includes('SUSPENDED'), 'search-skip parts stay out');
-    assert.ok(ours[1]!.some((d) => d.h === '#cursors') && !ours[1]!.some((d) => d.t === 'Elsewhere'), 'a heading linking to another page is skipped');
+    assert.ok(
+      ours[1]!.some((d) => d.h === '#cursors') && !ours[1]!.some((d) => d.t === 'Elsewhere'),
+      'a heading linking to another page is skipped',
+    );
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
@@ -98,7 +106,10 @@ test('writeSearchIndex writes compact sub-indexes for the routes the theme would
   const {dir} = writeSite();
   try {
     const routesPaths = ['/', '/404.html', '/search', '/blog', ...Object.keys(PAGES)];
-    const written = await writeSearchIndex({routesPaths, outDir: dir, baseUrl: '/', siteConfig: {trailingSlash: undefined}, plugins: []}, config);
+    const written = await writeSearchIndex(
+      {routesPaths, outDir: dir, baseUrl: '/', siteConfig: {trailingSlash: undefined}, plugins: []},
+      config,
+    );
     assert.equal(written.length, 1);
     assert.equal(written[0]!.pages, 4);
     assert.deepEqual(written[0]!.parts, [path.join(dir, 'search-index-content.json')]);
@@ -106,8 +117,14 @@ test('writeSearchIndex writes compact sub-indexes for the routes the theme would
     assert.equal(json.length, 5);
     // Titles, headings, descriptions and keywords in the file itself; the body text in its part.
     assert.ok(json.slice(0, 4).every((entry) => Array.isArray(entry.documents) && isCompactIndex(entry.index)));
-    const part = JSON.parse(readFileSync(path.join(dir, 'search-index-content.json'), 'utf8')) as {documents: {t: string}[]; index: unknown}[];
-    assert.deepEqual(json[4], {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'search-index-content.json', documents: part[0]!.documents.length}});
+    const part = JSON.parse(readFileSync(path.join(dir, 'search-index-content.json'), 'utf8')) as {
+      documents: {t: string}[];
+      index: unknown;
+    }[];
+    assert.deepEqual(json[4], {
+      documents: [],
+      index: {format: INDEX_PART_FORMAT, uri: 'search-index-content.json', documents: part[0]!.documents.length},
+    });
     assert.equal(part.length, 1);
     assert.ok(isCompactIndex(part[0]!.index));
     assert.ok(part[0]!.documents.some((d) => d.t === 'Add randomness.'));

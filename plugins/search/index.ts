@@ -57,11 +57,13 @@ export {CONTENT_PART_FILE};
 export function checkSupported(config: ThemeConfig): void {
   const problems: string[] = [];
   if (config.hashed) problems.push('`hashed` must be false (the search client requests search-index.json without a hash)');
-  if (config.language.length !== 1 || config.language[0] !== 'en') problems.push(`\`language\` must be ["en"] (got ${JSON.stringify(config.language)})`);
+  if (config.language.length !== 1 || config.language[0] !== 'en')
+    problems.push(`\`language\` must be ["en"] (got ${JSON.stringify(config.language)})`);
   if (config.removeDefaultStemmer) problems.push('`removeDefaultStemmer` is not supported');
   if (config.searchContextByPaths?.length) problems.push('`searchContextByPaths` is not supported');
   const ignoreFiles = (config.ignoreFiles ?? []) as unknown[];
-  if (ignoreFiles.some((f) => typeof f !== 'string')) problems.push('`ignoreFiles` must be strings (the index is built in a child process; a RegExp cannot be passed to it)');
+  if (ignoreFiles.some((f) => typeof f !== 'string'))
+    problems.push('`ignoreFiles` must be strings (the index is built in a child process; a RegExp cannot be passed to it)');
   if (problems.length) throw new Error(`src/config/search.ts (searchOptions): ${problems.join('; ')}.`);
 }
 
@@ -107,7 +109,6 @@ export function assembleDocuments(pages: readonly ({url: string; parsed: ParsedP
   return [titles, headings, descriptions, keywords, contents];
 }
 
-
 export interface IndexFileEntry {
   documents: SearchDocument[];
   index: CompactIndex;
@@ -141,7 +142,12 @@ export interface WrittenIndex {
 }
 
 /** postBuild: read the built pages, write search-index.json beside them. */
-export async function writeSearchIndex(buildData: object, config: ThemeConfig, apiDocument?: string, apiVersions?: ApiVersionIndex): Promise<WrittenIndex[]> {
+export async function writeSearchIndex(
+  buildData: object,
+  config: ThemeConfig,
+  apiDocument?: string,
+  apiVersions?: ApiVersionIndex,
+): Promise<WrittenIndex[]> {
   checkSupported(config);
   // The processed OpenAPI document: its operations become the API entry (./api-records.ts).
   const records = async (file: string) => operationRecords(JSON.parse(await readFile(file, 'utf8')));
@@ -151,9 +157,13 @@ export async function writeSearchIndex(buildData: object, config: ThemeConfig, a
   for (const version of processDocInfos(buildData, config)) {
     // An older API version's pages (plugins/api-versions) are indexed in its own folder, with
     // the records of its own document: a reader searches the version being read.
-    const older = apiVersions?.older.find((v) => path.resolve(version.outDir) === path.join(outDir, ...v.routeBasePath.split('/').filter(Boolean)));
+    const older = apiVersions?.older.find(
+      (v) => path.resolve(version.outDir) === path.join(outDir, ...v.routeBasePath.split('/').filter(Boolean)),
+    );
     if (apiVersions && path.resolve(version.outDir) !== path.resolve(outDir) && !older) {
-      throw new Error(`search index: ${version.outDir} is neither the site's root nor an API version's folder (${apiVersions.older.map((v) => v.routeBasePath).join(', ') || 'none configured'})`);
+      throw new Error(
+        `search index: ${version.outDir} is neither the site's root nor an API version's folder (${apiVersions.older.map((v) => v.routeBasePath).join(', ') || 'none configured'})`,
+      );
     }
     const pages = await parsePages(version.paths, config);
     const lists = assembleDocuments(pages);

@@ -26,7 +26,14 @@ export async function runJobInChild<T>(child: JobChild, job: unknown): Promise<T
   try {
     // With the benchmark's phase timings on, the child records its own CPU time and peak RSS.
     const timing = childTimingArgs('postBuild', child.name);
-    const args = [`--max-old-space-size=${child.heapMb}`, '--require', require.resolve('tsx/cjs'), ...timing.execArgv, child.script, jobFile];
+    const args = [
+      `--max-old-space-size=${child.heapMb}`,
+      '--require',
+      require.resolve('tsx/cjs'),
+      ...timing.execArgv,
+      child.script,
+      jobFile,
+    ];
     const proc = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe'], env: timing.env});
     let stdout = '';
     let stderr = '';

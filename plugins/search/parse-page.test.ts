@@ -47,7 +47,13 @@ const hashLink = (id: string, title: string, href = `#${id}`) =>
 const heading = (level: number, id: string, title: string, href?: string) =>
   `<h${level} class="anchor anchorWithHideOnScrollNavbar" id="${id}">${title}${hashLink(id, title, href)}</h${level}>`;
 
-const PAGES: {name: string; type: PageType; url: string; html: string; expect: (parsed: NonNullable<ReturnType<typeof parseBuiltPage>>) => void}[] = [
+const PAGES: {
+  name: string;
+  type: PageType;
+  url: string;
+  html: string;
+  expect: (parsed: NonNullable<ReturnType<typeof parseBuiltPage>>) => void;
+}[] = [
   {
     name: 'API operation page: title in a header, search-skip parts, code copy button, version badge, table, details',
     type: 'docs',
@@ -73,9 +79,16 @@ const PAGES: {name: string; type: PageType; url: string; html: string; expect: (
       assert.equal(parsed.pageTitle, 'Create customer');
       assert.deepEqual(parsed.breadcrumb, ['API Reference', 'Customers & accounts']);
       assert.equal(parsed.description, 'Creates a customer account & its first bill profile.');
-      assert.deepEqual(parsed.sections.map((s) => s.hash), ['', '#request', '#body', '/docs/api/get-customer#elsewhere']);
+      assert.deepEqual(
+        parsed.sections.map((s) => s.hash),
+        ['', '#request', '#body', '/docs/api/get-customer#elsewhere'],
+      );
       assert.match(parsed.sections[0]!.content, /it's "active" from the next bill run <see below>\. Second line\./);
-      assert.ok(!JSON.stringify(parsed).includes('Version:') && !JSON.stringify(parsed).includes('Copy URL') && !JSON.stringify(parsed).includes('string, required'));
+      assert.ok(
+        !JSON.stringify(parsed).includes('Version:') &&
+          !JSON.stringify(parsed).includes('Copy URL') &&
+          !JSON.stringify(parsed).includes('string, required'),
+      );
     },
   },
   {
@@ -90,7 +103,10 @@ const PAGES: {name: string; type: PageType; url: string; html: string; expect: (
     ),
     expect: (parsed) => {
       assert.equal(parsed.keywords, 'paging, cursor, limit');
-      assert.deepEqual(parsed.sections.map((s) => s.title), ['Pagination', 'Cursors next', 'Limits']);
+      assert.deepEqual(
+        parsed.sections.map((s) => s.title),
+        ['Pagination', 'Cursors next', 'Limits'],
+      );
     },
   },
   {
@@ -106,7 +122,10 @@ const PAGES: {name: string; type: PageType; url: string; html: string; expect: (
     expect: (parsed) => {
       assert.equal(parsed.pageTitle, 'Welcome to the Developer Portal');
       assert.deepEqual(parsed.breadcrumb, ['Blog']);
-      assert.deepEqual(parsed.sections.map((s) => s.title), ['Welcome to the Developer Portal', 'Start with the overview']);
+      assert.deepEqual(
+        parsed.sections.map((s) => s.title),
+        ['Welcome to the Developer Portal', 'Start with the overview'],
+      );
       assert.match(parsed.sections[1]!.content, /limit=10&cursor=abc/);
     },
   },
@@ -121,7 +140,10 @@ const PAGES: {name: string; type: PageType; url: string; html: string; expect: (
       `<li class="card"><h3><a href="/docs/category/api/customers">Customers</a></h3><p>Accounts&#x2014;and their ledgers.</p></li></ul></section></main></div>${footer}</div></body></html>`,
     expect: (parsed) => {
       assert.equal(parsed.pageTitle, 'API Documentation for Rev.io');
-      assert.match(parsed.sections[0]!.content, /^What you can build\u200b Authentication How requests are authenticated\. Customers Accounts—and their ledgers\.$/);
+      assert.match(
+        parsed.sections[0]!.content,
+        /^What you can build\u200b Authentication How requests are authenticated\. Customers Accounts—and their ledgers\.$/,
+      );
     },
   },
   {
@@ -140,7 +162,11 @@ const PAGES: {name: string; type: PageType; url: string; html: string; expect: (
       '',
       `<article><h1>Repair</h1><p>Before<div>inside</div>after</p><ul><li>one<li>two</ul><table><tr><td>a<td>b</table>${heading(2, 'next', 'Next')}<p>End.</p></article>`,
     ),
-    expect: (parsed) => assert.deepEqual(parsed.sections.map((s) => s.title), ['Repair', 'Next']),
+    expect: (parsed) =>
+      assert.deepEqual(
+        parsed.sections.map((s) => s.title),
+        ['Repair', 'Next'],
+      ),
   },
 ];
 
@@ -167,7 +193,12 @@ test('the parsed strings do not keep their page alive (htmlparser2 slices the HT
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const filler = '<li class="menu__list-item"><a class="menu__link" href="/docs/api/x">An operation of the sidebar</a></li>'.repeat(2000); // ~200 KB
-  const page = (i: number) => docShell(`Page ${i}`, `<meta name="description" content="Description ${i}.">`, `<article><h1>Page ${i} é</h1><p>Text ${i}.</p>${heading(2, `h${i}`, `Heading ${i}`)}<p>More.</p></article>`).replace('<ul class="theme-doc-sidebar-menu menu__list">', `$&${filler}`);
+  const page = (i: number) =>
+    docShell(
+      `Page ${i}`,
+      `<meta name="description" content="Description ${i}.">`,
+      `<article><h1>Page ${i} é</h1><p>Text ${i}.</p>${heading(2, `h${i}`, `Heading ${i}`)}<p>More.</p></article>`,
+    ).replace('<ul class="theme-doc-sidebar-menu menu__list">', `$&${filler}`);
   gc();
   const before = process.memoryUsage().heapUsed;
   const kept = Array.from({length: 100}, (_, i) => parseBuiltPage(page(i), 'docs', `/docs/p${i}`, config));
@@ -187,12 +218,15 @@ test('a label element in a heading (the "Deprecated" badge) is a word apart from
   );
   const parsed = parseBuiltPage(html, 'docs', '/v1/docs/api/get-customer-balance', config)!;
   assert.equal(parsed.pageTitle, 'Get customer balance Deprecated');
-  assert.deepEqual(parsed.sections.map((s) => s.title), ['Get customer balance Deprecated', 'The ids New']);
+  assert.deepEqual(
+    parsed.sections.map((s) => s.title),
+    ['Get customer balance Deprecated', 'The ids New'],
+  );
   // The theme's own parse glues them (what the index held before).
   assert.equal(parse(html, 'docs', '/v1/docs/api/get-customer-balance', config)?.pageTitle, 'Get customer balanceDeprecated');
 });
 
-test('a blog route that is not a post (an author\'s page, the archive) is left out: it repeats the posts', () => {
+test("a blog route that is not a post (an author's page, the archive) is left out: it repeats the posts", () => {
   const authorPage =
     `<!doctype html><html lang="en">${head('Tomas | Developer Portal')}<body><div id="__docusaurus">${navbar('blog')}<div class="main-wrapper"><div class="container"><div class="row"><main class="col">` +
     `<header><h1>Tomas</h1></header><article class="margin-bottom--xl"><header><h2 class="title"><a href="/blog/long-blog-post">Reconciling customer ledgers without losing a cent</a></h2></header>` +
@@ -215,7 +249,11 @@ test("a docs page's plain sidebar links are dropped before the parse; the index 
     `<li class="theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-1 menu__list-item"><a class="menu__link" href="/docs/api/ec2">Introduction</a></li>` +
     `<li class="theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-1 menu__list-item"><div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist menu__link--sublist-caret menu__link--active" role="button" aria-expanded="true" href="/docs/api/get-accept">UNTAGGED</a></div>` +
     `<ul style="display:block;overflow:visible;height:auto" class="menu__list">${plain.slice(0, 200).join('')}${item('get-accept', 'GET_Accept', true)}${withMarkup}${plain.slice(200).join('')}</ul></li></ul></nav></div></aside>`;
-  const html = docShell('GET_Accept | Developer Portal', '<meta data-rh="true" name="description" content="Accepts.">', `<article>${heading(1, 'get-accept', 'GET_Accept')}<p>Accepts a transfer.</p>${heading(2, 'request', 'Request')}<p>Body.</p></article>`).replace(sidebar, bigSidebar);
+  const html = docShell(
+    'GET_Accept | Developer Portal',
+    '<meta data-rh="true" name="description" content="Accepts.">',
+    `<article>${heading(1, 'get-accept', 'GET_Accept')}<p>Accepts a transfer.</p>${heading(2, 'request', 'Request')}<p>Body.</p></article>`,
+  ).replace(sidebar, bigSidebar);
   assert.ok(html.includes(bigSidebar));
 
   const trimmed = withoutPlainSidebarLinks(html);

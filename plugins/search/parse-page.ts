@@ -43,7 +43,12 @@ export type PageType = 'docs' | 'blog' | 'page';
  * The theme's parse() with htmlparser2: null for a page whose robots meta says noindex (unless
  * `forceIgnoreNoIndex`).
  */
-export function parseBuiltPage(html: string, type: PageType, url: string, config: Pick<ThemeConfig, 'ignoreCssSelectors'> & {forceIgnoreNoIndex?: unknown}): ParsedPage | null {
+export function parseBuiltPage(
+  html: string,
+  type: PageType,
+  url: string,
+  config: Pick<ThemeConfig, 'ignoreCssSelectors'> & {forceIgnoreNoIndex?: unknown},
+): ParsedPage | null {
   const $ = cheerio.load(withoutPlainSidebarLinks(html), LOAD_OPTIONS);
   if (!config.forceIgnoreNoIndex && $('meta[name="robots"]').attr('content')?.includes('noindex')) return null;
   if (type === 'blog' && $(`#${blogPostContainerID}`).length === 0) return null;
@@ -83,7 +88,31 @@ export function withoutPlainSidebarLinks(html: string): string {
  * Elements whose text runs on with the text beside them ("the <code>id</code>s"). Any other element
  * of a heading (a badge's span) is a word of its own.
  */
-const RUNS_ON = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
+const RUNS_ON = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+]);
 
 type Node = {type: string; name?: string};
 

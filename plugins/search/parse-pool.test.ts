@@ -36,7 +36,10 @@ test('two threads give the entries of one thread, in page order', async () => {
   assert.equal(one.length, 240);
   assert.equal(one[0], null, 'noindex page');
   assert.equal(one[5]?.url, '/docs/p5');
-  assert.deepEqual(one[5]?.parsed.sections.map((s) => s.title), ['Page 5', 'Part A', 'Part B']);
+  assert.deepEqual(
+    one[5]?.parsed.sections.map((s) => s.title),
+    ['Page 5', 'Part A', 'Part B'],
+  );
   assert.ok(!JSON.stringify(one).includes('hidden'), 'ignoreCssSelectors applied on both threads');
 });
 

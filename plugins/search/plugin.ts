@@ -31,7 +31,10 @@ export default function searchLocalWithCompactIndex(context: LoadContext, {api, 
     ...theme,
     async postBuild(props) {
       await writeSearchIndexInChild({
-        buildData: indexBuildData(props, api.older.map((v) => v.routeBasePath)),
+        buildData: indexBuildData(
+          props,
+          api.older.map((v) => v.routeBasePath),
+        ),
         config,
         apiDocument: api.document,
         apiVersions: {current: api.current, older: api.older},

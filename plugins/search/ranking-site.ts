@@ -41,83 +41,178 @@ const CONTACT = ['id', 'customer_id', 'first_name', 'last_name', 'email', 'roles
 
 export const OPERATIONS: Operation[] = [
   {
-    method: 'post', path: '/bill-profiles', operationId: 'createBillProfile', summary: 'Create bill profile', tag: 'Bill Profiles',
-    parameters: ['Idempotency-Key'], body: ['name', 'status', 'currency', 'bill_cycle', 'late_fee'], response: ['id', 'name', 'status', 'currency', 'late_fee'],
-    description: 'Creates a bill profile: the currency, bill cycle, payment terms, invoice delivery, proration and late-fee rules applied to every customer assigned to it.',
+    method: 'post',
+    path: '/bill-profiles',
+    operationId: 'createBillProfile',
+    summary: 'Create bill profile',
+    tag: 'Bill Profiles',
+    parameters: ['Idempotency-Key'],
+    body: ['name', 'status', 'currency', 'bill_cycle', 'late_fee'],
+    response: ['id', 'name', 'status', 'currency', 'late_fee'],
+    description:
+      'Creates a bill profile: the currency, bill cycle, payment terms, invoice delivery, proration and late-fee rules applied to every customer assigned to it.',
   },
   {
-    method: 'post', path: '/customers', operationId: 'createCustomer', summary: 'Create customer', tag: 'Customers',
-    parameters: ['Idempotency-Key'], body: ['name', 'status', 'email', 'tax_exempt'], response: CUSTOMER,
-    description: 'Creates a customer account. Choose a customer type and an active bill profile: the bill profile fixes the customer\'s currency, bill cycle and payment terms.',
+    method: 'post',
+    path: '/customers',
+    operationId: 'createCustomer',
+    summary: 'Create customer',
+    tag: 'Customers',
+    parameters: ['Idempotency-Key'],
+    body: ['name', 'status', 'email', 'tax_exempt'],
+    response: CUSTOMER,
+    description:
+      "Creates a customer account. Choose a customer type and an active bill profile: the bill profile fixes the customer's currency, bill cycle and payment terms.",
   },
   {
-    method: 'get', path: '/customers/{customer_id}', operationId: 'getCustomer', summary: 'Get customer', tag: 'Customers',
-    parameters: ['customer_id'], response: CUSTOMER,
-    description: 'Returns one customer with its status, addresses, tax settings and current balance. For the history behind the balance use Get customer ledger.',
+    method: 'get',
+    path: '/customers/{customer_id}',
+    operationId: 'getCustomer',
+    summary: 'Get customer',
+    tag: 'Customers',
+    parameters: ['customer_id'],
+    response: CUSTOMER,
+    description:
+      'Returns one customer with its status, addresses, tax settings and current balance. For the history behind the balance use Get customer ledger.',
   },
   {
-    method: 'patch', path: '/customers/{customer_id}', operationId: 'updateCustomer', summary: 'Update customer', tag: 'Customers',
-    parameters: ['customer_id'], body: ['name', 'status', 'email', 'tax_exempt'], response: CUSTOMER,
+    method: 'patch',
+    path: '/customers/{customer_id}',
+    operationId: 'updateCustomer',
+    summary: 'Update customer',
+    tag: 'Customers',
+    parameters: ['customer_id'],
+    body: ['name', 'status', 'email', 'tax_exempt'],
+    response: CUSTOMER,
     description: 'Partially updates a customer (PATCH semantics): only the fields you send change, and null clears a nullable field.',
   },
   {
-    method: 'get', path: '/customers/{customer_id}/ledger', operationId: 'getCustomerLedger', summary: 'Get customer ledger', tag: 'Customers',
-    parameters: ['customer_id', 'from', 'to', 'entry_type', 'page', 'page_size'], response: LIST,
-    description: 'Returns the customer\'s account history: invoices, payments, adjustments, credits and refunds, oldest first, each with its signed amount and the running balance after it.',
+    method: 'get',
+    path: '/customers/{customer_id}/ledger',
+    operationId: 'getCustomerLedger',
+    summary: 'Get customer ledger',
+    tag: 'Customers',
+    parameters: ['customer_id', 'from', 'to', 'entry_type', 'page', 'page_size'],
+    response: LIST,
+    description:
+      "Returns the customer's account history: invoices, payments, adjustments, credits and refunds, oldest first, each with its signed amount and the running balance after it.",
   },
   {
-    method: 'get', path: '/customer-types', operationId: 'getCustomerTypes', summary: 'Get customer types', tag: 'Customers',
-    parameters: ['active', 'page', 'page_size'], response: LIST,
+    method: 'get',
+    path: '/customer-types',
+    operationId: 'getCustomerTypes',
+    summary: 'Get customer types',
+    tag: 'Customers',
+    parameters: ['active', 'page', 'page_size'],
+    response: LIST,
     description: 'Returns the customer types configured for your account, ordered by name.',
   },
   {
-    method: 'post', path: '/invoices', operationId: 'createInvoice', summary: 'Create invoice', tag: 'Invoices',
-    parameters: ['Idempotency-Key'], body: ['customer_id', 'issue_date', 'due_date', 'line_items', 'finalize'], response: ['id', 'invoice_number', 'status', 'total'],
-    description: 'Creates a one-off invoice for a customer outside the regular bill run. With finalize set to false the invoice stays a draft.',
+    method: 'post',
+    path: '/invoices',
+    operationId: 'createInvoice',
+    summary: 'Create invoice',
+    tag: 'Invoices',
+    parameters: ['Idempotency-Key'],
+    body: ['customer_id', 'issue_date', 'due_date', 'line_items', 'finalize'],
+    response: ['id', 'invoice_number', 'status', 'total'],
+    description:
+      'Creates a one-off invoice for a customer outside the regular bill run. With finalize set to false the invoice stays a draft.',
   },
   {
-    method: 'get', path: '/invoices/{invoice_id}/pdf', operationId: 'downloadInvoice', summary: 'Download invoice', tag: 'Invoices',
-    parameters: ['invoice_id'], response: [], media: 'application/pdf',
+    method: 'get',
+    path: '/invoices/{invoice_id}/pdf',
+    operationId: 'downloadInvoice',
+    summary: 'Download invoice',
+    tag: 'Invoices',
+    parameters: ['invoice_id'],
+    response: [],
+    media: 'application/pdf',
     description: 'Returns the invoice as a PDF document, exactly as the customer receives it. Drafts are rendered with a DRAFT watermark.',
   },
   {
-    method: 'get', path: '/customers/{customer_id}/invoices', operationId: 'getInvoicesForACustomer', summary: 'Get invoices for a customer', tag: 'Invoices',
-    parameters: ['customer_id', 'status', 'issued_from', 'issued_to', 'page', 'page_size'], response: LIST,
-    description: 'Returns a customer\'s invoices, newest first, with their line items, totals and payment status.',
+    method: 'get',
+    path: '/customers/{customer_id}/invoices',
+    operationId: 'getInvoicesForACustomer',
+    summary: 'Get invoices for a customer',
+    tag: 'Invoices',
+    parameters: ['customer_id', 'status', 'issued_from', 'issued_to', 'page', 'page_size'],
+    response: LIST,
+    description: "Returns a customer's invoices, newest first, with their line items, totals and payment status.",
   },
   {
-    method: 'post', path: '/contacts', operationId: 'createContact', summary: 'Create contact', tag: 'Contacts',
-    parameters: ['Idempotency-Key'], body: CONTACT.slice(1), response: CONTACT,
+    method: 'post',
+    path: '/contacts',
+    operationId: 'createContact',
+    summary: 'Create contact',
+    tag: 'Contacts',
+    parameters: ['Idempotency-Key'],
+    body: CONTACT.slice(1),
+    response: CONTACT,
     description: 'Adds a contact to an existing customer. Give the billing role to email invoices to this contact.',
   },
   {
-    method: 'get', path: '/contacts', operationId: 'getContacts', summary: 'Get contacts', tag: 'Contacts',
-    parameters: ['customer_id', 'email', 'role', 'page', 'page_size'], response: LIST,
-    description: 'Returns contacts one page at a time. Filter by customer_id to get one customer\'s contacts, or by email to find the contact behind an address.',
+    method: 'get',
+    path: '/contacts',
+    operationId: 'getContacts',
+    summary: 'Get contacts',
+    tag: 'Contacts',
+    parameters: ['customer_id', 'email', 'role', 'page', 'page_size'],
+    response: LIST,
+    description:
+      "Returns contacts one page at a time. Filter by customer_id to get one customer's contacts, or by email to find the contact behind an address.",
   },
   {
-    method: 'get', path: '/contacts/{contact_id}', operationId: 'getContact', summary: 'Get contact', tag: 'Contacts',
-    parameters: ['contact_id'], response: CONTACT,
+    method: 'get',
+    path: '/contacts/{contact_id}',
+    operationId: 'getContact',
+    summary: 'Get contact',
+    tag: 'Contacts',
+    parameters: ['contact_id'],
+    response: CONTACT,
     description: 'Returns one contact with its roles, phone numbers and whether it receives invoices by email.',
   },
   {
-    method: 'patch', path: '/contacts/{contact_id}', operationId: 'updateContact', summary: 'Update contact', tag: 'Contacts',
-    parameters: ['contact_id'], body: CONTACT.slice(2), response: CONTACT,
+    method: 'patch',
+    path: '/contacts/{contact_id}',
+    operationId: 'updateContact',
+    summary: 'Update contact',
+    tag: 'Contacts',
+    parameters: ['contact_id'],
+    body: CONTACT.slice(2),
+    response: CONTACT,
     description: 'Partially updates a contact (PATCH semantics): roles is replaced as a whole, so send the complete list.',
   },
   {
-    method: 'post', path: '/tickets', operationId: 'createTicket', summary: 'Create ticket', tag: 'Tickets',
-    parameters: ['Idempotency-Key'], body: ['customer_id', 'subject', 'priority_id', 'assignee_id'], response: ['id', 'status_id', 'is_open'],
+    method: 'post',
+    path: '/tickets',
+    operationId: 'createTicket',
+    summary: 'Create ticket',
+    tag: 'Tickets',
+    parameters: ['Idempotency-Key'],
+    body: ['customer_id', 'subject', 'priority_id', 'assignee_id'],
+    response: ['id', 'status_id', 'is_open'],
     description: 'Opens a support or billing ticket for a customer, for example from your own portal or CRM.',
   },
   {
-    method: 'get', path: '/tickets', operationId: 'getTickets', summary: 'Get tickets', tag: 'Tickets',
-    parameters: ['customer_id', 'is_open', 'status_id', 'assignee_id', 'page', 'page_size'], response: LIST,
-    description: 'Returns tickets, most recently updated first. Filter by customer, status or assignee, or by is_open to get the working queue.',
+    method: 'get',
+    path: '/tickets',
+    operationId: 'getTickets',
+    summary: 'Get tickets',
+    tag: 'Tickets',
+    parameters: ['customer_id', 'is_open', 'status_id', 'assignee_id', 'page', 'page_size'],
+    response: LIST,
+    description:
+      'Returns tickets, most recently updated first. Filter by customer, status or assignee, or by is_open to get the working queue.',
   },
   {
-    method: 'get', path: '/ticket-options', operationId: 'getTicketOptions', summary: 'Get ticket options', tag: 'Tickets',
-    parameters: [], response: ['statuses', 'priorities', 'categories', 'assignees'],
+    method: 'get',
+    path: '/ticket-options',
+    operationId: 'getTicketOptions',
+    summary: 'Get ticket options',
+    tag: 'Tickets',
+    parameters: [],
+    response: ['statuses', 'priorities', 'categories', 'assignees'],
     description: 'Returns the statuses, priorities, categories and assignees configured for tickets in your account.',
   },
 ];
@@ -128,12 +223,18 @@ const schema = (names: readonly string[]) => ({type: 'object', properties: Objec
 export function openApiDocument(operations: readonly Operation[] = OPERATIONS): object {
   const paths: Record<string, Record<string, object>> = {};
   for (const op of operations) {
-    const content = op.media ? {[op.media]: {schema: {type: 'string', format: 'binary'}}} : {'application/json': {schema: schema(op.response)}};
+    const content = op.media
+      ? {[op.media]: {schema: {type: 'string', format: 'binary'}}}
+      : {'application/json': {schema: schema(op.response)}};
     (paths[op.path] ??= {})[op.method] = {
       operationId: op.operationId,
       summary: op.summary,
       tags: [op.tag],
-      parameters: op.parameters.map((name) => ({name, in: op.path.includes(`{${name}}`) ? 'path' : name === 'Idempotency-Key' ? 'header' : 'query', schema: {type: 'string'}})),
+      parameters: op.parameters.map((name) => ({
+        name,
+        in: op.path.includes(`{${name}}`) ? 'path' : name === 'Idempotency-Key' ? 'header' : 'query',
+        schema: {type: 'string'},
+      })),
       ...(op.body ? {requestBody: {content: {'application/json': {schema: schema(op.body)}}}} : {}),
       responses: {[op.method === 'post' ? '201' : '200']: {description: 'OK', content}},
     };
@@ -151,7 +252,9 @@ const operationPage = (op: Operation, slug: string): {url: string; parsed: Parse
     description: op.description,
     keywords: '',
     breadcrumb: ['API Reference', op.tag],
-    sections: [{title: op.summary, hash: '', content: `${op.description} ${op.parameters.filter((p) => p !== 'Idempotency-Key').join(' ')}`.trim()}],
+    sections: [
+      {title: op.summary, hash: '', content: `${op.description} ${op.parameters.filter((p) => p !== 'Idempotency-Key').join(' ')}`.trim()},
+    ],
   },
 });
 
@@ -166,13 +269,46 @@ const PROSE: {url: string; parsed: ParsedPage}[] = [
       keywords: '',
       breadcrumb: ['API Reference'],
       sections: [
-        {title: 'Rev.io API', hash: '', content: 'The Rev.io API lets your systems work with the customer and billing records of your Rev.io account: customers and their contacts, invoices, the customer ledger and support tickets.'},
-        {title: 'Authentication', hash: '#authentication', content: 'Every request needs two credentials: HTTP Basic authentication with your API username and password, and the subscription key in the Ocp-Apim-Subscription-Key header.'},
-        {title: 'Pagination', hash: '#pagination', content: 'Every list operation uses the same page-number pagination. Ask for a page with two query parameters: page, the page number, and page_size, items per page.'},
-        {title: 'Updating resources', hash: '#updating-resources', content: 'Update operations use PATCH with partial-update semantics: only the fields you send change; null clears a nullable field.'},
-        {title: 'Idempotency', hash: '#idempotency', content: 'Network failures can leave you unsure whether a create request went through. Every POST accepts an Idempotency-Key header: a unique value you generate per new record. Retrying with the same key returns the original response.'},
-        {title: 'Errors', hash: '#errors', content: 'Every error, whatever the operation, has the same JSON body with a code, a message and details.'},
-        {title: 'Rate limits', hash: '#rate-limits', content: 'Each subscription key may make 300 requests per one-minute window. A 429 response tells you to wait.'},
+        {
+          title: 'Rev.io API',
+          hash: '',
+          content:
+            'The Rev.io API lets your systems work with the customer and billing records of your Rev.io account: customers and their contacts, invoices, the customer ledger and support tickets.',
+        },
+        {
+          title: 'Authentication',
+          hash: '#authentication',
+          content:
+            'Every request needs two credentials: HTTP Basic authentication with your API username and password, and the subscription key in the Ocp-Apim-Subscription-Key header.',
+        },
+        {
+          title: 'Pagination',
+          hash: '#pagination',
+          content:
+            'Every list operation uses the same page-number pagination. Ask for a page with two query parameters: page, the page number, and page_size, items per page.',
+        },
+        {
+          title: 'Updating resources',
+          hash: '#updating-resources',
+          content:
+            'Update operations use PATCH with partial-update semantics: only the fields you send change; null clears a nullable field.',
+        },
+        {
+          title: 'Idempotency',
+          hash: '#idempotency',
+          content:
+            'Network failures can leave you unsure whether a create request went through. Every POST accepts an Idempotency-Key header: a unique value you generate per new record. Retrying with the same key returns the original response.',
+        },
+        {
+          title: 'Errors',
+          hash: '#errors',
+          content: 'Every error, whatever the operation, has the same JSON body with a code, a message and details.',
+        },
+        {
+          title: 'Rate limits',
+          hash: '#rate-limits',
+          content: 'Each subscription key may make 300 requests per one-minute window. A 429 response tells you to wait.',
+        },
       ],
     },
   },
@@ -184,9 +320,21 @@ const PROSE: {url: string; parsed: ParsedPage}[] = [
       keywords: '',
       breadcrumb: [],
       sections: [
-        {title: 'Reconciling customer ledgers without losing a cent', hash: '', content: 'A step-by-step guide to reconciling the customer ledger of the billing API with your own accounting system.'},
-        {title: 'What the ledger is, and what it is not', hash: '#what-the-ledger-is-and-what-it-is-not', content: 'The ledger is the history of a customer\'s account: every invoice, payment, credit and refund.'},
-        {title: 'Step 1: sync the ledger incrementally', hash: '#step-1-sync-the-ledger-incrementally', content: 'Read the ledger page by page from the last entry you have seen.'},
+        {
+          title: 'Reconciling customer ledgers without losing a cent',
+          hash: '',
+          content: 'A step-by-step guide to reconciling the customer ledger of the billing API with your own accounting system.',
+        },
+        {
+          title: 'What the ledger is, and what it is not',
+          hash: '#what-the-ledger-is-and-what-it-is-not',
+          content: "The ledger is the history of a customer's account: every invoice, payment, credit and refund.",
+        },
+        {
+          title: 'Step 1: sync the ledger incrementally',
+          hash: '#step-1-sync-the-ledger-incrementally',
+          content: 'Read the ledger page by page from the last entry you have seen.',
+        },
       ],
     },
   },
@@ -198,8 +346,16 @@ const PROSE: {url: string; parsed: ParsedPage}[] = [
       keywords: '',
       breadcrumb: [],
       sections: [
-        {title: 'Designing retries for 429 responses', hash: '', content: 'How a client should react to 429 Too Many Requests from the billing API.'},
-        {title: 'What a 429 tells you', hash: '#what-a-429-tells-you', content: 'A 429 means the subscription key has used its window: back off, then retry with jitter.'},
+        {
+          title: 'Designing retries for 429 responses',
+          hash: '',
+          content: 'How a client should react to 429 Too Many Requests from the billing API.',
+        },
+        {
+          title: 'What a 429 tells you',
+          hash: '#what-a-429-tells-you',
+          content: 'A 429 means the subscription key has used its window: back off, then retry with jitter.',
+        },
       ],
     },
   },
@@ -234,11 +390,14 @@ export function buildSiteIndex(operations: readonly Operation[] = OPERATIONS): {
 export async function siteEngine(operations: readonly Operation[] = OPERATIONS): Promise<SearchEngine> {
   const {main, part} = buildSiteIndex(operations);
   const engine = new SearchEngine();
-  const [status] = await engine.init({options: ENGINE_OPTIONS, site: {heading: null, uri: 'search-index.json'}, externals: []}, async (uri) => ({
-    ok: true,
-    status: 200,
-    json: async () => (uri === CONTENT_PART_FILE ? part : main),
-  }));
+  const [status] = await engine.init(
+    {options: ENGINE_OPTIONS, site: {heading: null, uri: 'search-index.json'}, externals: []},
+    async (uri) => ({
+      ok: true,
+      status: 200,
+      json: async () => (uri === CONTENT_PART_FILE ? part : main),
+    }),
+  );
   if (!status?.ok) throw new Error(`the test site's index was refused: ${status?.warning}`);
   const warnings = await engine.complete();
   if (warnings.length) throw new Error(`the test site's index part was refused: ${warnings.join('; ')}`);

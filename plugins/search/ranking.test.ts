@@ -53,13 +53,22 @@ describe('tier 0: the exact method + path, path or operationId comes first', () 
     // Written with separators it is still the operationId, not a typo to correct into "createcustomer".
     const snake = engine.search('create_customer', 5);
     assert.equal(snake.correctedQuery, undefined);
-    assert.equal(snake.sources[0]!.hits[0]!.url, '/docs/api/create-customer?_highlight=create_customer&_highlight=create&_highlight=customer');
+    assert.equal(
+      snake.sources[0]!.hits[0]!.url,
+      '/docs/api/create-customer?_highlight=create_customer&_highlight=create&_highlight=customer',
+    );
     assert.equal(results('get-ticket-options')[0], op('get-ticket-options'));
   });
 
   test('the exact operation before those with the words in their summary (tier 0 before tier 1)', () => {
     // "get customer" is getCustomer's operationId; the other summaries with "get" and "customer" follow.
-    assert.deepEqual(results('get customer'), [op('get-customer'), op('get-customer-ledger'), op('get-customer-types'), op('get-invoices-for-a-customer'), op('create-customer')]);
+    assert.deepEqual(results('get customer'), [
+      op('get-customer'),
+      op('get-customer-ledger'),
+      op('get-customer-types'),
+      op('get-invoices-for-a-customer'),
+      op('create-customer'),
+    ]);
     assert.equal(results('get contacts')[0], op('get-contacts'), 'the list, not Get contact');
   });
 });
@@ -72,17 +81,27 @@ describe('tier 1: every word in the summary, before prose', () => {
     assert.equal(results('late fee')[0], op('create-bill-profile'));
   });
 
-  test('within the tier, a summary with the query\'s method and stop words first', () => {
+  test("within the tier, a summary with the query's method and stop words first", () => {
     // "get" is an English stop word: not required, but "Get invoices for a customer" has it.
-    assert.deepEqual(results('get invoices').slice(0, 3), [op('get-invoices-for-a-customer'), op('download-invoice'), op('create-invoice')]);
+    assert.deepEqual(results('get invoices').slice(0, 3), [
+      op('get-invoices-for-a-customer'),
+      op('download-invoice'),
+      op('create-invoice'),
+    ]);
     // The Get summaries before Create and Update customer (all of tier 1 for "customer").
     const got = results('get customer', 10);
     assert.ok(got.indexOf(op('get-invoices-for-a-customer')) < got.indexOf(op('create-customer')), got.join(' '));
     assert.ok(got.indexOf(op('get-customer-types')) < got.indexOf(op('update-customer')), got.join(' '));
   });
 
-  test('within the tier, then lunr\'s order (its best title first)', () => {
-    assert.deepEqual(results('customer'), [op('get-customer'), op('create-customer'), op('update-customer'), op('get-customer-ledger'), op('get-customer-types')]);
+  test("within the tier, then lunr's order (its best title first)", () => {
+    assert.deepEqual(results('customer'), [
+      op('get-customer'),
+      op('create-customer'),
+      op('update-customer'),
+      op('get-customer-ledger'),
+      op('get-customer-types'),
+    ]);
   });
 });
 
@@ -98,16 +117,25 @@ describe('tier 3: field and parameter names, first only when the query is writte
     assert.deepEqual(results('entry_type'), [op('get-customer-ledger')]);
     const id = results('customer_id');
     for (const page of [op('get-contacts'), op('get-tickets')]) assert.ok(id.includes(page), `${page} in ${id.join(' ')}`);
-    assert.ok(id.every((u) => u.startsWith(API) && u !== OVERVIEW), id.join(' '));
+    assert.ok(
+      id.every((u) => u.startsWith(API) && u !== OVERVIEW),
+      id.join(' '),
+    );
   });
 
   test('a word that is a field name but written as prose: the page about it first, the operations with that field after', () => {
     // "Idempotency-Key" is a parameter of every create operation; the overview's section explains it.
-    assert.deepEqual(results('idempotency'), [`${OVERVIEW}#idempotency`, op('create-customer'), op('create-invoice'), op('create-contact'), op('create-ticket')]);
+    assert.deepEqual(results('idempotency'), [
+      `${OVERVIEW}#idempotency`,
+      op('create-customer'),
+      op('create-invoice'),
+      op('create-contact'),
+      op('create-ticket'),
+    ]);
     assert.equal(results('idempotency key')[0], `${OVERVIEW}#idempotency`);
   });
 
-  test('operations lunr did not find come after its results: shorter summaries first, then in the description\'s order', () => {
+  test("operations lunr did not find come after its results: shorter summaries first, then in the description's order", () => {
     // Create bill profile is the first operation of the description, but its summary has three words.
     assert.deepEqual(results('idempotency', 10), [
       `${OVERVIEW}#idempotency`,
@@ -131,15 +159,18 @@ describe('prose finds prose', () => {
 });
 
 describe('API-operation hits', () => {
-  test('an operation\'s row carries its method and path; a section or a prose page none', () => {
+  test("an operation's row carries its method and path; a section or a prose page none", () => {
     const [hit] = engine.search('POST /customers', 5).sources[0]!.hits;
     assert.deepEqual(hit!.api, {method: 'POST', path: '/customers'});
     assert.equal(hit!.url, '/docs/api/create-customer?_highlight=post&_highlight=customers');
     const hits = engine.search('ledger', 5).sources[0]!.hits;
-    assert.deepEqual(hits.map((h) => h.api?.path ?? null), ['/customers/{customer_id}/ledger', null, null, null, null]);
+    assert.deepEqual(
+      hits.map((h) => h.api?.path ?? null),
+      ['/customers/{customer_id}/ledger', null, null, null, null],
+    );
   });
 
-  test('an operation found through its record only is its page\'s row: title, link, the query marked', () => {
+  test("an operation found through its record only is its page's row: title, link, the query marked", () => {
     const hits = engine.search('idempotency', 5).sources[0]!.hits;
     const create = hits.find((h) => h.url.startsWith(op('create-customer')))!;
     assert.equal(stripHtml(create.titleHtml), 'Create customer');

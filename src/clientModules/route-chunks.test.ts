@@ -36,7 +36,12 @@ const routes: RouteLike[] = [
 ];
 
 const names: Record<string, ChunkTree> = {
-  '/blog-a1b': {__comp: 'c-blog-list', __context: {plugin: 'p-blog'}, sidebar: 's-blog', items: [{content: 'd-first'}, {content: 'd-second'}]},
+  '/blog-a1b': {
+    __comp: 'c-blog-list',
+    __context: {plugin: 'p-blog'},
+    sidebar: 's-blog',
+    items: [{content: 'd-first'}, {content: 'd-second'}],
+  },
   '/blog/first-post-c3d': {__comp: 'c-blog-post', __context: {plugin: 'p-blog'}, content: 'd-first'},
   '/docs-e5f': {__comp: 'c-docs-root', __context: {plugin: 'p-docs'}},
   '/docs-a7b': {__comp: 'c-docs-version', __props: 'v-current'},
@@ -63,7 +68,16 @@ test('chunk names are collected from nested objects and arrays', () => {
 
 test('every path needs the same chunks as with Docusaurus 3.7 prefetch', () => {
   const table = chunkTable(names);
-  for (const pathname of ['/', '/blog', '/blog/first-post', '/docs/api/get-contact', '/docs/category/api/contacts', '/docs/intro', '/nope', '/docs/nope']) {
+  for (const pathname of [
+    '/',
+    '/blog',
+    '/blog/first-post',
+    '/docs/api/get-contact',
+    '/docs/category/api/contacts',
+    '/docs/intro',
+    '/nope',
+    '/docs/nope',
+  ]) {
     const ours = matchedRoutePaths(routes, pathname, matchPath).flatMap((p) => table.get(p) ?? []);
     assert.deepEqual(new Set(ours), new Set(docusaurusChunks(pathname)), pathname);
   }
@@ -72,5 +86,13 @@ test('every path needs the same chunks as with Docusaurus 3.7 prefetch', () => {
 test('a docs page needs its own chunks and the three docs layout chunks', () => {
   const table = chunkTable(names);
   const chunks = new Set(matchedRoutePaths(routes, '/docs/api/get-contact', matchPath).flatMap((p) => table.get(p) ?? []));
-  assert.deepEqual([...chunks].sort(), ['c-doc-item', 'c-docs-root', 'c-docs-sidebar-root', 'c-docs-version', 'd-get-contact', 'p-docs', 'v-current']);
+  assert.deepEqual([...chunks].sort(), [
+    'c-doc-item',
+    'c-docs-root',
+    'c-docs-sidebar-root',
+    'c-docs-version',
+    'd-get-contact',
+    'p-docs',
+    'v-current',
+  ]);
 });

@@ -21,8 +21,8 @@ function HomepageHeader(): ReactNode {
         </Heading>
         <p className={styles.tagline}>{siteConfig.tagline}</p>
         <p className={styles.lead}>
-          Reference pages for every endpoint of the billing and customer-management API, with
-          request and response schemas and examples you can copy into your own code.
+          Reference pages for every endpoint of the billing and customer-management API, with request and response schemas and examples you
+          can copy into your own code.
         </p>
         <div className={styles.actions}>
           <Link className={clsx('button button--lg', styles.primaryAction)} to={api.referencePath}>

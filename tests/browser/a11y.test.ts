@@ -28,13 +28,20 @@ const themedPage = (theme: 'light' | 'dark', phone = false): Promise<Page> => si
 /** The violations of LANDMARK_RULES, whatever their impact (axe is in the page after audit()). */
 async function landmarkFindings(page: Page): Promise<string[]> {
   return page.evaluate(async (rules) => {
-    const axe = (window as unknown as {axe: {run: (ctx: unknown, opts: object) => Promise<{violations: {id: string; nodes: {target: string[]}[]}[]}>}}).axe;
+    const axe = (
+      window as unknown as {axe: {run: (ctx: unknown, opts: object) => Promise<{violations: {id: string; nodes: {target: string[]}[]}[]}>}}
+    ).axe;
     const r = await axe.run(document, {runOnly: {type: 'rule', values: rules}, resultTypes: ['violations']});
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, LANDMARK_RULES);
 }
 
-for (const [theme, phone] of [['light', false], ['dark', false], ['light', true], ['dark', true]] as const) {
+for (const [theme, phone] of [
+  ['light', false],
+  ['dark', false],
+  ['light', true],
+  ['dark', true],
+] as const) {
   test(`axe: no serious or critical violations on the page classes in ${theme} mode${phone ? ' on a phone (390 px)' : ''}`, async () => {
     const page = await themedPage(theme, phone);
     const report: string[] = [];

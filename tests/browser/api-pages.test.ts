@@ -38,13 +38,18 @@ describe('every operation page shows what the document says', () => {
         const row = article.locator(`li[data-param="${p.in}:${p.name}"]`);
         assert.equal(await row.count(), 1, `one row for parameter ${p.in}:${p.name}`);
         assert.equal((await row.locator('code').first().textContent())?.trim(), p.name, `parameter ${p.name} named`);
-        assert.equal(await row.getByText('required', {exact: true}).count(), p.required ? 1 : 0, `parameter ${p.name} marked required iff it is`);
+        assert.equal(
+          await row.getByText('required', {exact: true}).count(),
+          p.required ? 1 : 0,
+          `parameter ${p.name} marked required iff it is`,
+        );
       }
       assert.equal(await article.locator('li[data-param]').count(), op.parameters.length, 'no other parameter rows');
       const bodySection = article.locator('section:has(#request-body)');
       assert.equal(await bodySection.count(), op.hasBody ? 1 : 0, 'request body section present iff the operation has a body');
       const body = op.hasBody ? ((await bodySection.textContent()) ?? '') : '';
-      for (const field of op.requiredBodyFields) assert.ok(body.includes(field), `required body field ${field} shown in the request body section`);
+      for (const field of op.requiredBodyFields)
+        assert.ok(body.includes(field), `required body field ${field} shown in the request body section`);
       for (const status of op.statuses) {
         const summary = article.locator(`details#response-${status} > summary`);
         assert.equal(await summary.count(), 1, `response ${status} has its element`);
@@ -69,7 +74,10 @@ describe('responses and nested attributes', () => {
     // Open visible child-attribute disclosures breadth-first: the deeper ones are empty until opened.
     let filledOnOpen = 0;
     for (let i = 0; i < 12 && filledOnOpen === 0; i++) {
-      const closed = page.locator('details:not([open]):has(> summary:text-matches("^(Child attributes|Attributes of each item)$"))').filter({visible: true}).first();
+      const closed = page
+        .locator('details:not([open]):has(> summary:text-matches("^(Child attributes|Attributes of each item)$"))')
+        .filter({visible: true})
+        .first();
       if ((await closed.count()) === 0) break;
       const handle = (await closed.elementHandle())!; // the locator moves on once this one is open
       const empty = (await handle.$$('li')).length === 0;
@@ -185,8 +193,13 @@ function schemesOf(op: DescribedOperation): {key: string; scheme: any}[] {
   return Object.keys(op.security[0] ?? {}).map((key) => ({key, scheme: schemes[key]}));
 }
 
-const schemeKind = (s: any) => (s.type === 'http' ? `http:${String(s.scheme).toLowerCase()}` : s.type === 'apiKey' ? `apiKey:${s.in}` : s.type);
-const kindsOf = (op: DescribedOperation) => schemesOf(op).map(({scheme}) => schemeKind(scheme)).sort().join('+') || 'none';
+const schemeKind = (s: any) =>
+  s.type === 'http' ? `http:${String(s.scheme).toLowerCase()}` : s.type === 'apiKey' ? `apiKey:${s.in}` : s.type;
+const kindsOf = (op: DescribedOperation) =>
+  schemesOf(op)
+    .map(({scheme}) => schemeKind(scheme))
+    .sort()
+    .join('+') || 'none';
 
 /** The operation's raw OpenAPI object. */
 const rawOperation = (op: DescribedOperation) => doc.paths[op.path][op.method];
@@ -214,10 +227,14 @@ if (withHeader && !picks.some((o) => o.parameters.some((p) => p.in === 'header')
 const withPathParam = operations.find((o) => o.parameters.some((p) => p.in === 'path'));
 
 /** Headers the browser adds on its own; every other header that arrives must be expected. */
-const BROWSER_HEADERS = /^(host|connection|content-length|user-agent|accept-encoding|accept-language|origin|referer|pragma|cache-control|priority|sec-.*)$/;
+const BROWSER_HEADERS =
+  /^(host|connection|content-length|user-agent|accept-encoding|accept-language|origin|referer|pragma|cache-control|priority|sec-.*)$/;
 
 /** Credentials the test types for a scheme, keyed by the console's credential field keys. */
-function credentialsFor(op: DescribedOperation, tag: string): {fields: Record<string, string>; headers: Record<string, string>; query: [string, string][]} {
+function credentialsFor(
+  op: DescribedOperation,
+  tag: string,
+): {fields: Record<string, string>; headers: Record<string, string>; query: [string, string][]} {
   const fields: Record<string, string> = {};
   const headers: Record<string, string> = {};
   const query: [string, string][] = [];
@@ -282,9 +299,18 @@ describe('request console', () => {
 
   test('the picks cover every security combination the document uses, a body, a header and query parameters', () => {
     assert.deepEqual(new Set(picks.map(kindsOf)), new Set(operations.map(kindsOf)));
-    assert.ok(picks.some((o) => queryCount(o) > 1), 'an operation with several query parameters');
-    assert.ok(picks.some((o) => o.hasBody), 'an operation with a body');
-    assert.ok(picks.some((o) => o.parameters.some((p) => p.in === 'header')), 'an operation with a header parameter');
+    assert.ok(
+      picks.some((o) => queryCount(o) > 1),
+      'an operation with several query parameters',
+    );
+    assert.ok(
+      picks.some((o) => o.hasBody),
+      'an operation with a body',
+    );
+    assert.ok(
+      picks.some((o) => o.parameters.some((p) => p.in === 'header')),
+      'an operation with a header parameter',
+    );
   });
 
   for (const op of picks) {
@@ -312,7 +338,9 @@ describe('request console', () => {
         const control = param(dialog, `${p.in}:${p.name}`);
         let value: string;
         if ((await control.evaluate((el) => el.tagName)) === 'SELECT') {
-          const options = await control.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
+          const options = await control
+            .locator('option')
+            .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
           value = options[0];
           await control.selectOption(value);
         } else if ((await control.getAttribute('type')) === 'date') {
@@ -374,7 +402,10 @@ describe('request console', () => {
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
     const sent = failed.filter((f) => f.startsWith(`${op.method.toUpperCase()} ${base}`) || f.startsWith(`OPTIONS ${base}`));
-    assert.ok(sent.length > 0 && sent.every((f) => f.endsWith('net::ERR_CONNECTION_REFUSED')), `the console tried ${base} and the connection was refused: ${failed.join('; ')}`);
+    assert.ok(
+      sent.length > 0 && sent.every((f) => f.endsWith('net::ERR_CONNECTION_REFUSED')),
+      `the console tried ${base} and the connection was refused: ${failed.join('; ')}`,
+    );
     const url = sent[0].split(' ')[1].split('?')[0];
     assert.equal(await alert.textContent(), FAILURE.network(url));
   });
@@ -394,7 +425,10 @@ describe('request console', () => {
       assert.equal(await alert.textContent(), FAILURE.cors(new URL(site.url).origin));
       // The server was reached: the browser's preflight (or the request) arrived, then the probe.
       assert.ok(closed.preflights.length + closed.requests.length > 0, 'the server saw the attempt');
-      assert.ok(closed.requests.some((r) => r.method === 'HEAD' && r.headers.authorization === undefined), 'the probe arrived without credentials');
+      assert.ok(
+        closed.requests.some((r) => r.method === 'HEAD' && r.headers.authorization === undefined),
+        'the probe arrived without credentials',
+      );
     } finally {
       await closed.close();
     }
@@ -426,7 +460,11 @@ describe('request console', () => {
       `Refused: the path parameter "${name}" ("//evil.example/collect") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.`,
     );
     const siteOrigin = new URL(site.url).origin;
-    assert.deepEqual(seen.filter((u) => new URL(u).origin !== siteOrigin), [], 'every request the page made went to the site itself');
+    assert.deepEqual(
+      seen.filter((u) => new URL(u).origin !== siteOrigin),
+      [],
+      'every request the page made went to the site itself',
+    );
     assert.equal(api.requests.length + api.preflights.length, 0, 'nothing reached the loopback API');
   });
 
@@ -454,11 +492,19 @@ describe('request console', () => {
       // The document's own server (another origin than the one the credentials were typed for).
       const documentServer = await dialog.getByLabel('Base URL').inputValue();
       assert.notEqual(new URL(documentServer).origin, api.origin);
-      assert.deepEqual(await values(), keys.map(() => ''), `nothing pre-filled for ${documentServer}`);
+      assert.deepEqual(
+        await values(),
+        keys.map(() => ''),
+        `nothing pre-filled for ${documentServer}`,
+      );
       // Another loopback origin: still nothing, and a request there carries no credentials.
       await useCustomServer(dialog, other.base);
       await dialog.getByTestId('console-credential-origin').filter({hasText: other.origin}).waitFor();
-      assert.deepEqual(await values(), keys.map(() => ''), `nothing pre-filled for ${other.origin}`);
+      assert.deepEqual(
+        await values(),
+        keys.map(() => ''),
+        `nothing pre-filled for ${other.origin}`,
+      );
       for (const p of second.parameters.filter((x) => x.required)) {
         const control = param(dialog, `${p.in}:${p.name}`);
         if ((await control.inputValue()) === '') await control.fill('1');
@@ -471,7 +517,11 @@ describe('request console', () => {
       // Back on the origin they were typed for, they are there (kept in memory for the visit).
       await dialog.getByLabel('Custom base URL').fill(api.base);
       await dialog.getByTestId('console-credential-origin').filter({hasText: api.origin}).waitFor();
-      assert.deepEqual(await values(), keys.map((k) => typed.fields[k]), `pre-filled again for ${api.origin}`);
+      assert.deepEqual(
+        await values(),
+        keys.map((k) => typed.fields[k]),
+        `pre-filled again for ${api.origin}`,
+      );
     } finally {
       await other.close();
     }

@@ -35,7 +35,9 @@ export async function audit(page: Page, scope?: string): Promise<{findings: Find
   // Evaluated by the test driver, not added as an inline <script>: the site's CSP blocks those.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate((axeSource ??= readFileSync(AXE, 'utf8')));
   const results = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as {axe: {run: (ctx: unknown, opts: object) => Promise<{violations: AxeViolation[]; passes: Array<{id: string}>}>}}).axe;
+    const axe = (
+      window as unknown as {axe: {run: (ctx: unknown, opts: object) => Promise<{violations: AxeViolation[]; passes: Array<{id: string}>}>}}
+    ).axe;
     const context = selector ? {include: [selector]} : document;
     const r = await axe.run(context, {resultTypes: ['violations']});
     return {
@@ -57,7 +59,13 @@ export async function audit(page: Page, scope?: string): Promise<{findings: Find
 /** A readable list of findings for an assertion message. */
 export function describeFindings(findings: Finding[]): string {
   return findings
-    .map((f) => `${f.impact} ${f.id} (${f.help}):\n` + f.nodes.slice(0, 8).map((n) =>
-      `    ${n.target}${n.data ? ` ${JSON.stringify(n.data)}` : ''}`).join('\n'))
+    .map(
+      (f) =>
+        `${f.impact} ${f.id} (${f.help}):\n` +
+        f.nodes
+          .slice(0, 8)
+          .map((n) => `    ${n.target}${n.data ? ` ${JSON.stringify(n.data)}` : ''}`)
+          .join('\n'),
+    )
     .join('\n');
 }

@@ -33,11 +33,15 @@ test('the blog index shows a reading time for each post', async () => {
   assert.equal(await articles.count(), posts.length);
   for (let i = 0; i < posts.length; i++) {
     const meta = await articles.nth(i).locator('header').innerText();
-    assert.ok(meta.split(/\s*·\s*|\n/).some((part) => READING_TIME.test(part.trim())), `article ${i}: reading time in "${meta}"`);
+    assert.ok(
+      meta.split(/\s*·\s*|\n/).some((part) => READING_TIME.test(part.trim())),
+      `article ${i}: reading time in "${meta}"`,
+    );
   }
   // The long guide reads longer than the shortest post: the value is computed, not a constant.
-  const minutes = await page.locator('main article header').evaluateAll((hs) =>
-    hs.map((h) => Number(/(\d+) min read/.exec(h.textContent ?? '')?.[1] ?? 0)));
+  const minutes = await page
+    .locator('main article header')
+    .evaluateAll((hs) => hs.map((h) => Number(/(\d+) min read/.exec(h.textContent ?? '')?.[1] ?? 0)));
   assert.ok(Math.max(...minutes) > Math.min(...minutes), `reading times differ: ${minutes.join(', ')}`);
 });
 
@@ -47,14 +51,16 @@ test('author pages list exactly their posts, and posts link to them', async () =
   assert.ok(withPage.length >= 2, 'at least two author pages');
   for (const author of withPage) {
     await gotoHydrated(page, site, author.page!);
-    const links = await page.locator('main article h2 a').evaluateAll((as) =>
-      as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const links = await page
+      .locator('main article h2 a')
+      .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     const expected = posts.filter((p) => p.authors.includes(author.key)).map((p) => `/blog/${p.slug}`);
     assert.deepEqual(links.sort(), expected.sort(), `${author.page} lists the posts of ${author.name}`);
     // One of their posts links back to the author page from its byline.
     await gotoHydrated(page, site, expected[0]);
-    const bylines = await page.locator('article header a[href]').evaluateAll((as) =>
-      as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const bylines = await page
+      .locator('article header a[href]')
+      .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     assert.ok(bylines.includes(author.page!), `${expected[0]} links ${author.page}`);
   }
 });
@@ -74,9 +80,9 @@ async function parseXml(page: Page, url: string) {
     const items = Array.from(doc.getElementsByTagName(isRss ? 'item' : 'entry')).map((e) => ({
       title: e.getElementsByTagName('title')[0]?.textContent ?? '',
       link: isRss
-        ? e.getElementsByTagName('link')[0]?.textContent ?? ''
-        : e.getElementsByTagName('link')[0]?.getAttribute('href') ?? '',
-      date: (e.getElementsByTagName(isRss ? 'pubDate' : 'updated')[0])?.textContent ?? '',
+        ? (e.getElementsByTagName('link')[0]?.textContent ?? '')
+        : (e.getElementsByTagName('link')[0]?.getAttribute('href') ?? ''),
+      date: e.getElementsByTagName(isRss ? 'pubDate' : 'updated')[0]?.textContent ?? '',
     }));
     return {error, root: root.localName, ns: root.namespaceURI, version: root.getAttribute('version'), items};
   }, xml);
@@ -111,8 +117,9 @@ test('Atom feed /blog/atom.xml is valid Atom with the four posts', async () => {
 test('the feeds are advertised in the page head', async () => {
   const page = await site.page();
   await gotoHydrated(page, site, '/blog');
-  const types = await page.locator('head link[rel="alternate"]').evaluateAll((ls) =>
-    ls.map((l) => `${l.getAttribute('type')} ${new URL((l as HTMLLinkElement).href).pathname}`));
+  const types = await page
+    .locator('head link[rel="alternate"]')
+    .evaluateAll((ls) => ls.map((l) => `${l.getAttribute('type')} ${new URL((l as HTMLLinkElement).href).pathname}`));
   assert.ok(types.includes('application/rss+xml /blog/rss.xml'), types.join(', '));
   assert.ok(types.includes('application/atom+xml /blog/atom.xml'), types.join(', '));
 });

@@ -23,16 +23,17 @@ const CATEGORY = sidebarCategories()[0].route;
 const ID_KEY = 'docusaurus.announcement.id';
 const DISMISS_KEY = 'docusaurus.announcement.dismiss';
 
-const activeInfo = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  return {
-    tag: el?.tagName.toLowerCase(),
-    text: el?.textContent?.trim().slice(0, 60),
-    inMain: !!el?.closest('main'),
-    inNavbar: !!el?.closest('nav.navbar'),
-    inAnnouncement: !!el?.closest('[role="region"][aria-label="Announcement"]'),
-  };
-});
+const activeInfo = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      tag: el?.tagName.toLowerCase(),
+      text: el?.textContent?.trim().slice(0, 60),
+      inMain: !!el?.closest('main'),
+      inNavbar: !!el?.closest('nav.navbar'),
+      inAnnouncement: !!el?.closest('[role="region"][aria-label="Announcement"]'),
+    };
+  });
 
 for (const p of ['/', OPERATION, '/blog/welcome']) {
   test(`skip-to-content on ${p}: first Tab focuses it, Enter moves focus to the main content`, async () => {
@@ -100,10 +101,13 @@ test('announcement bar: shown again when the announcement id changes', async () 
   const currentId = await page.evaluate((k) => localStorage.getItem(k), ID_KEY);
   assert.ok(currentId, 'the current announcement id is stored on the first visit');
   // The visitor dismissed an earlier announcement: storage holds its id and the dismissal.
-  await page.evaluate(([idKey, dismissKey]) => {
-    localStorage.setItem(idKey, 'an-earlier-announcement');
-    localStorage.setItem(dismissKey, 'true');
-  }, [ID_KEY, DISMISS_KEY]);
+  await page.evaluate(
+    ([idKey, dismissKey]) => {
+      localStorage.setItem(idKey, 'an-earlier-announcement');
+      localStorage.setItem(dismissKey, 'true');
+    },
+    [ID_KEY, DISMISS_KEY],
+  );
   await page.reload();
   await waitForHydration(page);
   const bar = page.locator('[role="region"][aria-label="Announcement"]');
@@ -113,10 +117,13 @@ test('announcement bar: shown again when the announcement id changes', async () 
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), DISMISS_KEY), 'false', 'dismissal reset');
 
   // Control: with the current id dismissed, it stays hidden.
-  await page.evaluate(({idKey, dismissKey, id}) => {
-    localStorage.setItem(idKey, id);
-    localStorage.setItem(dismissKey, 'true');
-  }, {idKey: ID_KEY, dismissKey: DISMISS_KEY, id: currentId ?? ''});
+  await page.evaluate(
+    ({idKey, dismissKey, id}) => {
+      localStorage.setItem(idKey, id);
+      localStorage.setItem(dismissKey, 'true');
+    },
+    {idKey: ID_KEY, dismissKey: DISMISS_KEY, id: currentId ?? ''},
+  );
   await page.reload();
   await waitForHydration(page);
   await painted(page);

@@ -21,7 +21,11 @@ function watchForPrism(page: import('playwright-core').Page): string[] {
 
 test('blog code blocks are highlighted at build time: token markup in the HTML, no highlighter downloaded', async () => {
   const html = await (await fetch(site.at('/blog/long-blog-post'))).text();
-  assert.match(html, /<pre class="api-code[^"]*" tabindex="0"><code><span class="?k"?>interface<\/span>/, 'the server HTML is already highlighted');
+  assert.match(
+    html,
+    /<pre class="api-code[^"]*" tabindex="0"><code><span class="?k"?>interface<\/span>/,
+    'the server HTML is already highlighted',
+  );
   const page = await site.page({clipboard: true});
   const withPrism = watchForPrism(page);
   await page.goto(site.at('/blog/long-blog-post'), {waitUntil: 'networkidle'});
@@ -30,7 +34,9 @@ test('blog code blocks are highlighted at build time: token markup in the HTML, 
   assert.ok((await page.locator('article pre.api-code span[class]').count()) > 10, 'tokens are marked');
   for (const theme of ['light', 'dark']) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    const colours = await page.locator('article pre.api-code span[class]').evaluateAll((els) => new Set(els.map((e) => getComputedStyle(e).color)).size);
+    const colours = await page
+      .locator('article pre.api-code span[class]')
+      .evaluateAll((els) => new Set(els.map((e) => getComputedStyle(e).color)).size);
     assert.ok(colours > 2, `${theme}: several token colours (${colours})`);
   }
   await page.getByText('sync-ledger.ts', {exact: true}).waitFor();

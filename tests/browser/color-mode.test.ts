@@ -124,7 +124,8 @@ test('keyboard: the switch is reachable with Tab and toggles with Enter and Spac
   for (let i = 0; i < 20 && !reached; i++) {
     await page.keyboard.press('Tab');
     reached = await page.evaluate(() =>
-      (document.activeElement?.getAttribute('title') ?? '').startsWith('Switch between dark and light mode'));
+      (document.activeElement?.getAttribute('title') ?? '').startsWith('Switch between dark and light mode'),
+    );
   }
   assert.ok(reached, 'Tab reaches the color-mode switch');
   await page.keyboard.press('Enter');

@@ -37,10 +37,14 @@ const copy = copyProject('console-auth');
 // The site is built before the fixture serves it (useSite's hook checks for it), so the servers'
 // ports are chosen now: two loopback ports the system hands out and frees, taken again in before().
 const PORTS = JSON.parse(
-  execFileSync(process.execPath, [
-    '-e',
-    "const n=require('net');const a=n.createServer().listen(0,'127.0.0.1',()=>{const b=n.createServer().listen(0,'127.0.0.1',()=>{console.log(JSON.stringify({api:a.address().port,auth:b.address().port}));a.close();b.close();});});",
-  ], {encoding: 'utf8'}),
+  execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const n=require('net');const a=n.createServer().listen(0,'127.0.0.1',()=>{const b=n.createServer().listen(0,'127.0.0.1',()=>{console.log(JSON.stringify({api:a.address().port,auth:b.address().port}));a.close();b.close();});});",
+    ],
+    {encoding: 'utf8'},
+  ),
 ) as {api: number; auth: number};
 api.origin = `http://127.0.0.1:${PORTS.api}`;
 {
@@ -48,7 +52,8 @@ api.origin = `http://127.0.0.1:${PORTS.api}`;
   const source = path.join(copy.dir, 'console-auth.yaml');
   writeFileSync(source, fixture.replace(/API_ORIGIN/g, api.origin).replace(/AUTH_ORIGIN/g, `http://127.0.0.1:${PORTS.auth}`));
   const run = buildCopy(copy.dir, {OPENAPI_SOURCE: source});
-  if (run.status !== 0) throw new Error(`The fixture site did not build (status ${run.status}):\n${(run.stdout + run.stderr).slice(-3000)}`);
+  if (run.status !== 0)
+    throw new Error(`The fixture site did not build (status ${run.status}):\n${(run.stdout + run.stderr).slice(-3000)}`);
 }
 
 before(
@@ -64,7 +69,11 @@ before(
       req.resume();
       // "/widgets/bad" answers a body that breaks the documented schema (size 0, name missing).
       const bad = req.url?.startsWith('/v1/widgets/bad');
-      const body = req.url?.startsWith('/v1/reports') ? [{id: 'r1', name: 'Report', size: 2}] : bad ? {id: 'w-bad', size: 0} : {id: 'w-1', name: 'Sprocket', size: 3};
+      const body = req.url?.startsWith('/v1/reports')
+        ? [{id: 'r1', name: 'Report', size: 2}]
+        : bad
+          ? {id: 'w-bad', size: 0}
+          : {id: 'w-1', name: 'Sprocket', size: 3};
       res.writeHead(req.method === 'POST' ? 201 : 200, {...cors, 'Content-Type': 'application/json'}).end(JSON.stringify(body));
     });
     await new Promise<void>((r) => api.server!.listen(PORTS.api, '127.0.0.1', r));
@@ -77,7 +86,6 @@ before(
     auth.service.on('beforeResponse', (_res: unknown, req: {body: Record<string, string>; headers: IncomingHttpHeaders}) => {
       authSeen.token.push({body: req.body, authorization: req.headers.authorization});
     });
-
   },
   {timeout: 60_000},
 );
@@ -148,8 +156,15 @@ describe('request console: security schemes', () => {
     // The alternatives as the document states them: OAuth, or Basic + API key together.
     const radios = dialog.getByRole('radiogroup', {name: 'Security alternatives'}).getByRole('radio');
     assert.equal(await radios.count(), 2);
-    assert.match((await dialog.getByRole('radiogroup').textContent()) ?? '', /oauthCode: OAuth 2\.0.*basicAuth: HTTP Basic \+ headerKey: API key \(header X-Api-Key\)/);
-    assert.equal(await dialog.locator('[data-scheme="oauthCode"] input[type=checkbox]:checked').count(), 1, 'the required scope starts checked');
+    assert.match(
+      (await dialog.getByRole('radiogroup').textContent()) ?? '',
+      /oauthCode: OAuth 2\.0.*basicAuth: HTTP Basic \+ headerKey: API key \(header X-Api-Key\)/,
+    );
+    assert.equal(
+      await dialog.locator('[data-scheme="oauthCode"] input[type=checkbox]:checked').count(),
+      1,
+      'the required scope starts checked',
+    );
     assert.equal(await dialog.getByTestId('console-redirect-uri').textContent(), `${new URL(site.url).origin}/oauth2-redirect/`);
     await field(dialog, 'oauthCode.clientId').fill('portal-console');
     await dialog.locator('[data-param="path:widget_id"] input').fill('w-1');
@@ -225,7 +240,7 @@ describe('request console: security schemes', () => {
 
     // Opt in: the credentials are in session storage; Forget empties memory and storage.
     await dialog.getByLabel(/Remember in this tab until it closes/).check();
-    assert.ok((await page.evaluate(() => sessionStorage.getItem('portal.console.credentials')) ?? '').includes(secret));
+    assert.ok(((await page.evaluate(() => sessionStorage.getItem('portal.console.credentials'))) ?? '').includes(secret));
     await dialog.getByRole('button', {name: 'Forget credentials'}).click();
     assert.equal(await page.evaluate(() => sessionStorage.getItem('portal.console.credentials')), null);
     assert.equal(await field(dialog, 'clientCreds.clientSecret').inputValue(), '');
@@ -238,7 +253,10 @@ describe('request console: security schemes', () => {
     await gotoHydrated(page, site, '/docs/api/list-reports');
     const dialog = await openConsole(page);
     await dialog.getByTestId('oauth-status-oidc').filter({hasText: 'Provider settings read'}).waitFor();
-    assert.ok(requests.some((r) => r.url() === `${authOrigin()}/.well-known/openid-configuration`), 'discovery fetched from the document URL');
+    assert.ok(
+      requests.some((r) => r.url() === `${authOrigin()}/.well-known/openid-configuration`),
+      'discovery fetched from the document URL',
+    );
     await field(dialog, 'oidc.clientId').fill('portal-oidc');
     const popupClosed = closedPopup(page);
     await dialog.getByRole('button', {name: 'Authorize'}).click();
@@ -263,7 +281,10 @@ describe('request console: security schemes', () => {
     await dialog.getByTestId('console-status').waitFor();
     assert.equal(lastApiRequest().url, '/v1/reports?api_key=qk-1');
     await radios.nth(2).check();
-    assert.match((await dialog.locator('[data-scheme="cookieKey"] [role=note]').textContent()) ?? '', /Browsers do not let a web page set the Cookie header/);
+    assert.match(
+      (await dialog.locator('[data-scheme="cookieKey"] [role=note]').textContent()) ?? '',
+      /Browsers do not let a web page set the Cookie header/,
+    );
     await field(dialog, 'cookieKey.value').fill('ck-1');
     await dialog.getByRole('button', {name: 'Send request'}).click();
     await dialog.getByRole('alert').filter({hasText: 'Sent without some credentials'}).waitFor();
@@ -296,7 +317,10 @@ describe('request console: shared links and the response check', () => {
     const link = await copiedBy(page, () => dialog.getByRole('button', {name: 'Copy link'}).click());
     await dialog.getByTestId('console-share-status').waitFor();
     assert.match(link, /#try=/);
-    assert.ok(!link.includes('top-secret-pw') && !Buffer.from(link.split('#try=')[1], 'base64url').toString('utf8').includes('top-secret-pw'), 'no password in the link');
+    assert.ok(
+      !link.includes('top-secret-pw') && !Buffer.from(link.split('#try=')[1], 'base64url').toString('utf8').includes('top-secret-pw'),
+      'no password in the link',
+    );
     assert.ok(!Buffer.from(link.split('#try=')[1], 'base64url').toString('utf8').includes('ann'), 'no user name in the link');
 
     const other = await site.page();
@@ -327,7 +351,9 @@ describe('request console: shared links and the response check', () => {
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as {reportViolation: (v: string) => void}).reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as {reportViolation: (v: string) => void}).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     await gotoHydrated(page, site, '/docs/api/get-widget');
     assert.match((await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '', /script-src 'self'/);
@@ -352,7 +378,7 @@ describe('request console: shared links and the response check', () => {
 const crafted = (state: Record<string, unknown>) => `#try=${Buffer.from(JSON.stringify(state)).toString('base64url')}`;
 
 describe('request console: links never carry or add credentials, and never move the sign-in (issue 22 rows 10, 12)', () => {
-  test('a link setting a credential parameter (x-api-key, Authorization) is ignored: one key header, the reader\'s', async () => {
+  test("a link setting a credential parameter (x-api-key, Authorization) is ignored: one key header, the reader's", async () => {
     const page = await site.page();
     const link = crafted({
       op: 'GET /widgets/{widget_id}',
@@ -395,7 +421,10 @@ describe('request console: links never carry or add credentials, and never move 
     await page.goto(new URL(`/docs/api/list-gadgets${crafted({op: 'GET /gadgets', server: unlisted, params: {}})}`, site.url).href);
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('console-shared-server').waitFor();
-    assert.match((await dialog.getByText(/The token request goes to/).textContent()) ?? '', new RegExp(`goes to ${api.origin}/oauth/token only`));
+    assert.match(
+      (await dialog.getByText(/The token request goes to/).textContent()) ?? '',
+      new RegExp(`goes to ${api.origin}/oauth/token only`),
+    );
     await field(dialog, 'relativeOauth.clientId').fill('portal-console');
     const popup = page.waitForEvent('popup');
     await dialog.getByRole('button', {name: 'Authorize'}).click();

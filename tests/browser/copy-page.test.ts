@@ -32,8 +32,12 @@ test('the menu opens from the keyboard, copies the Markdown twin and links to it
   assert.ok(menuChunk.length > before, 'the menu code is fetched on use');
   assert.equal(await button.getAttribute('aria-expanded'), 'true');
   const items = menu.getByRole('menuitem');
-  assert.deepEqual(await items.allTextContents().then((t) => t.map((x) => x.replace(/(Markdown|ChatGPT|Claude).*/, '$1'))),
-    ['Copy page as Markdown', 'View as Markdown', 'Open in ChatGPT', 'Open in Claude']);
+  assert.deepEqual(await items.allTextContents().then((t) => t.map((x) => x.replace(/(Markdown|ChatGPT|Claude).*/, '$1'))), [
+    'Copy page as Markdown',
+    'View as Markdown',
+    'Open in ChatGPT',
+    'Open in Claude',
+  ]);
   assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Copy page as Markdown')), true);
   await page.keyboard.press('ArrowUp');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Open in Claude')), true);
@@ -46,7 +50,10 @@ test('the menu opens from the keyboard, copies the Markdown twin and links to it
   const twin = `/docs/api/${op.slug}.md`;
   const absolute = site.at(twin);
   assert.equal(await items.nth(1).getAttribute('href'), twin);
-  for (const [i, host] of [[2, 'https://chatgpt.com/'], [3, 'https://claude.ai/new']] as const) {
+  for (const [i, host] of [
+    [2, 'https://chatgpt.com/'],
+    [3, 'https://claude.ai/new'],
+  ] as const) {
     const href = new URL((await items.nth(i).getAttribute('href'))!);
     assert.equal(`${href.origin}${href.pathname}`, host);
     assert.ok(href.searchParams.get('q')!.includes(absolute), `${host}: prompt names ${absolute}`);
@@ -109,7 +116,11 @@ test('category index pages have the menu, pointing at their twin; after a client
   await page.keyboard.press('ArrowUp');
   const menu = page.getByRole('menu');
   await menu.waitFor();
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Open in Claude')), true, 'ArrowUp opens on the last item');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.textContent?.startsWith('Open in Claude')),
+    true,
+    'ArrowUp opens on the last item',
+  );
   const {findings} = await audit(page);
   assert.equal(findings.length, 0, describeFindings(findings));
   const twin = `${category.route}.md`;

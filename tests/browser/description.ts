@@ -144,7 +144,18 @@ export const categorySlug = (label: string) => kebabCase(label);
 
 const SCHEMA_REF = '#/components/schemas/';
 /** Keywords that may sit beside a component reference without making a new schema. */
-const ANNOTATION_KEYS = new Set(['description', 'title', 'example', 'examples', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable', '$comment']);
+const ANNOTATION_KEYS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'default',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'nullable',
+  '$comment',
+]);
 
 /** "#/components/schemas/Address" → "Address". */
 function componentName(ref: unknown): string | undefined {
@@ -192,7 +203,9 @@ export function schemaView(raw: any, doc = processedDocument()): {name?: string;
     const refs = raw.allOf.filter((p: any) => typeof p?.$ref === 'string');
     const {allOf, ...rest} = raw;
     const others = [rest, ...allOf.filter((p: any) => typeof p?.$ref !== 'string')];
-    const onlyAnnotations = others.every((o: any) => o && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATION_KEYS.has(k) || k.startsWith('x-')));
+    const onlyAnnotations = others.every(
+      (o: any) => o && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATION_KEYS.has(k) || k.startsWith('x-')),
+    );
     if (refs.length === 1 && componentName(refs[0].$ref) && onlyAnnotations) [ref, annotations] = [refs[0].$ref, others];
     else return schemaView(mergeAllOf(raw, doc), doc);
   }
@@ -200,7 +213,11 @@ export function schemaView(raw: any, doc = processedDocument()): {name?: string;
   const name = componentName(ref);
   const target = deref({$ref: ref}, doc);
   const base = Array.isArray(target?.allOf) ? mergeAllOf(target, doc) : target;
-  const schema = Object.assign({}, base, ...annotations.map((a) => Object.fromEntries(Object.entries(a).filter(([k]) => ANNOTATION_KEYS.has(k)))));
+  const schema = Object.assign(
+    {},
+    base,
+    ...annotations.map((a) => Object.fromEntries(Object.entries(a).filter(([k]) => ANNOTATION_KEYS.has(k)))),
+  );
   return name ? {name, schema} : schemaView(schema, doc);
 }
 
@@ -243,9 +260,22 @@ const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 export function expectedConstraints(s: any): string[] {
   const out: string[] = [];
   const exclusive = (flag: unknown) => flag === true || typeof flag === 'number';
-  if (s.minimum !== undefined || typeof s.exclusiveMinimum === 'number') out.push(`${exclusive(s.exclusiveMinimum) ? 'greater than' : 'minimum'}: ${typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : s.minimum}`);
-  if (s.maximum !== undefined || typeof s.exclusiveMaximum === 'number') out.push(`${exclusive(s.exclusiveMaximum) ? 'less than' : 'maximum'}: ${typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : s.maximum}`);
-  const plain: [string, string][] = [['multipleOf', 'multiple of'], ['minLength', 'min length'], ['maxLength', 'max length'], ['pattern', 'pattern'], ['minItems', 'min items'], ['maxItems', 'max items']];
+  if (s.minimum !== undefined || typeof s.exclusiveMinimum === 'number')
+    out.push(
+      `${exclusive(s.exclusiveMinimum) ? 'greater than' : 'minimum'}: ${typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : s.minimum}`,
+    );
+  if (s.maximum !== undefined || typeof s.exclusiveMaximum === 'number')
+    out.push(
+      `${exclusive(s.exclusiveMaximum) ? 'less than' : 'maximum'}: ${typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : s.maximum}`,
+    );
+  const plain: [string, string][] = [
+    ['multipleOf', 'multiple of'],
+    ['minLength', 'min length'],
+    ['maxLength', 'max length'],
+    ['pattern', 'pattern'],
+    ['minItems', 'min items'],
+    ['maxItems', 'max items'],
+  ];
   for (const [key, words] of plain) if (s[key] !== undefined) out.push(`${words}: ${shown(s[key])}`);
   if (s.uniqueItems) out.push('unique items');
   if (s.default !== undefined) out.push(`default: ${shown(s.default)}`);
@@ -319,7 +349,8 @@ function attributes(raw: any, doc: any, mode: Mode, depth: number, seen: string[
       return !(mode === 'request' && s.readOnly) && !(mode === 'response' && s.writeOnly);
     })
     .map(([name, p]) => field(name, p, required.has(name), doc, mode, depth, seen));
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') rows.push(field('{key}', schema.additionalProperties, false, doc, mode, depth, seen));
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    rows.push(field('{key}', schema.additionalProperties, false, doc, mode, depth, seen));
   return rows;
 }
 
@@ -334,10 +365,19 @@ function field(name: string, raw: any, required: boolean, doc: any, mode: Mode, 
     schema.readOnly && 'read-only',
     schema.writeOnly && 'write-only',
     schema.deprecated && 'deprecated',
-    schema.deprecated && typeof schema['x-deprecated-by'] === 'string' && schema['x-deprecated-by'].trim() && `use ${schema['x-deprecated-by'].trim()} instead`,
+    schema.deprecated &&
+      typeof schema['x-deprecated-by'] === 'string' &&
+      schema['x-deprecated-by'].trim() &&
+      `use ${schema['x-deprecated-by'].trim()} instead`,
     circular && 'circular',
   ].filter((b): b is string => typeof b === 'string');
-  const out: RenderedField = {name, type: expectedTypeLabel(raw, doc), badges, enum: (facts.enum ?? []).map(shown), constraints: expectedConstraints(facts)};
+  const out: RenderedField = {
+    name,
+    type: expectedTypeLabel(raw, doc),
+    badges,
+    enum: (facts.enum ?? []).map(shown),
+    constraints: expectedConstraints(facts),
+  };
   if (!circular && hasAttributes(raw, doc, seen)) {
     const label = isList(schema) ? 'Attributes of each item' : 'Child attributes';
     // The page renders the first nested level up front (SchemaView's EAGER_DEPTH); deeper ones on opening.
@@ -363,7 +403,8 @@ export function expectedRenderedOperation(op: DescribedOperation, doc = processe
   const item = doc.paths[op.path];
   const raw = item[op.method];
   const params = new Map<string, any>();
-  for (const p of [...(item.parameters ?? []), ...(raw.parameters ?? [])].map((x: any) => deref(x, doc))) params.set(`${p.in}:${p.name}`, p);
+  for (const p of [...(item.parameters ?? []), ...(raw.parameters ?? [])].map((x: any) => deref(x, doc)))
+    params.set(`${p.in}:${p.name}`, p);
   const parameters: Record<string, RenderedParameter> = {};
   for (const [key, p] of params) {
     const schemaRaw = p.schema ?? (p.content ? (Object.values<any>(p.content)[0] as any)?.schema : undefined);
@@ -374,18 +415,27 @@ export function expectedRenderedOperation(op: DescribedOperation, doc = processe
     const deprecatedBy = p.deprecated && typeof p['x-deprecated-by'] === 'string' ? p['x-deprecated-by'].trim() : '';
     parameters[key] = {
       type: schemaRaw ? expectedTypeLabel(schemaRaw, doc) : '',
-      badges: [required && 'required', p.deprecated && 'deprecated', deprecatedBy && `use ${deprecatedBy} instead`].filter((b): b is string => typeof b === 'string' && b !== ''),
+      badges: [required && 'required', p.deprecated && 'deprecated', deprecatedBy && `use ${deprecatedBy} instead`].filter(
+        (b): b is string => typeof b === 'string' && b !== '',
+      ),
       enum: schemaRaw ? (allowedValues(schema) ?? (item && allowedValues(item)) ?? []).map(shown) : [],
       constraints: schemaRaw ? expectedConstraints({...schema, example, examples: undefined}) : [],
     };
   }
   const media = (content: any, mode: Mode): Record<string, RenderedSchema | null> =>
-    Object.fromEntries(Object.entries<any>(content ?? {}).map(([type, m]) => [type, m?.schema ? expectedSchema(m.schema, mode, doc) : null]));
+    Object.fromEntries(
+      Object.entries<any>(content ?? {}).map(([type, m]) => [type, m?.schema ? expectedSchema(m.schema, mode, doc) : null]),
+    );
   const body = raw.requestBody ? media(deref(raw.requestBody, doc).content, 'request') : {};
   const responses: RenderedOperation['responses'] = {};
   for (const [status, r] of Object.entries<any>(raw.responses ?? {})) {
     const res = deref(r, doc);
-    const headers = Object.fromEntries(Object.entries<any>(res.headers ?? {}).map(([name, h]) => [name, deref(h, doc).schema ? expectedTypeLabel(deref(h, doc).schema, doc) : '']));
+    const headers = Object.fromEntries(
+      Object.entries<any>(res.headers ?? {}).map(([name, h]) => [
+        name,
+        deref(h, doc).schema ? expectedTypeLabel(deref(h, doc).schema, doc) : '',
+      ]),
+    );
     responses[status] = {headers, content: media(res.content, 'response')};
   }
   return {parameters, body, responses};

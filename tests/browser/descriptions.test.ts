@@ -13,7 +13,9 @@ const site = useSite();
 const TAG_AS_TEXT = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>|&(lt|gt|amp|quot);/i;
 
 test('description blocks show no HTML tags as text (overview, a category, every operation page)', async () => {
-  const routes = [overviewRoute(), sidebarCategories()[0]?.route, ...describedOperations().map((op) => op.route)].filter(Boolean) as string[];
+  const routes = [overviewRoute(), sidebarCategories()[0]?.route, ...describedOperations().map((op) => op.route)].filter(
+    Boolean,
+  ) as string[];
   const page = await site.page();
   let blocks = 0;
   for (const route of routes) {

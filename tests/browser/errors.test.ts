@@ -42,7 +42,8 @@ function chunkWith(needle: string): {file: string; text: string} {
 /** Serve `file` (an assets/js chunk) with `replace` applied to its text. */
 async function serveModified(page: Page, file: string, text: string): Promise<void> {
   await page.route(`**/assets/js/${file}`, (route: Route) =>
-    route.fulfill({status: 200, contentType: 'text/javascript; charset=utf-8', body: text}));
+    route.fulfill({status: 200, contentType: 'text/javascript; charset=utf-8', body: text}),
+  );
 }
 
 const CRASH_FIXED = '__portalCrashRepaired';
@@ -97,7 +98,13 @@ test('crash inside page content: "This page crashed." + message + Try again, in 
   const chunk = chunkWith(literal);
   const message = 'Injected render failure in the markdown page';
   const page = await site.page(crashAllowance(message));
-  const screen = await openCrashing(page, chunk.file, chunk.text.replace(literal, `children:${throwingExpression(message, title)}`), '/markdown-page', message);
+  const screen = await openCrashing(
+    page,
+    chunk.file,
+    chunk.text.replace(literal, `children:${throwingExpression(message, title)}`),
+    '/markdown-page',
+    message,
+  );
   // The crash is contained in the content area: navbar and footer still render.
   assert.ok(await page.locator('nav.navbar').isVisible(), 'navbar still shown');
   assert.ok(await page.locator('footer .footer__copyright').isVisible(), 'footer still shown');
@@ -116,7 +123,13 @@ test('crash in a page component before its layout: same screen, from the root er
   const main = chunkWith(literal);
   const message = 'Injected render failure before the layout';
   const page = await site.page(crashAllowance(message));
-  const screen = await openCrashing(page, main.file, main.text.replace(literal, `get tagline(){return ${throwingExpression(message, tagline)}}`), '/', message);
+  const screen = await openCrashing(
+    page,
+    main.file,
+    main.text.replace(literal, `get tagline(){return ${throwingExpression(message, tagline)}}`),
+    '/',
+    message,
+  );
 
   await repairAndTryAgain(page, screen);
   await page.getByRole('heading', {level: 1, name: 'Developer Portal'}).waitFor({timeout: 5000});
@@ -135,7 +148,13 @@ test('crash in the layout itself (footer): the bare crash screen says the same',
   const value = new Function(`return ${literal.slice('copyright:'.length)}`)() as string;
   const message = 'Injected render failure in the footer';
   const page = await site.page(crashAllowance(message));
-  const screen = await openCrashing(page, main.file, main.text.replace(literal, `get copyright(){return ${throwingExpression(message, value)}}`), '/blog', message);
+  const screen = await openCrashing(
+    page,
+    main.file,
+    main.text.replace(literal, `get copyright(){return ${throwingExpression(message, value)}}`),
+    '/blog',
+    message,
+  );
 
   await repairAndTryAgain(page, screen);
   await page.locator('footer .footer__copyright').waitFor({timeout: 5000});
@@ -227,8 +246,7 @@ test('client navigation to a page whose chunk fails to load reloads the page', a
   await waitForHydration(page);
   await page.getByRole('heading', {level: 1, name: markdownPageTitle()}).waitFor({timeout: 10_000});
   assert.equal(new URL(page.url()).pathname, '/markdown-page');
-  assert.equal(await page.evaluate(() => (window as unknown as {marker?: boolean}).marker ?? false), false,
-    'the document was reloaded');
+  assert.equal(await page.evaluate(() => (window as unknown as {marker?: boolean}).marker ?? false), false, 'the document was reloaded');
   assert.equal(failures, 1);
 });
 

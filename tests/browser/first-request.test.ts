@@ -64,7 +64,10 @@ async function runWithBash(command: string, variables: Record<string, string>, n
   const headers = path.join(home, 'headers.txt');
   mkdirSync(home, {recursive: true});
   writeFileSync(path.join(home, '.curlrc'), `dump-header = "${headers}"\nsilent\n`);
-  const {stdout} = await run('bash', ['-c', command], {env: {PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CURL_HOME: home, ...variables}, timeout: 30_000});
+  const {stdout} = await run('bash', ['-c', command], {
+    env: {PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CURL_HOME: home, ...variables},
+    timeout: 30_000,
+  });
   return {stdout, head: readFileSync(headers, 'utf8')};
 }
 
@@ -72,7 +75,7 @@ const createCustomer = describedOperations().find((o) => o.operationId === 'crea
 const server = String(processedDocument().servers?.[0]?.url ?? '').replace(/\/+$/, '');
 
 describe('the first copied request', () => {
-  test('the home page\'s variables, exported with mock credentials, make the copied Create customer curl answer 201', async () => {
+  test("the home page's variables, exported with mock credentials, make the copied Create customer curl answer 201", async () => {
     assert.ok(createCustomer, 'the document has createCustomer');
     const home = await site.page();
     const {names, code} = await homePageVariables(home);
@@ -85,7 +88,11 @@ describe('the first copied request', () => {
     const copied = await copiedCurl(page, createCustomer!.route);
     assert.match(copied, /^curl /);
     // The sample calls the current version's documented server, once.
-    assert.match(server, new RegExp(`/${portalConfig.currentVersion.id}$`), `the current version (${portalConfig.currentVersion.id}) is served under its major: ${server}`);
+    assert.match(
+      server,
+      new RegExp(`/${portalConfig.currentVersion.id}$`),
+      `the current version (${portalConfig.currentVersion.id}) is served under its major: ${server}`,
+    );
     assert.equal(copied.split(`${server}/customers`).length, 2, `the copied request calls ${server}/customers:\n${copied}`);
 
     const variables = Object.fromEntries(names.map((n) => [n, `mock-${n.toLowerCase().replace(/_/g, '-')}`]));
@@ -98,7 +105,7 @@ describe('the first copied request', () => {
   test('without those variables the same copied request is refused (401): the credentials come from them', async () => {
     const page = await site.page({clipboard: true});
     const copied = await copiedCurl(page, createCustomer!.route);
-    assert.ok(copied.includes(`${server}/customers`), 'the copied request calls the documented server (replaced by the mock\'s below)');
+    assert.ok(copied.includes(`${server}/customers`), "the copied request calls the documented server (replaced by the mock's below)");
     const {head} = await runWithBash(copied.replace(server, mock.url), {}, 'without-variables');
     assert.match(head, /^HTTP\/1\.1 401\b/, head);
   });
@@ -113,14 +120,20 @@ describe('the texts a reader or an agent copies from', () => {
     /ENV(?:\.fetch\(|\[)\s*["']([A-Z][A-Z0-9_]*)["']/g,
     /(?:os\.Getenv|getenv|System\.getenv|Environment\.GetEnvironmentVariable)\(\s*["']([A-Z][A-Z0-9_]*)["']/g,
   ];
-  const schemes = Object.entries<{type: string}>(processedDocument().components?.securitySchemes ?? {}).filter(([, s]) => s.type === 'apiKey').map(([key]) => apiKeyEnvVar(key));
+  const schemes = Object.entries<{type: string}>(processedDocument().components?.securitySchemes ?? {})
+    .filter(([, s]) => s.type === 'apiKey')
+    .map(([key]) => apiKeyEnvVar(key));
   const allowed = new Set([...CREDENTIAL_ENV_NAMES, ...schemes]);
 
   test('llms-full.txt (every Markdown twin: samples, overview, style guide, blog) reads only the defined variables', () => {
     const text = readFileSync(path.join(SITE_DIR, 'llms-full.txt'), 'utf8');
     const found = new Map<string, number>();
     for (const re of READS) for (const m of text.matchAll(re)) found.set(m[1]!, (found.get(m[1]!) ?? 0) + 1);
-    assert.deepEqual([...found.keys()].filter((n) => !allowed.has(n)), [], 'variables outside src/config/credentials.ts');
+    assert.deepEqual(
+      [...found.keys()].filter((n) => !allowed.has(n)),
+      [],
+      'variables outside src/config/credentials.ts',
+    );
     for (const n of schemes) assert.ok((found.get(n) ?? 0) > 8, `${n} is read by the samples of the twins`);
   });
 });

@@ -34,12 +34,18 @@ test('every guide renders with its title, and its links reach pages that exist',
       assert.equal(res.status(), 200, `${g.route} links ${href}`);
     }
   }
-  assert.ok([...checked].some((h) => h.startsWith('/docs/api/')), 'the guides link into the reference');
+  assert.ok(
+    [...checked].some((h) => h.startsWith('/docs/api/')),
+    'the guides link into the reference',
+  );
 });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe and layout: every guide in ${theme} mode, desktop and phone`, async () => {
-    for (const viewport of [{width: 1280, height: 900}, {width: 390, height: 844}]) {
+    for (const viewport of [
+      {width: 1280, height: 900},
+      {width: 390, height: 844},
+    ]) {
       const page = await site.page({localStorage: {theme}, viewport});
       for (const g of guides) {
         await gotoHydrated(page, site, g.route);

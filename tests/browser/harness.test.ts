@@ -41,7 +41,11 @@ test('copiedBy: each page gets its own copy, though the browser has one clipboar
     // Why the browser's clipboard is never read back: page A, reading it, sees page B's copy
     // (another context, as another test file's page would be).
     await a.context().grantPermissions(['clipboard-read']);
-    assert.equal(await a.evaluate(() => navigator.clipboard.readText()), copiedOnB, "the browser's clipboard holds the last copy of any page");
+    assert.equal(
+      await a.evaluate(() => navigator.clipboard.readText()),
+      copiedOnB,
+      "the browser's clipboard holds the last copy of any page",
+    );
   } finally {
     await browser.close();
   }
@@ -50,9 +54,15 @@ test('copiedBy: each page gets its own copy, though the browser has one clipboar
 test('copiedBy: fails, saying so, when the action copies nothing; needs {clipboard: true}', async () => {
   const page = await site.page({clipboard: true});
   await gotoHydrated(page, site, first!.route);
-  await assert.rejects(copiedBy(page, () => page.getByRole('tab', {name: 'cURL'}).click(), 1_000), /copiedBy\(\): the page copied nothing within 1000 ms/);
+  await assert.rejects(
+    copiedBy(page, () => page.getByRole('tab', {name: 'cURL'}).click(), 1_000),
+    /copiedBy\(\): the page copied nothing within 1000 ms/,
+  );
   const plain = await site.page();
-  await assert.rejects(copiedBy(plain, async () => undefined), /open the page with \{clipboard: true\}/);
+  await assert.rejects(
+    copiedBy(plain, async () => undefined),
+    /open the page with \{clipboard: true\}/,
+  );
 });
 
 test('navigatedTo: waits for the new page, not for its address (the old page stays until the route has loaded)', async () => {
@@ -88,5 +98,9 @@ test('settled: waits for a running transition to end, not for an endless animati
   assert.equal(await page.evaluate(() => document.getAnimations().length), 2, 'the spinner and the fade run');
   await settled(page);
   assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('box')!).opacity), '1', 'the fade has ended');
-  assert.equal(await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), 1, 'the spinner still runs');
+  assert.equal(
+    await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+    1,
+    'the spinner still runs',
+  );
 });

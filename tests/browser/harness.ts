@@ -19,7 +19,15 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import {after, afterEach, before, beforeEach} from 'node:test';
-import {chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Route} from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type Route,
+} from 'playwright-core';
 import {startStaticServer, type RunningServer} from '../../tools/serve/static-server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,7 +56,8 @@ export const ALLOWED = {
   /** The browser's own line for a resource answered 404 (a not-found page, a missing asset). */
   notFound: /Failed to load resource: the server responded with a status of 404/,
   /** A request the test aborted or answered with an error on purpose (page.route). */
-  failedResource: /Failed to load resource: (net::ERR_FAILED|net::ERR_ABORTED|net::ERR_CONNECTION_REFUSED|the server responded with a status of 5\d\d)/,
+  failedResource:
+    /Failed to load resource: (net::ERR_FAILED|net::ERR_ABORTED|net::ERR_CONNECTION_REFUSED|the server responded with a status of 5\d\d)/,
   /** A route or component chunk that failed to load (webpack's ChunkLoadError). */
   chunkLoad: /ChunkLoadError|Loading chunk \S+ failed|Loading CSS chunk/,
   /** React's report of an error caught by an error boundary (the crash screen tests). */
@@ -121,9 +130,7 @@ let browserPromise: Promise<Browser> | null = null;
 
 /** The run's Chromium: the shared one when the runner started it, else one for this process. */
 export function sharedBrowser(): Promise<Browser> {
-  browserPromise ??= SHARED_BROWSER
-    ? chromium.connect(SHARED_BROWSER)
-    : chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+  browserPromise ??= SHARED_BROWSER ? chromium.connect(SHARED_BROWSER) : chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
   return browserPromise;
 }
 
@@ -150,7 +157,12 @@ export function useSite(options: SiteOptions = {}): SiteFixture {
   fixtures++;
 
   const track = (context: BrowserContext, opts: PageOptions) => {
-    const entry = {context, pages: [] as TrackedPage[], allow: (opts.allow ?? []).map((a) => (typeof a === 'string' ? ALLOWED[a] : a)), uncaught: opts.uncaught ?? []};
+    const entry = {
+      context,
+      pages: [] as TrackedPage[],
+      allow: (opts.allow ?? []).map((a) => (typeof a === 'string' ? ALLOWED[a] : a)),
+      uncaught: opts.uncaught ?? [],
+    };
     open.push(entry);
     context.on('page', (p) => {
       const page = p as TrackedPage;
@@ -181,10 +193,13 @@ export function useSite(options: SiteOptions = {}): SiteFixture {
       const context = await fixture.browser.newContext({viewport: {width: 1280, height: 900}, ...contextOptions});
       if (clipboard) await recordCopies(context);
       if (items) {
-        await context.addInitScript(({origin, entries}) => {
-          if (location.origin !== origin) return; // about:blank and other origins have no site storage
-          for (const [k, v] of entries) localStorage.setItem(k, v);
-        }, {origin: new URL(fixture.url).origin, entries: Object.entries(items)});
+        await context.addInitScript(
+          ({origin, entries}) => {
+            if (location.origin !== origin) return; // about:blank and other origins have no site storage
+            for (const [k, v] of entries) localStorage.setItem(k, v);
+          },
+          {origin: new URL(fixture.url).origin, entries: Object.entries(items)},
+        );
       }
       return track(context, opts);
     },

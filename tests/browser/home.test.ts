@@ -16,8 +16,7 @@ test('home page: h1 "Developer Portal" and tagline "API Documentation for Rev.io
   const h1 = page.locator('h1');
   assert.equal(await h1.count(), 1, 'exactly one h1 on the home page');
   assert.equal((await h1.textContent())?.trim(), 'Developer Portal');
-  assert.ok(await page.getByText('API Documentation for Rev.io', {exact: true}).first().isVisible(),
-    'tagline visible');
+  assert.ok(await page.getByText('API Documentation for Rev.io', {exact: true}).first().isVisible(), 'tagline visible');
   // The document title carries the tagline and the site title.
   assert.match(await page.title(), /API Documentation for Rev\.io/);
   assert.match(await page.title(), /Developer Portal/);

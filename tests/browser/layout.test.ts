@@ -228,7 +228,11 @@ async function open(page: Page, p: PageClass): Promise<void> {
 for (const width of WIDTHS) {
   test(`layout at ${width} px: every page class, light and dark`, async () => {
     const phone = width <= PHONE_MAX;
-    const context = await site.context({viewport: {width, height: HEIGHT}, colorScheme: 'light', ...(phone ? {isMobile: true, hasTouch: true} : {})});
+    const context = await site.context({
+      viewport: {width, height: HEIGHT},
+      colorScheme: 'light',
+      ...(phone ? {isMobile: true, hasTouch: true} : {}),
+    });
     const page = await context.newPage();
     const problems: string[] = [];
     for (const p of PAGES) {
@@ -243,7 +247,10 @@ for (const width of WIDTHS) {
     // Where the examples follow the description (one column), the jump link leads to the code
     // samples: one tap, and they are on screen (Try it itself is under the title, checked above). (From 1200 px, and wherever the operation
     // block is wide enough, they are beside the description: checked above.)
-    await open(page, PAGES.find((p) => p.path === withBody.route)!);
+    await open(
+      page,
+      PAGES.find((p) => p.path === withBody.route)!,
+    );
     const jump = page.locator('main [data-jump-to-examples]');
     if (width <= PHONE_MAX && !(await jump.isVisible())) problems.push('no jump link to follow on a phone');
     if (await jump.isVisible()) {
@@ -271,7 +278,9 @@ test('schema labels: "required" and "read-only" are apart on screen and in text'
   await gotoHydrated(page, site, route);
   // account_number: a required, read-only property of the customer in the 200 response.
   const labels = await page.evaluate(() => {
-    const heads = [...document.querySelectorAll('main li')].filter((li) => li.querySelector(':scope > div > code')?.textContent === 'account_number');
+    const heads = [...document.querySelectorAll('main li')].filter(
+      (li) => li.querySelector(':scope > div > code')?.textContent === 'account_number',
+    );
     const head = heads[0]?.querySelector(':scope > div');
     const spans = [...(head?.querySelectorAll('span') ?? [])].filter((s) => /^(required|read-only)$/.test(s.textContent ?? ''));
     const rects = spans.map((s) => s.getBoundingClientRect());
@@ -281,19 +290,32 @@ test('schema labels: "required" and "read-only" are apart on screen and in text'
   assert.ok(labels.gap !== null && labels.gap >= 4, `the labels are apart on screen (gap ${labels.gap} px)`);
 });
 
-test('constraints: a parameter\'s and a body field\'s read and look the same', async () => {
+test("constraints: a parameter's and a body field's read and look the same", async () => {
   const page = await site.page();
   await gotoHydrated(page, site, withBody.route);
   // "max length: 64" of the Idempotency-Key header and of the body's external_id.
   const styleOf = await page.evaluate(() => {
-    const sections = [document.querySelector('main #parameters')?.closest('section'), document.querySelector('main #request-body')?.closest('section')];
+    const sections = [
+      document.querySelector('main #parameters')?.closest('section'),
+      document.querySelector('main #request-body')?.closest('section'),
+    ];
     return sections.map((section) => {
-      const item = [...(section?.querySelectorAll('span') ?? [])].find((s) => /^max length: \d+$/.test(s.textContent ?? '') && s.querySelector('code'));
+      const item = [...(section?.querySelectorAll('span') ?? [])].find(
+        (s) => /^max length: \d+$/.test(s.textContent ?? '') && s.querySelector('code'),
+      );
       if (!item) return null;
       const s = getComputedStyle(item);
       const line = getComputedStyle(item.parentElement!);
       const code = getComputedStyle(item.querySelector('code')!);
-      return {html: item.innerHTML.replace(/\d+/g, 'N'), font: s.fontSize, color: s.color, lineFont: line.fontSize, lineDisplay: line.display, gap: line.columnGap, code: code.fontSize};
+      return {
+        html: item.innerHTML.replace(/\d+/g, 'N'),
+        font: s.fontSize,
+        color: s.color,
+        lineFont: line.fontSize,
+        lineDisplay: line.display,
+        gap: line.columnGap,
+        code: code.fontSize,
+      };
     });
   });
   assert.ok(styleOf[0] && styleOf[1], `a "max length" constraint in both sections: ${JSON.stringify(styleOf)}`);
@@ -310,7 +332,10 @@ test('code panels: tabs are 4 columns wide; a long line scrolls with a cue at th
     const widths: {tab?: number; space?: number} = {};
     for (let node = walker.nextNode(); node && (widths.tab === undefined || widths.space === undefined); node = walker.nextNode()) {
       const text = node.nodeValue ?? '';
-      for (const [key, ch] of [['tab', '\t'], ['space', ' ']] as const) {
+      for (const [key, ch] of [
+        ['tab', '\t'],
+        ['space', ' '],
+      ] as const) {
         const at = text.indexOf(ch);
         if (widths[key] !== undefined || at < 0) continue;
         const range = document.createRange();
@@ -319,7 +344,12 @@ test('code panels: tabs are 4 columns wide; a long line scrolls with a cue at th
         widths[key] = range.getBoundingClientRect().width;
       }
     }
-    return {tabSize: getComputedStyle(pre).tabSize, ...widths, overflows: pre.scrollWidth > pre.clientWidth, background: getComputedStyle(pre).backgroundImage};
+    return {
+      tabSize: getComputedStyle(pre).tabSize,
+      ...widths,
+      overflows: pre.scrollWidth > pre.clientWidth,
+      background: getComputedStyle(pre).backgroundImage,
+    };
   });
   // Light mode: the shadow darkens the edge.
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
@@ -364,7 +394,8 @@ test('category cards: no emoji icon, method and path, description cut at a word 
       description: a.querySelector('p')?.textContent ?? '',
       full: a.querySelector('p')?.getAttribute('title') ?? '',
       href: a.getAttribute('href') ?? '',
-    })));
+    })),
+  );
   assert.equal(cards.length, category.items.length);
   for (const card of cards) {
     const op = operations.find((o) => o.route === card.href);
@@ -378,7 +409,10 @@ test('category cards: no emoji icon, method and path, description cut at a word 
     // Cut: whole words of the full text, then an ellipsis.
     assert.ok(card.description.endsWith('…'), `${card.title}: ${card.description}`);
     const head = card.description.slice(0, -1);
-    assert.ok(card.full.startsWith(head) && /[\s,;:(]/.test(card.full[head.length] ?? ' '), `${card.title}: cut at a word boundary: ${card.description}`);
+    assert.ok(
+      card.full.startsWith(head) && /[\s,;:(]/.test(card.full[head.length] ?? ' '),
+      `${card.title}: cut at a word boundary: ${card.description}`,
+    );
     assert.ok(head.length >= 60, `${card.title}: a sensible length (${head.length} characters)`);
   }
   // The description data ends as a sentence, or cut with an ellipsis: never mid-phrase (the
@@ -427,8 +461,14 @@ test('blog lists: the page heading is larger than every post title, on a phone a
         assert.ok(heading && heading.line > 0, `${where}: the page has a visible <h1>`);
         assert.ok(titles.length >= 1, `${where}: posts are listed`);
         for (const title of titles) {
-          assert.ok(title.size < heading.size, `${where}: post title "${title.text}" is ${title.size} px, the page heading "${heading.text}" ${heading.size} px`);
-          assert.ok(title.line < heading.line, `${where}: a line of "${title.text}" is ${title.line} px high, of the heading ${heading.line} px`);
+          assert.ok(
+            title.size < heading.size,
+            `${where}: post title "${title.text}" is ${title.size} px, the page heading "${heading.text}" ${heading.size} px`,
+          );
+          assert.ok(
+            title.line < heading.line,
+            `${where}: a line of "${title.text}" is ${title.line} px high, of the heading ${heading.line} px`,
+          );
         }
       }
     }

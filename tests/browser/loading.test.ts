@@ -33,16 +33,27 @@ test('visible links have their chunks prefetched once each, and following one lo
   const files = await settle(page);
   assert.ok(files.length > 0, 'some chunks are prefetched');
   assert.equal(new Set(files).size, files.length, `each file is prefetched once: ${files.join(', ')}`);
-  assert.ok(files.every((f) => /\/assets\/js\/[^/]+\.js$/.test(f)), 'only script chunks are prefetched');
+  assert.ok(
+    files.every((f) => /\/assets\/js\/[^/]+\.js$/.test(f)),
+    'only script chunks are prefetched',
+  );
 
   const scriptsLoaded = () =>
-    page.evaluate(() => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script').map((e) => e.name));
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+        .map((e) => e.name),
+    );
   const before = new Set(await scriptsLoaded());
   const link = page.locator('aside.theme-doc-sidebar-container a.menu__link[href="/docs/api/get-contacts"]');
   await link.scrollIntoViewIfNeeded();
   await link.click();
   await page.waitForURL('**/docs/api/get-contacts');
-  await page.locator('h1', {hasText: /contacts/i}).first().waitFor();
+  await page
+    .locator('h1', {hasText: /contacts/i})
+    .first()
+    .waitFor();
   const loaded = (await scriptsLoaded()).filter((name) => !before.has(name) && /\/assets\/js\//.test(name));
   assert.ok(loaded.length > 0, 'the next page needed its own chunks');
   const missing = loaded.filter((name) => !files.includes(name));
@@ -54,22 +65,34 @@ test('no prefetching on a data-saving connection, and links still work', async (
   // Chromium has no switch for it: the page's NetworkInformation object is told to say so.
   await page.addInitScript(`Object.defineProperty(navigator.connection, 'saveData', {get: () => true})`);
   await gotoHydrated(page, site, '/docs/api/create-contact');
-  assert.ok(await page.evaluate(() => Boolean((navigator as Navigator & {connection?: {saveData?: boolean}}).connection?.saveData)), 'the connection says save-data');
+  assert.ok(
+    await page.evaluate(() => Boolean((navigator as Navigator & {connection?: {saveData?: boolean}}).connection?.saveData)),
+    'the connection says save-data',
+  );
   assert.deepEqual(await settle(page), [], 'nothing prefetched');
   await page.locator('aside.theme-doc-sidebar-container a.menu__link[href="/docs/api/get-contacts"]').click();
   await page.waitForURL('**/docs/api/get-contacts');
-  await page.locator('h1', {hasText: /contacts/i}).first().waitFor();
+  await page
+    .locator('h1', {hasText: /contacts/i})
+    .first()
+    .waitFor();
 });
 
 test('no prefetching on a 2g connection (spec §4), and links still work', async () => {
   const page = await site.page();
   await page.addInitScript(`Object.defineProperty(navigator.connection, 'effectiveType', {get: () => '2g'})`);
   await gotoHydrated(page, site, '/docs/api/create-contact');
-  assert.equal(await page.evaluate(() => (navigator as Navigator & {connection?: {effectiveType?: string}}).connection?.effectiveType), '2g');
+  assert.equal(
+    await page.evaluate(() => (navigator as Navigator & {connection?: {effectiveType?: string}}).connection?.effectiveType),
+    '2g',
+  );
   assert.deepEqual(await settle(page), [], 'nothing prefetched');
   await page.locator('aside.theme-doc-sidebar-container a.menu__link[href="/docs/api/get-contacts"]').click();
   await page.waitForURL('**/docs/api/get-contacts');
-  await page.locator('h1', {hasText: /contacts/i}).first().waitFor();
+  await page
+    .locator('h1', {hasText: /contacts/i})
+    .first()
+    .waitFor();
 });
 
 test('prefetching still progresses on a page that is never idle', async () => {
@@ -91,7 +114,14 @@ test('prefetching still progresses on a page that is never idle', async () => {
 
 // The first page's own chunks (plugins/page-chunk-scripts): listed in its HTML between
 // runtime~main.js and main.js, so webpack's loader has nothing to insert when the app starts.
-for (const path of ['/', '/docs/api/create-contact', '/docs/category/api/contacts', '/blog/long-blog-post', '/search', '/v1/docs/api/get-customer']) {
+for (const path of [
+  '/',
+  '/docs/api/create-contact',
+  '/docs/category/api/contacts',
+  '/blog/long-blog-post',
+  '/search',
+  '/v1/docs/api/get-customer',
+]) {
   test(`${path}: the page's chunks come with its HTML, and the app inserts no script to start`, async () => {
     const page = await site.page();
     const response = await gotoHydrated(page, site, path);
@@ -103,9 +133,14 @@ for (const path of ['/', '/docs/api/create-contact', '/docs/category/api/contact
     assert.match(listed.at(-1)!, /^entry \/assets\/js\/main\.[0-9a-f]+\.js$/, `main last: ${listed.join(', ')}`);
     const chunks = listed.slice(1, -1);
     assert.ok(chunks.length >= 2, `the page's route chunks are listed: ${listed.join(', ')}`);
-    assert.ok(chunks.every((c) => c.startsWith('chunk ')), `only page chunks between them: ${listed.join(', ')}`);
+    assert.ok(
+      chunks.every((c) => c.startsWith('chunk ')),
+      `only page chunks between them: ${listed.join(', ')}`,
+    );
     // webpack's loader marks each script it inserts with data-webpack.
-    const inserted = await page.evaluate(() => [...document.querySelectorAll('script[data-webpack]')].map((s) => (s as HTMLScriptElement).src));
+    const inserted = await page.evaluate(() =>
+      [...document.querySelectorAll('script[data-webpack]')].map((s) => (s as HTMLScriptElement).src),
+    );
     assert.deepEqual(inserted, [], 'the app inserted no script element to render the first page');
     assert.equal(await page.locator('script[data-page-chunk]').count(), 0, 'the page-chunk scripts are taken out once they ran');
   });

@@ -61,8 +61,11 @@ test('phone, non-docs page: the toggle opens the sidebar with the main menu', as
   const page = await site.page(PHONE);
   await gotoHydrated(page, site, '/');
   assert.ok(await page.locator(TOGGLE).isVisible(), 'toggle visible on a phone');
-  assert.equal(await page.locator('nav.navbar .navbar__items a.navbar__link').first().isVisible(), false,
-    'navbar links are folded into the sidebar');
+  assert.equal(
+    await page.locator('nav.navbar .navbar__items a.navbar__link').first().isVisible(),
+    false,
+    'navbar links are folded into the sidebar',
+  );
   assert.equal(await sidebarOpen(page), false);
 
   await page.locator(TOGGLE).click();
@@ -104,7 +107,10 @@ test('phone, docs page: docs sidebar with "← Back to main menu", switching bet
   assert.ok(await primary.getByRole('link', {name: 'API Reference'}).isVisible());
 
   // …and the docs menu again the next time the sidebar opens.
-  await page.locator('.navbar-sidebar').getByRole('button', {name: /close navigation bar/i}).click();
+  await page
+    .locator('.navbar-sidebar')
+    .getByRole('button', {name: /close navigation bar/i})
+    .click();
   assert.equal(await sidebarOpen(page), false, 'closed with its close button');
   await page.locator(TOGGLE).click();
   assert.equal(await sidebarOpen(page), true);
@@ -147,7 +153,15 @@ test('the desktop/mobile switch is at 996 px and an open mobile sidebar closes o
 
 test('phone: no page is wider than the screen (every operation, overview, category, blog, search)', async () => {
   const page = await site.page(PHONE);
-  const routes = [...describedOperations().map((o) => o.route), OVERVIEW, CATEGORY.route, '/', '/blog/long-blog-post', '/search?q=customer', '/markdown-page'];
+  const routes = [
+    ...describedOperations().map((o) => o.route),
+    OVERVIEW,
+    CATEGORY.route,
+    '/',
+    '/blog/long-blog-post',
+    '/search?q=customer',
+    '/markdown-page',
+  ];
   const wide: string[] = [];
   for (const route of routes) {
     await gotoHydrated(page, site, route);
@@ -166,7 +180,10 @@ test('phone: Escape closes the open sidebar and puts focus back on the toggle', 
   await page.locator('.navbar-sidebar a.menu__link').first().focus();
   await page.keyboard.press('Escape');
   assert.equal(await sidebarOpen(page), false, 'closed with Escape');
-  assert.equal(await page.evaluate(() => document.activeElement?.matches('nav.navbar button.navbar__toggle') ?? false), true,
-    'focus is back on the toggle');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.matches('nav.navbar button.navbar__toggle') ?? false),
+    true,
+    'focus is back on the toggle',
+  );
   assert.equal(new URL(page.url()).pathname, PAGE, 'no navigation');
 });

@@ -18,13 +18,17 @@ const OVERVIEW = overviewRoute();
 
 /** Waits until the scroll position has not changed for 8 frames and no animation runs. */
 async function quiet(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const w = window as unknown as {__quiet?: {y: number; frames: number}};
-    const y = window.scrollY;
-    if (!w.__quiet || w.__quiet.y !== y) w.__quiet = {y, frames: 0};
-    else w.__quiet.frames++;
-    return w.__quiet.frames >= 8;
-  }, undefined, {polling: 'raf', timeout: 10_000});
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as {__quiet?: {y: number; frames: number}};
+      const y = window.scrollY;
+      if (!w.__quiet || w.__quiet.y !== y) w.__quiet = {y, frames: 0};
+      else w.__quiet.frames++;
+      return w.__quiet.frames >= 8;
+    },
+    undefined,
+    {polling: 'raf', timeout: 10_000},
+  );
   await settled(page);
 }
 
@@ -46,11 +50,14 @@ async function wheel(page: Page, dy: number, steps = 4): Promise<void> {
 
 /** The anchor target is on screen and below the navbar. */
 async function assertHeadingClear(page: Page, hash: string, where: string): Promise<void> {
-  const {headingTop, navBottom, y} = await page.evaluate((id) => ({
-    headingTop: document.getElementById(decodeURIComponent(id))!.getBoundingClientRect().top,
-    navBottom: document.querySelector('nav.navbar')!.getBoundingClientRect().bottom,
-    y: window.scrollY,
-  }), hash.slice(1));
+  const {headingTop, navBottom, y} = await page.evaluate(
+    (id) => ({
+      headingTop: document.getElementById(decodeURIComponent(id))!.getBoundingClientRect().top,
+      navBottom: document.querySelector('nav.navbar')!.getBoundingClientRect().bottom,
+      y: window.scrollY,
+    }),
+    hash.slice(1),
+  );
   assert.ok(y > 100, `${where}: the page scrolled to the anchor (scrollY ${y})`);
   assert.ok(headingTop >= navBottom - 1, `${where}: heading (top ${headingTop}) not under the navbar (bottom ${navBottom})`);
   assert.ok(headingTop < 900 / 2, `${where}: heading near the top of the window (top ${headingTop})`);
@@ -68,8 +75,9 @@ test('exactly one navbar link: "API Reference" -> /docs/category/api/contacts', 
   for (const p of ['/', OVERVIEW, '/blog']) {
     await gotoHydrated(page, site, p);
     // Every link in the navbar except the brand (logo + title, which goes home).
-    const links = await page.locator(`${NAV} .navbar__inner a[href]:not(.navbar__brand)`).evaluateAll((as) =>
-      as.map((a) => ({text: a.textContent?.trim(), path: new URL((a as HTMLAnchorElement).href).pathname})));
+    const links = await page
+      .locator(`${NAV} .navbar__inner a[href]:not(.navbar__brand)`)
+      .evaluateAll((as) => as.map((a) => ({text: a.textContent?.trim(), path: new URL((a as HTMLAnchorElement).href).pathname})));
     assert.deepEqual(links, [{text: 'API Reference', path: '/docs/category/api/contacts'}], `${p}: navbar links`);
   }
   await page.locator(`${NAV} a.navbar__link`, {hasText: 'API Reference'}).click();
@@ -94,11 +102,11 @@ test('hides on scroll down, shows on scroll up and near the top', async () => {
   assert.equal(await navbarShown(page), true, 'visible at the top');
 
   await wheel(page, 1200);
-  assert.ok(await page.evaluate(() => window.scrollY) > 1000);
+  assert.ok((await page.evaluate(() => window.scrollY)) > 1000);
   assert.equal(await navbarShown(page), false, 'hidden after scrolling down');
 
   await wheel(page, -300, 3);
-  assert.ok(await page.evaluate(() => window.scrollY) > 500, 'still far from the top');
+  assert.ok((await page.evaluate(() => window.scrollY)) > 500, 'still far from the top');
   assert.equal(await navbarShown(page), true, 'shown after scrolling up');
 
   await wheel(page, 600);

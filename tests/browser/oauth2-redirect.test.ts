@@ -47,7 +47,9 @@ test('opened with a sign-in answer but no console that opened it: the answer lea
   assert.equal(new URL(redirect.url()).search, '', 'the code is wiped from the address');
   assert.equal(await redirect.getByRole('link', {name: 'Back to the documentation'}).getAttribute('href'), '/');
   await page.waitForFunction(() => (window as unknown as {received: unknown[]}).received.length === 1);
-  assert.deepEqual(await page.evaluate(() => (window as unknown as {received: unknown[]}).received), [{type: 'portal-oauth2-redirect', query: '?code=abc&state=xyz'}]);
+  assert.deepEqual(await page.evaluate(() => (window as unknown as {received: unknown[]}).received), [
+    {type: 'portal-oauth2-redirect', query: '?code=abc&state=xyz'},
+  ]);
   const a11y = await audit(redirect);
   assert.equal(a11y.findings.length, 0, describeFindings(a11y.findings));
 });

@@ -124,7 +124,9 @@ async function overlayProblems(page: Page, selector: string, name: string, t: Te
   const problems: string[] = [];
   const own = parseColor(r.background);
   if (own[3] !== 1) {
-    problems.push(`${name}: background-color ${r.background} is not opaque (alpha ${own[3]}); the page shows through (use var(--ifm-background-surface-color), not --ifm-background-color)`);
+    problems.push(
+      `${name}: background-color ${r.background} is not opaque (alpha ${own[3]}); the page shows through (use var(--ifm-background-surface-color), not --ifm-background-color)`,
+    );
   }
   if (r.opacity !== 1) problems.push(`${name}: faded by opacity ${r.opacity}`);
   // Against a see-through overlay, text contrast depends on whatever is behind it: not computed.
@@ -146,7 +148,9 @@ async function overlayProblems(page: Page, selector: string, name: string, t: Te
     const minimum = large ? 3 : 4.5;
     checked++;
     if (ratio < minimum) {
-      problems.push(`${name}: "${s.text}" (${s.tag}, ${s.fontSize}px) ${css(text)} on ${css(base)}: contrast ${ratio.toFixed(2)} < ${minimum}`);
+      problems.push(
+        `${name}: "${s.text}" (${s.tag}, ${s.fontSize}px) ${css(text)} on ${css(base)}: contrast ${ratio.toFixed(2)} < ${minimum}`,
+      );
     }
   }
   assert.ok(checked > 0, `${name}: checked the contrast of some text`);
@@ -232,7 +236,14 @@ for (const theme of ['light', 'dark'] as const) {
           // A menu may load its content on hover (the API version switcher): wait until it shows.
           await dropdowns.nth(i).locator('.dropdown__menu').waitFor({state: 'visible'});
           await settled(page);
-          problems.push(...(await overlayProblems(page, `nav.navbar .navbar__item.dropdown:nth-of-type(${i + 1}) .dropdown__menu`, `navbar dropdown ${i + 1}`, t)));
+          problems.push(
+            ...(await overlayProblems(
+              page,
+              `nav.navbar .navbar__item.dropdown:nth-of-type(${i + 1}) .dropdown__menu`,
+              `navbar dropdown ${i + 1}`,
+              t,
+            )),
+          );
         }
         assert.deepEqual(problems, [], problems.join('\n'));
       });

@@ -87,19 +87,33 @@ async function openResponses(page: Page): Promise<void> {
   await page.evaluate(`document.querySelectorAll('article details[id^="response-"]').forEach((d) => { d.open = true; })`);
   // A function, not a string: the site's CSP forbids evaluating strings (waitForFunction would).
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('article details[id^="response-"]')].every((d) => [...d.children].some((c) => [...c.classList].some((k) => k.startsWith('responseBody_')))),
+    [...document.querySelectorAll('article details[id^="response-"]')].every((d) =>
+      [...d.children].some((c) => [...c.classList].some((k) => k.startsWith('responseBody_'))),
+    ),
   );
 }
 
 describe('every operation page says what the description says', () => {
   test('the description has parameters, bodies and nested attributes to read', () => {
     const all = operations.map((op) => expectedRenderedOperation(op));
-    assert.ok(all.some((o) => Object.keys(o.parameters).length > 0), 'an operation with parameters');
+    assert.ok(
+      all.some((o) => Object.keys(o.parameters).length > 0),
+      'an operation with parameters',
+    );
     const bodies = all.flatMap((o) => Object.values(o.body)).filter(Boolean);
-    assert.ok(bodies.some((b) => b!.fields.some((f) => f.children?.fields?.length)), 'a request body with a nested level');
-    assert.ok(all.some((o) => Object.values(o.responses).some((r) => Object.keys(r.headers).length > 0)), 'a response with headers');
+    assert.ok(
+      bodies.some((b) => b!.fields.some((f) => f.children?.fields?.length)),
+      'a request body with a nested level',
+    );
+    assert.ok(
+      all.some((o) => Object.values(o.responses).some((r) => Object.keys(r.headers).length > 0)),
+      'a response with headers',
+    );
     const labels = bodies.flatMap((b) => b!.fields.map((f) => f.type));
-    assert.ok(labels.some((l) => l.endsWith(' | null')), 'a nullable body field');
+    assert.ok(
+      labels.some((l) => l.endsWith(' | null')),
+      'a nullable body field',
+    );
   });
 
   // One page per category, visiting its operations in turn (a warm cache: about half the time of a
@@ -131,7 +145,7 @@ const plain = (markdown: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-test('the overview page shows the description\'s title, version, servers, authentication and categories', async () => {
+test("the overview page shows the description's title, version, servers, authentication and categories", async () => {
   const page = await site.page();
   await gotoHydrated(page, site, overviewRoute());
   const article = page.locator('article');
@@ -140,24 +154,50 @@ test('the overview page shows the description\'s title, version, servers, authen
   assert.ok(meta.includes(`Version ${doc.info.version}`), `version shown: ${meta}`);
   assert.ok(meta.includes(`${operations.length} operations`), `operation count shown: ${meta}`);
   const facts = article.locator('header dl');
-  const baseUrls = (await facts.locator('div:has(> dt:text-is("Base URL")) > dd').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const baseUrls = (await facts.locator('div:has(> dt:text-is("Base URL")) > dd').allTextContents()).map((t) =>
+    t.replace(/\s+/g, ' ').trim(),
+  );
   assert.deepEqual(
-    baseUrls.map((t) => t.replace(/Copy base URL/, '').replace(/\s+/g, ' ').trim()),
+    baseUrls.map((t) =>
+      t
+        .replace(/Copy base URL/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
     (doc.servers ?? []).map((s: any) => [s.url, s.description].filter(Boolean).join(' ')),
   );
   const schemes = Object.values<any>(doc.components?.securitySchemes ?? {}).map((s) =>
-    s.type === 'http' ? (String(s.scheme).toLowerCase() === 'basic' ? 'HTTP Basic authentication' : `HTTP ${String(s.scheme).toLowerCase()} authentication`) : s.type === 'apiKey' ? `API key in the ${s.in} "${s.name}"` : s.type === 'oauth2' ? 'OAuth 2.0' : s.type,
+    s.type === 'http'
+      ? String(s.scheme).toLowerCase() === 'basic'
+        ? 'HTTP Basic authentication'
+        : `HTTP ${String(s.scheme).toLowerCase()} authentication`
+      : s.type === 'apiKey'
+        ? `API key in the ${s.in} "${s.name}"`
+        : s.type === 'oauth2'
+          ? 'OAuth 2.0'
+          : s.type,
   );
-  assert.deepEqual((await facts.locator('div:has(> dt:text-is("Authentication")) > dd').allTextContents()).map((t) => t.trim()), schemes);
+  assert.deepEqual(
+    (await facts.locator('div:has(> dt:text-is("Authentication")) > dd').allTextContents()).map((t) => t.trim()),
+    schemes,
+  );
   // The category list: every tag with operations, in the document's order, with its count and description.
   const counts = new Map<string, number>();
   for (const op of operations) for (const t of new Set(op.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
   const tags: any[] = doc.tags ?? [];
-  const names = [...tags.map((t) => t.name).filter((n) => counts.has(n)), ...[...counts.keys()].filter((n) => !tags.some((t) => t.name === n))];
+  const names = [
+    ...tags.map((t) => t.name).filter((n) => counts.has(n)),
+    ...[...counts.keys()].filter((n) => !tags.some((t) => t.name === n)),
+  ];
   const expected = names.map((name) => {
     const tag = tags.find((t) => t.name === name);
     const n = counts.get(name)!;
-    return {label: tag?.['x-displayName'] ?? name, href: `/docs/category/api/${kebabCase(name)}`, count: `${n} ${n === 1 ? 'operation' : 'operations'}`, description: tag?.description ? plain(tag.description) : ''};
+    return {
+      label: tag?.['x-displayName'] ?? name,
+      href: `/docs/category/api/${kebabCase(name)}`,
+      count: `${n} ${n === 1 ? 'operation' : 'operations'}`,
+      description: tag?.description ? plain(tag.description) : '',
+    };
   });
   const items = await page.locator('#api-reference + ul > li').evaluateAll((lis) =>
     lis.map((li) => {
@@ -175,7 +215,8 @@ test('the overview page shows the description\'s title, version, servers, authen
   // Every heading of info.description is a heading of the page.
   const headings = [...String(doc.info.description ?? '').matchAll(/^#{1,6} +(.+?) *$/gm)].map((m) => plain(m[1]));
   const pageHeadings = (await article.locator('h2, h3, h4').allTextContents()).map((t) => t.replace(/\u200b|#$/g, '').trim());
-  for (const h of headings) assert.ok(pageHeadings.includes(h), `heading "${h}" of info.description shown (page: ${pageHeadings.join(' | ')})`);
+  for (const h of headings)
+    assert.ok(pageHeadings.includes(h), `heading "${h}" of info.description shown (page: ${pageHeadings.join(' | ')})`);
 });
 
 /** Whole sentences of `text` from its start, or its start cut at a word with an ellipsis: the lead a card may show. */
@@ -194,7 +235,11 @@ test('every category page lists its operations with the title, method, path and 
     const tagName = String(cat.route.split('/').pop());
     const ofTag = operations.filter((o) => o.tags.some((t) => kebabCase(t) === tagName));
     assert.ok(ofTag.length > 0, `${cat.route}: operations of the tag`);
-    assert.deepEqual([...cat.items].sort(), ofTag.map((o) => o.route).sort(), `${cat.route}: the sidebar category holds the tag's operations`);
+    assert.deepEqual(
+      [...cat.items].sort(),
+      ofTag.map((o) => o.route).sort(),
+      `${cat.route}: the sidebar category holds the tag's operations`,
+    );
     const ops = cat.items.map((route) => ofTag.find((o) => o.route === route)!);
     const cards = await page.locator('main article a.card').evaluateAll((as) =>
       as.map((a) => {
@@ -208,7 +253,11 @@ test('every category page lists its operations with the title, method, path and 
         };
       }),
     );
-    assert.deepEqual(cards.map((c) => c.href), ops.map((o) => o.route), `${cat.route}: one card per operation, in sidebar order`);
+    assert.deepEqual(
+      cards.map((c) => c.href),
+      ops.map((o) => o.route),
+      `${cat.route}: one card per operation, in sidebar order`,
+    );
     ops.forEach((op, i) => {
       const card = cards[i];
       const raw = doc.paths[op.path][op.method];
@@ -216,9 +265,13 @@ test('every category page lists its operations with the title, method, path and 
       assert.equal(card.endpoint, `${op.method.toUpperCase()} ${op.path}`, `${op.route}: card method and path`);
       const firstParagraph = plain(String(raw.description ?? '').split(/\n\s*\n/)[0]);
       if (!firstParagraph) assert.equal(card.lead, op.title, `${op.route}: no description: the card says the title`);
-      else assert.ok(isLeadOf(card.lead, firstParagraph), `${op.route}: card description "${card.lead}" is the lead of "${firstParagraph}"`);
+      else
+        assert.ok(isLeadOf(card.lead, firstParagraph), `${op.route}: card description "${card.lead}" is the lead of "${firstParagraph}"`);
       const cut = card.shown.replace(/…$/, '');
-      assert.ok(card.shown === card.lead || (card.shown.endsWith('…') && card.lead.startsWith(cut)), `${op.route}: shown "${card.shown}" is the description or its start with an ellipsis`);
+      assert.ok(
+        card.shown === card.lead || (card.shown.endsWith('…') && card.lead.startsWith(cut)),
+        `${op.route}: shown "${card.shown}" is the description or its start with an ellipsis`,
+      );
     });
   }
 });

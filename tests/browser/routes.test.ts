@@ -51,18 +51,31 @@ const apiRoutes = [overviewRoute(), ...operations.map((o) => o.route)];
 
 test('the content matches the route tables of the specification', () => {
   assert.deepEqual(posts.map((p) => p.slug).sort(), ['first-blog-post', 'long-blog-post', 'mdx-blog-post', 'welcome']);
-  assert.deepEqual(tags.map((t) => t.permalink).sort(),
-    ['/blog/tags/docusaurus', '/blog/tags/facebook', '/blog/tags/hello', '/blog/tags/hola']);
+  assert.deepEqual(tags.map((t) => t.permalink).sort(), [
+    '/blog/tags/docusaurus',
+    '/blog/tags/facebook',
+    '/blog/tags/hello',
+    '/blog/tags/hola',
+  ]);
   const pages = authors.map((a) => a.page).filter((p): p is string => p !== null);
-  assert.ok(pages.some((p) => /^\/blog\/authors\/all-[a-z0-9-]+-articles$/.test(p)), 'an /blog/authors/all-{name}-articles page');
-  assert.ok(pages.some((p) => /^\/blog\/authors\/(?!all-)[a-z0-9-]+$/.test(p)), 'an /blog/authors/{name} page');
+  assert.ok(
+    pages.some((p) => /^\/blog\/authors\/all-[a-z0-9-]+-articles$/.test(p)),
+    'an /blog/authors/all-{name}-articles page',
+  );
+  assert.ok(
+    pages.some((p) => /^\/blog\/authors\/(?!all-)[a-z0-9-]+$/.test(p)),
+    'an /blog/authors/{name} page',
+  );
 });
 
 test('/search shows the search page', async () => {
   const page = await open('/search');
   assert.match(await h1(page), /search/i);
-  assert.equal(await page.locator('#__docusaurus_skipToContent_fallback input[type="search"]').count(), 1,
-    'a search input in the page content');
+  assert.equal(
+    await page.locator('#__docusaurus_skipToContent_fallback input[type="search"]').count(),
+    1,
+    'a search input in the page content',
+  );
 });
 
 test('/markdown-page shows the markdown page', async () => {
@@ -95,7 +108,13 @@ for (const author of authors.filter((a) => a.page)) {
     const page = await open(author.page!);
     assert.equal(await h1(page), author.name);
     const titles = (await page.locator('main article h2').allTextContents()).map((t) => t.trim()).sort();
-    assert.deepEqual(titles, posts.filter((p) => p.authors.includes(author.key)).map((p) => p.title).sort());
+    assert.deepEqual(
+      titles,
+      posts
+        .filter((p) => p.authors.includes(author.key))
+        .map((p) => p.title)
+        .sort(),
+    );
   });
 }
 
@@ -103,7 +122,7 @@ for (const post of posts) {
   test(`/blog/${post.slug} shows the post "${post.title}"`, async () => {
     const page = await open(`/blog/${post.slug}`);
     assert.equal(await h1(page), post.title);
-    assert.ok(((await page.locator('#__blog-post-container').innerText()).trim().length) > 200, 'post body shown');
+    assert.ok((await page.locator('#__blog-post-container').innerText()).trim().length > 200, 'post body shown');
   });
 }
 
@@ -126,10 +145,14 @@ for (const tag of tags) {
   });
 }
 
-test('spec conformance: the API pages derived from our document are the 23 the specification names', {skip: !portalConfig.ownDocument && 'built from a foreign OpenAPI document'}, () => {
-  assert.deepEqual(apiRoutes.map((r) => r.replace('/docs/api/', '')).sort(), [...SPEC_OPERATION_PAGES, SPEC_OVERVIEW_PAGE].sort());
-  assert.deepEqual(categories.map((c) => c.route.replace('/docs/category/api/', '')).sort(), [...SPEC_CATEGORIES]);
-});
+test(
+  'spec conformance: the API pages derived from our document are the 23 the specification names',
+  {skip: !portalConfig.ownDocument && 'built from a foreign OpenAPI document'},
+  () => {
+    assert.deepEqual(apiRoutes.map((r) => r.replace('/docs/api/', '')).sort(), [...SPEC_OPERATION_PAGES, SPEC_OVERVIEW_PAGE].sort());
+    assert.deepEqual(categories.map((c) => c.route.replace('/docs/category/api/', '')).sort(), [...SPEC_CATEGORIES]);
+  },
+);
 
 test('every API page of the document exists, with its title and its sidebar link active', async () => {
   const page = await site.page();

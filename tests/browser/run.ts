@@ -24,7 +24,15 @@ async function main() {
   const code = await new Promise<number>((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${FILE_TIME_LIMIT_MS}`, '--test-reporter=spec', ...files],
+      [
+        '--import',
+        'tsx',
+        '--test',
+        `--test-concurrency=${concurrency}`,
+        `--test-timeout=${FILE_TIME_LIMIT_MS}`,
+        '--test-reporter=spec',
+        ...files,
+      ],
       {stdio: 'inherit', env: {...process.env, PORTAL_BROWSER_WS: server.wsEndpoint()}},
     );
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));

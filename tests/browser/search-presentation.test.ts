@@ -38,10 +38,18 @@ describe('result presentation', () => {
     const items = await pageItems(page);
     const shown = items.map((i) => `${i.title} ${i.href}`).join('\n');
     const paths = items.map((i) => pathOf(i.href));
-    assert.deepEqual(paths.filter((p, k) => paths.indexOf(p) !== k), [], `a page listed twice:\n${shown}`);
+    assert.deepEqual(
+      paths.filter((p, k) => paths.indexOf(p) !== k),
+      [],
+      `a page listed twice:\n${shown}`,
+    );
     for (const item of items) {
       assert.ok(item.title && !item.title.startsWith('…'), `an item leads with its page title, not a snippet: "${item.title}"`);
-      assert.deepEqual(item.links.map(pathOf).filter((p) => p !== pathOf(item.href)), [], `${item.title}: links of another page in its item`);
+      assert.deepEqual(
+        item.links.map(pathOf).filter((p) => p !== pathOf(item.href)),
+        [],
+        `${item.title}: links of another page in its item`,
+      );
     }
     // The count is of pages.
     await page.getByText(`${items.length} documents found`, {exact: true}).waitFor();
@@ -64,7 +72,9 @@ describe('result presentation', () => {
     const first = options(page).first();
     assert.equal(pathOf((await first.getAttribute('href'))!), '/docs/api/download-invoice');
     const lines = await first.evaluate((option) =>
-      Array.from(option.querySelectorAll(':scope > span:not([aria-hidden]) > span')).map((line) => line.textContent!.replace(/^, /, '').trim()),
+      Array.from(option.querySelectorAll(':scope > span:not([aria-hidden]) > span')).map((line) =>
+        line.textContent!.replace(/^, /, '').trim(),
+      ),
     );
     assert.equal(lines[0], 'Download invoice', lines.join(' | '));
     assert.match(lines[1]!, /GET\s*\/invoices\/\{invoice_id\}\/pdf/);
@@ -72,12 +82,18 @@ describe('result presentation', () => {
     // Every row of a page leads with that page's title; sections of it are the rows under it.
     await typeQuery(page, 'idempotency');
     const rows = await options(page).evaluateAll((els) =>
-      els.map((e) => ({tree: !!e.querySelector('svg path[d^="M8 6v"]'), first: e.querySelector(':scope > span:not([aria-hidden]) > span')!.textContent!})),
+      els.map((e) => ({
+        tree: !!e.querySelector('svg path[d^="M8 6v"]'),
+        first: e.querySelector(':scope > span:not([aria-hidden]) > span')!.textContent!,
+      })),
     );
     assert.equal(rows[0]!.tree, false);
     // The Idempotency guide first (its title is the query); the overview, which explains idempotency keys too, is a page row after it.
     assert.equal(rows[0]!.first, 'Idempotency', JSON.stringify(rows));
-    assert.ok(rows.some((r) => r.first === 'Rev.io API' && !r.tree), JSON.stringify(rows));
+    assert.ok(
+      rows.some((r) => r.first === 'Rev.io API' && !r.tree),
+      JSON.stringify(rows),
+    );
   });
 
   test('"ledger" lists the blog post once (its author\'s page repeated it), in the modal and on /search', async () => {
@@ -89,14 +105,25 @@ describe('result presentation', () => {
       els.map((e) => ({href: e.getAttribute('href')!, text: e.textContent!, tree: !!e.querySelector('svg path[d^="M8 6v"]')})),
     );
     const shown = rows.map((r) => `${r.tree ? '  ' : ''}${r.href}`).join('\n');
-    assert.deepEqual(rows.filter((r) => /^\/blog\/(authors|archive|tags|page)\b/.test(r.href)), [], shown);
+    assert.deepEqual(
+      rows.filter((r) => /^\/blog\/(authors|archive|tags|page)\b/.test(r.href)),
+      [],
+      shown,
+    );
     assert.equal(rows.filter((r) => r.text.includes('Reconciling customer ledgers')).length, 1, shown);
     const pages = rows.filter((r) => !r.tree).map((r) => pathOf(r.href));
-    assert.deepEqual(pages.filter((p, k) => pages.indexOf(p) !== k), [], shown);
+    assert.deepEqual(
+      pages.filter((p, k) => pages.indexOf(p) !== k),
+      [],
+      shown,
+    );
     await gotoHydrated(page, site, '/search?q=ledger');
     await page.getByText(/documents? found$/).waitFor();
     const items = await pageItems(page);
-    assert.deepEqual(items.filter((i) => /^\/blog\/(authors|archive)\b/.test(i.href)).map((i) => i.href), []);
+    assert.deepEqual(
+      items.filter((i) => /^\/blog\/(authors|archive)\b/.test(i.href)).map((i) => i.href),
+      [],
+    );
     assert.equal(items.filter((i) => i.title.startsWith('Reconciling customer ledgers')).length, 1);
   });
 
@@ -137,9 +164,14 @@ describe('result presentation', () => {
       };
       // POST /customers first: the POST badge's blue is the selected row's.
       const badges = await check('selected');
-      assert.ok(badges.some((b) => b.method === 'POST'), badges.map((b) => b.method).join());
+      assert.ok(
+        badges.some((b) => b.method === 'POST'),
+        badges.map((b) => b.method).join(),
+      );
       for (let k = 0; k < badges.length; k += 1) {
-        const row = options(page).filter({has: page.locator('code')}).nth(k);
+        const row = options(page)
+          .filter({has: page.locator('code')})
+          .nth(k);
         await row.hover();
         await page.waitForFunction((el) => el?.getAttribute('aria-selected') === 'true', await row.elementHandle());
         await settled(page);

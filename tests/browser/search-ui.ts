@@ -11,7 +11,8 @@ export const input = (page: Page) => page.locator('dialog[open] input[role="comb
 export const options = (page: Page) => page.locator('dialog[open] [role="option"]');
 export const searchButton = (page: Page) => page.locator('.navbar').getByRole('button', {name: 'Search', exact: true});
 export const pageField = (page: Page) => page.locator('main input[type="search"]');
-export const hrefsOf = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+export const hrefsOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
 export const pathOf = (href: string) => href.replace(/[?#].*$/, '');
 
 export async function openWithButton(page: Page) {
@@ -32,11 +33,14 @@ export async function typeQuery(page: Page, query: string) {
   }
   await field.fill(query);
   // The modal keeps the previous answer on screen until the new one arrives: wait for this query's.
-  await page.waitForFunction(({noResults, q}) => {
-    const d = document.querySelector('dialog[open]');
-    if (!d || d.querySelector('[role="status"]')?.getAttribute('data-answered-query') !== q) return false;
-    return d.querySelector('[role="listbox"] [role="option"]') !== null || (d.textContent ?? '').includes(noResults);
-  }, {noResults: T.no_results, q: query.trim()});
+  await page.waitForFunction(
+    ({noResults, q}) => {
+      const d = document.querySelector('dialog[open]');
+      if (!d || d.querySelector('[role="status"]')?.getAttribute('data-answered-query') !== q) return false;
+      return d.querySelector('[role="listbox"] [role="option"]') !== null || (d.textContent ?? '').includes(noResults);
+    },
+    {noResults: T.no_results, q: query.trim()},
+  );
 }
 
 /** Type a query into the search page's field and wait until the page shows its answer. */
@@ -56,4 +60,3 @@ export async function searchOnPage(page: Page, query: string) {
     {heading: `Search results for "${query.trim()}"`, found: '^\\d+ documents? found$', none: T.no_documents_were_found},
   );
 }
-

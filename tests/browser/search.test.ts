@@ -52,8 +52,14 @@ describe('judged queries', () => {
   test('the engine code on the built search-index.json gives every judged answer (modal and page limits)', async () => {
     const engine = await loadBuiltEngine();
     const problems = JUDGED_QUERIES.flatMap((j) => [
-      ...checkJudged(j, engine.search(j.query, searchClientConfig.searchResultLimits).sources.flatMap((s) => s.hits.map((h) => h.url))),
-      ...checkJudged(j, engine.search(j.query, searchClientConfig.searchPageResultLimits).sources.flatMap((s) => s.hits.map((h) => h.url))),
+      ...checkJudged(
+        j,
+        engine.search(j.query, searchClientConfig.searchResultLimits).sources.flatMap((s) => s.hits.map((h) => h.url)),
+      ),
+      ...checkJudged(
+        j,
+        engine.search(j.query, searchClientConfig.searchPageResultLimits).sources.flatMap((s) => s.hits.map((h) => h.url)),
+      ),
     ]);
     assert.deepEqual(problems, []);
   });
@@ -138,7 +144,11 @@ describe('first load', () => {
     await page.waitForLoadState('networkidle');
     assert.ok(await searchButton(page).isVisible(), 'search button visible');
     assert.equal(await searchButton(page).getAttribute('aria-haspopup'), 'dialog');
-    assert.deepEqual(requests.filter((u) => u.includes('search-index.json')), [], 'index not fetched on first load');
+    assert.deepEqual(
+      requests.filter((u) => u.includes('search-index.json')),
+      [],
+      'index not fetched on first load',
+    );
     const scriptsBefore = requests.filter((u) => u.endsWith('.js')).length;
     // Hovering the button prefetches the modal, the worker and the index.
     await searchButton(page).hover();
@@ -167,11 +177,7 @@ describe('search modal', () => {
     await field.fill('ledger'); // Escape closes at once, also with text in the field
     await page.keyboard.press('Escape');
     await d.waitFor({state: 'detached'});
-    assert.equal(
-      await searchButton(page).evaluate((el) => el === document.activeElement),
-      true,
-      'focus restored to the search button',
-    );
+    assert.equal(await searchButton(page).evaluate((el) => el === document.activeElement), true, 'focus restored to the search button');
   });
 
   for (const [name, combo] of [
@@ -278,7 +284,10 @@ describe('search modal', () => {
     );
     const shown = rows.map((r) => `${r.tree} ${r.href}`).join('\n');
     assert.equal(rows[0]!.tree, 'none', shown);
-    assert.ok(rows.some((r) => r.tree !== 'none'), `some result is in a tree:\n${shown}`);
+    assert.ok(
+      rows.some((r) => r.tree !== 'none'),
+      `some result is in a tree:\n${shown}`,
+    );
     rows.forEach((row, k) => {
       if (row.tree === 'none') return;
       // Its page is the nearest result above without a connector, shown as the page itself (no anchor).
@@ -342,8 +351,14 @@ describe('search modal', () => {
     assert.equal(await page.evaluate(() => (window as unknown as {spaMarker?: boolean}).spaMarker), true, 'no full page load');
     await page.waitForSelector('article mark[data-search-highlight]');
     const marked = await page.locator('article mark[data-search-highlight]').allTextContents();
-    assert.ok(marked.some((m) => m.toLowerCase() === 'ledger'), marked.join(','));
-    assert.ok(marked.some((m) => m.toLowerCase() === 'customer'), marked.join(','));
+    assert.ok(
+      marked.some((m) => m.toLowerCase() === 'ledger'),
+      marked.join(','),
+    );
+    assert.ok(
+      marked.some((m) => m.toLowerCase() === 'customer'),
+      marked.join(','),
+    );
   });
 
   test('a page opened directly with _highlight parameters marks the terms; without them nothing is marked', async () => {
@@ -433,7 +448,10 @@ describe('search modal', () => {
     assert.ok(last, JSON.stringify(entries));
     assert.ok(Number.isFinite(last.duration) && last.duration >= 0, `duration ${last.duration}`);
     // The engine's own time is part of the measured round trip (1 ms for clock granularity).
-    assert.ok(last.detail.engineMs >= 0 && last.detail.engineMs <= last.duration + 1, `engineMs ${last.detail.engineMs} of ${last.duration}`);
+    assert.ok(
+      last.detail.engineMs >= 0 && last.detail.engineMs <= last.duration + 1,
+      `engineMs ${last.detail.engineMs} of ${last.duration}`,
+    );
     assert.equal(last.detail.hits, await options(page).count());
     assert.equal(last.detail.hits, 5);
   });
@@ -498,9 +516,16 @@ describe('search page', () => {
     assert.equal(await page.title().then((t) => t.startsWith('Search results for "customer"')), true);
     assert.equal(await page.locator('main ol > li').count(), n, 'one list item per document (page) counted');
     const hrefs = await hrefsOf(page, 'main ol li a');
-    assert.ok(hrefs.every((h) => new URL(h, site.url).searchParams.getAll('_highlight').includes('customer')), hrefs.join('\n'));
+    assert.ok(
+      hrefs.every((h) => new URL(h, site.url).searchParams.getAll('_highlight').includes('customer')),
+      hrefs.join('\n'),
+    );
     const paths = new Set(hrefs.map(pathOf));
-    assert.deepEqual(CUSTOMER_OPERATIONS.filter((p) => !paths.has(p)), [], 'every customer operation is listed');
+    assert.deepEqual(
+      CUSTOMER_OPERATIONS.filter((p) => !paths.has(p)),
+      [],
+      'every customer operation is listed',
+    );
 
     await gotoHydrated(page, site, `/search?q=${SINGLE_HIT.query}`);
     await page.getByText('1 document found', {exact: true}).waitFor();
@@ -540,7 +565,10 @@ describe('index failures', () => {
     await typeQuery(page, 'ledger');
     const hrefs = await hrefsOf(page, 'dialog[open] [role="option"]');
     assert.equal(hrefs[0], `${LEDGER_PAGE}?_highlight=ledger`, hrefs.join('\n'));
-    assert.ok(warnings.some((w) => w.startsWith('Search worker unavailable (search worker failed: blocked)')), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => w.startsWith('Search worker unavailable (search worker failed: blocked)')),
+      warnings.join('\n'),
+    );
   });
 
   test('the body text arrives after search-index.json: titles answer at once, then the full answer replaces them', async () => {
@@ -559,15 +587,24 @@ describe('index failures', () => {
     // Answered from search-index.json alone: results shown, but not yet the answer of the whole index.
     await options(page).first().waitFor();
     assert.notEqual(await dialog(page).locator('[role="status"]').getAttribute('data-answered-query'), 'ledger');
-    assert.deepEqual(requests.filter((p) => p.startsWith('/search-index')), ['/search-index.json', '/search-index-content.json'], 'the part is requested right after the index');
+    assert.deepEqual(
+      requests.filter((p) => p.startsWith('/search-index')),
+      ['/search-index.json', '/search-index-content.json'],
+      'the part is requested right after the index',
+    );
     release();
-    await page.waitForFunction(() => document.querySelector('dialog[open] [role="status"]')?.getAttribute('data-answered-query') === 'ledger');
+    await page.waitForFunction(
+      () => document.querySelector('dialog[open] [role="status"]')?.getAttribute('data-answered-query') === 'ledger',
+    );
     const hrefs = await hrefsOf(page, 'dialog[open] [role="option"]');
     assert.equal(hrefs.length, searchClientConfig.searchResultLimits);
     assert.equal(hrefs[0], `${LEDGER_PAGE}?_highlight=ledger`, hrefs.join('\n'));
     // The same five results as the whole index gives (the judged set's engine in Node).
     const engine = await loadBuiltEngine();
-    assert.deepEqual(hrefs, engine.search('ledger', searchClientConfig.searchResultLimits).sources[0]!.hits.map((h) => h.url));
+    assert.deepEqual(
+      hrefs,
+      engine.search('ledger', searchClientConfig.searchResultLimits).sources[0]!.hits.map((h) => h.url),
+    );
   });
 
   test('a body text part that cannot be loaded: a warning, and titles, headings and API records still answer', async () => {
@@ -578,7 +615,8 @@ describe('index failures', () => {
     await openWithButton(page);
     await typeQuery(page, 'POST /customers');
     assert.equal(pathOf((await hrefsOf(page, 'dialog[open] [role="option"]'))[0]!), '/docs/api/create-customer');
-    const warning = /^Unable to load part of the search index from http:\/\/[^ ]+\/search-index-content\.json \(HTTP 500\); searching without it\.$/;
+    const warning =
+      /^Unable to load part of the search index from http:\/\/[^ ]+\/search-index-content\.json \(HTTP 500\); searching without it\.$/;
     assert.equal(warnings.filter((w) => warning.test(w)).length, 1, warnings.join('\n'));
   });
 

@@ -110,7 +110,8 @@ test('Content-Security-Policy: an inline script the build did not hash is blocke
   await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as {reportViolation: (v: string) => void}).reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+      (window as unknown as {reportViolation: (v: string) => void}).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await gotoHydrated(page, site, OPERATION);
   await page.evaluate(() => {
@@ -119,8 +120,15 @@ test('Content-Security-Policy: an inline script the build did not hash is blocke
     document.body.append(s);
   });
   await painted(page);
-  assert.equal(await page.evaluate(() => (window as unknown as {__injected?: boolean}).__injected ?? false), false, 'the script did not run');
-  assert.ok(violations.some((v) => v.startsWith('script-src')), `a script-src violation was reported: ${violations.join(', ')}`);
+  assert.equal(
+    await page.evaluate(() => (window as unknown as {__injected?: boolean}).__injected ?? false),
+    false,
+    'the script did not run',
+  );
+  assert.ok(
+    violations.some((v) => v.startsWith('script-src')),
+    `a script-src violation was reported: ${violations.join(', ')}`,
+  );
   // The page's own scripts run under the same policy: the console still opens.
   await page.getByRole('button', {name: 'Try it'}).click();
   await page.getByRole('dialog').getByRole('button', {name: 'Send request'}).waitFor();
@@ -129,10 +137,21 @@ test('Content-Security-Policy: an inline script the build did not hash is blocke
 test('the server never serves a file from outside build/', async () => {
   const base = new URL(site.url);
   const attempts = [
-    '/../package.json', '/..%2fpackage.json', '/%2e%2e/package.json', '/%2e%2e%2fpackage.json',
-    '/..%5cpackage.json', '/%252e%252e%252fpackage.json', '/docs/../../package.json', '/docs/%2e%2e/%2e%2e/package.json',
-    '/..;/package.json', '/.%2e/package.json', '/%c0%ae%c0%ae/package.json', '/..%c0%afpackage.json',
-    '/....//package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/../package.json',
+    '/..%2fpackage.json',
+    '/%2e%2e/package.json',
+    '/%2e%2e%2fpackage.json',
+    '/..%5cpackage.json',
+    '/%252e%252e%252fpackage.json',
+    '/docs/../../package.json',
+    '/docs/%2e%2e/%2e%2e/package.json',
+    '/..;/package.json',
+    '/.%2e/package.json',
+    '/%c0%ae%c0%ae/package.json',
+    '/..%c0%afpackage.json',
+    '/....//package.json',
+    '/assets/..%2f..%2fpackage.json',
+    '/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
   ];
   for (const p of attempts) {
     // A raw request line: fetch() would normalise the dots away before sending.

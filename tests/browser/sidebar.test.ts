@@ -18,7 +18,9 @@ const CATEGORIES = sidebarCategories();
 
 function category(page: Page, label: string): Locator {
   return page.locator(`${SIDEBAR} li.theme-doc-sidebar-item-category-level-1`, {
-    has: page.locator(':scope > .menu__list-item-collapsible > a.menu__link', {hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)}),
+    has: page.locator(':scope > .menu__list-item-collapsible > a.menu__link', {
+      hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    }),
   });
 }
 
@@ -26,31 +28,37 @@ const caret = (page: Page, label: string) => category(page, label).locator(':sco
 
 /** Labels of the top-level categories that are expanded (their caret says aria-expanded=true). */
 function expanded(page: Page): Promise<string[]> {
-  return page.locator(`${SIDEBAR} li.theme-doc-sidebar-item-category-level-1`).evaluateAll((lis) =>
-    lis
-      .filter((li) => li.querySelector(':scope > .menu__list-item-collapsible > button')?.getAttribute('aria-expanded') === 'true')
-      .map((li) => li.querySelector(':scope > .menu__list-item-collapsible > a')!.textContent!.trim()));
+  return page
+    .locator(`${SIDEBAR} li.theme-doc-sidebar-item-category-level-1`)
+    .evaluateAll((lis) =>
+      lis
+        .filter((li) => li.querySelector(':scope > .menu__list-item-collapsible > button')?.getAttribute('aria-expanded') === 'true')
+        .map((li) => li.querySelector(':scope > .menu__list-item-collapsible > a')!.textContent!.trim()),
+    );
 }
 
 /** Wait until exactly `labels` are expanded and the collapse animation has finished, then check. */
 async function expectExpanded(page: Page, labels: string[], message?: string): Promise<void> {
-  await page.waitForFunction(
-    ({selector, want}) => {
-      const open = [...document.querySelectorAll(`${selector} li.theme-doc-sidebar-item-category-level-1`)]
-        .filter((li) => li.querySelector(':scope > .menu__list-item-collapsible > button')?.getAttribute('aria-expanded') === 'true')
-        .map((li) => li.querySelector(':scope > .menu__list-item-collapsible > a')!.textContent!.trim());
-      return JSON.stringify(open) === JSON.stringify(want);
-    },
-    {selector: SIDEBAR, want: labels},
-    {timeout: 5_000},
-  ).catch(() => undefined);
+  await page
+    .waitForFunction(
+      ({selector, want}) => {
+        const open = [...document.querySelectorAll(`${selector} li.theme-doc-sidebar-item-category-level-1`)]
+          .filter((li) => li.querySelector(':scope > .menu__list-item-collapsible > button')?.getAttribute('aria-expanded') === 'true')
+          .map((li) => li.querySelector(':scope > .menu__list-item-collapsible > a')!.textContent!.trim());
+        return JSON.stringify(open) === JSON.stringify(want);
+      },
+      {selector: SIDEBAR, want: labels},
+      {timeout: 5_000},
+    )
+    .catch(() => undefined);
   await settled(page);
   assert.deepEqual(await expanded(page), labels, message);
 }
 
 async function sidebarLinks(page: Page): Promise<string[]> {
   // Top-level structure: the first link and the category targets.
-  return page.locator(`${SIDEBAR} > ul > li > a, ${SIDEBAR} > ul > li > .menu__list-item-collapsible > a`)
+  return page
+    .locator(`${SIDEBAR} > ul > li > a, ${SIDEBAR} > ul > li > .menu__list-item-collapsible > a`)
     .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
 
@@ -66,7 +74,10 @@ test('the API overview is the first sidebar link, followed by every category in 
   assert.equal(links[0], OVERVIEW);
   // Between the overview and the categories: the other generated doc pages (the changelog).
   assert.deepEqual(links, sidebarTopLinks());
-  assert.deepEqual(links.slice(-CATEGORIES.length), CATEGORIES.map((c) => c.route));
+  assert.deepEqual(
+    links.slice(-CATEGORIES.length),
+    CATEGORIES.map((c) => c.route),
+  );
 });
 
 test('every docs page uses the same single sidebar', async () => {
@@ -164,7 +175,11 @@ function guides(): {route: string; title: string; position: number}[] {
     .map((f) => {
       const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(dir, f), 'utf8'))?.[1] ?? '';
       const field = (k: string) => new RegExp(`^${k}:\\s*(.+)$`, 'm').exec(front)?.[1]?.trim();
-      return {route: `/docs/guides/${f.replace(/\.mdx?$/, '')}`, title: field('sidebar_label') ?? field('title') ?? '', position: Number(field('sidebar_position') ?? Infinity)};
+      return {
+        route: `/docs/guides/${f.replace(/\.mdx?$/, '')}`,
+        title: field('sidebar_label') ?? field('title') ?? '',
+        position: Number(field('sidebar_position') ?? Infinity),
+      };
     })
     .sort((a, b) => a.position - b.position);
 }
@@ -181,12 +196,20 @@ test('the Guides category comes right after the overview, lists docs/guides in s
   const last = expected[expected.length - 1]!;
   await gotoHydrated(page, site, last.route);
   await expectExpanded(page, ['Guides'], `${last.route}: expanded categories`);
-  const items = await category(page, 'Guides').locator('ul.menu__list a').evaluateAll((as) => as.map((a) => ({href: a.getAttribute('href'), text: a.textContent?.trim()})));
-  assert.deepEqual(items, expected.map((g) => ({href: g.route, text: g.title})));
+  const items = await category(page, 'Guides')
+    .locator('ul.menu__list a')
+    .evaluateAll((as) => as.map((a) => ({href: a.getAttribute('href'), text: a.textContent?.trim()})));
+  assert.deepEqual(
+    items,
+    expected.map((g) => ({href: g.route, text: g.title})),
+  );
   assert.equal(await category(page, 'Guides').locator('a.menu__link--active[aria-current="page"]').getAttribute('href'), last.route);
   assert.equal((await page.locator('article h1').textContent())?.trim(), last.title);
   // The category's index page links every guide.
   await gotoHydrated(page, site, '/docs/guides');
   const cards = await page.locator('article a[href^="/docs/guides/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  assert.deepEqual(cards, expected.map((g) => g.route));
+  assert.deepEqual(
+    cards,
+    expected.map((g) => g.route),
+  );
 });

@@ -27,7 +27,12 @@ function frontMatter(text: string): Record<string, string> {
 }
 
 const unquote = (s: string) => s.replace(/^(['"])(.*)\1$/, '$2');
-const list = (s = '') => s.replace(/^\[|\]$/g, '').split(',').map((x) => unquote(x.trim())).filter(Boolean);
+const list = (s = '') =>
+  s
+    .replace(/^\[|\]$/g, '')
+    .split(',')
+    .map((x) => unquote(x.trim()))
+    .filter(Boolean);
 
 export function blogPosts(): BlogPost[] {
   const dir = path.join(ROOT, 'blog');

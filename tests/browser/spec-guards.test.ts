@@ -20,7 +20,9 @@ test('§1/§6: no sign-in: no sign-in, log-in or account UI and no password fiel
   for (const p of ['/', OVERVIEW, '/blog', '/search', '/markdown-page']) {
     await gotoHydrated(page, site, p);
     const found = await page.evaluate(() => {
-      const texts = [...document.querySelectorAll('a, button, [role="button"]')].map((e) => `${e.textContent ?? ''} ${e.getAttribute('aria-label') ?? ''}`);
+      const texts = [...document.querySelectorAll('a, button, [role="button"]')].map(
+        (e) => `${e.textContent ?? ''} ${e.getAttribute('aria-label') ?? ''}`,
+      );
       return {
         controls: texts.filter((t) => /\b(sign[ -]?in|log[ -]?in|sign[ -]?up|register|my account|log[ -]?out)\b/i.test(t)),
         passwords: document.querySelectorAll('input[type="password"]').length,
@@ -37,7 +39,10 @@ test('§1/§9: locale en only: <html lang="en">, and no alternate page in anothe
     const {lang, alternates, canonical} = await page.evaluate(() => ({
       lang: document.documentElement.lang,
       canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
-      alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => ({hreflang: l.getAttribute('hreflang'), href: l.getAttribute('href')})),
+      alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => ({
+        hreflang: l.getAttribute('hreflang'),
+        href: l.getAttribute('href'),
+      })),
     }));
     assert.equal(lang, 'en', `${p}: lang`);
     // Docusaurus names the page itself as its "en" and "x-default" version; nothing else.
@@ -45,7 +50,14 @@ test('§1/§9: locale en only: <html lang="en">, and no alternate page in anothe
       assert.ok(a.hreflang === 'en' || a.hreflang === 'x-default', `${p}: alternate in ${a.hreflang}`);
       assert.equal(a.href, canonical, `${p}: the ${a.hreflang} alternate is the page itself`);
     }
-    assert.equal(await page.locator('.navbar .dropdown').filter({hasText: /english|language/i}).count(), 0, `${p}: no locale dropdown`);
+    assert.equal(
+      await page
+        .locator('.navbar .dropdown')
+        .filter({hasText: /english|language/i})
+        .count(),
+      0,
+      `${p}: no locale dropdown`,
+    );
   }
 });
 
@@ -54,7 +66,10 @@ test('§1: MDX admonitions render as admonitions, and "<!-- truncate -->" cuts t
   const mdxPost = blogPosts().find((p) => p.file.endsWith('.mdx') && /^:::/m.test(readFileSync(path.join(ROOT, 'blog', p.file), 'utf8')))!;
   await gotoHydrated(page, site, `/blog/${mdxPost.slug}`);
   const admonitions = await page.locator('article .theme-admonition').evaluateAll((els) => els.map((e) => e.className));
-  assert.ok(admonitions.some((c) => /admonition-tip/.test(c)) && admonitions.some((c) => /admonition-warning/.test(c)), `tip and warning admonitions: ${admonitions}`);
+  assert.ok(
+    admonitions.some((c) => /admonition-tip/.test(c)) && admonitions.some((c) => /admonition-warning/.test(c)),
+    `tip and warning admonitions: ${admonitions}`,
+  );
   assert.equal(await page.locator('article').getByText(/^:::/).count(), 0, 'no raw ::: markers');
 
   const truncated = blogPosts().filter((p) => readFileSync(path.join(ROOT, 'blog', p.file), 'utf8').includes('<!-- truncate -->'));
@@ -64,8 +79,16 @@ test('§1: MDX admonitions render as admonitions, and "<!-- truncate -->" cuts t
     const article = page.locator('main article').filter({has: page.locator('h2', {hasText: post.title})});
     assert.equal(await article.getByRole('link', {name: /read more/i}).count(), 1, `${post.slug}: "Read more" on the index`);
     const source = readFileSync(path.join(ROOT, 'blog', post.file), 'utf8');
-    const afterMarker = source.split('<!-- truncate -->')[1].split('\n').map((l) => l.trim()).find((l) => /^[A-Za-z]/.test(l) && l.length > 30)!;
-    assert.equal(await article.getByText(afterMarker.slice(0, 30), {exact: false}).count(), 0, `${post.slug}: text after the marker is not on the index`);
+    const afterMarker = source
+      .split('<!-- truncate -->')[1]
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => /^[A-Za-z]/.test(l) && l.length > 30)!;
+    assert.equal(
+      await article.getByText(afterMarker.slice(0, 30), {exact: false}).count(),
+      0,
+      `${post.slug}: text after the marker is not on the index`,
+    );
     assert.equal(await page.getByText('<!-- truncate -->').count(), 0);
   }
 });
@@ -96,7 +119,10 @@ test('§8: browser storage that throws: a warning at most, and the site works (c
   // The docs page has rendered (with the dark theme) before the warnings are read.
   await navigatedTo(page, href, currentSidebarLink(page, href));
   // Errors would fail the test through the fixture; warnings are what the spec allows.
-  assert.ok(warnings.every((w) => /storage/i.test(w)), `only storage warnings: ${warnings.join(' | ')}`);
+  assert.ok(
+    warnings.every((w) => /storage/i.test(w)),
+    `only storage warnings: ${warnings.join(' | ')}`,
+  );
 });
 
 test('§9: the table of contents lists exactly the h2 and h3 headings of the article', async () => {
@@ -106,7 +132,9 @@ test('§9: the table of contents lists exactly the h2 and h3 headings of the art
     const {toc, headings, deeper} = await page.evaluate(() => {
       const root = document.querySelector('article')!;
       return {
-        toc: [...document.querySelectorAll('.table-of-contents a[href^="#"]')].map((a) => decodeURIComponent(a.getAttribute('href')!.slice(1))),
+        toc: [...document.querySelectorAll('.table-of-contents a[href^="#"]')].map((a) =>
+          decodeURIComponent(a.getAttribute('href')!.slice(1)),
+        ),
         headings: [...root.querySelectorAll('h2[id], h3[id]')].map((h) => h.id),
         deeper: [...root.querySelectorAll('h4[id], h5[id], h6[id]')].map((h) => h.id),
       };
@@ -140,9 +168,13 @@ test('§4: colour mode ignores a change of the system preference at run time', a
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
   // The listener is in place before the system preference changes (then the event cannot be missed).
   await page.evaluate(() => {
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (e) => {
-      (window as unknown as {sawDark?: boolean}).sawDark = e.matches;
-    }, {once: true});
+    matchMedia('(prefers-color-scheme: dark)').addEventListener(
+      'change',
+      (e) => {
+        (window as unknown as {sawDark?: boolean}).sawDark = e.matches;
+      },
+      {once: true},
+    );
   });
   await page.emulateMedia({colorScheme: 'dark'});
   await page.waitForFunction(() => (window as unknown as {sawDark?: boolean}).sawDark === true, undefined, {timeout: 10_000});
@@ -187,7 +219,6 @@ test('§7/§9: the search index is requested without a cache-busting parameter; 
   // The default stop-word filter is kept in the configuration the site ships. (Through the UI a
   // stop word still matches as a prefix, e.g. "the" -> "theme", so the page cannot show it.)
   assert.equal(searchOptions.removeDefaultStopWordFilter, false);
-
 });
 
 test('§4: navigation preloads the next route and keeps the old page up meanwhile', async () => {
@@ -199,7 +230,7 @@ test('§4: navigation preloads the next route and keeps the old page up meanwhil
   await page.locator('footer a[href="/markdown-page"]').click();
   await page.waitForURL((u) => u.pathname === '/markdown-page');
   await page.waitForFunction(() => true); // one round trip: the click's handlers have run
-  assert.ok(gate.held() > 0, 'the next route\'s chunks are being loaded');
+  assert.ok(gate.held() > 0, "the next route's chunks are being loaded");
   assert.equal((await page.locator('h1').first().textContent())!.trim(), oldHeading, 'the old page stays while the next one loads');
   gate.release();
   await page.waitForFunction((old) => document.querySelector('h1')?.textContent?.trim() !== old, oldHeading);
@@ -241,7 +272,10 @@ test('§4/§9: the progress bar starts 200 ms into a slow navigation (minimum 0.
   await page.clock.runFor(20);
   const bar = page.locator('#nprogress .bar');
   await bar.waitFor({state: 'attached'});
-  const started = await bar.evaluate((el) => ({transform: (el as HTMLElement).style.transform, transition: (el as HTMLElement).style.transition}));
+  const started = await bar.evaluate((el) => ({
+    transform: (el as HTMLElement).style.transform,
+    transition: (el as HTMLElement).style.transition,
+  }));
   assert.match(started.transform, /translate3d\(-92%, 0(px)?, 0(px)?\)/, `starts at the minimum 0.08: ${started.transform}`);
   assert.match(started.transition, /200ms/, `moves at 200 ms: ${started.transition}`);
   await page.clock.runFor(800);
@@ -320,12 +354,18 @@ test('§9: search result snippets are at most 50 characters, with an ellipsis at
   await page.locator('[data-answered-query="invoice"]').waitFor({state: 'attached'});
   await page.getByRole('option').first().waitFor();
   // A result's matching text is its snippet line (its first line is the page's title or the section's heading).
-  const snippets = await page.getByRole('option').evaluateAll((options) =>
-    options.flatMap((o) => Array.from(o.querySelectorAll<HTMLElement>('[data-snippet] > span:last-child')).map((s) => s.innerText)));
+  const snippets = await page
+    .getByRole('option')
+    .evaluateAll((options) =>
+      options.flatMap((o) => Array.from(o.querySelectorAll<HTMLElement>('[data-snippet] > span:last-child')).map((s) => s.innerText)),
+    );
   assert.ok(snippets.length > 0);
   for (const t of snippets) {
     const body = t.replace(/^…/, '').replace(/…$/, '');
     assert.ok(body.length <= 50, `"${t}" is ${body.length} characters without its ellipses`);
   }
-  assert.ok(snippets.some((t) => t.startsWith('…') || t.endsWith('…')), `a long text was cut with an ellipsis: ${snippets.join(' | ')}`);
+  assert.ok(
+    snippets.some((t) => t.startsWith('…') || t.endsWith('…')),
+    `a long text was cut with an ellipsis: ${snippets.join(' | ')}`,
+  );
 });

@@ -81,7 +81,10 @@ async function watchNotFound(page: import('playwright-core').Page): Promise<stri
   return seen;
 }
 
-for (const [name, site, plain] of [['plain static host (no redirects)', plainSite, true], ['our server (301 redirects)', cdnSite, false]] as const) {
+for (const [name, site, plain] of [
+  ['plain static host (no redirects)', plainSite, true],
+  ['our server (301 redirects)', cdnSite, false],
+] as const) {
   describe(name, () => {
     for (const [variant, clean] of VARIANTS) {
       test(`${variant} -> ${clean}`, async () => {
@@ -110,10 +113,22 @@ for (const [name, site, plain] of [['plain static host (no redirects)', plainSit
         // Which documents the host served: "/x/index.html" is the page itself, rewritten in place;
         // "/x.html" is the host's 404, replaced by "/x"; our server redirects once.
         if (plain) {
-          const expected = rewritesInPlace ? [[variant, 200]] : [[variant, 404], [clean, 200]];
+          const expected = rewritesInPlace
+            ? [[variant, 200]]
+            : [
+                [variant, 404],
+                [clean, 200],
+              ];
           assert.deepEqual(statuses, expected, 'requests on the plain host');
         } else {
-          assert.deepEqual(statuses, [[variant, 301], [clean, 200]], 'one redirect');
+          assert.deepEqual(
+            statuses,
+            [
+              [variant, 301],
+              [clean, 200],
+            ],
+            'one redirect',
+          );
         }
       });
     }

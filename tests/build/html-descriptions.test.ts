@@ -32,7 +32,21 @@ after(() => copy.dispose());
 const mainText = (page: import('playwright-core').Page) => page.locator('main').innerText();
 
 function assertNoTagsAsText(text: string, where: string): void {
-  for (const shown of ['<code>', '</code>', '<em>', '<b>', '<table>', '<ul>', '<li>', '<br>', '&lt;', '&gt;', '<script', '<img', 'onerror']) {
+  for (const shown of [
+    '<code>',
+    '</code>',
+    '<em>',
+    '<b>',
+    '<table>',
+    '<ul>',
+    '<li>',
+    '<br>',
+    '&lt;',
+    '&gt;',
+    '<script',
+    '<img',
+    'onerror',
+  ]) {
     assert.ok(!text.includes(shown), `${where} shows "${shown}" as text:\n${text.slice(0, 2000)}`);
   }
 }
@@ -71,14 +85,26 @@ test('schema properties render their HTML when expanded', async () => {
   assert.ok(!(await property.innerText()).includes('<'), await property.innerText());
 });
 
-test('operation page: our samples first, then the document\'s own, labelled as its, one tab per label', async () => {
+test("operation page: our samples first, then the document's own, labelled as its, one tab per label", async () => {
   const page = await site.page();
   await gotoHydrated(page, site, OPERATION);
   const panel = page.locator('section[aria-label="Request"]');
   const tabs = await panel.getByRole('tab').allInnerTexts();
   // The document's "Curl" and "C#" name languages of ours: they keep their text but say whose they are.
-  assert.deepEqual(tabs, ['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Curl (API description)', 'C# (API description)', 'Swift']);
-  assert.doesNotMatch(await panel.locator('pre').innerText(), /ACME_KEY/, 'the first tab is the portal\'s cURL');
+  assert.deepEqual(tabs, [
+    'cURL',
+    'JavaScript',
+    'Python',
+    'Go',
+    'Java',
+    'C#',
+    'PHP',
+    'Ruby',
+    'Curl (API description)',
+    'C# (API description)',
+    'Swift',
+  ]);
+  assert.doesNotMatch(await panel.locator('pre').innerText(), /ACME_KEY/, "the first tab is the portal's cURL");
   await panel.getByRole('tab', {name: 'Curl (API description)'}).click();
   assert.match(await panel.locator('pre').innerText(), /curl https:\/\/api\.acme\.example\/v1\/widgets\/wid_123/);
   assert.match(await panel.innerText(), /From the API description/);
@@ -111,7 +137,12 @@ test('overview and category pages: info and tag descriptions render, no tags as 
   // …and so does the page once hydrated. While hydrating, the head briefly holds the site's
   // default (the tagline) before the page's own metadata is applied again: wait for the end state.
   await page.waitForSelector('html[data-has-hydrated="true"]', {state: 'attached'});
-  await page.waitForFunction((text) => document.querySelector('meta[name="description"]')?.getAttribute('content') === text, expected, {timeout: 5_000})
-    .catch(async () => assert.fail(`meta description after hydration: ${await page.locator('meta[name="description"]').getAttribute('content')}`));
+  await page
+    .waitForFunction((text) => document.querySelector('meta[name="description"]')?.getAttribute('content') === text, expected, {
+      timeout: 5_000,
+    })
+    .catch(async () =>
+      assert.fail(`meta description after hydration: ${await page.locator('meta[name="description"]').getAttribute('content')}`),
+    );
   assert.equal(await page.evaluate(() => (window as unknown as {__xss?: string}).__xss), undefined);
 });

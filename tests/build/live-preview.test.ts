@@ -32,16 +32,22 @@ const COMPILE_ERROR_LOGS = /\[webpack-dev-server\] (Errors while compiling|ERROR
 const copy = copyProject('live-preview');
 /** A guide of the copy that embeds the operation the tests edit (plugins/guides). */
 const GUIDE = '/docs/guides/live-preview-check';
-writeFileSync(path.join(copy.dir, 'docs/guides/live-preview-check.mdx'), '# Live preview check\n\n<OperationCard operationId="getCustomer" />\n\n<ResponseExample operationId="getCustomer" status="200" />\n');
+writeFileSync(
+  path.join(copy.dir, 'docs/guides/live-preview-check.mdx'),
+  '# Live preview check\n\n<OperationCard operationId="getCustomer" />\n\n<ResponseExample operationId="getCustomer" status="200" />\n',
+);
 const sourceFile = path.join(copy.dir, SOURCE);
 const original = readFileSync(sourceFile, 'utf8');
 assert.ok(original.includes(`      ${ORIGINAL_SUMMARY}`), `${SOURCE} has "${ORIGINAL_SUMMARY.trim()}"`);
 let server: DevServer;
 const site = useSite({url: () => server.url});
 
-before(async () => {
-  server = await startDevServer(copy.dir);
-}, {timeout: 300_000});
+before(
+  async () => {
+    server = await startDevServer(copy.dir);
+  },
+  {timeout: 300_000},
+);
 after(async () => {
   await server?.stop();
   copy.dispose();
@@ -65,7 +71,9 @@ const overlay = (page: Page) => page.frameLocator('#webpack-dev-server-client-ov
 
 function pageFiles(): Map<string, {mtimeMs: number; text: string}> {
   const dir = path.join(copy.dir, 'docs/api');
-  return new Map(listFiles(dir).map((f) => [f, {mtimeMs: statSync(path.join(dir, f)).mtimeMs, text: readFileSync(path.join(dir, f), 'utf8')}]));
+  return new Map(
+    listFiles(dir).map((f) => [f, {mtimeMs: statSync(path.join(dir, f)).mtimeMs, text: readFileSync(path.join(dir, f), 'utf8')}]),
+  );
 }
 
 test('a saved summary shows on the open page; only that page, its data and the sidebar are rewritten', async (t) => {
@@ -80,13 +88,18 @@ test('a saved summary shows on the open page; only that page, its data and the s
   await heading(page, 'Get Customer!').waitFor({timeout: UPDATE_TIMEOUT});
   t.diagnostic(`save -> new heading on the open page: ${Date.now() - saved} ms`);
   // The sidebar's link (its method badge is CSS generated content, outside textContent).
-  await sidebarLink(page, PAGE).filter({hasText: /^Get Customer!$/}).waitFor({timeout: UPDATE_TIMEOUT});
+  await sidebarLink(page, PAGE)
+    .filter({hasText: /^Get Customer!$/})
+    .waitFor({timeout: UPDATE_TIMEOUT});
 
   const log = await server.waitForOutput(/\[live-preview\] .*customers\.yaml saved: updated [^\n]*/, {from});
   assert.match(log, /get-customer\.api\.mdx/);
   const afterFiles = pageFiles();
   assert.deepEqual([...afterFiles.keys()].sort(), [...before.keys()].sort(), 'the same files exist');
-  const rewritten = [...afterFiles].filter(([f, s]) => s.mtimeMs !== before.get(f)!.mtimeMs).map(([f]) => f).sort();
+  const rewritten = [...afterFiles]
+    .filter(([f, s]) => s.mtimeMs !== before.get(f)!.mtimeMs)
+    .map(([f]) => f)
+    .sort();
   assert.deepEqual(rewritten, ['get-customer.api.mdx', 'get-customer.data.js', 'sidebar.ts']);
 });
 
@@ -136,7 +149,10 @@ test('the next good save after an invalid one clears the message and shows the n
 
   // Broken YAML this time: the pipeline reports the file with line and column.
   save('Get customer', (text) => text.replace('  /customers/{customer_id}:\n', '  /customers/{customer_id}:\n    get: [oops\n'));
-  await overlay(page).getByText(/customers\.yaml:\d+:\d+/).first().waitFor({timeout: UPDATE_TIMEOUT});
+  await overlay(page)
+    .getByText(/customers\.yaml:\d+:\d+/)
+    .first()
+    .waitFor({timeout: UPDATE_TIMEOUT});
 
   save('Get customer.');
   await heading(page, 'Get customer.').waitFor({timeout: UPDATE_TIMEOUT});

@@ -55,7 +55,11 @@ export function readGuides(dir = GUIDES_DIR): GuideFile[] {
   return readdirSync(dir)
     .filter((f) => /\.mdx?$/.test(f) && !f.startsWith('_'))
     .sort()
-    .map((f) => ({name: f.replace(/\.mdx?$/, ''), file: path.relative(root, path.join(dir, f)), lines: readFileSync(path.join(dir, f), 'utf8').split('\n')}));
+    .map((f) => ({
+      name: f.replace(/\.mdx?$/, ''),
+      file: path.relative(root, path.join(dir, f)),
+      lines: readFileSync(path.join(dir, f), 'utf8').split('\n'),
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,7 +102,13 @@ export interface Table {
   rows: {line: number; cells: string[]}[];
 }
 
-const cellsOf = (row: string) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+const cellsOf = (row: string) =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 
 /** The Markdown tables of a guide (outside code blocks). */
 export function tablesOf(g: GuideFile): Table[] {
@@ -110,7 +120,8 @@ export function tablesOf(g: GuideFile): Table[] {
     if (!head.text.trim().startsWith('|') || !sep || !/^\s*\|[\s:|-]+\|\s*$/.test(sep.text)) continue;
     const table: Table = {line: head.line, header: cellsOf(head.text), rows: []};
     let j = i + 2;
-    for (; j < prose.length && prose[j]!.text.trim().startsWith('|'); j++) table.rows.push({line: prose[j]!.line, cells: cellsOf(prose[j]!.text)});
+    for (; j < prose.length && prose[j]!.text.trim().startsWith('|'); j++)
+      table.rows.push({line: prose[j]!.line, cells: cellsOf(prose[j]!.text)});
     out.push(table);
     i = j - 1;
   }
@@ -156,7 +167,8 @@ export function describe(doc: Json, file = 'openapi/processed/openapi.json'): Fa
     const item = doc.paths[ref.path];
     const op = item[ref.method];
     const byKey = new Map<string, Json>();
-    for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => deref(doc, x))) byKey.set(`${p.in}:${p.name}`, p);
+    for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => deref(doc, x)))
+      byKey.set(`${p.in}:${p.name}`, p);
     const responses = new Map<string, Json>(Object.entries(op.responses ?? {}).map(([status, r]) => [status, deref(doc, r)]));
     return {
       method: ref.method,
@@ -250,7 +262,13 @@ export interface Context {
 }
 
 export function context(doc: Json, releases: Json[], changelog: Changelog, file?: string): Context {
-  return {facts: describe(doc, file), names: vocabulary([doc, ...releases]), numbers: numbersOf([doc, ...releases]), changelog, older: releases.map((r) => describe(r))};
+  return {
+    facts: describe(doc, file),
+    names: vocabulary([doc, ...releases]),
+    numbers: numbersOf([doc, ...releases]),
+    changelog,
+    older: releases.map((r) => describe(r)),
+  };
 }
 
 function checkEveryGuide(g: GuideFile, ctx: Context): Problem[] {
@@ -261,13 +279,22 @@ function checkEveryGuide(g: GuideFile, ctx: Context): Problem[] {
   for (const {line, text} of prose) {
     for (const target of linkTargets(text)) {
       const m = /^\/docs\/api\/([^#/?]+)/.exec(target);
-      if (m && !slugs.has(m[1]!) && m[1] !== 'changelog' && !ctx.facts.doc.info?.['x-portal-slug']?.startsWith?.(m[1]!)) at(line, `links to ${target}: the description has no operation with the slug "${m[1]}"`);
+      if (m && !slugs.has(m[1]!) && m[1] !== 'changelog' && !ctx.facts.doc.info?.['x-portal-slug']?.startsWith?.(m[1]!))
+        at(line, `links to ${target}: the description has no operation with the slug "${m[1]}"`);
     }
     for (const span of codeSpans(text)) {
-      for (const name of apiNames(span)) if (!ctx.names.has(name)) at(line, `\`${name}\` is not a name the description declares (no field, parameter, header, scheme, enum value or error code of that name)`);
+      for (const name of apiNames(span))
+        if (!ctx.names.has(name))
+          at(
+            line,
+            `\`${name}\` is not a name the description declares (no field, parameter, header, scheme, enum value or error code of that name)`,
+          );
     }
     // Numbers in the prose (not in links, code spans or JSX): each must be one the description states.
-    const words = text.replace(/\]\([^)]*\)/g, ']').replace(/`[^`]*`/g, '').replace(/<[^>]+>/g, '');
+    const words = text
+      .replace(/\]\([^)]*\)/g, ']')
+      .replace(/`[^`]*`/g, '')
+      .replace(/<[^>]+>/g, '');
     for (const m of words.matchAll(/(?<![\w.-])(\d+(?:\.\d+)*)(?![\w-])/g)) {
       if (!ctx.numbers.has(m[1]!)) at(line, `the number ${m[1]} appears nowhere in the description`);
     }
@@ -286,9 +313,15 @@ function checkEveryGuide(g: GuideFile, ctx: Context): Problem[] {
           at(line, `a request to ${m[1]}: ${older ? 'no release of the description has' : 'the description has no'} such path`);
           continue;
         }
-        const query = (m[2] ?? '').slice(1).split('&').filter(Boolean).map((kv) => kv.split('=')[0]!).filter((k) => !k.startsWith('$'));
+        const query = (m[2] ?? '')
+          .slice(1)
+          .split('&')
+          .filter(Boolean)
+          .map((kv) => kv.split('=')[0]!)
+          .filter((k) => !k.startsWith('$'));
         const known = new Set(ops.flatMap((o) => o.parameters.filter((p: Json) => p.in === 'query').map((p: Json) => p.name)));
-        for (const k of query) if (!known.has(k)) at(line, `a request to ${m[1]} with the query parameter "${k}", which no operation at ${ops[0]!.path} takes`);
+        for (const k of query)
+          if (!known.has(k)) at(line, `a request to ${m[1]} with the query parameter "${k}", which no operation at ${ops[0]!.path} takes`);
       }
     }
   }
@@ -339,7 +372,9 @@ const retryable = (facts: Facts, status: string) =>
 
 /** The operations with page-number pagination: they take both `page` and `page_size`. */
 export function paginatedOperations(facts: Facts): DescribedOperation[] {
-  return facts.operations.filter((o) => ['page', 'page_size'].every((n) => o.parameters.some((p: Json) => p.in === 'query' && p.name === n)));
+  return facts.operations.filter((o) =>
+    ['page', 'page_size'].every((n) => o.parameters.some((p: Json) => p.in === 'query' && p.name === n)),
+  );
 }
 
 /** Top-level fields of an operation's 200 response schema (following `$ref`s and `allOf`). */
@@ -360,7 +395,9 @@ const CHECKS: Record<string, GuideCheck> = {
       const sentIn = t.header.indexOf('Sent in');
       if (sentIn < 0) problem(t.line, 'the scheme table has no "Sent in" column');
       const named = t.rows.map((r) => ({line: r.line, name: codeSpans(r.cells[0] ?? '')[0] ?? '', sentIn: r.cells[sentIn] ?? ''}));
-      for (const name of Object.keys(schemes)) if (!named.some((n) => n.name === name)) problem(t.line, `security scheme \`${name}\` (${pointerOf(['components', 'securitySchemes', name])}) is not in the table`);
+      for (const name of Object.keys(schemes))
+        if (!named.some((n) => n.name === name))
+          problem(t.line, `security scheme \`${name}\` (${pointerOf(['components', 'securitySchemes', name])}) is not in the table`);
       for (const n of named) {
         const s = schemes[n.name];
         if (!s) {
@@ -368,7 +405,11 @@ const CHECKS: Record<string, GuideCheck> = {
           continue;
         }
         const header = s.type === 'http' ? 'Authorization' : s.in === 'header' ? s.name : undefined;
-        if (!header || !codeSpans(n.sentIn).includes(header)) problem(n.line, `\`${n.name}\` is sent ${header ? `in the \`${header}\` header` : `in the ${s.in} as \`${s.name}\``} (${pointerOf(['components', 'securitySchemes', n.name])})`);
+        if (!header || !codeSpans(n.sentIn).includes(header))
+          problem(
+            n.line,
+            `\`${n.name}\` is sent ${header ? `in the \`${header}\` header` : `in the ${s.in} as \`${s.name}\``} (${pointerOf(['components', 'securitySchemes', n.name])})`,
+          );
       }
     }
     // Which operations need which schemes: one row per requirement (its schemes, all needed),
@@ -382,7 +423,13 @@ const CHECKS: Record<string, GuideCheck> = {
           groups.set(key, [...(groups.get(key) ?? []), o]);
         }
       }
-      const rows = r.rows.map((row) => ({line: row.line, key: codeSpans(row.cells[0] ?? '').sort().join(' + '), ops: row.cells[1] ?? ''}));
+      const rows = r.rows.map((row) => ({
+        line: row.line,
+        key: codeSpans(row.cells[0] ?? '')
+          .sort()
+          .join(' + '),
+        ops: row.cells[1] ?? '',
+      }));
       for (const [key, ops] of groups) {
         const row = rows.find((x) => x.key === key);
         if (!row) {
@@ -390,8 +437,22 @@ const CHECKS: Record<string, GuideCheck> = {
           continue;
         }
         const every = /every operation/i.test(row.ops);
-        if (every && ops.length !== facts.operations.length) problem(row.line, `says every operation needs ${key}, but only ${ops.length} of ${facts.operations.length} do (not: ${facts.operations.filter((o) => !ops.includes(o)).map((o) => o.pointer).join(', ')})`);
-        if (!every && !sameSet([...row.ops.matchAll(/\/docs\/api\/([^)#\s]+)/g)].map((m) => m[1]!), ops.map((o) => o.slug))) problem(row.line, `the operations needing ${key} are ${ops.map((o) => o.slug).join(', ')}`);
+        if (every && ops.length !== facts.operations.length)
+          problem(
+            row.line,
+            `says every operation needs ${key}, but only ${ops.length} of ${facts.operations.length} do (not: ${facts.operations
+              .filter((o) => !ops.includes(o))
+              .map((o) => o.pointer)
+              .join(', ')})`,
+          );
+        if (
+          !every &&
+          !sameSet(
+            [...row.ops.matchAll(/\/docs\/api\/([^)#\s]+)/g)].map((m) => m[1]!),
+            ops.map((o) => o.slug),
+          )
+        )
+          problem(row.line, `the operations needing ${key} are ${ops.map((o) => o.slug).join(', ')}`);
       }
       for (const row of rows) if (!groups.has(row.key)) problem(row.line, `no operation requires exactly ${row.key || 'nothing'}`);
     }
@@ -401,27 +462,50 @@ const CHECKS: Record<string, GuideCheck> = {
     const declared = errorStatuses(facts);
     const t = tableWith(g, 'Status', problem, 'Retry?');
     if (!t) return;
-    const rows = t.rows.map((row) => ({line: row.line, status: /`?(\d{3}|default)`?/.exec(row.cells[0] ?? '')?.[1] ?? '', codes: codeSpans(row.cells[1] ?? ''), retry: /^\s*\**yes/i.test(row.cells[t.header.indexOf('Retry?')] ?? '')}));
+    const rows = t.rows.map((row) => ({
+      line: row.line,
+      status: /`?(\d{3}|default)`?/.exec(row.cells[0] ?? '')?.[1] ?? '',
+      codes: codeSpans(row.cells[1] ?? ''),
+      retry: /^\s*\**yes/i.test(row.cells[t.header.indexOf('Retry?')] ?? ''),
+    }));
     for (const [status, codes] of declared) {
       const row = rows.find((r) => r.status === status);
-      const where = facts.operations.filter((o) => o.responses.has(status)).map((o) => pointerOf(['paths', o.path, o.method, 'responses', status]));
+      const where = facts.operations
+        .filter((o) => o.responses.has(status))
+        .map((o) => pointerOf(['paths', o.path, o.method, 'responses', status]));
       if (!row) {
-        problem(t.line, `status ${status} is declared (${where[0]}${where.length > 1 ? ` and ${where.length - 1} more` : ''}) but not in the table`);
+        problem(
+          t.line,
+          `status ${status} is declared (${where[0]}${where.length > 1 ? ` and ${where.length - 1} more` : ''}) but not in the table`,
+        );
         continue;
       }
-      if (!sameSet(row.codes, codes)) problem(row.line, `status ${status}: the description's error codes are ${list(codes)}, the table says ${list(row.codes)}`);
+      if (!sameSet(row.codes, codes))
+        problem(row.line, `status ${status}: the description's error codes are ${list(codes)}, the table says ${list(row.codes)}`);
       const should = retryable(facts, status);
-      if (row.retry !== should) problem(row.line, `status ${status}: the table says ${row.retry ? 'retry' : 'do not retry'}, the description ${should ? 'says to retry (a Retry-After header, or a 5xx response that says to retry)' : 'gives no Retry-After and no advice to retry'}`);
+      if (row.retry !== should)
+        problem(
+          row.line,
+          `status ${status}: the table says ${row.retry ? 'retry' : 'do not retry'}, the description ${should ? 'says to retry (a Retry-After header, or a 5xx response that says to retry)' : 'gives no Retry-After and no advice to retry'}`,
+        );
     }
-    for (const row of rows) if (!declared.has(row.status)) problem(row.line, `status ${row.status || `"${row.status}"`} is not declared by any operation of the description`);
+    for (const row of rows)
+      if (!declared.has(row.status))
+        problem(row.line, `status ${row.status || `"${row.status}"`} is not declared by any operation of the description`);
     // The body's fields are the Error model's.
     const body = tableWith(g, 'Field', problem);
     if (body) {
       const errorSchemas = new Set<Json>();
-      for (const o of facts.operations) for (const [s, r] of o.responses) if (/^[45]/.test(s)) errorSchemas.add(deref(facts.doc, r?.content?.['application/json']?.schema));
-      const fields = [...errorSchemas].flatMap((s) => Object.entries<Json>(s?.properties ?? {}).flatMap(([k, v]) => Object.keys(deref(facts.doc, v)?.properties ?? {}).map((f) => `${k}.${f}`)));
+      for (const o of facts.operations)
+        for (const [s, r] of o.responses) if (/^[45]/.test(s)) errorSchemas.add(deref(facts.doc, r?.content?.['application/json']?.schema));
+      const fields = [...errorSchemas].flatMap((s) =>
+        Object.entries<Json>(s?.properties ?? {}).flatMap(([k, v]) =>
+          Object.keys(deref(facts.doc, v)?.properties ?? {}).map((f) => `${k}.${f}`),
+        ),
+      );
       const rows = body.rows.map((r) => ({line: r.line, name: codeSpans(r.cells[0] ?? '')[0] ?? ''}));
-      for (const f of new Set(fields)) if (!rows.some((r) => r.name === f)) problem(body.line, `the error body's field \`${f}\` is not in the table`);
+      for (const f of new Set(fields))
+        if (!rows.some((r) => r.name === f)) problem(body.line, `the error body's field \`${f}\` is not in the table`);
       for (const r of rows) if (!fields.includes(r.name)) problem(r.line, `\`${r.name}\` is not a field of the error body`);
     }
   },
@@ -439,19 +523,29 @@ const CHECKS: Record<string, GuideCheck> = {
           const schema = deref(facts.doc, p?.schema);
           const at = pointerOf(['paths', o.path, o.method, 'parameters']);
           if (!p) problem(row.line, `\`${name}\`: ${o.pointer} has no such parameter`);
-          else if (p.in !== where || String(schema?.default) !== def || String(schema?.minimum) !== min || String(schema?.maximum) !== max) {
-            problem(row.line, `\`${name}\`: ${at} declares in ${p.in}, default ${schema?.default}, minimum ${schema?.minimum}, maximum ${schema?.maximum}; the table says in ${where}, default ${def}, minimum ${min}, maximum ${max}`);
+          else if (
+            p.in !== where ||
+            String(schema?.default) !== def ||
+            String(schema?.minimum) !== min ||
+            String(schema?.maximum) !== max
+          ) {
+            problem(
+              row.line,
+              `\`${name}\`: ${at} declares in ${p.in}, default ${schema?.default}, minimum ${schema?.minimum}, maximum ${schema?.maximum}; the table says in ${where}, default ${def}, minimum ${min}, maximum ${max}`,
+            );
           }
         }
       }
-      for (const n of ['page', 'page_size']) if (!params.rows.some((r) => codeSpans(r.cells[0] ?? '')[0] === n)) problem(params.line, `\`${n}\` is not in the table`);
+      for (const n of ['page', 'page_size'])
+        if (!params.rows.some((r) => codeSpans(r.cells[0] ?? '')[0] === n)) problem(params.line, `\`${n}\` is not in the table`);
     }
     const envelope = tableWith(g, 'Field', problem);
     if (envelope) {
       const named = envelope.rows.map((r) => codeSpans(r.cells[0] ?? '')[0] ?? '');
       for (const o of paginated) {
         const fields = responseFields(facts, o);
-        if (!sameSet(named, fields)) problem(envelope.line, `the list envelope of ${o.pointer} has ${list(fields)}; the table lists ${list(named)}`);
+        if (!sameSet(named, fields))
+          problem(envelope.line, `the list envelope of ${o.pointer} has ${list(fields)}; the table lists ${list(named)}`);
       }
     }
     const filters = tableWith(g, 'Operation', problem, 'Filters');
@@ -461,9 +555,11 @@ const CHECKS: Record<string, GuideCheck> = {
         const row = rows.find((r) => r.slug === o.slug);
         const own = o.parameters.filter((p: Json) => !['page', 'page_size'].includes(p.name) && p.in !== 'header').map((p: Json) => p.name);
         if (!row) problem(filters.line, `${o.title} (${o.pointer}) is paginated but not in the table`);
-        else if (!sameSet(row.names, own)) problem(row.line, `${o.title} takes ${list(own)} besides page and page_size; the table says ${list(row.names)}`);
+        else if (!sameSet(row.names, own))
+          problem(row.line, `${o.title} takes ${list(own)} besides page and page_size; the table says ${list(row.names)}`);
       }
-      for (const r of rows) if (!paginated.some((o) => o.slug === r.slug)) problem(r.line, `${r.slug} is not a paginated operation of the description`);
+      for (const r of rows)
+        if (!paginated.some((o) => o.slug === r.slug)) problem(r.line, `${r.slug} is not a paginated operation of the description`);
     }
   },
 
@@ -474,29 +570,48 @@ const CHECKS: Record<string, GuideCheck> = {
     });
     const t = tableWith(g, 'Operation', problem, '`Idempotency-Key`');
     if (t) {
-      const rows = t.rows.map((r) => ({line: r.line, slug: linkedSlug(r.cells[0] ?? '') ?? '', required: /required/i.test(r.cells[1] ?? '')}));
+      const rows = t.rows.map((r) => ({
+        line: r.line,
+        slug: linkedSlug(r.cells[0] ?? '') ?? '',
+        required: /required/i.test(r.cells[1] ?? ''),
+      }));
       for (const {o, p} of keyed) {
         const row = rows.find((r) => r.slug === o.slug);
         if (!row) problem(t.line, `${o.title} (${o.pointer}) takes an \`Idempotency-Key\` but is not in the table`);
-        else if (row.required !== Boolean(p.required)) problem(row.line, `${o.title}: the description makes the key ${p.required ? 'required' : 'optional'}`);
+        else if (row.required !== Boolean(p.required))
+          problem(row.line, `${o.title}: the description makes the key ${p.required ? 'required' : 'optional'}`);
       }
       for (const r of rows) if (!keyed.some((k) => k.o.slug === r.slug)) problem(r.line, `${r.slug} takes no \`Idempotency-Key\``);
     }
     // "Those are all the POST operations": the keyed operations are exactly the POSTs.
     if (g.lines.some((l) => /all the `POST` operations/.test(l))) {
       const posts = facts.operations.filter((o) => o.method === 'post');
-      if (!sameSet(posts.map((o) => o.slug), keyed.map((k) => k.o.slug))) problem(g.lines.findIndex((l) => /all the `POST` operations/.test(l)) + 1, `the POST operations (${posts.map((o) => o.slug).join(', ')}) are not the ones taking a key (${keyed.map((k) => k.o.slug).join(', ')})`);
+      if (
+        !sameSet(
+          posts.map((o) => o.slug),
+          keyed.map((k) => k.o.slug),
+        )
+      )
+        problem(
+          g.lines.findIndex((l) => /all the `POST` operations/.test(l)) + 1,
+          `the POST operations (${posts.map((o) => o.slug).join(', ')}) are not the ones taking a key (${keyed.map((k) => k.o.slug).join(', ')})`,
+        );
     }
     const rules = tableWith(g, 'Rule', problem);
     if (rules && keyed.length) {
       for (const {o, p} of keyed) {
         const s = deref(facts.doc, p.schema) ?? {};
-        const expect: Record<string, string | undefined> = {'Minimum length': s.minLength !== undefined ? `${s.minLength} characters` : undefined, 'Maximum length': s.maxLength !== undefined ? `${s.maxLength} characters` : undefined};
+        const expect: Record<string, string | undefined> = {
+          'Minimum length': s.minLength !== undefined ? `${s.minLength} characters` : undefined,
+          'Maximum length': s.maxLength !== undefined ? `${s.maxLength} characters` : undefined,
+        };
         for (const row of rules.rows) {
           const [rule = '', value = ''] = row.cells;
           if (rule in expect && value !== expect[rule]) problem(row.line, `${rule}: ${o.pointer} declares ${expect[rule] ?? 'none'}`);
-          if (/pattern/i.test(rule) && codeSpans(value)[0] !== s.pattern) problem(row.line, `the pattern of ${o.pointer}'s key is ${s.pattern ? `\`${s.pattern}\`` : 'none'}`);
-          if (/remembered/i.test(rule) && !String(p.description ?? '').includes(value)) problem(row.line, `"${value}": the description of ${o.pointer}'s \`Idempotency-Key\` does not say so`);
+          if (/pattern/i.test(rule) && codeSpans(value)[0] !== s.pattern)
+            problem(row.line, `the pattern of ${o.pointer}'s key is ${s.pattern ? `\`${s.pattern}\`` : 'none'}`);
+          if (/remembered/i.test(rule) && !String(p.description ?? '').includes(value))
+            problem(row.line, `"${value}": the description of ${o.pointer}'s \`Idempotency-Key\` does not say so`);
         }
       }
     }
@@ -507,7 +622,11 @@ const CHECKS: Record<string, GuideCheck> = {
     const hooks = Object.keys(doc.webhooks ?? doc['x-webhooks'] ?? {});
     const callbacks = facts.operations.flatMap((o) => Object.keys(o.op.callbacks ?? {}).map((c) => `${o.pointer}/callbacks/${c}`));
     const saysNone = g.lines.findIndex((l) => /has no webhooks/i.test(l)) + 1;
-    if (saysNone && (hooks.length || callbacks.length)) problem(saysNone, `says the API has no webhooks, but the description declares ${[...hooks.map((h) => `#/webhooks/${h}`), ...callbacks].join(', ')}`);
+    if (saysNone && (hooks.length || callbacks.length))
+      problem(
+        saysNone,
+        `says the API has no webhooks, but the description declares ${[...hooks.map((h) => `#/webhooks/${h}`), ...callbacks].join(', ')}`,
+      );
     if (!saysNone && !hooks.length && !callbacks.length) problem(0, 'the description has no webhooks or callbacks: the guide must say so');
     // The polling table: each filter is a query parameter of the operation it names.
     const t = tableWith(g, 'To notice', problem);
@@ -517,9 +636,13 @@ const CHECKS: Record<string, GuideCheck> = {
         problem(row.line, `"${row.cells[1]}" links to no operation`);
         continue;
       }
-      for (const name of codeSpans(row.cells[2] ?? '')) if (!o.parameters.some((p: Json) => p.in === 'query' && p.name === name)) problem(row.line, `${o.title} (${o.pointer}) has no query parameter \`${name}\``);
+      for (const name of codeSpans(row.cells[2] ?? ''))
+        if (!o.parameters.some((p: Json) => p.in === 'query' && p.name === name))
+          problem(row.line, `${o.title} (${o.pointer}) has no query parameter \`${name}\``);
       const fields = new Set(responseItemFields(facts, o));
-      for (const name of codeSpans(row.cells[3] ?? '').filter((n) => /^[a-z_]+$/.test(n))) if (!fields.has(name) && !o.parameters.some((p: Json) => p.name === name)) problem(row.line, `\`${name}\` is neither a field of ${o.title}'s items nor one of its parameters`);
+      for (const name of codeSpans(row.cells[3] ?? '').filter((n) => /^[a-z_]+$/.test(n)))
+        if (!fields.has(name) && !o.parameters.some((p: Json) => p.name === name))
+          problem(row.line, `\`${name}\` is neither a field of ${o.title}'s items nor one of its parameters`);
     }
   },
 
@@ -527,9 +650,12 @@ const CHECKS: Record<string, GuideCheck> = {
     const t = tableWith(g, 'Header', problem, 'Sent on');
     if (!t) return;
     const on429 = new Set(facts.operations.flatMap((o) => Object.keys(o.responses.get('429')?.headers ?? {})));
-    const responses = facts.operations.flatMap((o) => [...o.responses].map(([status, r]) => ({status, headers: Object.keys(r?.headers ?? {})})));
+    const responses = facts.operations.flatMap((o) =>
+      [...o.responses].map(([status, r]) => ({status, headers: Object.keys(r?.headers ?? {})})),
+    );
     const rows = t.rows.map((r) => ({line: r.line, name: codeSpans(r.cells[0] ?? '')[0] ?? '', on: r.cells[1] ?? ''}));
-    for (const h of on429) if (!rows.some((r) => r.name === h)) problem(t.line, `\`${h}\` comes with the 429 responses but is not in the table`);
+    for (const h of on429)
+      if (!rows.some((r) => r.name === h)) problem(t.line, `\`${h}\` comes with the 429 responses but is not in the table`);
     for (const r of rows) {
       if (!on429.has(r.name)) {
         problem(r.line, `\`${r.name}\` is not a header of the description's 429 responses`);
@@ -537,12 +663,14 @@ const CHECKS: Record<string, GuideCheck> = {
       }
       const statuses = new Set(responses.filter((x) => x.headers.includes(r.name)).map((x) => x.status));
       const everywhere = responses.every((x) => x.headers.includes(r.name));
-      if (/every response/i.test(r.on) !== everywhere) problem(r.line, `\`${r.name}\` is ${everywhere ? '' : 'not '}on every response (it is on ${list(statuses)})`);
+      if (/every response/i.test(r.on) !== everywhere)
+        problem(r.line, `\`${r.name}\` is ${everywhere ? '' : 'not '}on every response (it is on ${list(statuses)})`);
       if (!everywhere && !sameSet(codeSpans(r.on), statuses)) problem(r.line, `\`${r.name}\` is sent on ${list(statuses)}`);
     }
     const every429 = g.lines.findIndex((l) => /Every operation can answer `429/.test(l)) + 1;
     const without = facts.operations.filter((o) => !o.responses.has('429'));
-    if (every429 && without.length) problem(every429, `says every operation can answer 429; ${without.map((o) => o.pointer).join(', ')} declare no 429`);
+    if (every429 && without.length)
+      problem(every429, `says every operation can answer 429; ${without.map((o) => o.pointer).join(', ')} declare no 429`);
   },
 
   'migrating-v1-to-v2'(g, {changelog}, problem) {
@@ -556,10 +684,14 @@ const CHECKS: Record<string, GuideCheck> = {
       const m = /^> \*\*Changelog, ([^,]+), (breaking|deprecated):\*\* (.+)$/.exec(text);
       return m ? [{line: i + 1, version: m[1]!, kind: m[2]!, text: m[3]!.trim()}] : [];
     });
-    for (const c of expected) if (!quoted.some((q) => q.text === c.text && q.kind === c.kind)) problem(0, `the changelog's ${c.kind} change of ${release.version} "${c.text}" (${c.pointer}) is not quoted`);
+    for (const c of expected)
+      if (!quoted.some((q) => q.text === c.text && q.kind === c.kind))
+        problem(0, `the changelog's ${c.kind} change of ${release.version} "${c.text}" (${c.pointer}) is not quoted`);
     for (const q of quoted) {
-      if (q.version !== release.version) problem(q.line, `quotes release ${q.version}; the change from v1 to v2 is release ${release.version}`);
-      if (!expected.some((c) => c.text === q.text && c.kind === q.kind)) problem(q.line, `the changelog of ${release.version} has no ${q.kind} change "${q.text}"`);
+      if (q.version !== release.version)
+        problem(q.line, `quotes release ${q.version}; the change from v1 to v2 is release ${release.version}`);
+      if (!expected.some((c) => c.text === q.text && c.kind === q.kind))
+        problem(q.line, `the changelog of ${release.version} has no ${q.kind} change "${q.text}"`);
     }
   },
 };
@@ -578,7 +710,9 @@ function responseItemFields(facts: Facts, o: DescribedOperation): string[] {
 
 /** The release that starts major version `major` (its changes are from the last release of the major before). */
 export function majorRelease(changelog: Changelog, major: number): ReleaseChanges | undefined {
-  return changelog.releases.find((r) => r.previous && parseSemver(r.version)?.major === major && parseSemver(r.previous)?.major === major - 1);
+  return changelog.releases.find(
+    (r) => r.previous && parseSemver(r.version)?.major === major && parseSemver(r.previous)?.major === major - 1,
+  );
 }
 
 /** What a migration guide must quote: every breaking change and every deprecation of the release, once per sentence. */
@@ -598,7 +732,9 @@ export const CHECKED_GUIDES = Object.keys(CHECKS);
 /** Every problem of the guides against the description. */
 export function checkGuides(guides: GuideFile[], ctx: Context): Problem[] {
   const problems: Problem[] = [];
-  for (const name of CHECKED_GUIDES) if (!guides.some((g) => g.name === name)) problems.push({file: path.join('docs/guides', `${name}.mdx`), line: 0, message: 'the guide is missing'});
+  for (const name of CHECKED_GUIDES)
+    if (!guides.some((g) => g.name === name))
+      problems.push({file: path.join('docs/guides', `${name}.mdx`), line: 0, message: 'the guide is missing'});
   for (const g of guides) {
     problems.push(...checkEveryGuide(g, ctx));
     CHECKS[g.name]?.(g, ctx, (line, message) => problems.push({file: g.file, line, message}));

@@ -10,7 +10,16 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {searchClientConfig} from '../../src/config/search';
 import type {SearchEngine} from '../../src/components/Search/engine';
-import {checkJudged, generatedApiQueries, hitsTarget, JUDGED_QUERIES, LITERAL_QUERIES, scoreJudged, summarizeScores, type JudgedQuery} from './judged-queries';
+import {
+  checkJudged,
+  generatedApiQueries,
+  hitsTarget,
+  JUDGED_QUERIES,
+  LITERAL_QUERIES,
+  scoreJudged,
+  summarizeScores,
+  type JudgedQuery,
+} from './judged-queries';
 import {loadBuiltEngine, SITE_DIR} from './real-index';
 
 let engine: SearchEngine;
@@ -25,10 +34,17 @@ describe('the judged set itself', () => {
     assert.ok(JUDGED_QUERIES.length >= 60, `${JUDGED_QUERIES.length} queries`);
     assert.ok(LITERAL_QUERIES.length >= 60, `${LITERAL_QUERIES.length} literal queries`);
     for (const kind of ['path', 'method-path', 'operationId', 'field', 'typo', 'question', 'prose', 'nothing'] as const) {
-      assert.ok(JUDGED_QUERIES.some((j) => j.kind === kind), `a query of kind ${kind}`);
+      assert.ok(
+        JUDGED_QUERIES.some((j) => j.kind === kind),
+        `a query of kind ${kind}`,
+      );
     }
     const queries = JUDGED_QUERIES.map((j) => j.query);
-    assert.deepEqual(queries.filter((q, k) => queries.indexOf(q) !== k), [], 'no query twice');
+    assert.deepEqual(
+      queries.filter((q, k) => queries.indexOf(q) !== k),
+      [],
+      'no query twice',
+    );
     for (const j of JUDGED_QUERIES) {
       const {top1, top5, none} = j.expect;
       assert.ok(none ? !top1 && !top5 : !!top1 || (top5?.length ?? 0) > 0, `"${j.query}": exactly one kind of expectation`);
@@ -55,7 +71,11 @@ describe('the judged set itself', () => {
     const doc = {paths: {'/a/{id}': {get: {operationId: 'getA', summary: 'Get A'}, delete: {summary: 'Remove A'}}}};
     assert.deepEqual(
       generatedApiQueries(doc).map((j) => [j.query, j.expect.top1]),
-      [['GET /a/{id}', '/docs/api/get-a'], ['getA', '/docs/api/get-a'], ['DELETE /a/{id}', '/docs/api/remove-a']],
+      [
+        ['GET /a/{id}', '/docs/api/get-a'],
+        ['getA', '/docs/api/get-a'],
+        ['DELETE /a/{id}', '/docs/api/remove-a'],
+      ],
     );
   });
 

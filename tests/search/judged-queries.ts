@@ -67,14 +67,31 @@ const GUIDES = '/docs/guides/';
 
 export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   // Resources: the operations of that resource come first.
-  {query: 'ledger', kind: 'resource', expect: {top1: `${API}get-customer-ledger`, top5: ['/blog/long-blog-post']}, why: 'the one ledger operation; the blog post "Reconciling customer ledgers" is about it'},
+  {
+    query: 'ledger',
+    kind: 'resource',
+    expect: {top1: `${API}get-customer-ledger`, top5: ['/blog/long-blog-post']},
+    why: 'the one ledger operation; the blog post "Reconciling customer ledgers" is about it',
+  },
   {query: 'customer', kind: 'resource', expect: {top1: `${API}get-customer`, top5: [`${API}create-customer`]}},
-  {query: 'invoice', kind: 'resource', expect: {top5: [`${API}create-invoice`, `${API}download-invoice`, `${API}get-invoices-for-a-customer`]}},
-  {query: 'invoices', kind: 'resource', expect: {top5: [`${API}create-invoice`, `${API}download-invoice`, `${API}get-invoices-for-a-customer`]}},
+  {
+    query: 'invoice',
+    kind: 'resource',
+    expect: {top5: [`${API}create-invoice`, `${API}download-invoice`, `${API}get-invoices-for-a-customer`]},
+  },
+  {
+    query: 'invoices',
+    kind: 'resource',
+    expect: {top5: [`${API}create-invoice`, `${API}download-invoice`, `${API}get-invoices-for-a-customer`]},
+  },
   {query: 'ticket', kind: 'resource', expect: {top5: [`${API}get-tickets`, `${API}create-ticket`, `${API}get-single-ticket`]}},
   {query: 'tickets', kind: 'resource', expect: {top1: `${API}get-tickets`, top5: [`${API}create-ticket`, `${API}get-single-ticket`]}},
   {query: 'contact', kind: 'resource', expect: {top5: [`${API}get-contact`, `${API}get-contacts`, `${API}create-contact`]}},
-  {query: 'bill profile', kind: 'resource', expect: {top5: [`${API}get-a-bill-profile`, `${API}create-bill-profile`, `${API}get-a-list-of-bill-profiles`]}},
+  {
+    query: 'bill profile',
+    kind: 'resource',
+    expect: {top5: [`${API}get-a-bill-profile`, `${API}create-bill-profile`, `${API}get-a-list-of-bill-profiles`]},
+  },
 
   // Operations by their summary.
   {query: 'create customer', kind: 'operation', expect: {top1: `${API}create-customer`}},
@@ -106,38 +123,88 @@ export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   {query: 'base url', kind: 'concept', expect: {top1: `${OVERVIEW}#base-url`}},
   {query: 'pagination', kind: 'concept', expect: {top1: `${GUIDES}pagination`, top5: [`${OVERVIEW}#pagination`]}},
   {query: 'idempotency', kind: 'concept', expect: {top1: `${GUIDES}idempotency`, top5: [`${OVERVIEW}#idempotency`]}},
-  {query: 'idempotency key', kind: 'concept', expect: {top5: [`${GUIDES}idempotency`]}, why: 'the guide explains the Idempotency-Key header (the migration guide\'s section on the key is as right)'},
+  {
+    query: 'idempotency key',
+    kind: 'concept',
+    expect: {top5: [`${GUIDES}idempotency`]},
+    why: "the guide explains the Idempotency-Key header (the migration guide's section on the key is as right)",
+  },
   {query: 'errors', kind: 'concept', expect: {top1: `${GUIDES}errors`, top5: [`${OVERVIEW}#errors`]}},
   {query: 'status codes', kind: 'concept', expect: {top1: `${OVERVIEW}#status-codes-and-what-to-do`}},
   {query: 'rate limits', kind: 'concept', expect: {top1: `${GUIDES}rate-limits`, top5: [`${OVERVIEW}#rate-limits`]}},
   {query: 'rate limit', kind: 'concept', expect: {top1: `${GUIDES}rate-limits`, top5: [`${OVERVIEW}#rate-limits`]}},
   {query: 'versioning', kind: 'concept', expect: {top1: `${OVERVIEW}#versioning`}},
-  {query: 'patch', kind: 'concept', expect: {top1: `${OVERVIEW}#updating-resources`}, why: 'the section says update operations use PATCH with partial-update semantics'},
-  {query: 'subscription key', kind: 'concept', expect: {top1: `${GUIDES}authentication`}, why: 'the guide says where the key comes from, how it is sent and rotated'},
+  {
+    query: 'patch',
+    kind: 'concept',
+    expect: {top1: `${OVERVIEW}#updating-resources`},
+    why: 'the section says update operations use PATCH with partial-update semantics',
+  },
+  {
+    query: 'subscription key',
+    kind: 'concept',
+    expect: {top1: `${GUIDES}authentication`},
+    why: 'the guide says where the key comes from, how it is sent and rotated',
+  },
 
   // Fields and words of one operation's description.
   {query: 'watermark', kind: 'field', expect: {top1: `${API}download-invoice`}, why: '"Drafts are rendered with a DRAFT watermark"'},
-  {query: 'customer_id', kind: 'field', expect: {top5: [`${API}get-contacts`, `${API}get-tickets`]}, why: 'both list operations filter by customer_id'},
-  {query: 'refunds', kind: 'field', expect: {top5: [`${API}get-customer-ledger`]}, why: 'the ledger lists invoices, payments, adjustments, credits and refunds'},
-  {query: 'late fee', kind: 'field', expect: {top5: [`${API}create-bill-profile`, `${API}get-a-bill-profile`]}, why: 'a bill profile holds the late-fee rule'},
-  {query: 'assignee', kind: 'field', expect: {top5: [`${API}get-ticket-options`, `${API}get-tickets`]}, why: 'ticket options list the assignees; tickets are filtered by assignee'},
+  {
+    query: 'customer_id',
+    kind: 'field',
+    expect: {top5: [`${API}get-contacts`, `${API}get-tickets`]},
+    why: 'both list operations filter by customer_id',
+  },
+  {
+    query: 'refunds',
+    kind: 'field',
+    expect: {top5: [`${API}get-customer-ledger`]},
+    why: 'the ledger lists invoices, payments, adjustments, credits and refunds',
+  },
+  {
+    query: 'late fee',
+    kind: 'field',
+    expect: {top5: [`${API}create-bill-profile`, `${API}get-a-bill-profile`]},
+    why: 'a bill profile holds the late-fee rule',
+  },
+  {
+    query: 'assignee',
+    kind: 'field',
+    expect: {top5: [`${API}get-ticket-options`, `${API}get-tickets`]},
+    why: 'ticket options list the assignees; tickets are filtered by assignee',
+  },
 
   // The blog and the markdown page.
   {query: 'docusaurus', kind: 'prose', expect: {top1: '/blog/first-blog-post#why-docusaurus'}},
   {query: 'blog post', kind: 'prose', expect: {top1: '/blog/first-blog-post'}, why: '"The first post on the Developer Portal blog"'},
   {query: 'welcome', kind: 'prose', expect: {top1: '/blog/welcome'}},
   {query: 'reconciling', kind: 'prose', expect: {top1: '/blog/long-blog-post'}},
-  {query: 'retry', kind: 'prose', expect: {top5: ['/blog/mdx-blog-post', `${GUIDES}errors`]}, why: '"Designing retries for 429 responses" and the guide "Errors and retries"'},
+  {
+    query: 'retry',
+    kind: 'prose',
+    expect: {top5: ['/blog/mdx-blog-post', `${GUIDES}errors`]},
+    why: '"Designing retries for 429 responses" and the guide "Errors and retries"',
+  },
   {query: '429', kind: 'prose', expect: {top1: '/blog/mdx-blog-post', top5: ['/blog/mdx-blog-post#what-a-429-tells-you']}},
   {query: 'style guide', kind: 'prose', expect: {top1: '/markdown-page'}, why: 'the markdown page is "Style guide for API examples"'},
   {query: 'dark mode', kind: 'prose', expect: {top1: '/blog/welcome#light-or-dark'}},
-  {query: 'openapi', kind: 'prose', expect: {top5: ['/blog/first-blog-post#one-source-of-truth']}, why: '"generated from one OpenAPI description"'},
+  {
+    query: 'openapi',
+    kind: 'prose',
+    expect: {top5: ['/blog/first-blog-post#one-source-of-truth']},
+    why: '"generated from one OpenAPI description"',
+  },
 
   // Typos one edit away.
   {query: 'ledgr', kind: 'typo', expect: {top1: `${API}get-customer-ledger`}},
   {query: 'customr', kind: 'typo', expect: {top1: `${API}get-customer`}},
 
-  {query: 'custmer', kind: 'typo', expect: {top5: [`${API}get-customer`, `${API}create-customer`]}, why: 'customer, one letter left out (as "customer")'},
+  {
+    query: 'custmer',
+    kind: 'typo',
+    expect: {top5: [`${API}get-customer`, `${API}create-customer`]},
+    why: 'customer, one letter left out (as "customer")',
+  },
   {query: 'invocie', kind: 'typo', expect: {top5: [`${API}create-invoice`, `${API}download-invoice`]}, why: 'two letters swapped'},
   {query: 'ticekts', kind: 'typo', expect: {top1: `${API}get-tickets`}},
   {query: 'idempotncy', kind: 'typo', expect: {top1: `${GUIDES}idempotency`}},
@@ -145,7 +212,12 @@ export const LITERAL_QUERIES: readonly JudgedQuery[] = [
 
   // Paths, with and without parameters, and their words.
   {query: '/customers/{customer_id}/ledger', kind: 'path', expect: {top1: `${API}get-customer-ledger`}},
-  {query: '/customers/{id}/ledger', kind: 'path', expect: {top1: `${API}get-customer-ledger`}, why: 'another parameter name, the same path'},
+  {
+    query: '/customers/{id}/ledger',
+    kind: 'path',
+    expect: {top1: `${API}get-customer-ledger`},
+    why: 'another parameter name, the same path',
+  },
   {query: '/invoices/{invoice_id}/pdf', kind: 'path', expect: {top1: `${API}download-invoice`}},
   {query: '/customer-types', kind: 'path', expect: {top1: `${API}get-customer-types`}},
   {query: '/tickets', kind: 'path', expect: {top5: [`${API}get-tickets`, `${API}create-ticket`]}, why: 'GET and POST share the path'},
@@ -158,7 +230,12 @@ export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   {query: 'GET customers', kind: 'method-path', expect: {top5: [`${API}get-customer`, `${API}get-customer-ledger`]}},
   {query: 'get /customers/{id}', kind: 'method-path', expect: {top1: `${API}get-customer`}},
   {query: 'patch /tickets/{ticket_id}', kind: 'method-path', expect: {top1: `${API}update-ticket`}},
-  {query: 'get contacts', kind: 'method-path', expect: {top1: `${API}get-contacts`}, why: 'the list, not Get contact ("get" is an English stop word)'},
+  {
+    query: 'get contacts',
+    kind: 'method-path',
+    expect: {top1: `${API}get-contacts`},
+    why: 'the list, not Get contact ("get" is an English stop word)',
+  },
   {query: 'get invoices', kind: 'method-path', expect: {top1: `${API}get-invoices-for-a-customer`}},
 
   // operationIds written otherwise.
@@ -174,7 +251,12 @@ export const LITERAL_QUERIES: readonly JudgedQuery[] = [
   {query: 'due_date', kind: 'field', expect: {top1: `${API}create-invoice`}, why: 'only Create invoice takes a due_date'},
 
   // Questions: the prose answers them.
-  {query: 'how do retries work', kind: 'question', expect: {top5: ['/blog/mdx-blog-post']}, why: 'the post "Designing retries for 429 responses"'},
+  {
+    query: 'how do retries work',
+    kind: 'question',
+    expect: {top5: ['/blog/mdx-blog-post']},
+    why: 'the post "Designing retries for 429 responses"',
+  },
   {query: 'how do I paginate', kind: 'question', expect: {top1: `${GUIDES}pagination`, top5: [`${OVERVIEW}#pagination`]}},
   {query: 'what is idempotency', kind: 'question', expect: {top1: `${GUIDES}idempotency`, top5: [`${OVERVIEW}#idempotency`]}},
 
@@ -232,7 +314,7 @@ export function scoreJudged(judged: JudgedQuery, urls: readonly string[]): Judge
   const rank = urls.findIndex((u) => wanted.some((t) => hitsTarget(u, t)));
   return {
     top1: rank === 0,
-    top5: (rank >= 0 && rank < 5) && (top5 ?? []).every((t) => urls.slice(0, 5).some((u) => hitsTarget(u, t))),
+    top5: rank >= 0 && rank < 5 && (top5 ?? []).every((t) => urls.slice(0, 5).some((u) => hitsTarget(u, t))),
     reciprocalRank: rank < 0 ? 0 : 1 / (rank + 1),
   };
 }
@@ -268,7 +350,8 @@ export function checkJudged(judged: JudgedQuery, urls: readonly string[]): strin
   if (!none && urls.length === 0) problems.push(`"${judged.query}": expected results, got none`);
   if (top1 && !(urls[0] !== undefined && hitsTarget(urls[0], top1))) problems.push(`"${judged.query}": expected ${top1} first; ${shown}`);
   for (const target of top5 ?? []) {
-    if (!urls.slice(0, 5).some((u) => hitsTarget(u, target))) problems.push(`"${judged.query}": expected ${target} in the first 5; ${shown}`);
+    if (!urls.slice(0, 5).some((u) => hitsTarget(u, target)))
+      problems.push(`"${judged.query}": expected ${target} in the first 5; ${shown}`);
   }
   return problems;
 }

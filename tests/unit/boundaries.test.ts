@@ -48,9 +48,11 @@ export function violations(file: string, text: string): string[] {
   const nodeFree = inClientFolder(file) || file.startsWith('openapi/model/');
   for (const spec of specifiers(text)) {
     const to = target(file, spec);
-    if (file.startsWith('src/') && to?.startsWith('plugins/') && !inClientFolder(to)) found.push(`${file} imports ${spec} (src/ reads plugins only through their client/ folder)`);
+    if (file.startsWith('src/') && to?.startsWith('plugins/') && !inClientFolder(to))
+      found.push(`${file} imports ${spec} (src/ reads plugins only through their client/ folder)`);
     if (nodeFree && isBuiltin(spec)) found.push(`${file} imports ${spec} (Node-free module)`);
-    if (nodeFree && to && (to.startsWith('plugins/') ? !inClientFolder(to) : !to.startsWith('openapi/model/') && !to.startsWith('src/'))) found.push(`${file} imports ${spec} (a Node-free module imports only client/ folders, openapi/model and src/)`);
+    if (nodeFree && to && (to.startsWith('plugins/') ? !inClientFolder(to) : !to.startsWith('openapi/model/') && !to.startsWith('src/')))
+      found.push(`${file} imports ${spec} (a Node-free module imports only client/ folders, openapi/model and src/)`);
   }
   return found;
 }
@@ -71,13 +73,27 @@ describe('import boundaries', () => {
       'src/components/X/index.tsx imports ../../../plugins/search/index (src/ reads plugins only through their client/ folder)',
       'src/components/X/index.tsx imports ../../../plugins/csp/policy (src/ reads plugins only through their client/ folder)',
     ]);
-    assert.deepEqual(violations('plugins/api-pages/client/x.ts', "import {readFileSync} from 'node:fs';\nimport path from 'path';\nimport {p} from '../page-data';\nimport {m} from '../../../openapi/model/routes';"), [
-      'plugins/api-pages/client/x.ts imports node:fs (Node-free module)',
-      'plugins/api-pages/client/x.ts imports path (Node-free module)',
-      'plugins/api-pages/client/x.ts imports ../page-data (a Node-free module imports only client/ folders, openapi/model and src/)',
+    assert.deepEqual(
+      violations(
+        'plugins/api-pages/client/x.ts',
+        "import {readFileSync} from 'node:fs';\nimport path from 'path';\nimport {p} from '../page-data';\nimport {m} from '../../../openapi/model/routes';",
+      ),
+      [
+        'plugins/api-pages/client/x.ts imports node:fs (Node-free module)',
+        'plugins/api-pages/client/x.ts imports path (Node-free module)',
+        'plugins/api-pages/client/x.ts imports ../page-data (a Node-free module imports only client/ folders, openapi/model and src/)',
+      ],
+    );
+    assert.deepEqual(violations('openapi/model/x.ts', "import {b} from '../pipeline/bundle';"), [
+      'openapi/model/x.ts imports ../pipeline/bundle (a Node-free module imports only client/ folders, openapi/model and src/)',
     ]);
-    assert.deepEqual(violations('openapi/model/x.ts', "import {b} from '../pipeline/bundle';"), ['openapi/model/x.ts imports ../pipeline/bundle (a Node-free module imports only client/ folders, openapi/model and src/)']);
-    assert.deepEqual(violations('plugins/api-pages/page-data.ts', "import {x} from '../../src/components/SchemaView/model';\nimport {readFileSync} from 'node:fs';"), []);
+    assert.deepEqual(
+      violations(
+        'plugins/api-pages/page-data.ts',
+        "import {x} from '../../src/components/SchemaView/model';\nimport {readFileSync} from 'node:fs';",
+      ),
+      [],
+    );
   });
 
   it('src/ imports from plugins/ only through client/ folders; client/ folders and openapi/model are Node-free', () => {

@@ -39,7 +39,10 @@ function lineOf(name: string, text: string): string {
 }
 
 function expectProblem(problems: string[], pattern: RegExp): void {
-  assert.ok(problems.some((p) => pattern.test(p)), `expected a problem matching ${pattern}, got:\n${problems.join('\n') || '(none)'}`);
+  assert.ok(
+    problems.some((p) => pattern.test(p)),
+    `expected a problem matching ${pattern}, got:\n${problems.join('\n') || '(none)'}`,
+  );
 }
 
 const op = (doc: Json, path: string, method: string) => doc.paths[path][method];
@@ -51,7 +54,10 @@ test('the guides hold for the processed description and the changelog', () => {
 });
 
 test('errors guide: a status the description gains, one it loses, a changed code, a changed retry rule', () => {
-  expectProblem(problemsAfter((d) => (op(d, '/tickets', 'post').responses['418'] = {$ref: '#/components/responses/Conflict'})), /^docs\/guides\/errors\.mdx:\d+: status 418 is declared \(#\/paths\/~1tickets\/post\/responses\/418\) but not in the table$/);
+  expectProblem(
+    problemsAfter((d) => (op(d, '/tickets', 'post').responses['418'] = {$ref: '#/components/responses/Conflict'})),
+    /^docs\/guides\/errors\.mdx:\d+: status 418 is declared \(#\/paths\/~1tickets\/post\/responses\/418\) but not in the table$/,
+  );
   expectProblem(
     problemsAfter((d) => {
       for (const item of Object.values<Json>(d.paths)) for (const o of Object.values<Json>(item)) delete o.responses?.['404'];
@@ -60,26 +66,55 @@ test('errors guide: a status the description gains, one it loses, a changed code
   );
   expectProblem(
     problemsAfter((d) => (d.components.responses.Forbidden.content['application/json'].example.error.code = 'permission_denied')),
-    new RegExp(`^${lineOf('errors', '| `403` Forbidden')}: status 403: the description's error codes are \`permission_denied\`, the table says \`forbidden\``),
+    new RegExp(
+      `^${lineOf('errors', '| `403` Forbidden')}: status 403: the description's error codes are \`permission_denied\`, the table says \`forbidden\``,
+    ),
   );
-  expectProblem(problemsAfter((d) => delete d.components.responses.TooManyRequests.headers['Retry-After']), new RegExp(`^${lineOf('errors', '| `429` Too Many')}: status 429: the table says retry`));
-  expectProblem(problemsAfter((d) => (d.components.schemas.Error.properties.error.properties.trace_id = {type: 'string'})), /errors\.mdx:\d+: the error body's field `error\.trace_id` is not in the table/);
+  expectProblem(
+    problemsAfter((d) => delete d.components.responses.TooManyRequests.headers['Retry-After']),
+    new RegExp(`^${lineOf('errors', '| `429` Too Many')}: status 429: the table says retry`),
+  );
+  expectProblem(
+    problemsAfter((d) => (d.components.schemas.Error.properties.error.properties.trace_id = {type: 'string'})),
+    /errors\.mdx:\d+: the error body's field `error\.trace_id` is not in the table/,
+  );
 });
 
 test('authentication guide: a scheme the description gains, a changed header, operations with their own requirement', () => {
   const problems = problemsAfter((d) => {
-    d.components.securitySchemes.oauth = {type: 'oauth2', flows: {clientCredentials: {tokenUrl: 'https://auth.example.test/token', scopes: {}}}};
+    d.components.securitySchemes.oauth = {
+      type: 'oauth2',
+      flows: {clientCredentials: {tokenUrl: 'https://auth.example.test/token', scopes: {}}},
+    };
     op(d, '/ticket-options', 'get').security = [{oauth: []}];
   });
   expectProblem(problems, /authentication\.mdx:\d+: security scheme `oauth` \(#\/components\/securitySchemes\/oauth\) is not in the table/);
   expectProblem(problems, /authentication\.mdx:\d+: no row for the requirement oauth, which #\/paths\/~1ticket-options\/get declare/);
-  expectProblem(problems, new RegExp(`^${lineOf('authentication', '| `basicAuth` and `subscriptionKey` |')}: says every operation needs basicAuth \\+ subscriptionKey, but only 21 of 22 do`));
-  expectProblem(problemsAfter((d) => (d.components.securitySchemes.subscriptionKey.name = 'X-Api-Key')), new RegExp(`^${lineOf('authentication', '| `subscriptionKey` |')}: \`subscriptionKey\` is sent in the \`X-Api-Key\` header`));
-  expectProblem(problemsAfter((d) => delete d.components.securitySchemes.basicAuth), new RegExp(`^${lineOf('authentication', '| `basicAuth` | HTTP Basic')}: security scheme \`basicAuth\` is not declared by the description`));
+  expectProblem(
+    problems,
+    new RegExp(
+      `^${lineOf('authentication', '| `basicAuth` and `subscriptionKey` |')}: says every operation needs basicAuth \\+ subscriptionKey, but only 21 of 22 do`,
+    ),
+  );
+  expectProblem(
+    problemsAfter((d) => (d.components.securitySchemes.subscriptionKey.name = 'X-Api-Key')),
+    new RegExp(`^${lineOf('authentication', '| `subscriptionKey` |')}: \`subscriptionKey\` is sent in the \`X-Api-Key\` header`),
+  );
+  expectProblem(
+    problemsAfter((d) => delete d.components.securitySchemes.basicAuth),
+    new RegExp(
+      `^${lineOf('authentication', '| `basicAuth` | HTTP Basic')}: security scheme \`basicAuth\` is not declared by the description`,
+    ),
+  );
 });
 
 test('pagination guide: changed limits and defaults, a new filter, a renamed envelope field', () => {
-  expectProblem(problemsAfter((d) => (d.components.parameters.PageSize.schema.maximum = 200)), new RegExp(`^${lineOf('pagination', '| `page_size` | query')}: \`page_size\`: #/paths/~1bill-profiles/get/parameters declares in query, default 25, minimum 1, maximum 200`));
+  expectProblem(
+    problemsAfter((d) => (d.components.parameters.PageSize.schema.maximum = 200)),
+    new RegExp(
+      `^${lineOf('pagination', '| `page_size` | query')}: \`page_size\`: #/paths/~1bill-profiles/get/parameters declares in query, default 25, minimum 1, maximum 200`,
+    ),
+  );
   expectProblem(
     problemsAfter((d) => op(d, '/tickets', 'get').parameters.unshift({name: 'channel', in: 'query', schema: {type: 'string'}})),
     new RegExp(`^${lineOf('pagination', '| [Get tickets]')}: Get tickets takes \`channel\`, \`customer_id\``),
@@ -89,38 +124,92 @@ test('pagination guide: changed limits and defaults, a new filter, a renamed env
     meta.properties.more = meta.properties.has_more;
     delete meta.properties.has_more;
   });
-  expectProblem(renamed, /pagination\.mdx:\d+: the list envelope of #\/paths\/~1bill-profiles\/get has `total_count`, `page`, `page_size`, `more`, `items`/);
-  expectProblem(problemsAfter((d) => (op(d, '/ticket-options', 'get').parameters = [{$ref: '#/components/parameters/Page'}, {$ref: '#/components/parameters/PageSize'}])), /pagination\.mdx:\d+: Get ticket options \(#\/paths\/~1ticket-options\/get\) is paginated but not in the table/);
+  expectProblem(
+    renamed,
+    /pagination\.mdx:\d+: the list envelope of #\/paths\/~1bill-profiles\/get has `total_count`, `page`, `page_size`, `more`, `items`/,
+  );
+  expectProblem(
+    problemsAfter(
+      (d) =>
+        (op(d, '/ticket-options', 'get').parameters = [{$ref: '#/components/parameters/Page'}, {$ref: '#/components/parameters/PageSize'}]),
+    ),
+    /pagination\.mdx:\d+: Get ticket options \(#\/paths\/~1ticket-options\/get\) is paginated but not in the table/,
+  );
 });
 
 test('idempotency guide: who takes the key, whether it is required, its rules', () => {
-  expectProblem(problemsAfter((d) => (op(d, '/tickets', 'post').parameters = [{$ref: '#/components/parameters/IdempotencyKeyRequired'}])), new RegExp(`^${lineOf('idempotency', '| [Create ticket]')}: Create ticket: the description makes the key required`));
+  expectProblem(
+    problemsAfter((d) => (op(d, '/tickets', 'post').parameters = [{$ref: '#/components/parameters/IdempotencyKeyRequired'}])),
+    new RegExp(`^${lineOf('idempotency', '| [Create ticket]')}: Create ticket: the description makes the key required`),
+  );
   const dropped = problemsAfter((d) => (op(d, '/contacts', 'post').parameters = []));
   expectProblem(dropped, new RegExp(`^${lineOf('idempotency', '| [Create contact]')}: create-contact takes no \`Idempotency-Key\``));
   expectProblem(dropped, new RegExp(`^${lineOf('idempotency', 'all the `POST` operations')}: the POST operations`));
-  expectProblem(problemsAfter((d) => (d.components.parameters.IdempotencyKey.schema.maxLength = 128)), new RegExp(`^${lineOf('idempotency', '| Maximum length |')}: Maximum length: #/paths/~1bill-profiles/post declares 128 characters`));
-  expectProblem(problemsAfter((d) => (d.components.parameters.IdempotencyKey.description = d.components.parameters.IdempotencyKey.description.replace('24 hours', '48 hours'))), new RegExp(`^${lineOf('idempotency', '| Remembered for |')}: "24 hours": the description of #/paths/~1bill-profiles/post's`));
+  expectProblem(
+    problemsAfter((d) => (d.components.parameters.IdempotencyKey.schema.maxLength = 128)),
+    new RegExp(`^${lineOf('idempotency', '| Maximum length |')}: Maximum length: #/paths/~1bill-profiles/post declares 128 characters`),
+  );
+  expectProblem(
+    problemsAfter(
+      (d) =>
+        (d.components.parameters.IdempotencyKey.description = d.components.parameters.IdempotencyKey.description.replace(
+          '24 hours',
+          '48 hours',
+        )),
+    ),
+    new RegExp(`^${lineOf('idempotency', '| Remembered for |')}: "24 hours": the description of #/paths/~1bill-profiles/post's`),
+  );
 });
 
 test('webhooks guide: webhooks the description gains, a polling filter it loses', () => {
   expectProblem(
-    problemsAfter((d) => (d.webhooks = {ticketChanged: {post: {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}, responses: {'200': {description: 'ok'}}}}})),
-    new RegExp(`^${lineOf('webhooks', 'has no webhooks')}: says the API has no webhooks, but the description declares #/webhooks/ticketChanged`),
+    problemsAfter(
+      (d) =>
+        (d.webhooks = {
+          ticketChanged: {
+            post: {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}, responses: {'200': {description: 'ok'}}},
+          },
+        }),
+    ),
+    new RegExp(
+      `^${lineOf('webhooks', 'has no webhooks')}: says the API has no webhooks, but the description declares #/webhooks/ticketChanged`,
+    ),
   );
   expectProblem(
     problemsAfter((d) => (op(d, '/customers/{customer_id}/ledger', 'get').callbacks = {paid: {}})),
     /webhooks\.mdx:\d+: says the API has no webhooks, but the description declares #\/paths\/~1customers~1\{customer_id\}~1ledger\/get\/callbacks\/paid/,
   );
-  const noUpdatedSince = problemsAfter((d) => (op(d, '/tickets', 'get').parameters = op(d, '/tickets', 'get').parameters.filter((p: Json) => p.name !== 'updated_since')));
-  expectProblem(noUpdatedSince, new RegExp(`^${lineOf('webhooks', '| new and changed tickets')}: Get tickets \\(#/paths/~1tickets/get\\) has no query parameter \`updated_since\``));
+  const noUpdatedSince = problemsAfter(
+    (d) => (op(d, '/tickets', 'get').parameters = op(d, '/tickets', 'get').parameters.filter((p: Json) => p.name !== 'updated_since')),
+  );
+  expectProblem(
+    noUpdatedSince,
+    new RegExp(
+      `^${lineOf('webhooks', '| new and changed tickets')}: Get tickets \\(#/paths/~1tickets/get\\) has no query parameter \`updated_since\``,
+    ),
+  );
   // The request in the curl example too.
-  expectProblem(noUpdatedSince, new RegExp(`^${lineOf('webhooks', '/tickets?updated_since=')}: a request to /tickets with the query parameter "updated_since"`));
+  expectProblem(
+    noUpdatedSince,
+    new RegExp(`^${lineOf('webhooks', '/tickets?updated_since=')}: a request to /tickets with the query parameter "updated_since"`),
+  );
 });
 
 test('rate-limits guide: headers the 429 responses gain or lose, a header not on every response, an operation without 429', () => {
-  expectProblem(problemsAfter((d) => (d.components.responses.TooManyRequests.headers['RateLimit-Policy'] = {schema: {type: 'string'}})), /rate-limits\.mdx:\d+: `RateLimit-Policy` comes with the 429 responses but is not in the table/);
-  expectProblem(problemsAfter((d) => delete op(d, '/tickets', 'get').responses['200'].headers['X-RateLimit-Reset']), new RegExp(`^${lineOf('rate-limits', '| `X-RateLimit-Reset` |')}: \`X-RateLimit-Reset\` is not on every response`));
-  expectProblem(problemsAfter((d) => delete op(d, '/tickets', 'get').responses['429']), new RegExp(`^${lineOf('rate-limits', 'Every operation can answer `429')}: says every operation can answer 429; #/paths/~1tickets/get declare no 429`));
+  expectProblem(
+    problemsAfter((d) => (d.components.responses.TooManyRequests.headers['RateLimit-Policy'] = {schema: {type: 'string'}})),
+    /rate-limits\.mdx:\d+: `RateLimit-Policy` comes with the 429 responses but is not in the table/,
+  );
+  expectProblem(
+    problemsAfter((d) => delete op(d, '/tickets', 'get').responses['200'].headers['X-RateLimit-Reset']),
+    new RegExp(`^${lineOf('rate-limits', '| `X-RateLimit-Reset` |')}: \`X-RateLimit-Reset\` is not on every response`),
+  );
+  expectProblem(
+    problemsAfter((d) => delete op(d, '/tickets', 'get').responses['429']),
+    new RegExp(
+      `^${lineOf('rate-limits', 'Every operation can answer `429')}: says every operation can answer 429; #/paths/~1tickets/get declare no 429`,
+    ),
+  );
 });
 
 test('migration guide: a breaking change the changelog gains, one it no longer computes', () => {
@@ -134,13 +223,17 @@ test('migration guide: a breaking change the changelog gains, one it no longer c
   };
   // A parameter removed in 2.0.0 is a breaking change the guide does not cover.
   expectProblem(
-    withChangelogOf((r) => (r.paths['/tickets'].get.parameters = r.paths['/tickets'].get.parameters.filter((p: Json) => p.name !== 'assignee_id'))),
+    withChangelogOf(
+      (r) => (r.paths['/tickets'].get.parameters = r.paths['/tickets'].get.parameters.filter((p: Json) => p.name !== 'assignee_id')),
+    ),
     /^docs\/guides\/migrating-v1-to-v2\.mdx: the changelog's breaking change of 2\.0\.0 "Removed query parameter `assignee_id`\." \(#\/paths\/~1tickets\/get\/parameters\/5\) is not quoted$/,
   );
   // Create invoice's key left optional: the guide's section quotes a change that no longer exists.
   expectProblem(
     withChangelogOf((r) => (r.paths['/invoices'].post.parameters = [{$ref: '#/components/parameters/IdempotencyKey'}])),
-    new RegExp(`^${lineOf('migrating-v1-to-v2', 'Header parameter `Idempotency-Key` is now required.')}: the changelog of 2\\.0\\.0 has no breaking change "Header parameter \`Idempotency-Key\` is now required\\."`),
+    new RegExp(
+      `^${lineOf('migrating-v1-to-v2', 'Header parameter `Idempotency-Key` is now required.')}: the changelog of 2\\.0\\.0 has no breaking change "Header parameter \`Idempotency-Key\` is now required\\."`,
+    ),
   );
 });
 
@@ -175,6 +268,9 @@ test('every guide: invented names, numbers, links and requests are reported with
 });
 
 test('a guide the checks are for that is missing is reported', () => {
-  const problems = checkGuides(guides.filter((g) => g.name !== 'errors'), context(processed, releases, changelog)).map(formatProblem);
+  const problems = checkGuides(
+    guides.filter((g) => g.name !== 'errors'),
+    context(processed, releases, changelog),
+  ).map(formatProblem);
   assert.deepEqual(problems, ['docs/guides/errors.mdx: the guide is missing']);
 });

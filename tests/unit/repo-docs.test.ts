@@ -19,7 +19,10 @@ const markdown = files.filter((f) => f.endsWith('.md') && !/^(docs|blog|src\/pag
 
 /** Markdown without what is not rendered as links: fenced code blocks and inline code spans. */
 const linkableText = (file: string): string =>
-  fs.readFileSync(path.join(root, file), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '``');
+  fs
+    .readFileSync(path.join(root, file), 'utf8')
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/`[^`\n]*`/g, '``');
 
 /** The relative link targets of one Markdown file (inline and reference-style), as paths from the repository root. */
 function links(file: string): {target: string; resolved: string; anchor?: string}[] {
@@ -42,7 +45,11 @@ function headingAnchors(file: string): Set<string> {
   const anchors = new Set<string>();
   for (const [, heading] of text.matchAll(/^ {0,3}#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const words = heading!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/<[^>]+>/g, '');
-    const slug = words.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
+    const slug = words
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .trim()
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count ? `${slug}-${count}` : slug);
@@ -54,7 +61,8 @@ function headingAnchors(file: string): Set<string> {
 function brokenReason(l: {resolved: string; anchor?: string}): string | null {
   const target = path.join(root, l.resolved);
   if (!fs.existsSync(target)) return 'no such file';
-  if (l.anchor && l.resolved.endsWith('.md') && !headingAnchors(l.resolved).has(l.anchor)) return `no heading #${l.anchor} in ${l.resolved}`;
+  if (l.anchor && l.resolved.endsWith('.md') && !headingAnchors(l.resolved).has(l.anchor))
+    return `no heading #${l.anchor} in ${l.resolved}`;
   return null;
 }
 
@@ -86,7 +94,11 @@ test('the root README opens with the two commands and links every README beside 
     }
   }
   const readmes = markdown.filter((f) => /(^|\/)README\.md$/.test(f));
-  assert.deepEqual(readmes.filter((f) => !reached.has(f)), [], 'READMEs no chain of links from the root README reaches');
+  assert.deepEqual(
+    readmes.filter((f) => !reached.has(f)),
+    [],
+    'READMEs no chain of links from the root README reaches',
+  );
 });
 
 /**
@@ -99,7 +111,9 @@ const SINGLE_FOLDERS = ['src/theme', 'src/clientModules', 'src/config', 'tests',
 
 function foldersNeedingReadme(): string[] {
   const children = FOLDER_PARENTS.flatMap((parent) =>
-    files.filter((f) => f.startsWith(`${parent}/`) && f.slice(parent.length + 1).includes('/')).map((f) => `${parent}/${f.slice(parent.length + 1).split('/')[0]}`),
+    files
+      .filter((f) => f.startsWith(`${parent}/`) && f.slice(parent.length + 1).includes('/'))
+      .map((f) => `${parent}/${f.slice(parent.length + 1).split('/')[0]}`),
   );
   return [...new Set([...children, ...SINGLE_FOLDERS])].sort();
 }
@@ -108,5 +122,8 @@ test('every plugin, component, tool and OpenAPI folder has a README', () => {
   const folders = foldersNeedingReadme();
   for (const parent of FOLDER_PARENTS) assert.ok(folders.filter((f) => f.startsWith(`${parent}/`)).length >= 2, `${parent}/ is read`);
   assert.ok(!folders.includes('openapi/processed'), 'generated folders are not asked for a README');
-  assert.deepEqual(folders.filter((f) => !fs.existsSync(path.join(root, f, 'README.md'))).map((f) => `${f}/README.md`), []);
+  assert.deepEqual(
+    folders.filter((f) => !fs.existsSync(path.join(root, f, 'README.md'))).map((f) => `${f}/README.md`),
+    [],
+  );
 });

@@ -20,7 +20,10 @@ export interface ChunkComposition {
 
 /** "./node_modules/.pnpm/x/node_modules/@scope/pkg/lib/a.js" -> "@scope/pkg"; site files -> "site: src/x.tsx". */
 export function moduleGroup(name: string): string {
-  const clean = name.replace(/^.*!/, '').replace(/ \+ \d+ modules?$/, '').replace(/\?.*$/, '');
+  const clean = name
+    .replace(/^.*!/, '')
+    .replace(/ \+ \d+ modules?$/, '')
+    .replace(/\?.*$/, '');
   const idx = clean.lastIndexOf('node_modules/');
   if (idx >= 0) {
     const rest = clean.slice(idx + 'node_modules/'.length).split('/');
@@ -94,7 +97,7 @@ export default function chunkStatsPlugin(_context: unknown, options: {outFile: s
                   nestedModulesSpace: 100000,
                 });
                 mkdirSync(path.dirname(options.outFile), {recursive: true});
-                writeFileSync(options.outFile, JSON.stringify(composition(json.chunks ?? []), null, 1)); 
+                writeFileSync(options.outFile, JSON.stringify(composition(json.chunks ?? []), null, 1));
               });
             },
           },

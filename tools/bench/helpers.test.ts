@@ -18,12 +18,27 @@ test('median and percentile', () => {
 });
 
 test('growth: linear, sub-linear and super-linear series', () => {
-  const lin = growth([{x: 100, y: 10}, {x: 500, y: 50}, {x: 1000, y: 100}])!;
+  const lin = growth([
+    {x: 100, y: 10},
+    {x: 500, y: 50},
+    {x: 1000, y: 100},
+  ])!;
   assert.ok(Math.abs(lin.exponent - 1) < 1e-9);
   assert.equal(lin.linearOrBetter, true);
   // Fixed start-up cost: sub-linear overall.
-  assert.equal(growth([{x: 100, y: 30}, {x: 500, y: 50}, {x: 1000, y: 75}])!.linearOrBetter, true);
-  const quad = growth([{x: 100, y: 1}, {x: 500, y: 25}, {x: 1000, y: 100}])!;
+  assert.equal(
+    growth([
+      {x: 100, y: 30},
+      {x: 500, y: 50},
+      {x: 1000, y: 75},
+    ])!.linearOrBetter,
+    true,
+  );
+  const quad = growth([
+    {x: 100, y: 1},
+    {x: 500, y: 25},
+    {x: 1000, y: 100},
+  ])!;
   assert.ok(quad.exponent > 1.9);
   assert.equal(quad.linearOrBetter, false);
   assert.equal(growth([{x: 100, y: 1}]), null);
@@ -44,7 +59,13 @@ test('synthetic OpenAPI: exact size, deterministic, unique slugs, shared $refs',
   let withBody = 0;
   let withPathParam = 0;
   for (const [p, item] of Object.entries(doc.paths)) {
-    for (const op of Object.values(item) as {summary: string; operationId: string; tags: string[]; requestBody?: unknown; responses: object}[]) {
+    for (const op of Object.values(item) as {
+      summary: string;
+      operationId: string;
+      tags: string[];
+      requestBody?: unknown;
+      responses: object;
+    }[]) {
       assert.equal(kebab(op.summary), kebab(op.operationId), op.summary);
       assert.ok(!slugs.has(kebab(op.summary)), `duplicate slug ${op.summary}`);
       slugs.add(kebab(op.summary));
@@ -90,17 +111,43 @@ test('proc-tree helpers', () => {
   assert.equal(shortCommand(['npm run --silent build -- --out-dir /tmp/x/build']), 'npm run --silent build -- --out-dir build');
   // tsx's preloads and Node's options are not the command.
   assert.equal(
-    shortCommand(['/usr/bin/node', '--require', '/w/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///w/node_modules/tsx/dist/loader.mjs', 'openapi/pipeline/cli.ts']),
+    shortCommand([
+      '/usr/bin/node',
+      '--require',
+      '/w/node_modules/tsx/dist/preflight.cjs',
+      '--import',
+      'file:///w/node_modules/tsx/dist/loader.mjs',
+      'openapi/pipeline/cli.ts',
+    ]),
     'cli.ts',
   );
-  assert.equal(shortCommand(['/usr/bin/node', '--max-semi-space-size=64', '/w/node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build']), 'docusaurus.mjs build');
-  const table = new Map([[1, 0], [10, 1], [11, 10], [12, 10], [20, 1], [30, 99]]);
+  assert.equal(
+    shortCommand(['/usr/bin/node', '--max-semi-space-size=64', '/w/node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build']),
+    'docusaurus.mjs build',
+  );
+  const table = new Map([
+    [1, 0],
+    [10, 1],
+    [11, 10],
+    [12, 10],
+    [20, 1],
+    [30, 99],
+  ]);
   assert.deepEqual(descendants(10, table).sort(), [10, 11, 12]);
 });
 
 test('lighthouse: medians over runs, errors kept apart', () => {
   const run = (performance: number, tbtMs: number): LighthouseRun => ({
-    performance, accessibility: 100, bestPractices: 100, seo: 100, tbtMs, lcpMs: 1000, cls: 0, fcpMs: 800, benchmarkIndex: 900, failing: [],
+    performance,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    tbtMs,
+    lcpMs: 1000,
+    cls: 0,
+    fcpMs: 800,
+    benchmarkIndex: 900,
+    failing: [],
   });
   const s = summarizeRuns([run(90, 300), run(96, 100), run(94, 120), {...run(0, 0), runtimeError: 'boom'}]);
   assert.equal(s.performance, 94);
@@ -116,7 +163,10 @@ test('errorLine: broken links, OOM, pipeline', () => {
      -> linking to /docs/api/get-customer
     at throwError (/x/logger.js:80:11)`;
   assert.equal(errorLine(broken), 'Docusaurus found 2 broken links, e.g. / -> /docs/category/api/contacts, / -> /docs/api/get-customer');
-  assert.match(errorLine('<--- JS stacktrace --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n'), /heap out of memory/);
+  assert.match(
+    errorLine('<--- JS stacktrace --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n'),
+    /heap out of memory/,
+  );
   assert.equal(errorLine('spec: 3 problems\nspec: the processed document was not written'), 'spec: 3 problems');
 });
 
@@ -131,12 +181,44 @@ test('report: goals table verdicts', async () => {
   const totals = emptyTotals();
   totals.js = {raw: 900_000, gzip: 300 * 1024, count: 3};
   const build = (operations: number, peak: number, wallMs: number) => ({
-    label: `Synthetic ${operations}`, operations, ok: true, exitCode: 0, timedOut: false, wallMs, peakTreeRss: peak, peakTreePss: peak,
-    peakSingleProcessHwm: peak, peakSingleProcess: 'docusaurus build', gnuTimeMaxRss: peak, cpuMs: wallMs, atPeak: [], logFile: 'x.log',
+    label: `Synthetic ${operations}`,
+    operations,
+    ok: true,
+    exitCode: 0,
+    timedOut: false,
+    wallMs,
+    peakTreeRss: peak,
+    peakTreePss: peak,
+    peakSingleProcessHwm: peak,
+    peakSingleProcess: 'docusaurus build',
+    gnuTimeMaxRss: peak,
+    cpuMs: wallMs,
+    atPeak: [],
+    logFile: 'x.log',
   });
   const md = goalsTable({
-    version: 1, startedAt: '', projectRoot: '/x', argv: [], lighthouseRuns: 3, skipped: [], notes: [],
-    machine: {cpu: 'x', cores: 2, memoryBytes: 1, os: 'x', kernel: 'x', node: 'x', chromium: 'x', lighthouse: 'x', playwright: 'x', docusaurus: 'x', date: 'x', gitCommit: 'x', loadAverageStart: [0, 0, 0]},
+    version: 1,
+    startedAt: '',
+    projectRoot: '/x',
+    argv: [],
+    lighthouseRuns: 3,
+    skipped: [],
+    notes: [],
+    machine: {
+      cpu: 'x',
+      cores: 2,
+      memoryBytes: 1,
+      os: 'x',
+      kernel: 'x',
+      node: 'x',
+      chromium: 'x',
+      lighthouse: 'x',
+      playwright: 'x',
+      docusaurus: 'x',
+      date: 'x',
+      gitCommit: 'x',
+      loadAverageStart: [0, 0, 0],
+    },
     siteBuild: build(23, 6e8, 30_000),
     pages: [{key: 'home', label: 'Home', path: '/', status: 200, totals, scripts: [], pageErrors: []}],
     scaling: {builds: [build(100, 1e9, 20_000), build(1000, 3e9, 120_000)], growth: null},

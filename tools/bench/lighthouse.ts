@@ -106,7 +106,11 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
       bootup: (lhr.audits['bootup-time']?.details?.items ?? [])
         .map((i) => ({
-          script: /^https?:/.test(String(i.url)) ? String(i.url).replace(/^https?:\/\/[^/]+\//, '').split('?')[0] || '(HTML document)' : String(i.url),
+          script: /^https?:/.test(String(i.url))
+            ? String(i.url)
+                .replace(/^https?:\/\/[^/]+\//, '')
+                .split('?')[0] || '(HTML document)'
+            : String(i.url),
           totalMs: Math.round(Number(i.total ?? 0)),
           scriptingMs: Math.round(Number(i.scripting ?? 0)),
         }))
@@ -118,7 +122,15 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
   } catch (error) {
     const nan = NaN;
     return {
-      performance: nan, accessibility: nan, bestPractices: nan, seo: nan, tbtMs: nan, lcpMs: nan, cls: nan, fcpMs: nan, benchmarkIndex: nan,
+      performance: nan,
+      accessibility: nan,
+      bestPractices: nan,
+      seo: nan,
+      tbtMs: nan,
+      lcpMs: nan,
+      cls: nan,
+      fcpMs: nan,
+      benchmarkIndex: nan,
       failing: [],
       runtimeError: error instanceof Error ? error.message : String(error),
     };

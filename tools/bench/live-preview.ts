@@ -22,7 +22,16 @@ import {copyProject} from '../../tests/build/site-copy';
 const PAGE = 'docs/api/get-customer';
 const SOURCE = 'openapi/source/paths/customers.yaml';
 /** Spellings that keep the page slug get-customer (the operationId's), so each is a valid edit. */
-const SPELLINGS = ['Get Customer', 'Get customer!', 'GET customer', 'Get customer.', 'Get CUSTOMER', 'Get customer?', 'get customer', 'Get customer'];
+const SPELLINGS = [
+  'Get Customer',
+  'Get customer!',
+  'GET customer',
+  'Get customer.',
+  'Get CUSTOMER',
+  'Get customer?',
+  'get customer',
+  'Get customer',
+];
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -18,13 +18,22 @@ export interface Options {
 
 export function parseArgs(argv: string[]): Options {
   const all = SECTIONS;
-  const opts: Options = {sections: new Set(all), lighthouse: true, analyze: true, runs: 5, sizes: [100, 500, 1000], reuseBuild: false, write: true};
+  const opts: Options = {
+    sections: new Set(all),
+    lighthouse: true,
+    analyze: true,
+    runs: 5,
+    sizes: [100, 500, 1000],
+    reuseBuild: false,
+    write: true,
+  };
   for (const arg of argv) {
     const [flag, value] = arg.split('=');
     switch (flag) {
       case '--only': {
         const wanted = (value ?? '').split(',').filter(Boolean);
-        for (const w of wanted) if (!(all as readonly string[]).includes(w)) throw new Error(`--only: unknown section "${w}" (${all.join(', ')})`);
+        for (const w of wanted)
+          if (!(all as readonly string[]).includes(w)) throw new Error(`--only: unknown section "${w}" (${all.join(', ')})`);
         opts.sections = new Set(wanted as Section[]);
         break;
       }
@@ -56,7 +65,10 @@ export function parseArgs(argv: string[]): Options {
         opts.runs = Math.max(1, Number(value) || 5);
         break;
       case '--sizes':
-        opts.sizes = (value ?? '').split(',').map(Number).filter((n) => n > 0);
+        opts.sizes = (value ?? '')
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0);
         break;
       case '--reuse-build':
         opts.reuseBuild = true;

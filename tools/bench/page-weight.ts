@@ -117,7 +117,10 @@ export async function measurePage(
         const response = await request.response();
         if (!response || request.url().startsWith('data:')) return null;
         const sizes = await request.sizes().catch(() => null);
-        const decoded = await response.body().then((b) => b.length, () => 0);
+        const decoded = await response.body().then(
+          (b) => b.length,
+          () => 0,
+        );
         return {
           url: request.url(),
           resourceType: request.resourceType(),

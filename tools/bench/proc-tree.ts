@@ -270,7 +270,12 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
     }
     samples++;
     if (largest[0] && !commands.has(largest[0])) commands.set(largest[0], commandOf(largest[0]));
-    timeline.push({t: Date.now(), cpuMs: Math.round(cpuTicks * msPerTick), largestRss: largest[1], largestCommand: commands.get(largest[0]) ?? ''});
+    timeline.push({
+      t: Date.now(),
+      cpuMs: Math.round(cpuTicks * msPerTick),
+      largestRss: largest[1],
+      largestCommand: commands.get(largest[0]) ?? '',
+    });
     if (rss > peakRss) {
       peakRss = rss;
       atPeak = per
@@ -343,7 +348,10 @@ export async function runMeasured(command: string[], options: RunOptions): Promi
 
 /** The most telling line of a failed build's output. */
 export function errorLine(tail: string): string {
-  const lines = tail.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = tail
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const cut = (x: string) => (x.length > 300 ? `${x.slice(0, 297)}...` : x);
   const oom = lines.find((l) => /heap out of memory|Allocation failed/i.test(l));
   if (oom) return cut(oom);

@@ -1,5 +1,16 @@
 /** Markdown rendering of a benchmark run: the goals table, details, machine description. */
-import {firstIndexFile, FOREIGN_GOALS, FOREIGN_KEYS, GOALS, slow4gMs, type BenchResults, type BuildResult, type ForeignKey, type IndexFile, type PageResult} from './results';
+import {
+  firstIndexFile,
+  FOREIGN_GOALS,
+  FOREIGN_KEYS,
+  GOALS,
+  slow4gMs,
+  type BenchResults,
+  type BuildResult,
+  type ForeignKey,
+  type IndexFile,
+  type PageResult,
+} from './results';
 import type {StepTiming} from './steps';
 
 /** Row labels of the real documents not built in a run. */
@@ -121,7 +132,9 @@ export function goalRows(r: BenchResults): Row[] {
           `TBT ${millis(lh.tbtMs)} · LCP ${seconds(lh.lcpMs)} · CLS ${Number.isFinite(lh.cls) ? lh.cls.toFixed(3) : 'n/a'}` +
           ` (median of ${lh.runs.length - lh.errors.length}${lh.errors.length ? `, ${lh.errors.length} failed` : ''})`
         : (skipped('lighthouse') ?? 'not run'),
-      goal: p.comparison ? '(reference)' : `perf ≥ ${GOALS.performance}, a11y ${GOALS.accessibility}, BP ${GOALS.bestPractices}, TBT ≤ ${GOALS.tbtMs} ms`,
+      goal: p.comparison
+        ? '(reference)'
+        : `perf ≥ ${GOALS.performance}, a11y ${GOALS.accessibility}, BP ${GOALS.bestPractices}, TBT ≤ ${GOALS.tbtMs} ms`,
       result: v.lighthouse === 'FAIL' ? `FAIL (${v.reasons.filter((x) => x !== 'JS').join(', ')})` : v.lighthouse,
     });
   }
@@ -134,7 +147,7 @@ export function goalRows(r: BenchResults): Row[] {
       area: 'Search',
       item: `Search index of this site (${idx.map((f) => f.name).join(', ') || 'none found'})`,
       measured: indexFilesMeasured(idx),
-      goal: '(the goal applies at 1,000 operations and GitHub\'s size, below)',
+      goal: "(the goal applies at 1,000 operations and GitHub's size, below)",
       result: 'info',
     });
     const q = r.search.quality;
@@ -142,7 +155,9 @@ export function goalRows(r: BenchResults): Row[] {
       rows.push({
         area: 'Search',
         item: `Judged queries on this site (${q.queries}: literal + METHOD /path and operationId of every operation), modal's 5 results`,
-        measured: q.error ? `error: ${q.error}` : `top-1 ${(q.top1 * 100).toFixed(1)} %, top-5 ${(q.top5 * 100).toFixed(1)} %, MRR ${q.mrr.toFixed(3)}${q.misses.length ? `; missed: ${q.misses.join('; ')}` : ''}`,
+        measured: q.error
+          ? `error: ${q.error}`
+          : `top-1 ${(q.top1 * 100).toFixed(1)} %, top-5 ${(q.top5 * 100).toFixed(1)} %, MRR ${q.mrr.toFixed(3)}${q.misses.length ? `; missed: ${q.misses.join('; ')}` : ''}`,
         goal: `top-1 ≥ ${GOALS.searchTop1 * 100} %, top-5 = ${GOALS.searchTop5 * 100} %`,
         result: q.error ? 'FAIL' : q.top1 >= GOALS.searchTop1 && q.top5 >= GOALS.searchTop5 ? 'PASS' : 'FAIL',
       });
@@ -185,7 +200,8 @@ export function goalRows(r: BenchResults): Row[] {
       });
     }
     const big = r.scaling.builds.find((b) => b.operations === 1000);
-    if (big?.searchIndex) rows.push(indexSizeRow(big, `Search index at 1,000 operations${big.ok ? '' : ' (from the failed build\'s output)'}`));
+    if (big?.searchIndex)
+      rows.push(indexSizeRow(big, `Search index at 1,000 operations${big.ok ? '' : " (from the failed build's output)"}`));
     const l = big?.searchLatency;
     if (l) {
       rows.push({
@@ -208,9 +224,19 @@ export function goalRows(r: BenchResults): Row[] {
           (c ? ` (CPU time ∝ ops^${c.exponent.toFixed(2)}, last/first segment ${c.segmentRatio.toFixed(2)}×)` : '')
         : 'not enough completed builds',
       goal: 'no worse than linear',
-      result: g ? (g.linearOrBetter ? 'PASS' : 'FAIL') + (r.scaling.builds.some((b) => b.failedAtLinkCheck) ? ' (includes builds that failed only at the link check)' : '') : 'n/a',
+      result: g
+        ? (g.linearOrBetter ? 'PASS' : 'FAIL') +
+          (r.scaling.builds.some((b) => b.failedAtLinkCheck) ? ' (includes builds that failed only at the link check)' : '')
+        : 'n/a',
     });
-  } else rows.push({area: 'Scaling', item: 'Synthetic 100 / 500 / 1,000 operations', measured: skipped('scaling') ?? 'not run', goal: '', result: 'n/a'});
+  } else
+    rows.push({
+      area: 'Scaling',
+      item: 'Synthetic 100 / 500 / 1,000 operations',
+      measured: skipped('scaling') ?? 'not run',
+      goal: '',
+      result: 'n/a',
+    });
 
   const foreign = (b: BenchResults['github'], label: string, section: ForeignKey) => {
     const {ms, peak, peakOf} = FOREIGN_GOALS[section];
@@ -226,7 +252,11 @@ export function goalRows(r: BenchResults): Row[] {
       item: `${label}, ${b.operations ?? '?'} operations, default heap`,
       measured: b.fetchError ? `could not fetch: ${b.fetchError}` : buildMeasured(b),
       goal,
-      result: b.fetchError ? 'n/a' : timeOk && memOk ? 'PASS' : `FAIL (${[!b.ok ? 'build failed' : '', b.ok && !timeOk ? 'time' : '', !memOk ? 'memory' : ''].filter(Boolean).join(', ')})`,
+      result: b.fetchError
+        ? 'n/a'
+        : timeOk && memOk
+          ? 'PASS'
+          : `FAIL (${[!b.ok ? 'build failed' : '', b.ok && !timeOk ? 'time' : '', !memOk ? 'memory' : ''].filter(Boolean).join(', ')})`,
     });
     if (b.searchIndex) rows.push(indexSizeRow(b, `${label}: search index`));
     const gl = b.searchLoad;
@@ -259,7 +289,9 @@ export function goalRows(r: BenchResults): Row[] {
       rows.push({
         area: 'Search',
         item: `${label}: METHOD /path and operationId of every operation (${gq.queries} queries), 5 results`,
-        measured: gq.error ? `error: ${gq.error}` : `top-1 ${(gq.top1 * 100).toFixed(1)} %, top-5 ${(gq.top5 * 100).toFixed(1)} %, MRR ${gq.mrr.toFixed(3)}; engine median ${millis(gq.engineMedianMs)} per query in Node`,
+        measured: gq.error
+          ? `error: ${gq.error}`
+          : `top-1 ${(gq.top1 * 100).toFixed(1)} %, top-5 ${(gq.top5 * 100).toFixed(1)} %, MRR ${gq.mrr.toFixed(3)}; engine median ${millis(gq.engineMedianMs)} per query in Node`,
         goal: `top-5 ≥ ${GOALS.githubSearchTop5 * 100} %`,
         result: gq.error ? 'FAIL' : gq.top5 >= GOALS.githubSearchTop5 ? 'PASS' : 'FAIL',
       });
@@ -270,7 +302,10 @@ export function goalRows(r: BenchResults): Row[] {
 }
 
 export function goalsTable(r: BenchResults): string {
-  return table(['Area', 'Item', 'Measured', 'Goal', 'Result'], goalRows(r).map((x) => [x.area, x.item, x.measured, x.goal, `**${x.result}**`]));
+  return table(
+    ['Area', 'Item', 'Measured', 'Goal', 'Result'],
+    goalRows(r).map((x) => [x.area, x.item, x.measured, x.goal, `**${x.result}**`]),
+  );
 }
 
 function pageDetails(r: BenchResults): string {
@@ -305,17 +340,38 @@ function pageDetails(r: BenchResults): string {
         seconds(lh.lcpMs),
         Number.isFinite(lh.cls) ? lh.cls.toFixed(3) : 'n/a',
         Number.isFinite(lh.benchmarkIndex) ? String(Math.round(lh.benchmarkIndex)) : 'n/a',
-        (lh.bootup ?? []).slice(0, 3).map((b) => `${b.script || 'page'} ${b.totalMs} ms (${b.scriptingMs} ms script)`).join('; ') || '—',
+        (lh.bootup ?? [])
+          .slice(0, 3)
+          .map((b) => `${b.script || 'page'} ${b.totalMs} ms (${b.scriptingMs} ms script)`)
+          .join('; ') || '—',
         [...lh.failing, ...lh.errors.map((e) => `error: ${e}`)].join(', ') || '—',
       ];
     });
   let out = '### Bytes per page class (first load: gzip / raw)\n\n';
   out += table(['Page', 'JS', 'CSS', 'HTML', 'Other (data, images, fonts)', 'Prefetched JS (files)', 'Requests'], rows);
-  out += '\n\nJS counts scripts that are executed on first load; "prefetched" is route JavaScript that Docusaurus fetches at low priority for links in view (not executed until followed).\n';
+  out +=
+    '\n\nJS counts scripts that are executed on first load; "prefetched" is route JavaScript that Docusaurus fetches at low priority for links in view (not executed until followed).\n';
   if (lhRows.length) {
     out += `\n### Lighthouse mobile (median of ${r.lighthouseRuns} runs; individual runs in brackets)\n\n`;
-    out += table(['Page', 'Perf', 'A11y', 'BP', 'SEO', 'TBT', 'FCP', 'LCP', 'CLS', 'Benchmark index', 'Main-thread CPU by script (throttled)', 'Audits not passing'], lhRows);
-    out += '\n\nBenchmark index: Lighthouse\'s own measure of the CPU it ran on (median per page). At 1,000 or below Lighthouse warns that the host is underpowered and its 4× CPU slowdown overstates the cost of scripts, so TBT is inflated and the performance score lowered; a busy machine lowers it too.\n';
+    out += table(
+      [
+        'Page',
+        'Perf',
+        'A11y',
+        'BP',
+        'SEO',
+        'TBT',
+        'FCP',
+        'LCP',
+        'CLS',
+        'Benchmark index',
+        'Main-thread CPU by script (throttled)',
+        'Audits not passing',
+      ],
+      lhRows,
+    );
+    out +=
+      "\n\nBenchmark index: Lighthouse's own measure of the CPU it ran on (median per page). At 1,000 or below Lighthouse warns that the host is underpowered and its 4× CPU slowdown overstates the cost of scripts, so TBT is inflated and the performance score lowered; a busy machine lowers it too.\n";
   }
   // The entry chunk every page class loads: its full make-up.
   const own = r.pages.filter((p) => !p.comparison);
@@ -324,7 +380,7 @@ function pageDetails(r: BenchResults): string {
     .sort((a, b) => b.gzip - a.gzip)[0];
   if (shared?.contents?.length) {
     out += `\n### Loaded by every page class: \`${shared.name}\` (${kb(shared.gzip)} gzip / ${kb(shared.raw)} raw)\n\n`;
-    out += 'Share of the chunk\'s module source (before minification): ';
+    out += "Share of the chunk's module source (before minification): ";
     out += shared.contents.map((c) => `${c.group} ${(c.share * 100).toFixed(c.share < 0.1 ? 1 : 0)}%`).join(', ') + '.\n';
   }
   out += '\n### Heaviest first-load scripts per page class\n\n';
@@ -339,7 +395,12 @@ function pageDetails(r: BenchResults): string {
         `\`${s.name}\``,
         kb(s.gzip),
         kb(s.raw),
-        s.contents?.length ? s.contents.slice(0, 4).map((c) => `${c.group} ${Math.round(c.share * 100)}%`).join(', ') : '—',
+        s.contents?.length
+          ? s.contents
+              .slice(0, 4)
+              .map((c) => `${c.group} ${Math.round(c.share * 100)}%`)
+              .join(', ')
+          : '—',
       ]),
     );
     out += '\n\n';
@@ -387,11 +448,26 @@ function buildDetails(r: BenchResults): string {
     Number.isFinite(b.gnuTimeMaxRss) ? mb(b.gnuTimeMaxRss) : mb(b.peakSingleProcessHwm),
     b.searchIndex ? `${kb(b.searchIndex.gzip)} / ${kb(b.searchIndex.raw)}` : '—',
     b.htmlPages !== undefined ? String(b.htmlPages) : '—',
-    b.atPeak.slice(0, 3).map(([c, n]) => `${c}: ${mb(n)}`).join('; ') || '—',
+    b.atPeak
+      .slice(0, 3)
+      .map(([c, n]) => `${c}: ${mb(n)}`)
+      .join('; ') || '—',
   ]);
   let out = '### Builds\n\n';
   out += table(
-    ['Build', 'Operations', 'Status', 'Wall time', 'CPU time', 'Peak tree RSS', 'Peak tree PSS', 'Largest single process', 'Search index gzip / raw', 'HTML pages', 'Largest processes at the RSS peak'],
+    [
+      'Build',
+      'Operations',
+      'Status',
+      'Wall time',
+      'CPU time',
+      'Peak tree RSS',
+      'Peak tree PSS',
+      'Largest single process',
+      'Search index gzip / raw',
+      'HTML pages',
+      'Largest processes at the RSS peak',
+    ],
     rows,
   );
   const failed = builds.filter((b) => !b.ok && b.error);
@@ -416,12 +492,7 @@ function machineSection(r: BenchResults): string {
 
 /** The generated part of BENCHMARKS.md (everything below the marker). */
 export function renderResults(r: BenchResults): string {
-  const parts = [
-    `## Latest results (${r.machine.date.slice(0, 10)})`,
-    machineSection(r),
-    '### Goals',
-    goalsTable(r),
-  ];
+  const parts = [`## Latest results (${r.machine.date.slice(0, 10)})`, machineSection(r), '### Goals', goalsTable(r)];
   if (r.skipped.length) parts.push(`Skipped in this run: ${r.skipped.join('; ')}.`);
   if (r.notes.length) parts.push(r.notes.map((n) => `- ${n}`).join('\n'));
   parts.push(pageDetails(r), buildDetails(r));
@@ -439,7 +510,9 @@ export function mergeBenchmarksMd(existing: string | null, generated: string, de
 /** Each index file's size and slow-4G transfer time, search-index.json (what the modal needs first) first. */
 function indexFilesMeasured(files: readonly IndexFile[]): string {
   if (files.length === 0) return 'none found';
-  const sorted = [...files].sort((a, b) => (a.name === 'search-index.json' ? -1 : b.name === 'search-index.json' ? 1 : a.name.localeCompare(b.name)));
+  const sorted = [...files].sort((a, b) =>
+    a.name === 'search-index.json' ? -1 : b.name === 'search-index.json' ? 1 : a.name.localeCompare(b.name),
+  );
   const gz = files.reduce((s, f) => s + f.gzip, 0);
   const raw = files.reduce((s, f) => s + f.raw, 0);
   return (

@@ -52,11 +52,12 @@ export interface IndexFile {
 }
 
 /** The file the search modal needs first (search-index.json), of a build's index files. */
-export const firstIndexFile = (files: readonly IndexFile[] | undefined): IndexFile | undefined => files?.find((f) => f.name === 'search-index.json');
+export const firstIndexFile = (files: readonly IndexFile[] | undefined): IndexFile | undefined =>
+  files?.find((f) => f.name === 'search-index.json');
 
 /** Transfer time of `bytes` on Lighthouse's mobile throttling (slow 4G: 1.6 Mbit/s down, 150 ms RTT). */
 export function slow4gMs(bytes: number): number {
-  return 150 + (bytes * 8) / 1.6e6 * 1000;
+  return 150 + ((bytes * 8) / 1.6e6) * 1000;
 }
 
 export interface Machine {
@@ -77,11 +78,19 @@ export interface Machine {
 }
 
 /** One measured build: the process-tree measures of proc-tree.ts plus what the benchmark adds. */
-export interface BuildResult
-  extends Pick<
-    MeasuredRun,
-    'exitCode' | 'timedOut' | 'wallMs' | 'peakTreeRss' | 'peakTreePss' | 'peakSingleProcessHwm' | 'peakSingleProcess' | 'gnuTimeMaxRss' | 'cpuMs' | 'atPeak'
-  > {
+export interface BuildResult extends Pick<
+  MeasuredRun,
+  | 'exitCode'
+  | 'timedOut'
+  | 'wallMs'
+  | 'peakTreeRss'
+  | 'peakTreePss'
+  | 'peakSingleProcessHwm'
+  | 'peakSingleProcess'
+  | 'gnuTimeMaxRss'
+  | 'cpuMs'
+  | 'atPeak'
+> {
   label: string;
   /** Operations in the document. */
   operations?: number;

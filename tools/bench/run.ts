@@ -162,7 +162,14 @@ function searchIndexFiles(buildDir: string): {name: string; raw: number; gzip: n
 async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, timeoutMs: number, operations?: number): Promise<BuildResult> {
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(path.join(WORK, 'logs'), {recursive: true});
-  const logFile = path.join(WORK, 'logs', `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.log`);
+  const logFile = path.join(
+    WORK,
+    'logs',
+    `${label
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase()}.log`,
+  );
   // Step timings: the build's own phase records, and Docusaurus's step log (steps.ts).
   const timingsFile = `${logFile}.timings.jsonl`;
   rmSync(timingsFile, {force: true});
@@ -180,8 +187,13 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
   const records = existsSync(timingsFile) ? parseRecords(readFileSync(timingsFile, 'utf8')) : [];
   const steps = buildSteps({records, perf, timeline: run.timeline, run: {start: started, end: started + run.wallMs, cpuMs: run.cpuMs}});
   const ok = run.exitCode === 0 && !run.timedOut && existsSync(path.join(outDir, 'index.html'));
-  const error = ok ? undefined : run.timedOut ? `stopped at the ${seconds(timeoutMs)} limit` : errorLine(run.tail).split(`${ROOT}/`).join('');
-  const failedAtLinkCheck = !ok && !run.timedOut && /^Docusaurus found \d+ broken/.test(error ?? '') && existsSync(path.join(outDir, 'index.html'));
+  const error = ok
+    ? undefined
+    : run.timedOut
+      ? `stopped at the ${seconds(timeoutMs)} limit`
+      : errorLine(run.tail).split(`${ROOT}/`).join('');
+  const failedAtLinkCheck =
+    !ok && !run.timedOut && /^Docusaurus found \d+ broken/.test(error ?? '') && existsSync(path.join(outDir, 'index.html'));
   const idx = searchIndexFiles(outDir);
   const result: BuildResult = {
     label,
@@ -210,19 +222,50 @@ async function build(label: string, outDir: string, env: NodeJS.ProcessEnv, time
       (result.error ? `\n  ${result.error}` : ''),
   );
   for (const s of steps) {
-    log(`  ${s.depth ? '   ' : ''}${s.name.padEnd(s.depth ? 45 : 48)} ${seconds(s.wallMs).padStart(9)} wall ${Number.isFinite(s.cpuMs) ? seconds(s.cpuMs).padStart(9) : '      n/a'} CPU${Number.isFinite(s.peakRss) ? `  ${mb(s.peakRss)}` : ''}`);
+    log(
+      `  ${s.depth ? '   ' : ''}${s.name.padEnd(s.depth ? 45 : 48)} ${seconds(s.wallMs).padStart(9)} wall ${Number.isFinite(s.cpuMs) ? seconds(s.cpuMs).padStart(9) : '      n/a'} CPU${Number.isFinite(s.peakRss) ? `  ${mb(s.peakRss)}` : ''}`,
+    );
   }
   return result;
 }
 
 /** Words of the synthetic document's vocabulary (see synthetic-openapi.ts), plus prefixes and a miss. */
 const SYNTHETIC_SEARCH_TERMS = [
-  'billing', 'usage', 'account', 'payment', 'credit', 'carrier', 'settlement', 'ledger', 'profile', 'plan',
-  'adjustment', 'statement', 'subscription', 'transaction', 'voucher', 'bundle', 'charge', 'attachment',
-  'history entry', 'audit event', 'approve', 'cancel', 'recalculate', 'suspend', 'invoiced', 'idempotent',
-  'currency', 'partners', 'prepaid bundle', 'portal line', 'bill', 'sett', 'recal', 'zzqx',
+  'billing',
+  'usage',
+  'account',
+  'payment',
+  'credit',
+  'carrier',
+  'settlement',
+  'ledger',
+  'profile',
+  'plan',
+  'adjustment',
+  'statement',
+  'subscription',
+  'transaction',
+  'voucher',
+  'bundle',
+  'charge',
+  'attachment',
+  'history entry',
+  'audit event',
+  'approve',
+  'cancel',
+  'recalculate',
+  'suspend',
+  'invoiced',
+  'idempotent',
+  'currency',
+  'partners',
+  'prepaid bundle',
+  'portal line',
+  'bill',
+  'sett',
+  'recal',
+  'zzqx',
 ];
-
 
 /** Serve a finished build and measure on slow 4G how long its first query takes (worker + index load). */
 async function searchLoadOnBuild(buildDir: string, term: string): Promise<IndexLoadTiming | undefined> {
@@ -232,7 +275,11 @@ async function searchLoadOnBuild(buildDir: string, term: string): Promise<IndexL
     try {
       log(`  first query on slow 4G in Chromium ("${term}")`);
       const timing = await measureIndexLoad(browser, new URL('search', server.url).toString(), term);
-      log(timing.error ? `  error: ${timing.error}` : `  first results ${timing.firstResultsMs.toFixed(0)} ms, full answer ${timing.completeMs.toFixed(0)} ms (search-index.json ${timing.indexMs.toFixed(0)} ms on the network)`);
+      log(
+        timing.error
+          ? `  error: ${timing.error}`
+          : `  first results ${timing.firstResultsMs.toFixed(0)} ms, full answer ${timing.completeMs.toFixed(0)} ms (search-index.json ${timing.indexMs.toFixed(0)} ms on the network)`,
+      );
       return timing;
     } finally {
       await browser.close();
@@ -250,7 +297,11 @@ async function searchOnBuild(buildDir: string, terms: string[]): Promise<SearchL
     try {
       log(`  search in Chromium on this build (${terms.length} queries)`);
       const latency = await measureSearch(browser, new URL('search', server.url).toString(), terms);
-      log(latency.error ? `  error: ${latency.error}` : `  first query ${latency.coldMs.toFixed(0)} ms (index fetch + load), then median ${latency.medianMs.toFixed(1)} ms, p95 ${latency.p95Ms.toFixed(1)} ms`);
+      log(
+        latency.error
+          ? `  error: ${latency.error}`
+          : `  first query ${latency.coldMs.toFixed(0)} ms (index fetch + load), then median ${latency.medianMs.toFixed(1)} ms, p95 ${latency.p95Ms.toFixed(1)} ms`,
+      );
       return latency;
     } finally {
       await browser.close();
@@ -317,7 +368,9 @@ async function measurePages(served: Served, browser: Browser): Promise<PageResul
         .map((r) => ({name: r.name, raw: r.raw, gzip: r.gzip, prefetch: r.cls === 'prefetchJs'})),
       pageErrors: w.errors,
     });
-    log(`  ${t.label.padEnd(24)} HTTP ${w.status}  JS ${kb(w.totals.js.gzip)} gzip / ${kb(w.totals.js.raw)} raw; CSS ${kb(w.totals.css.gzip)}; HTML ${kb(w.totals.html.gzip)}`);
+    log(
+      `  ${t.label.padEnd(24)} HTTP ${w.status}  JS ${kb(w.totals.js.gzip)} gzip / ${kb(w.totals.js.raw)} raw; CSS ${kb(w.totals.css.gzip)}; HTML ${kb(w.totals.html.gzip)}`,
+    );
   }
   return out;
 }
@@ -333,7 +386,9 @@ async function lighthousePages(served: Served, pages: PageResult[], runs: number
       all.set(p.key, [...(all.get(p.key) ?? []), r]);
       log(
         `  lighthouse ${i}/${runs} ${p.label.padEnd(24)} ` +
-          (r.runtimeError ? `error: ${r.runtimeError}` : `perf ${r.performance} a11y ${r.accessibility} BP ${r.bestPractices} SEO ${r.seo} TBT ${Math.round(r.tbtMs)} ms LCP ${Math.round(r.lcpMs)} ms`),
+          (r.runtimeError
+            ? `error: ${r.runtimeError}`
+            : `perf ${r.performance} a11y ${r.accessibility} BP ${r.bestPractices} SEO ${r.seo} TBT ${Math.round(r.tbtMs)} ms LCP ${Math.round(r.lcpMs)} ms`),
       );
     }
   }
@@ -370,12 +425,16 @@ export default {
 `,
   );
   log('attribution build (untimed; docusaurus build with a chunk-stats plugin)');
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/docusaurus'), ['build', '--config', configFile, '--out-dir', path.join(dir, 'build')], {
-    cwd: ROOT,
-    env: buildEnv({}),
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/docusaurus'),
+    ['build', '--config', configFile, '--out-dir', path.join(dir, 'build')],
+    {
+      cwd: ROOT,
+      env: buildEnv({}),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (!existsSync(statsFile)) return `attribution build wrote no stats (exit ${run.status}): ${errorLine(`${run.stdout}\n${run.stderr}`)}`;
   const chunks = JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkComposition[];
   const byFile = new Map(chunks.map((c) => [c.file, c]));
@@ -447,8 +506,12 @@ async function main(): Promise<void> {
     writeFileSync(path.join(RESULTS_DIR, 'latest.json'), JSON.stringify(results, null, 1));
   };
   const m = results.machine;
-  log(`${m.cpu}, ${m.cores} cores, ${mb(m.memoryBytes)}; Node ${m.node}; Chromium ${m.chromium}; load ${m.loadAverageStart.map((x) => x.toFixed(1)).join(' ')}`);
-  log(`project ${ROOT}; sections: ${[...opts.sections].join(', ') || 'none'}${opts.lighthouse ? `; Lighthouse ${opts.runs}x` : '; no Lighthouse'}`);
+  log(
+    `${m.cpu}, ${m.cores} cores, ${mb(m.memoryBytes)}; Node ${m.node}; Chromium ${m.chromium}; load ${m.loadAverageStart.map((x) => x.toFixed(1)).join(' ')}`,
+  );
+  log(
+    `project ${ROOT}; sections: ${[...opts.sections].join(', ') || 'none'}${opts.lighthouse ? `; Lighthouse ${opts.runs}x` : '; no Lighthouse'}`,
+  );
 
   for (const s of SECTIONS) {
     if (!opts.sections.has(s)) results.skipped.push(`${s === 'build' ? 'site build' : s} (not selected)`);
@@ -497,12 +560,22 @@ async function main(): Promise<void> {
           const {measureQuality, siteQueries} = await loadSearchQuality();
           results.search.quality = await measureQuality(path.join(siteDir, 'search-index.json'), siteQueries());
           const qq = results.search.quality;
-          log(qq.error ? `search quality: error ${qq.error}` : `search quality: top-1 ${(qq.top1 * 100).toFixed(1)} %, top-5 ${(qq.top5 * 100).toFixed(1)} %, MRR ${qq.mrr.toFixed(3)} over ${qq.queries} judged queries`);
-          log(`search index: ${results.search.indexFiles.map((f) => `${f.name} ${kb(f.gzip)} gzip / ${kb(f.raw)} raw`).join(', ') || 'none'}`);
+          log(
+            qq.error
+              ? `search quality: error ${qq.error}`
+              : `search quality: top-1 ${(qq.top1 * 100).toFixed(1)} %, top-5 ${(qq.top5 * 100).toFixed(1)} %, MRR ${qq.mrr.toFixed(3)} over ${qq.queries} judged queries`,
+          );
+          log(
+            `search index: ${results.search.indexFiles.map((f) => `${f.name} ${kb(f.gzip)} gzip / ${kb(f.raw)} raw`).join(', ') || 'none'}`,
+          );
           log('search latency (/search)');
           results.search.latency = await measureSearch(browser, new URL('search', served.site.url).toString());
           const l = results.search.latency;
-          log(l.error ? `  error: ${l.error}` : `  median ${l.medianMs.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms over ${l.queries} queries (method ${l.method})`);
+          log(
+            l.error
+              ? `  error: ${l.error}`
+              : `  median ${l.medianMs.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms over ${l.queries} queries (method ${l.method})`,
+          );
           save();
         }
       } finally {
@@ -565,8 +638,20 @@ async function main(): Promise<void> {
       const message = error instanceof Error ? error.message : String(error);
       log(`could not fetch ${f.pkg}: ${message}`);
       results[f.key] = {
-        label: f.label, ok: false, exitCode: null, timedOut: false, wallMs: NaN, peakTreeRss: NaN, peakTreePss: NaN,
-        peakSingleProcessHwm: NaN, peakSingleProcess: '', gnuTimeMaxRss: NaN, cpuMs: NaN, atPeak: [], logFile: '', fetchError: message,
+        label: f.label,
+        ok: false,
+        exitCode: null,
+        timedOut: false,
+        wallMs: NaN,
+        peakTreeRss: NaN,
+        peakTreePss: NaN,
+        peakSingleProcessHwm: NaN,
+        peakSingleProcess: '',
+        gnuTimeMaxRss: NaN,
+        cpuMs: NaN,
+        atPeak: [],
+        logFile: '',
+        fetchError: message,
       };
     }
     if (source) {
@@ -588,8 +673,13 @@ async function main(): Promise<void> {
       const searchIndex = path.join(dir, 'build', 'search-index.json');
       const searchable = f.key === 'github' && existsSync(searchIndex) && existsSync(path.join(dir, 'build', 'search', 'index.html'));
       const quality = searchable ? await loadSearchQuality() : undefined;
-      const searchQuality = quality ? await quality.measureQuality(searchIndex, quality.documentQueries(path.join(dir, 'openapi.json'))) : undefined;
-      if (searchQuality) log(`  search quality: top-1 ${(searchQuality.top1 * 100).toFixed(1)} %, top-5 ${(searchQuality.top5 * 100).toFixed(1)} %, MRR ${searchQuality.mrr.toFixed(3)} over ${searchQuality.queries} generated queries`);
+      const searchQuality = quality
+        ? await quality.measureQuality(searchIndex, quality.documentQueries(path.join(dir, 'openapi.json')))
+        : undefined;
+      if (searchQuality)
+        log(
+          `  search quality: top-1 ${(searchQuality.top1 * 100).toFixed(1)} %, top-5 ${(searchQuality.top5 * 100).toFixed(1)} %, MRR ${searchQuality.mrr.toFixed(3)} over ${searchQuality.queries} generated queries`,
+        );
       if (searchable) {
         b.searchLatency = await searchOnBuild(path.join(dir, 'build'), GITHUB_SEARCH_TERMS);
         b.searchLoad = await searchLoadOnBuild(path.join(dir, 'build'), 'repository');

@@ -18,9 +18,14 @@ import {GITHUB_SEARCH_TERMS} from './search-terms';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const dir = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--document' && args[args.indexOf(a) - 1] !== '--terms');
+  const dir = args.find(
+    (a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--document' && args[args.indexOf(a) - 1] !== '--terms',
+  );
   const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-  if (!dir || !existsSync(path.join(dir, 'search-index.json'))) throw new Error('usage: tools/bench/search-build.ts <build dir with search-index.json> [--document openapi.json] [--terms github|site]');
+  if (!dir || !existsSync(path.join(dir, 'search-index.json')))
+    throw new Error(
+      'usage: tools/bench/search-build.ts <build dir with search-index.json> [--document openapi.json] [--terms github|site]',
+    );
   const files = readdirSync(dir)
     .filter((f) => /^search-index.*\.json$/.test(f))
     .map((name) => {
@@ -38,7 +43,9 @@ async function main(): Promise<void> {
     const load = await measureIndexLoad(browser, url, terms[0]!);
     const latency = await measureSearch(browser, url, terms);
     const {samples, ...summary} = latency;
-    console.log(JSON.stringify({files, quality, load, latency: summary, slowest: [...samples].sort((a, b) => b.ms - a.ms).slice(0, 5)}, null, 1));
+    console.log(
+      JSON.stringify({files, quality, load, latency: summary, slowest: [...samples].sort((a, b) => b.ms - a.ms).slice(0, 5)}, null, 1),
+    );
   } finally {
     await browser.close();
     await server.close();

@@ -15,11 +15,47 @@ import type {Browser, Page} from 'playwright-core';
 import {median, percentile} from './stats';
 
 export const SEARCH_TERMS = [
-  'invoice', 'customer', 'contact', 'ledger', 'bill profile', 'ticket', 'create', 'update', 'payment',
-  'balance', 'email', 'address', 'status', 'page size', 'authentication', 'subscription key', 'error',
-  'pagination', 'pdf', 'download', 'phone', 'tax', 'currency', 'due date', 'summary', 'options',
-  'customer type', 'idempotency', 'rate limit', 'retry', 'cust', 'invoic', 'get contacts', 'webhook',
-  'markdown', 'blog', 'overview', 'request console', 'curl', 'python', 'zzqx',
+  'invoice',
+  'customer',
+  'contact',
+  'ledger',
+  'bill profile',
+  'ticket',
+  'create',
+  'update',
+  'payment',
+  'balance',
+  'email',
+  'address',
+  'status',
+  'page size',
+  'authentication',
+  'subscription key',
+  'error',
+  'pagination',
+  'pdf',
+  'download',
+  'phone',
+  'tax',
+  'currency',
+  'due date',
+  'summary',
+  'options',
+  'customer type',
+  'idempotency',
+  'rate limit',
+  'retry',
+  'cust',
+  'invoic',
+  'get contacts',
+  'webhook',
+  'markdown',
+  'blog',
+  'overview',
+  'request console',
+  'curl',
+  'python',
+  'zzqx',
 ];
 
 export interface SearchLatency {
@@ -74,9 +110,18 @@ const ENTER_IN_PAGE = `({term, quietMs, maxMs, selector}) => new Promise((resolv
 })`;
 
 /** Set the input's value like a user would and time what follows (see the file comment). */
-async function enter(page: Page, term: string, quietMs = 250, maxMs = 5000): Promise<{domMs: number; measureMs: number | null; engineMs: number | null}> {
+async function enter(
+  page: Page,
+  term: string,
+  quietMs = 250,
+  maxMs = 5000,
+): Promise<{domMs: number; measureMs: number | null; engineMs: number | null}> {
   const args = JSON.stringify({term, quietMs, maxMs, selector: INPUT_SELECTOR});
-  const r = (await page.evaluate(`(${ENTER_IN_PAGE})(${args})`)) as {domMs: number | null; measureMs: number | null; engineMs: number | null};
+  const r = (await page.evaluate(`(${ENTER_IN_PAGE})(${args})`)) as {
+    domMs: number | null;
+    measureMs: number | null;
+    engineMs: number | null;
+  };
   return {domMs: r.domMs ?? NaN, measureMs: r.measureMs, engineMs: r.engineMs};
 }
 
@@ -84,7 +129,15 @@ export async function measureSearch(browser: Browser, searchUrl: string, terms =
   const context = await browser.newContext({viewport: {width: 1350, height: 940}});
   const page = await context.newPage();
   const result: SearchLatency = {
-    method: 'none', queries: 0, coldMs: NaN, medianMs: NaN, p95Ms: NaN, domMedianMs: NaN, domP95Ms: NaN, engineMedianMs: NaN, samples: [],
+    method: 'none',
+    queries: 0,
+    coldMs: NaN,
+    medianMs: NaN,
+    p95Ms: NaN,
+    domMedianMs: NaN,
+    domP95Ms: NaN,
+    engineMedianMs: NaN,
+    samples: [],
   };
   try {
     await page.goto(searchUrl, {waitUntil: 'load', timeout: 60_000});

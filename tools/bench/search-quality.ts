@@ -37,12 +37,24 @@ export async function measureQuality(indexFile: string, queries: readonly Judged
     });
     return {
       ...summarizeScores(scores.map((s) => s.score)),
-      misses: scores.filter((s) => !s.score.top5).slice(0, 20).map((s) => `${s.j.query} → ${s.urls[0] ?? '(nothing)'}`),
+      misses: scores
+        .filter((s) => !s.score.top5)
+        .slice(0, 20)
+        .map((s) => `${s.j.query} → ${s.urls[0] ?? '(nothing)'}`),
       engineMedianMs: median(times),
       loadMs,
     };
   } catch (error) {
-    return {queries: 0, top1: NaN, top5: NaN, mrr: NaN, misses: [], engineMedianMs: NaN, loadMs: NaN, error: error instanceof Error ? error.message : String(error)};
+    return {
+      queries: 0,
+      top1: NaN,
+      top5: NaN,
+      mrr: NaN,
+      misses: [],
+      engineMedianMs: NaN,
+      loadMs: NaN,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 

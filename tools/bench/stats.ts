@@ -29,7 +29,10 @@ export interface Growth {
 
 /** How y grows with x, for points sorted or not (needs at least two distinct x). */
 export function growth(points: readonly {x: number; y: number}[]): Growth | null {
-  const pts = points.filter((p) => p.x > 0 && p.y > 0 && Number.isFinite(p.y)).slice().sort((a, b) => a.x - b.x);
+  const pts = points
+    .filter((p) => p.x > 0 && p.y > 0 && Number.isFinite(p.y))
+    .slice()
+    .sort((a, b) => a.x - b.x);
   if (pts.length < 2 || pts[0].x === pts[pts.length - 1].x) return null;
   const lx = pts.map((p) => Math.log(p.x));
   const ly = pts.map((p) => Math.log(p.y));

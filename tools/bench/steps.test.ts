@@ -5,7 +5,14 @@ import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {CHILD_PHASE_ENV, childTimingArgs, parseRecords, PhaseClock, TIMINGS_ENV, type PhaseRecord} from '../../plugins/build-shared/phase-timing';
+import {
+  CHILD_PHASE_ENV,
+  childTimingArgs,
+  parseRecords,
+  PhaseClock,
+  TIMINGS_ENV,
+  type PhaseRecord,
+} from '../../plugins/build-shared/phase-timing';
 import {buildSteps, cpuAt, parsePerfLine, peakIn, type TimelineSample} from './steps';
 import {cpuTicksOf} from './proc-tree';
 import {stepsTable} from './report';
@@ -14,15 +21,28 @@ import {parseArgs} from './options';
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'bench-steps-'));
 
 test('parsePerfLine: Docusaurus step lines in ms and seconds, failed steps, other lines', () => {
-  assert.deepEqual(parsePerfLine('[PERF] Build > en > SSG - 146.05 seconds! - (213mb -> 509mb)', 1000), {t: 1000, label: 'Build > en > SSG', durationMs: 146050});
-  assert.deepEqual(parsePerfLine('[PERF] Build > en > Load site > Load context - 136.46 ms - (127mb -> 172mb)', 5), {t: 5, label: 'Build > en > Load site > Load context', durationMs: 136.46});
+  assert.deepEqual(parsePerfLine('[PERF] Build > en > SSG - 146.05 seconds! - (213mb -> 509mb)', 1000), {
+    t: 1000,
+    label: 'Build > en > SSG',
+    durationMs: 146050,
+  });
+  assert.deepEqual(parsePerfLine('[PERF] Build > en > Load site > Load context - 136.46 ms - (127mb -> 172mb)', 5), {
+    t: 5,
+    label: 'Build > en > Load site > Load context',
+    durationMs: 136.46,
+  });
   assert.equal(parsePerfLine('[PERF][KO] Build > en > postBuild() - 2.00 seconds! - (1mb -> 2mb)', 9)?.label, 'Build > en > postBuild()');
   assert.equal(parsePerfLine('[PERF] Build > en > SSG > Load App renderer > Server bundle size = 1.922 MB', 1), null);
   assert.equal(parsePerfLine('[INFO] [en] Creating an optimized production build...', 1), null);
 });
 
 test('cpuAt interpolates the cumulative CPU time; peakIn takes the largest process within an interval', () => {
-  const s = (t: number, cpuMs: number, largestRss: number, largestCommand = 'node'): TimelineSample => ({t, cpuMs, largestRss, largestCommand});
+  const s = (t: number, cpuMs: number, largestRss: number, largestCommand = 'node'): TimelineSample => ({
+    t,
+    cpuMs,
+    largestRss,
+    largestCommand,
+  });
   const timeline = [s(1000, 0, 100), s(1200, 300, 500, 'docusaurus build'), s(1400, 400, 200), s(1600, 800, 300)];
   assert.equal(cpuAt(timeline, 1100), 150);
   assert.equal(cpuAt(timeline, 1500), 600);
@@ -43,10 +63,24 @@ test('cpuTicksOf sums utime, stime, cutime and cstime of /proc/PID/stat', () => 
 
 test('buildSteps: spec and gen:api with their parts, Docusaurus steps from its log, postBuild children, the rest', () => {
   const rec = (step: string, phase: string, start: number, end: number, cpuMs: number, extra: Partial<PhaseRecord> = {}): PhaseRecord => ({
-    step, phase, pid: 1, start, end, wallMs: end - start, cpuMs, maxRss: 1e8, calls: 1, ...extra,
+    step,
+    phase,
+    pid: 1,
+    start,
+    end,
+    wallMs: end - start,
+    cpuMs,
+    maxRss: 1e8,
+    calls: 1,
+    ...extra,
   });
   // The tree uses one CPU fully from t=0 to t=100 s: CPU over an interval = its length.
-  const timeline: TimelineSample[] = Array.from({length: 501}, (_, i) => ({t: i * 200, cpuMs: i * 200, largestRss: i === 300 ? 2e9 : 1e8, largestCommand: i === 300 ? 'docusaurus build' : 'node'}));
+  const timeline: TimelineSample[] = Array.from({length: 501}, (_, i) => ({
+    t: i * 200,
+    cpuMs: i * 200,
+    largestRss: i === 300 ? 2e9 : 1e8,
+    largestCommand: i === 300 ? 'docusaurus build' : 'node',
+  }));
   const records = [
     rec('spec', 'bundle', 1000, 4000, 2500, {concurrent: true}),
     rec('spec', 'total', 1000, 6000, 5000),
@@ -108,7 +142,10 @@ test('buildSteps: spec and gen:api with their parts, Docusaurus steps from its l
 test('PhaseClock: nothing measured or written without PORTAL_BUILD_TIMINGS; sums per phase with it', () => {
   const off = new PhaseClock('gen:api', undefined);
   assert.equal(off.enabled, false);
-  assert.equal(off.time('x', () => 42), 42);
+  assert.equal(
+    off.time('x', () => 42),
+    42,
+  );
   off.flush();
 
   const dir = tmp();
@@ -117,15 +154,22 @@ test('PhaseClock: nothing measured or written without PORTAL_BUILD_TIMINGS; sums
     const clock = new PhaseClock('gen:api', file);
     for (let i = 0; i < 3; i++) clock.time('page data', () => i);
     clock.time('MDX pages', () => undefined, {concurrent: true});
-    assert.throws(() => clock.time('page data', () => {
-      throw new Error('boom');
-    }), /boom/);
+    assert.throws(
+      () =>
+        clock.time('page data', () => {
+          throw new Error('boom');
+        }),
+      /boom/,
+    );
     clock.flush();
     const records = parseRecords(readFileSync(file, 'utf8'));
-    assert.deepEqual(records.map((r) => [r.step, r.phase, r.calls, r.concurrent ?? false]), [
-      ['gen:api', 'page data', 4, false],
-      ['gen:api', 'MDX pages', 1, true],
-    ]);
+    assert.deepEqual(
+      records.map((r) => [r.step, r.phase, r.calls, r.concurrent ?? false]),
+      [
+        ['gen:api', 'page data', 4, false],
+        ['gen:api', 'MDX pages', 1, true],
+      ],
+    );
     for (const r of records) {
       assert.equal(r.pid, process.pid);
       assert.ok(r.end >= r.start && r.wallMs >= 0 && r.cpuMs >= 0 && r.maxRss > 1e6);
@@ -146,8 +190,17 @@ test('childTimingArgs: a child started with it writes one record for its whole l
     assert.equal(timing.env[CHILD_PHASE_ENV], 'postBuild\tsearch index');
     // The parent holds 300 MB more than a small child needs: the child's peak must be its own.
     const ballast = Buffer.alloc(300 * 1024 * 1024, 1);
-    const r = spawnSync(process.execPath, ['--require', require.resolve('tsx/cjs'), ...timing.execArgv, '-e', // A worker thread inherits the preload (the search index's parse pool): still one record.
-        "const {Worker} = require('node:worker_threads'); let x = 0; for (let i = 0; i < 3e7; i++) x += i; new Worker('1', {eval: true}).on('exit', () => process.stdout.write(String(x > 0)))"], {env: timing.env, encoding: 'utf8'});
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--require',
+        require.resolve('tsx/cjs'),
+        ...timing.execArgv,
+        '-e', // A worker thread inherits the preload (the search index's parse pool): still one record.
+        "const {Worker} = require('node:worker_threads'); let x = 0; for (let i = 0; i < 3e7; i++) x += i; new Worker('1', {eval: true}).on('exit', () => process.stdout.write(String(x > 0)))",
+      ],
+      {env: timing.env, encoding: 'utf8'},
+    );
     assert.ok(ballast[ballast.length - 1] === 1 && process.memoryUsage().rss > 300 * 1024 * 1024);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, 'true');

@@ -92,7 +92,15 @@ export function peakIn(timeline: readonly TimelineSample[], start: number, end: 
 
 function overTree(name: string, depth: 0 | 1, start: number, end: number, timeline: readonly TimelineSample[]): StepTiming {
   const peak = peakIn(timeline, start, end);
-  return {name, depth, wallMs: end - start, cpuMs: Math.max(0, cpuAt(timeline, end) - cpuAt(timeline, start)), cpuFrom: 'tree', peakRss: peak.rss, peakProcess: peak.command};
+  return {
+    name,
+    depth,
+    wallMs: end - start,
+    cpuMs: Math.max(0, cpuAt(timeline, end) - cpuAt(timeline, start)),
+    cpuFrom: 'tree',
+    peakRss: peak.rss,
+    peakProcess: peak.command,
+  };
 }
 
 function ownPart(r: PhaseRecord): StepTiming {
@@ -122,13 +130,21 @@ function docusaurusSteps(perf: readonly PerfLine[]): {name: string; start: numbe
 }
 
 /** The ordered steps of a build and their parts. `run` is the whole build's interval and CPU time. */
-export function buildSteps(input: {records: readonly PhaseRecord[]; perf: readonly PerfLine[]; timeline: readonly TimelineSample[]; run: {start: number; end: number; cpuMs: number}}): StepTiming[] {
+export function buildSteps(input: {
+  records: readonly PhaseRecord[];
+  perf: readonly PerfLine[];
+  timeline: readonly TimelineSample[];
+  run: {start: number; end: number; cpuMs: number};
+}): StepTiming[] {
   const {records, perf, timeline, run} = input;
   const steps: StepTiming[] = [];
   for (const step of ['spec', 'gen:api']) {
     const total = records.find((r) => r.step === step && r.phase === 'total');
     if (!total) continue;
-    steps.push({...overTree(step, 0, total.start, total.end, timeline), peakRss: Math.max(total.maxRss, peakIn(timeline, total.start, total.end).rss || 0)});
+    steps.push({
+      ...overTree(step, 0, total.start, total.end, timeline),
+      peakRss: Math.max(total.maxRss, peakIn(timeline, total.start, total.end).rss || 0),
+    });
     for (const r of records) if (r.step === step && r.phase !== 'total') steps.push(ownPart(r));
   }
   for (const d of docusaurusSteps(perf)) {
@@ -139,7 +155,14 @@ export function buildSteps(input: {records: readonly PhaseRecord[]; perf: readon
   if (top.length) {
     const wall = run.end - run.start - top.reduce((n, s) => n + s.wallMs, 0);
     const cpu = run.cpuMs - top.reduce((n, s) => n + s.cpuMs, 0);
-    steps.push({name: 'the rest (npm, tsx, gen:versions, Docusaurus start-up)', depth: 0, wallMs: Math.max(0, wall), cpuMs: Number.isFinite(cpu) ? Math.max(0, cpu) : NaN, cpuFrom: 'tree', peakRss: NaN});
+    steps.push({
+      name: 'the rest (npm, tsx, gen:versions, Docusaurus start-up)',
+      depth: 0,
+      wallMs: Math.max(0, wall),
+      cpuMs: Number.isFinite(cpu) ? Math.max(0, cpu) : NaN,
+      cpuFrom: 'tree',
+      peakRss: NaN,
+    });
   }
   return steps;
 }

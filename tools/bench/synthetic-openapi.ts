@@ -26,15 +26,67 @@ export function seededRandom(seed: number): () => number {
 }
 
 const ADJECTIVES = [
-  'billing', 'usage', 'service', 'account', 'payment', 'credit', 'tax', 'product', 'order', 'partner',
-  'carrier', 'network', 'device', 'discount', 'contract', 'inventory', 'provisioning', 'rating',
-  'settlement', 'recurring', 'prepaid', 'wholesale', 'retail', 'regional', 'portal', 'agent',
-  'commission', 'dispute', 'collection', 'ledger',
+  'billing',
+  'usage',
+  'service',
+  'account',
+  'payment',
+  'credit',
+  'tax',
+  'product',
+  'order',
+  'partner',
+  'carrier',
+  'network',
+  'device',
+  'discount',
+  'contract',
+  'inventory',
+  'provisioning',
+  'rating',
+  'settlement',
+  'recurring',
+  'prepaid',
+  'wholesale',
+  'retail',
+  'regional',
+  'portal',
+  'agent',
+  'commission',
+  'dispute',
+  'collection',
+  'ledger',
 ];
 const NOUNS = [
-  'profile', 'record', 'plan', 'adjustment', 'batch', 'rule', 'schedule', 'template', 'group', 'event',
-  'line', 'package', 'rate', 'request', 'report', 'statement', 'subscription', 'transaction', 'voucher',
-  'window', 'zone', 'allocation', 'assignment', 'bundle', 'charge', 'export', 'feature', 'hold', 'note',
+  'profile',
+  'record',
+  'plan',
+  'adjustment',
+  'batch',
+  'rule',
+  'schedule',
+  'template',
+  'group',
+  'event',
+  'line',
+  'package',
+  'rate',
+  'request',
+  'report',
+  'statement',
+  'subscription',
+  'transaction',
+  'voucher',
+  'window',
+  'zone',
+  'allocation',
+  'assignment',
+  'bundle',
+  'charge',
+  'export',
+  'feature',
+  'hold',
+  'note',
   'option',
 ];
 const SUB_NOUNS = ['note', 'attachment', 'history entry', 'contact', 'audit event', 'comment', 'tag', 'link'];
@@ -51,7 +103,10 @@ function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 function pascal(words: string): string {
-  return words.split(/[\s-]+/).map(cap).join('');
+  return words
+    .split(/[\s-]+/)
+    .map(cap)
+    .join('');
 }
 function camel(words: string): string {
   const p = pascal(words);
@@ -66,7 +121,10 @@ function article(noun: string): string {
   return /^[aeiou]/.test(noun) ? 'an' : 'a';
 }
 function kebab(words: string): string {
-  return words.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return words
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 interface Resource {
@@ -208,16 +266,23 @@ export function generateSyntheticOpenApi(options: SyntheticOptions): OpenApiDocu
   const parameters = {
     Page: {name: 'page', in: 'query', description: 'Page number, from 1.', schema: {type: 'integer', minimum: 1, default: 1}},
     PageSize: {
-      name: 'page_size', in: 'query', description: 'Items per page.',
+      name: 'page_size',
+      in: 'query',
+      description: 'Items per page.',
       schema: {type: 'integer', minimum: 1, maximum: 100, default: 25},
     },
     Sort: {
-      name: 'sort', in: 'query', description: 'Sort field; prefix with `-` for descending.',
+      name: 'sort',
+      in: 'query',
+      description: 'Sort field; prefix with `-` for descending.',
       schema: {type: 'string', enum: ['created_at', '-created_at', 'name', '-name']},
     },
     IdempotencyKey: {
-      name: 'Idempotency-Key', in: 'header', required: false,
-      description: 'Makes a create request safe to retry.', schema: {type: 'string', maxLength: 64},
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Makes a create request safe to retry.',
+      schema: {type: 'string', maxLength: 64},
     },
   };
   const pref = (name: keyof typeof parameters) => ({$ref: `#/components/parameters/${name}`});
@@ -235,8 +300,7 @@ export function generateSyntheticOpenApi(options: SyntheticOptions): OpenApiDocu
   while (count < total) {
     if (resourceIndex >= pairs.length) throw new Error(`synthetic-openapi: at most ${pairs.length * 12} operations`);
     const name = pairs[resourceIndex];
-    const tagName = `${pascal(pairs[resourceIndex - (resourceIndex % 3)])
-      .replace(/([a-z])([A-Z])/g, '$1 $2')} resources`;
+    const tagName = `${pascal(pairs[resourceIndex - (resourceIndex % 3)]).replace(/([a-z])([A-Z])/g, '$1 $2')} resources`;
     if (resourceIndex % 3 === 0) tags.push({name: tagName, description: paragraph(2)});
     resourceIndex++;
     const r: Resource = {
@@ -305,7 +369,10 @@ export function generateSyntheticOpenApi(options: SyntheticOptions): OpenApiDocu
     const collection = `/${r.segment}`;
     const item = `${collection}/{${r.idParam}}`;
     const idParam = {
-      name: r.idParam, in: 'path', required: true, description: `Id of the ${name}.`,
+      name: r.idParam,
+      in: 'path',
+      required: true,
+      description: `Id of the ${name}.`,
       schema: {type: 'integer', format: 'int64', minimum: 1},
     };
     const json = (schema: unknown) => ({'application/json': {schema}});
@@ -325,46 +392,78 @@ export function generateSyntheticOpenApi(options: SyntheticOptions): OpenApiDocu
       ...(i === 0 ? {} : {style: 'form', explode: false}),
     }));
 
-    add(collection, 'get', op(`List ${plural(name)}`, {
-      parameters: [pref('Page'), pref('PageSize'), pref('Sort'), ...filters,
-        {name: 'expand', in: 'query', schema: {type: 'array', items: {type: 'string', enum: ['items', 'audit']}}}],
-      responses: {'200': {description: `A page of ${plural(name)}.`, content: json(ref(`${r.schema}List`))}, ...common},
-    }));
-    add(collection, 'post', op(`Create ${article(name)} ${name}`, {
-      parameters: [pref('IdempotencyKey')],
-      requestBody: {required: true, content: json(ref(`${r.schema}Input`))},
-      responses: {
-        '201': {
-          description: 'Created.',
-          headers: {Location: {schema: {type: 'string'}, description: 'URL of the new record.'}},
-          content: json(ref(r.schema)),
+    add(
+      collection,
+      'get',
+      op(`List ${plural(name)}`, {
+        parameters: [
+          pref('Page'),
+          pref('PageSize'),
+          pref('Sort'),
+          ...filters,
+          {name: 'expand', in: 'query', schema: {type: 'array', items: {type: 'string', enum: ['items', 'audit']}}},
+        ],
+        responses: {'200': {description: `A page of ${plural(name)}.`, content: json(ref(`${r.schema}List`))}, ...common},
+      }),
+    );
+    add(
+      collection,
+      'post',
+      op(`Create ${article(name)} ${name}`, {
+        parameters: [pref('IdempotencyKey')],
+        requestBody: {required: true, content: json(ref(`${r.schema}Input`))},
+        responses: {
+          '201': {
+            description: 'Created.',
+            headers: {Location: {schema: {type: 'string'}, description: 'URL of the new record.'}},
+            content: json(ref(r.schema)),
+          },
+          ...common,
+          '409': rref('Conflict'),
+          '422': rref('Unprocessable'),
         },
-        ...common,
-        '409': rref('Conflict'),
-        '422': rref('Unprocessable'),
-      },
-    }));
-    add(item, 'get', op(`Get ${article(name)} ${name}`, {
-      parameters: [idParam, {name: 'expand', in: 'query', schema: {type: 'array', items: {type: 'string'}}}],
-      responses: {'200': {description: `The ${name}.`, content: json(ref(r.schema))}, ...common, '404': rref('NotFound')},
-    }));
-    add(item, 'patch', op(`Update ${article(name)} ${name}`, {
-      parameters: [idParam],
-      requestBody: {required: true, content: json(ref(`${r.schema}Input`))},
-      responses: {
-        '200': {description: 'Updated.', content: json(ref(r.schema))},
-        ...common, '404': rref('NotFound'), '409': rref('Conflict'), '422': rref('Unprocessable'),
-      },
-    }));
-    add(item, 'put', op(`Replace ${article(name)} ${name}`, {
-      parameters: [idParam, pref('IdempotencyKey')],
-      requestBody: {required: true, content: json(ref(`${r.schema}Input`))},
-      responses: {'200': {description: 'Replaced.', content: json(ref(r.schema))}, ...common, '404': rref('NotFound')},
-    }));
-    add(item, 'delete', op(`Delete ${article(name)} ${name}`, {
-      parameters: [idParam],
-      responses: {'204': {description: 'Deleted.'}, ...common, '404': rref('NotFound'), '409': rref('Conflict')},
-    }));
+      }),
+    );
+    add(
+      item,
+      'get',
+      op(`Get ${article(name)} ${name}`, {
+        parameters: [idParam, {name: 'expand', in: 'query', schema: {type: 'array', items: {type: 'string'}}}],
+        responses: {'200': {description: `The ${name}.`, content: json(ref(r.schema))}, ...common, '404': rref('NotFound')},
+      }),
+    );
+    add(
+      item,
+      'patch',
+      op(`Update ${article(name)} ${name}`, {
+        parameters: [idParam],
+        requestBody: {required: true, content: json(ref(`${r.schema}Input`))},
+        responses: {
+          '200': {description: 'Updated.', content: json(ref(r.schema))},
+          ...common,
+          '404': rref('NotFound'),
+          '409': rref('Conflict'),
+          '422': rref('Unprocessable'),
+        },
+      }),
+    );
+    add(
+      item,
+      'put',
+      op(`Replace ${article(name)} ${name}`, {
+        parameters: [idParam, pref('IdempotencyKey')],
+        requestBody: {required: true, content: json(ref(`${r.schema}Input`))},
+        responses: {'200': {description: 'Replaced.', content: json(ref(r.schema))}, ...common, '404': rref('NotFound')},
+      }),
+    );
+    add(
+      item,
+      'delete',
+      op(`Delete ${article(name)} ${name}`, {
+        parameters: [idParam],
+        responses: {'204': {description: 'Deleted.'}, ...common, '404': rref('NotFound'), '409': rref('Conflict')},
+      }),
+    );
     const sub = SUB_NOUNS[resourceIndex % SUB_NOUNS.length];
     const subSchema = `${r.schema}${pascal(sub)}`;
     schemas[subSchema] = {
@@ -377,44 +476,71 @@ export function generateSyntheticOpenApi(options: SyntheticOptions): OpenApiDocu
         audit: ref('AuditInfo'),
       },
     };
-    add(`${item}/${kebab(plural(sub))}`, 'get', op(`List ${plural(sub)} of ${article(name)} ${name}`, {
-      parameters: [idParam, pref('Page'), pref('PageSize')],
-      responses: {
-        '200': {
-          description: `A page of ${plural(sub)}.`,
-          content: json({allOf: [ref('Pagination'), {type: 'object', properties: {items: {type: 'array', items: ref(subSchema)}}}]}),
+    add(
+      `${item}/${kebab(plural(sub))}`,
+      'get',
+      op(`List ${plural(sub)} of ${article(name)} ${name}`, {
+        parameters: [idParam, pref('Page'), pref('PageSize')],
+        responses: {
+          '200': {
+            description: `A page of ${plural(sub)}.`,
+            content: json({allOf: [ref('Pagination'), {type: 'object', properties: {items: {type: 'array', items: ref(subSchema)}}}]}),
+          },
+          ...common,
+          '404': rref('NotFound'),
         },
-        ...common, '404': rref('NotFound'),
-      },
-    }));
-    add(`${item}/${kebab(plural(sub))}`, 'post', op(`Add ${article(sub)} ${sub} to ${article(name)} ${name}`, {
-      parameters: [idParam],
-      requestBody: {content: json(ref(subSchema))},
-      responses: {'201': {description: 'Added.', content: json(ref(subSchema))}, ...common, '404': rref('NotFound')},
-    }));
+      }),
+    );
+    add(
+      `${item}/${kebab(plural(sub))}`,
+      'post',
+      op(`Add ${article(sub)} ${sub} to ${article(name)} ${name}`, {
+        parameters: [idParam],
+        requestBody: {content: json(ref(subSchema))},
+        responses: {'201': {description: 'Added.', content: json(ref(subSchema))}, ...common, '404': rref('NotFound')},
+      }),
+    );
     const subId = {
-      name: `${camel(sub)}Id`, in: 'path', required: true, description: `Id of the ${sub}.`, schema: {type: 'integer'},
+      name: `${camel(sub)}Id`,
+      in: 'path',
+      required: true,
+      description: `Id of the ${sub}.`,
+      schema: {type: 'integer'},
     };
-    add(`${item}/${kebab(plural(sub))}/{${camel(sub)}Id}`, 'delete', op(`Remove ${article(sub)} ${sub} from ${article(name)} ${name}`, {
-      parameters: [idParam, subId],
-      responses: {'204': {description: 'Removed.'}, ...common, '404': rref('NotFound')},
-    }));
+    add(
+      `${item}/${kebab(plural(sub))}/{${camel(sub)}Id}`,
+      'delete',
+      op(`Remove ${article(sub)} ${sub} from ${article(name)} ${name}`, {
+        parameters: [idParam, subId],
+        responses: {'204': {description: 'Removed.'}, ...common, '404': rref('NotFound')},
+      }),
+    );
     for (let i = 0, n = int(1, 3); i < n; i++) {
       const action = ACTIONS[(resourceIndex + i) % ACTIONS.length];
-      add(`${item}/${action}`, 'post', op(`${cap(action)} ${article(name)} ${name}`, {
-        parameters: [idParam, pref('IdempotencyKey')],
-        requestBody: {
-          content: json({
-            type: 'object',
-            properties: {reason: {type: 'string', maxLength: 500}, effective_date: {type: 'string', format: 'date'}, notify: {type: 'boolean'}},
-          }),
-        },
-        responses: {
-          '200': {description: `The ${name} after the ${action} action.`, content: json(ref(r.schema))},
-          '202': {description: 'Accepted; the action completes asynchronously.'},
-          ...common, '404': rref('NotFound'), '409': rref('Conflict'),
-        },
-      }));
+      add(
+        `${item}/${action}`,
+        'post',
+        op(`${cap(action)} ${article(name)} ${name}`, {
+          parameters: [idParam, pref('IdempotencyKey')],
+          requestBody: {
+            content: json({
+              type: 'object',
+              properties: {
+                reason: {type: 'string', maxLength: 500},
+                effective_date: {type: 'string', format: 'date'},
+                notify: {type: 'boolean'},
+              },
+            }),
+          },
+          responses: {
+            '200': {description: `The ${name} after the ${action} action.`, content: json(ref(r.schema))},
+            '202': {description: 'Accepted; the action completes asynchronously.'},
+            ...common,
+            '404': rref('NotFound'),
+            '409': rref('Conflict'),
+          },
+        }),
+      );
     }
   }
 

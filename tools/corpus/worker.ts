@@ -39,7 +39,7 @@ async function runOne(id: string, file: string, scratch: string): Promise<Corpus
   try {
     spec = await buildProcessedSpec({source: file, strict: false, output: processedSpec});
   } catch (error) {
-    const message = error instanceof SpecError ? error.message : (error as Error)?.stack ?? String(error);
+    const message = error instanceof SpecError ? error.message : ((error as Error)?.stack ?? String(error));
     return {...base, ok: false, stage: 'spec', error: message.split('\n').slice(0, 6).join('\n'), ms: Date.now() - started};
   }
   const warnings: Record<string, number> = {};
@@ -48,12 +48,25 @@ async function runOne(id: string, file: string, scratch: string): Promise<Corpus
     if (WORKAROUND_RULES.has(p.rule)) warnings[p.rule] = (warnings[p.rule] ?? 0) + 1;
     else findings++;
   }
-  const facts = {openapi: String(spec.document.openapi), operations: spec.stats.operations, webhooks: spec.stats.webhooks, warnings, findings};
+  const facts = {
+    openapi: String(spec.document.openapi),
+    operations: spec.stats.operations,
+    webhooks: spec.stats.webhooks,
+    warnings,
+    findings,
+  };
   try {
     const gen = await generateApiPages({processedSpec, outDir});
     return {...base, ...facts, ok: true, pages: gen.pages, ms: Date.now() - started};
   } catch (error) {
-    return {...base, ...facts, ok: false, stage: 'gen', error: ((error as Error)?.message ?? String(error)).split('\n').slice(0, 6).join('\n'), ms: Date.now() - started};
+    return {
+      ...base,
+      ...facts,
+      ok: false,
+      stage: 'gen',
+      error: ((error as Error)?.message ?? String(error)).split('\n').slice(0, 6).join('\n'),
+      ms: Date.now() - started,
+    };
   } finally {
     rmSync(outDir, {recursive: true, force: true});
     rmSync(processedSpec, {force: true});

@@ -25,7 +25,12 @@ export const MODULES: MutationModule[] = [
     name: 'search-engine',
     guards: 'which pages a query finds and in what order',
     mutate: ['src/components/Search/engine.ts', 'src/components/Search/query.ts'],
-    tests: ['src/components/Search/engine.test.ts', 'src/components/Search/engine-rules.test.ts', 'src/components/Search/query.test.ts', 'plugins/search/ranking.test.ts'],
+    tests: [
+      'src/components/Search/engine.test.ts',
+      'src/components/Search/engine-rules.test.ts',
+      'src/components/Search/query.test.ts',
+      'plugins/search/ranking.test.ts',
+    ],
   },
   {
     name: 'search-api-match',
@@ -38,7 +43,12 @@ export const MODULES: MutationModule[] = [
     name: 'search-typo',
     guards: 'results for misspelt queries',
     mutate: ['src/components/Search/typo.ts'],
-    tests: ['src/components/Search/typo.test.ts', 'src/components/Search/api-search.test.ts', 'src/components/Search/engine.test.ts', 'plugins/search/ranking.test.ts'],
+    tests: [
+      'src/components/Search/typo.test.ts',
+      'src/components/Search/api-search.test.ts',
+      'src/components/Search/engine.test.ts',
+      'plugins/search/ranking.test.ts',
+    ],
   },
   {
     name: 'search-snippet',
@@ -85,26 +95,56 @@ export const MODULES: MutationModule[] = [
   {
     name: 'console-request',
     guards: 'the request the console sends, its preview, its pre-send checks, and what it says of the answer or the failure',
-    mutate: ['src/components/ApiConsole/request.ts', 'src/components/ApiConsole/preview.ts', 'src/components/ApiConsole/validate.ts', 'src/components/ApiConsole/send.ts'],
-    tests: ['src/components/ApiConsole/build-request.test.ts', 'src/components/ApiConsole/preview.test.ts', 'src/components/ApiConsole/validate.test.ts', 'src/components/ApiConsole/request-check.test.ts', 'src/components/ApiConsole/console-safety.test.ts', 'src/components/ApiConsole/send.test.ts'],
+    mutate: [
+      'src/components/ApiConsole/request.ts',
+      'src/components/ApiConsole/preview.ts',
+      'src/components/ApiConsole/validate.ts',
+      'src/components/ApiConsole/send.ts',
+    ],
+    tests: [
+      'src/components/ApiConsole/build-request.test.ts',
+      'src/components/ApiConsole/preview.test.ts',
+      'src/components/ApiConsole/validate.test.ts',
+      'src/components/ApiConsole/request-check.test.ts',
+      'src/components/ApiConsole/console-safety.test.ts',
+      'src/components/ApiConsole/send.test.ts',
+    ],
   },
   {
     name: 'console-auth',
     guards: 'credentials the console applies, and the OAuth flows',
-    mutate: ['src/components/ApiConsole/auth/schemes.ts', 'src/components/ApiConsole/auth/oauth.ts', 'src/components/ApiConsole/auth/store.ts'],
-    tests: ['src/components/ApiConsole/auth/auth.test.ts', 'src/components/ApiConsole/auth/store.test.ts', 'src/components/ApiConsole/console-safety.test.ts', 'src/components/ApiConsole/share-oauth.test.ts'],
+    mutate: [
+      'src/components/ApiConsole/auth/schemes.ts',
+      'src/components/ApiConsole/auth/oauth.ts',
+      'src/components/ApiConsole/auth/store.ts',
+    ],
+    tests: [
+      'src/components/ApiConsole/auth/auth.test.ts',
+      'src/components/ApiConsole/auth/store.test.ts',
+      'src/components/ApiConsole/console-safety.test.ts',
+      'src/components/ApiConsole/share-oauth.test.ts',
+    ],
   },
   {
     name: 'share-links',
     guards: 'shared console links (never carry credentials)',
     mutate: ['src/components/ApiConsole/share.ts'],
-    tests: ['src/components/ApiConsole/share.test.ts', 'src/components/ApiConsole/share-oauth.test.ts', 'src/components/ApiConsole/console-safety.test.ts'],
+    tests: [
+      'src/components/ApiConsole/share.test.ts',
+      'src/components/ApiConsole/share-oauth.test.ts',
+      'src/components/ApiConsole/console-safety.test.ts',
+    ],
   },
   {
     name: 'page-planning',
     guards: 'page addresses (slugs), reserved names, which page each operation gets',
     mutate: ['plugins/api-pages/pages.ts', 'openapi/pipeline/pages.ts', 'openapi/model/operations.ts'],
-    tests: ['plugins/api-pages/pages.test.ts', 'plugins/api-pages/overview.test.ts', 'openapi/pipeline/pages.test.ts', 'openapi/model/operations.test.ts'],
+    tests: [
+      'plugins/api-pages/pages.test.ts',
+      'plugins/api-pages/overview.test.ts',
+      'openapi/pipeline/pages.test.ts',
+      'openapi/model/operations.test.ts',
+    ],
   },
   {
     name: 'changelog',
@@ -136,7 +176,12 @@ export const MODULES: MutationModule[] = [
     name: 'markdown-twins',
     guards: 'the Markdown twin of each API operation page (Copy page, llms.txt, MCP)',
     mutate: ['plugins/agent-docs/operation-markdown.ts'],
-    tests: ['plugins/agent-docs/operation-markdown.test.ts', 'plugins/agent-docs/schema-display.test.ts', 'plugins/agent-docs/operation-markdown-sections.test.ts', 'plugins/api-pages/client/page-data-format.test.ts'],
+    tests: [
+      'plugins/agent-docs/operation-markdown.test.ts',
+      'plugins/agent-docs/schema-display.test.ts',
+      'plugins/agent-docs/operation-markdown-sections.test.ts',
+      'plugins/api-pages/client/page-data-format.test.ts',
+    ],
   },
   {
     name: 'markdown-twins-html',

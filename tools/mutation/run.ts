@@ -63,7 +63,8 @@ function lineOf(source: string, line: number): string {
 
 async function runModule(mod: MutationModule, concurrency: number, force: boolean): Promise<ModuleScore> {
   for (const f of [...mod.mutate, ...mod.tests]) {
-    if (!fs.existsSync(path.join(root, f))) throw new Error(`tools/mutation/modules.ts: module "${mod.name}" names ${f}, which does not exist`);
+    if (!fs.existsSync(path.join(root, f)))
+      throw new Error(`tools/mutation/modules.ts: module "${mod.name}" names ${f}, which does not exist`);
   }
   const started = Date.now();
   // Stryker is an ES module; this script runs as CommonJS under tsx.
@@ -125,8 +126,14 @@ async function runModule(mod: MutationModule, concurrency: number, force: boolea
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).trim(),
     date: new Date().toISOString().slice(0, 10),
     seconds: Math.round((Date.now() - started) / 1000),
-    survivors: results.filter((r) => r.status === 'Survived' || r.status === 'NoCoverage').map(describe).sort(byPlace),
-    equivalent: results.filter((r) => r.status === 'Ignored').map(describe).sort(byPlace),
+    survivors: results
+      .filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
+      .map(describe)
+      .sort(byPlace),
+    equivalent: results
+      .filter((r) => r.status === 'Ignored')
+      .map(describe)
+      .sort(byPlace),
   };
 }
 
@@ -201,14 +208,18 @@ async function main(): Promise<void> {
       console.log(`\n== ${mod.name}: mutating ${mod.mutate.join(', ')}`);
       const score = await runModule(mod, concurrency, force);
       fs.writeFileSync(path.join(scoresDir, `${mod.name}.json`), JSON.stringify(score, null, 2) + '\n');
-      console.log(`== ${mod.name}: ${score.score} % (${score.killed + score.timeout} killed, ${score.survived} survived, ${score.noCoverage} not covered, ${score.ignored} equivalent) in ${score.seconds} s`);
+      console.log(
+        `== ${mod.name}: ${score.score} % (${score.killed + score.timeout} killed, ${score.survived} survived, ${score.noCoverage} not covered, ${score.ignored} equivalent) in ${score.seconds} s`,
+      );
     }
   }
   const scores = readScores();
   fs.writeFileSync(path.join(__dirname, 'SCORES.md'), summary(scores));
   const below = scores.filter((s) => s.score < GOAL);
   const unmeasured = MODULES.filter((m) => !scores.some((s) => s.name === m.name)).map((m) => m.name);
-  console.log(`\nSCORES.md: ${scores.length} of ${MODULES.length} modules measured, ${below.length ? `below ${GOAL} %: ${below.map((s) => `${s.name} ${s.score} %`).join(', ')}` : `all measured at or above ${GOAL} %`}${unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : ''}`);
+  console.log(
+    `\nSCORES.md: ${scores.length} of ${MODULES.length} modules measured, ${below.length ? `below ${GOAL} %: ${below.map((s) => `${s.name} ${s.score} %`).join(', ')}` : `all measured at or above ${GOAL} %`}${unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : ''}`,
+  );
   if (below.length || unmeasured.length) process.exitCode = 1;
 }
 

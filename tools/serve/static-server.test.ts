@@ -15,7 +15,10 @@ before(async () => {
   writeFileSync(path.join(root, '404.html'), '<h1>not found</h1>');
   writeFileSync(path.join(root, 'docs/api/x/index.html'), '<h1>x</h1>');
   writeFileSync(path.join(root, 'page.html'), '<h1>page</h1>');
-  writeFileSync(path.join(root, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Frame-Options: DENY\n/blog/*\n  X-Blog: 1\n");
+  writeFileSync(
+    path.join(root, '_headers'),
+    "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Frame-Options: DENY\n/blog/*\n  X-Blog: 1\n",
+  );
   server = await startStaticServer({root});
 });
 after(async () => {
@@ -32,7 +35,12 @@ test('clean URLs reach index.html and .html files', async () => {
 });
 
 test('.html and /index.html redirect to the clean path', async () => {
-  for (const [from, to] of [['/docs/api/x/index.html', '/docs/api/x'], ['/page.html', '/page'], ['/index.html', '/'], ['/page.html?q=1', '/page?q=1']]) {
+  for (const [from, to] of [
+    ['/docs/api/x/index.html', '/docs/api/x'],
+    ['/page.html', '/page'],
+    ['/index.html', '/'],
+    ['/page.html?q=1', '/page?q=1'],
+  ]) {
     const res = await get(from);
     assert.equal(res.status, 301, from);
     assert.equal(res.headers.get('location'), to, from);
@@ -88,7 +96,13 @@ test('issue 22 row 4: the redirect target is on this host by construction, whate
   // Paths the server never gets from a request (dot segments, backslashes) still stay on the host:
   // parsing "/.//x" resolves the dot segment into a new leading "//".
   const self = 'https://portal.example';
-  for (const [base, sitePath, search] of [['/', '/.//evil.example/x.html', ''], ['/', '/..//evil.example/x/index.html', '?a=1'], ['/', '/\\\\evil.example/x.html', ''], ['/b/', '/./\\/evil.example/x.html', ''], ['/', '/%2e//evil.example/x.html', '']]) {
+  for (const [base, sitePath, search] of [
+    ['/', '/.//evil.example/x.html', ''],
+    ['/', '/..//evil.example/x/index.html', '?a=1'],
+    ['/', '/\\\\evil.example/x.html', ''],
+    ['/b/', '/./\\/evil.example/x.html', ''],
+    ['/', '/%2e//evil.example/x.html', ''],
+  ]) {
     const location = cleanLocation(base, sitePath, search);
     assert.ok(location !== null, sitePath);
     assert.equal(new URL(location, self).origin, self, `${sitePath} -> ${location}`);
@@ -130,7 +144,10 @@ test('a read error in the middle of a response ends it without taking the server
     return handle;
   });
   try {
-    await raw('/page', {'accept-encoding': 'identity'}).then(() => undefined, () => undefined); // cut short or empty: either is fine
+    await raw('/page', {'accept-encoding': 'identity'}).then(
+      () => undefined,
+      () => undefined,
+    ); // cut short or empty: either is fine
   } finally {
     open.mock.restore();
   }
@@ -138,7 +155,7 @@ test('a read error in the middle of a response ends it without taking the server
   assert.equal(await (await get('/page')).text(), '<h1>page</h1>');
 });
 
-test('every answer carries the build\'s _headers rules for /* and nosniff, a plain host none', async () => {
+test("every answer carries the build's _headers rules for /* and nosniff, a plain host none", async () => {
   for (const p of ['/', '/page', '/missing', '/page.html']) {
     const res = await get(p);
     assert.equal(res.headers.get('content-security-policy'), "default-src 'self'; frame-ancestors 'none'", p);

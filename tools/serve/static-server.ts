@@ -95,9 +95,10 @@ async function send(req: IncomingMessage, res: ServerResponse, file: string, sta
   const headers: Record<string, string> = {
     ...extra,
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-    'Cache-Control': /\.[0-9a-f]{8}\.(js|css)$/.test(file) || file.includes(`${path.sep}assets${path.sep}`)
-      ? 'public, max-age=31536000, immutable'
-      : 'public, max-age=0, must-revalidate',
+    'Cache-Control':
+      /\.[0-9a-f]{8}\.(js|css)$/.test(file) || file.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=0, must-revalidate',
     Vary: 'Accept-Encoding',
   };
   const accepts = String(req.headers['accept-encoding'] ?? '');

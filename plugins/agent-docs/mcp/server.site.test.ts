@@ -16,7 +16,11 @@ const BUILD = path.resolve(ROOT, process.env.SITE_DIR ?? 'build');
 const SERVER = path.join(__dirname, 'server.ts');
 
 async function connect(site: string): Promise<Client> {
-  const transport = new StdioClientTransport({command: process.execPath, args: [require.resolve('tsx/cli'), SERVER, '--site', site], stderr: 'ignore'});
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [require.resolve('tsx/cli'), SERVER, '--site', site],
+    stderr: 'ignore',
+  });
   const client = new Client({name: 'docs-mcp-test', version: '1.0.0'});
   await client.connect(transport);
   return client;

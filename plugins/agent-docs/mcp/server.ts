@@ -23,7 +23,14 @@ type IndexedPage = Omit<TwinPage, 'markdown'>;
 
 const text = (t: string) => ({content: [{type: 'text' as const, text: t}]});
 const failure = (t: string) => ({content: [{type: 'text' as const, text: t}], isError: true});
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** "/x/" "x" "https://site/x?y#z" "/x.md" -> "/x" (a route of the site, with its base path). */
 export function normaliseRoute(input: string, baseUrl: string): string {
@@ -33,7 +40,10 @@ export function normaliseRoute(input: string, baseUrl: string): string {
   } catch {
     // not a URL
   }
-  p = p.replace(/[?#].*$/, '').replace(/\.md$/, '').replace(/\/index$/, '/');
+  p = p
+    .replace(/[?#].*$/, '')
+    .replace(/\.md$/, '')
+    .replace(/\/index$/, '/');
   if (!p.startsWith('/')) p = `${baseUrl.replace(/\/$/, '')}/${p}`;
   return p.length > 1 ? p.replace(/\/$/, '') : p;
 }
@@ -43,7 +53,8 @@ export function createServer(site: PortalSite): McpServer {
   let engine: Promise<SearchEngine> | undefined;
 
   // The current API version's operations (older versions' pages stay readable with get_page).
-  const operations = async (): Promise<IndexedPage[]> => (await site.agentIndex()).pages.filter((p) => p.kind === 'operation' && !p.version);
+  const operations = async (): Promise<IndexedPage[]> =>
+    (await site.agentIndex()).pages.filter((p) => p.kind === 'operation' && !p.version);
   const markdownOf = async (page: IndexedPage) => site.read(await site.relative(page.markdownPath));
   const opLine = (p: IndexedPage) =>
     `- ${p.operation!.webhook ? `webhook ${p.operation!.webhook}` : `${p.operation!.method.toUpperCase()} ${p.operation!.path}`}` +
@@ -63,7 +74,12 @@ export function createServer(site: PortalSite): McpServer {
       };
       const [status] = await e.init(
         {
-          options: {removeDefaultStopWordFilter: searchOptions.removeDefaultStopWordFilter, searchResultContextMaxLength: searchOptions.searchResultContextMaxLength, highlightSearchTermsOnTargetPage: false, baseUrl},
+          options: {
+            removeDefaultStopWordFilter: searchOptions.removeDefaultStopWordFilter,
+            searchResultContextMaxLength: searchOptions.searchResultContextMaxLength,
+            highlightSearchTermsOnTargetPage: false,
+            baseUrl,
+          },
           site: {heading: null, uri: 'search-index.json'},
           externals: [],
         },
@@ -83,8 +99,12 @@ export function createServer(site: PortalSite): McpServer {
     'search_docs',
     {
       title: 'Search the documentation',
-      description: 'Full-text search of the developer portal (API reference, guides, blog). Returns matching pages and sections with the address of each page\'s Markdown version (read it with get_page).',
-      inputSchema: {query: z.string().min(1).describe('Search words, e.g. "create customer" or "rate limit"'), limit: z.number().int().min(1).max(50).optional().describe('Maximum results (default 10)')},
+      description:
+        "Full-text search of the developer portal (API reference, guides, blog). Returns matching pages and sections with the address of each page's Markdown version (read it with get_page).",
+      inputSchema: {
+        query: z.string().min(1).describe('Search words, e.g. "create customer" or "rate limit"'),
+        limit: z.number().int().min(1).max(50).optional().describe('Maximum results (default 10)'),
+      },
     },
     async ({query, limit}) => {
       try {
@@ -110,7 +130,8 @@ export function createServer(site: PortalSite): McpServer {
     'list_operations',
     {
       title: 'List API operations',
-      description: 'Lists the operations of the API reference (method, path, operationId, title), optionally only those of one tag. The tags are listed when the tag is unknown.',
+      description:
+        'Lists the operations of the API reference (method, path, operationId, title), optionally only those of one tag. The tags are listed when the tag is unknown.',
       inputSchema: {tag: z.string().optional().describe('Only operations with this tag (case-insensitive), e.g. "Customers"')},
     },
     async ({tag}) => {
@@ -138,7 +159,8 @@ export function createServer(site: PortalSite): McpServer {
     'get_operation',
     {
       title: 'Get an API operation',
-      description: 'The full reference of one API operation as Markdown: method and path, base URL, authentication, parameters, request body and response fields, examples and a curl request. Give the operationId, or the method and the path.',
+      description:
+        'The full reference of one API operation as Markdown: method and path, base URL, authentication, parameters, request body and response fields, examples and a curl request. Give the operationId, or the method and the path.',
       inputSchema: {
         operationId: z.string().optional().describe('e.g. "createCustomer"'),
         method: z.string().optional().describe('HTTP method, e.g. "POST"'),
@@ -149,10 +171,20 @@ export function createServer(site: PortalSite): McpServer {
       try {
         const ops = await operations();
         let found: IndexedPage | undefined;
-        if (operationId) found = ops.find((o) => o.operation!.operationId === operationId) ?? ops.find((o) => o.operation!.operationId?.toLowerCase() === operationId.toLowerCase());
-        else if (method && path) found = ops.find((o) => o.operation!.method.toLowerCase() === method.toLowerCase() && (o.operation!.path === path || o.operation!.webhook === path));
+        if (operationId)
+          found =
+            ops.find((o) => o.operation!.operationId === operationId) ??
+            ops.find((o) => o.operation!.operationId?.toLowerCase() === operationId.toLowerCase());
+        else if (method && path)
+          found = ops.find(
+            (o) =>
+              o.operation!.method.toLowerCase() === method.toLowerCase() && (o.operation!.path === path || o.operation!.webhook === path),
+          );
         else return failure('Give an operationId, or a method and a path.');
-        if (!found) return failure(`No operation ${operationId ? `with operationId "${operationId}"` : `${method!.toUpperCase()} ${path}`}. Use list_operations to see them.`);
+        if (!found)
+          return failure(
+            `No operation ${operationId ? `with operationId "${operationId}"` : `${method!.toUpperCase()} ${path}`}. Use list_operations to see them.`,
+          );
         return text(await markdownOf(found));
       } catch (error) {
         return failure(`Could not read the operation: ${(error as Error).message}`);
@@ -164,7 +196,8 @@ export function createServer(site: PortalSite): McpServer {
     'get_page',
     {
       title: 'Get a documentation page',
-      description: 'The Markdown version of a page of the portal, by its route ("/docs/api/get-customer", "/blog/welcome", "/") or its full URL.',
+      description:
+        'The Markdown version of a page of the portal, by its route ("/docs/api/get-customer", "/blog/welcome", "/") or its full URL.',
       inputSchema: {route: z.string().min(1).describe('Route or URL of the page')},
     },
     async ({route}) => {

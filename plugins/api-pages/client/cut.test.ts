@@ -28,7 +28,8 @@ test('cutAtWord: one word longer than the limit is cut inside it', () => {
 });
 
 test('leadSentences: whole sentences within the limit, else a word-boundary cut', () => {
-  const text = 'Creates a customer account. Choose a customer type and an active bill profile: it fixes the currency, bill cycle and payment terms.';
+  const text =
+    'Creates a customer account. Choose a customer type and an active bill profile: it fixes the currency, bill cycle and payment terms.';
   assert.equal(leadSentences(text, 200), text);
   assert.equal(leadSentences(text, 60), 'Creates a customer account.');
   assert.equal(leadSentences('Version 2.0 changed it. More text follows here.', 30), 'Version 2.0 changed it.');

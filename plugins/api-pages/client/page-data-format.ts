@@ -267,7 +267,12 @@ export function dataModuleSource(data: unknown): string {
   if (!(data as {lazySchemas?: boolean}).lazySchemas) return jsonModuleSource(data);
   const json = JSON.stringify(JSON.stringify(data));
   // A page of a large schema graph: the schemas it does not carry load from the shared modules.
-  return [`const data = JSON.parse(${json});`, `data.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');`, 'export default data;', ''].join('\n');
+  return [
+    `const data = JSON.parse(${json});`,
+    `data.loadSchemaIndex = () => import('./${SCHEMA_DIR}/index.js');`,
+    'export default data;',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -279,7 +284,10 @@ export function parseDataModule(source: string): unknown {
   const whole = /^export default JSON\.parse\(([\s\S]*)\);$/.exec(text)?.[1];
   // The string literal holds no raw line break (JSON.stringify escapes them): the first line is it.
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
-  const lazy = firstLine.startsWith('const data = JSON.parse(') && firstLine.endsWith(');') ? firstLine.slice('const data = JSON.parse('.length, -2) : undefined;
+  const lazy =
+    firstLine.startsWith('const data = JSON.parse(') && firstLine.endsWith(');')
+      ? firstLine.slice('const data = JSON.parse('.length, -2)
+      : undefined;
   const literal = whole ?? lazy;
   if (literal === undefined) throw new Error(`not a page data module (it starts "${text.slice(0, 40)}")`);
   return JSON.parse(JSON.parse(literal) as string);

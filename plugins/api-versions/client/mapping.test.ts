@@ -3,15 +3,29 @@ import assert from 'node:assert/strict';
 import kebabCase from 'lodash/kebabCase';
 import {missingNote, targetName, targetPath, versionOfPath, versionPages, versionTarget, type VersionPages} from './mapping';
 
-const op = (method: string, path: string, operationId: string | undefined, slug: string, tags: string[], kind = 'operation') => ({kind, method, path, operationId, slug, tags, title: `Title of ${slug}`});
+const op = (method: string, path: string, operationId: string | undefined, slug: string, tags: string[], kind = 'operation') => ({
+  kind,
+  method,
+  path,
+  operationId,
+  slug,
+  tags,
+  title: `Title of ${slug}`,
+});
 
-const v2 = versionPages({id: 'v2', label: 'v2', base: '/docs'}, {info: {version: '2.0.0'}}, [
-  op('get', '/customers/{id}', 'getCustomer', 'get-customer', ['Customers']),
-  op('get', '/contacts/{id}', 'fetchContact', 'fetch-contact', ['Contacts']),
-  op('post', '/widgets', 'createWidget', 'create-widget', ['Widgets']),
-  op('post', 'widget.created', undefined, 'widget-created', ['Widgets'], 'webhook'),
-  op('get', '/customers/{id}/ledger', 'getCustomerLedger', 'get-customer-ledger', ['Customers']),
-], 'rev-io-api', kebabCase);
+const v2 = versionPages(
+  {id: 'v2', label: 'v2', base: '/docs'},
+  {info: {version: '2.0.0'}},
+  [
+    op('get', '/customers/{id}', 'getCustomer', 'get-customer', ['Customers']),
+    op('get', '/contacts/{id}', 'fetchContact', 'fetch-contact', ['Contacts']),
+    op('post', '/widgets', 'createWidget', 'create-widget', ['Widgets']),
+    op('post', 'widget.created', undefined, 'widget-created', ['Widgets'], 'webhook'),
+    op('get', '/customers/{id}/ledger', 'getCustomerLedger', 'get-customer-ledger', ['Customers']),
+  ],
+  'rev-io-api',
+  kebabCase,
+);
 
 // v1's document: "Get customer balance" is deprecated for "Get customer ledger" (in both versions),
 // "Get tickets" for an operation v2 does not have.
@@ -19,23 +33,36 @@ const v1Paths = {
   '/customers/{id}/balance': {get: {deprecated: true, 'x-deprecated-by': 'getCustomerLedger'}},
   '/tickets': {get: {deprecated: true, 'x-deprecated-by': 'listTickets'}},
 };
-const v1 = versionPages({id: 'v1', label: 'v1', base: '/v1/docs'}, {info: {version: '1.1.0'}, paths: v1Paths}, [
-  op('get', '/customers/{id}', 'getCustomer', 'get-customer', ['Customers']),
-  // Same method and path, another operationId (and so another slug).
-  op('get', '/contacts/{id}', 'getContact', 'get-contact', ['Contacts']),
-  // Only in v1: its tag exists in v2.
-  op('get', '/customers/{id}/balance', 'getCustomerBalance', 'get-customer-balance', ['Customers']),
-  // Only in v1, and so is its tag.
-  op('get', '/tickets', 'getTickets', 'get-tickets', ['Support Tickets']),
-  op('get', '/health', 'health', 'health', []),
-  op('get', '/customers/{id}/ledger', 'getCustomerLedger', 'get-customer-ledger', ['Customers']),
-], 'rev-io-api-v1', kebabCase);
+const v1 = versionPages(
+  {id: 'v1', label: 'v1', base: '/v1/docs'},
+  {info: {version: '1.1.0'}, paths: v1Paths},
+  [
+    op('get', '/customers/{id}', 'getCustomer', 'get-customer', ['Customers']),
+    // Same method and path, another operationId (and so another slug).
+    op('get', '/contacts/{id}', 'getContact', 'get-contact', ['Contacts']),
+    // Only in v1: its tag exists in v2.
+    op('get', '/customers/{id}/balance', 'getCustomerBalance', 'get-customer-balance', ['Customers']),
+    // Only in v1, and so is its tag.
+    op('get', '/tickets', 'getTickets', 'get-tickets', ['Support Tickets']),
+    op('get', '/health', 'health', 'health', []),
+    op('get', '/customers/{id}/ledger', 'getCustomerLedger', 'get-customer-ledger', ['Customers']),
+  ],
+  'rev-io-api-v1',
+  kebabCase,
+);
 
 test('versionPages: release, categories from tags (kebab-case), operations as compact entries', () => {
   assert.equal(v1.release, '1.1.0');
   assert.deepEqual(v1.categories, ['customers', 'contacts', 'support-tickets']);
   assert.deepEqual(v1.operations[1], ['get-contact', 'getContact', 'GET /contacts/{id}', 'contacts', 'Title of get-contact', '']);
-  assert.deepEqual(v1.operations[2], ['get-customer-balance', 'getCustomerBalance', 'GET /customers/{id}/balance', 'customers', 'Title of get-customer-balance', 'getCustomerLedger']);
+  assert.deepEqual(v1.operations[2], [
+    'get-customer-balance',
+    'getCustomerBalance',
+    'GET /customers/{id}/balance',
+    'customers',
+    'Title of get-customer-balance',
+    'getCustomerLedger',
+  ]);
   assert.deepEqual(v1.operations[4], ['health', 'health', 'GET /health', '', 'Title of health', '']);
   assert.deepEqual(v2.operations[3], ['widget-created', '', 'webhook widget.created', 'widgets', 'Title of widget-created', '']);
 });
@@ -49,20 +76,35 @@ test('the same operation: by operationId, else by method and path', () => {
 
 test('an operation the other version lacks but names a replacement of: the replacement there, said so', () => {
   const target = versionTarget('/v1/docs/api/get-customer-balance', v1, v2);
-  assert.deepEqual(target, {to: '/docs/api/get-customer-ledger', missing: {title: 'Title of get-customer-balance', replacement: 'Title of get-customer-ledger'}});
+  assert.deepEqual(target, {
+    to: '/docs/api/get-customer-ledger',
+    missing: {title: 'Title of get-customer-balance', replacement: 'Title of get-customer-ledger'},
+  });
   assert.equal(missingNote(target, v2, true), 'Title of get-customer-balance was removed in v2: use Title of get-customer-ledger instead.');
   assert.equal(missingNote(versionTarget('/v1/docs/api/get-customer', v1, v2), v2, true), '', 'the same operation: nothing to say');
   // The replacement named is not in the other version either: category or overview, said so.
   const tickets = versionTarget('/v1/docs/api/get-tickets', v1, v2);
   assert.deepEqual(tickets, {to: '/docs/api/rev-io-api', missing: {title: 'Title of get-tickets'}});
   assert.equal(missingNote(tickets, v2, true), 'Title of get-tickets was removed in v2; this link opens the overview there.');
-  assert.equal(missingNote(versionTarget('/docs/api/create-widget', v2, v1), v1, false), 'Title of create-widget is not in v1; this link opens the overview there.');
+  assert.equal(
+    missingNote(versionTarget('/docs/api/create-widget', v2, v1), v1, false),
+    'Title of create-widget is not in v1; this link opens the overview there.',
+  );
 });
 
-test('an operation the other version lacks: its first tag\'s category, else the overview', () => {
-  const noReplacement = versionPages({id: 'v1', label: 'v1', base: '/v1/docs'}, {info: {version: '1.0.0'}}, [op('get', '/customers/{id}/balance', 'getCustomerBalance', 'get-customer-balance', ['Customers'])], 'o', kebabCase);
+test("an operation the other version lacks: its first tag's category, else the overview", () => {
+  const noReplacement = versionPages(
+    {id: 'v1', label: 'v1', base: '/v1/docs'},
+    {info: {version: '1.0.0'}},
+    [op('get', '/customers/{id}/balance', 'getCustomerBalance', 'get-customer-balance', ['Customers'])],
+    'o',
+    kebabCase,
+  );
   assert.equal(targetPath('/v1/docs/api/get-customer-balance', noReplacement, v2), '/docs/category/api/customers');
-  assert.equal(missingNote(versionTarget('/v1/docs/api/get-customer-balance', noReplacement, v2), v2, true), 'Title of get-customer-balance was removed in v2; this link opens its category there.');
+  assert.equal(
+    missingNote(versionTarget('/v1/docs/api/get-customer-balance', noReplacement, v2), v2, true),
+    'Title of get-customer-balance was removed in v2; this link opens its category there.',
+  );
   assert.equal(targetPath('/v1/docs/api/get-tickets', v1, v2), '/docs/api/rev-io-api', 'tag absent in v2');
   assert.equal(targetPath('/docs/api/create-widget', v2, v1), '/v1/docs/api/rev-io-api-v1', 'tag absent in v1');
   assert.equal(targetPath('/v1/docs/api/health', v1, v2), '/docs/api/rev-io-api', 'untagged');
@@ -102,32 +144,47 @@ const page = (base: string, operations: VersionPages['operations'], categories: 
 
 test('precedence 1: the same operationId wins over the same method and path', () => {
   const from = page('/v1/docs', [['list-things', 'listThings', 'GET /things', 'things', 'List things', '']], ['things']);
-  const to = page('/docs', [
-    // Same endpoint, another operationId (listed first, so a lookup by endpoint would find it first).
-    ['search-things', 'searchThings', 'GET /things', 'things', 'Search things', ''],
-    // Same operationId, moved to another path.
-    ['list-things-moved', 'listThings', 'GET /v2/things', 'things', 'List things', ''],
-  ], ['things']);
+  const to = page(
+    '/docs',
+    [
+      // Same endpoint, another operationId (listed first, so a lookup by endpoint would find it first).
+      ['search-things', 'searchThings', 'GET /things', 'things', 'Search things', ''],
+      // Same operationId, moved to another path.
+      ['list-things-moved', 'listThings', 'GET /v2/things', 'things', 'List things', ''],
+    ],
+    ['things'],
+  );
   assert.deepEqual(versionTarget('/v1/docs/api/list-things', from, to), {to: '/docs/api/list-things-moved'});
 });
 
 test('precedence 2: the same method and path wins over the named replacement', () => {
   const from = page('/v1/docs', [['get-balance', 'getBalance', 'GET /balance', 'billing', 'Get balance', 'getLedger']], ['billing']);
-  const to = page('/docs', [
-    ['get-ledger', 'getLedger', 'GET /ledger', 'billing', 'Get ledger', ''],
-    ['fetch-balance', 'fetchBalance', 'GET /balance', 'billing', 'Fetch balance', ''],
-  ], ['billing']);
+  const to = page(
+    '/docs',
+    [
+      ['get-ledger', 'getLedger', 'GET /ledger', 'billing', 'Get ledger', ''],
+      ['fetch-balance', 'fetchBalance', 'GET /balance', 'billing', 'Fetch balance', ''],
+    ],
+    ['billing'],
+  );
   assert.deepEqual(versionTarget('/v1/docs/api/get-balance', from, to), {to: '/docs/api/fetch-balance'});
 });
 
 test('precedence 3: the named replacement wins over the category; 4: the category over the overview', () => {
-  const from = page('/v1/docs', [
-    ['get-balance', 'getBalance', 'GET /balance', 'billing', 'Get balance', 'getLedger'],
-    ['get-fees', 'getFees', 'GET /fees', 'billing', 'Get fees', ''],
-    ['get-notes', 'getNotes', 'GET /notes', 'notes', 'Get notes', ''],
-  ], ['billing', 'notes']);
+  const from = page(
+    '/v1/docs',
+    [
+      ['get-balance', 'getBalance', 'GET /balance', 'billing', 'Get balance', 'getLedger'],
+      ['get-fees', 'getFees', 'GET /fees', 'billing', 'Get fees', ''],
+      ['get-notes', 'getNotes', 'GET /notes', 'notes', 'Get notes', ''],
+    ],
+    ['billing', 'notes'],
+  );
   const to = page('/docs', [['get-ledger', 'getLedger', 'GET /ledger', 'billing', 'Get ledger', '']], ['billing']);
-  assert.deepEqual(versionTarget('/v1/docs/api/get-balance', from, to), {to: '/docs/api/get-ledger', missing: {title: 'Get balance', replacement: 'Get ledger'}});
+  assert.deepEqual(versionTarget('/v1/docs/api/get-balance', from, to), {
+    to: '/docs/api/get-ledger',
+    missing: {title: 'Get balance', replacement: 'Get ledger'},
+  });
   assert.deepEqual(versionTarget('/v1/docs/api/get-fees', from, to), {to: '/docs/category/api/billing', missing: {title: 'Get fees'}});
   assert.deepEqual(versionTarget('/v1/docs/api/get-notes', from, to), {to: '/docs/api/overview', missing: {title: 'Get notes'}});
 });
@@ -136,10 +193,14 @@ test('an empty operationId, replacement or tag matches nothing (webhooks and unt
   // A webhook (no operationId) whose event the other version does not have: another webhook there
   // also has operationId "", and an untagged operation has category "": neither is "the same".
   const from = page('/v1/docs', [['thing-created', '', 'webhook thing.created', '', 'Thing created', '']]);
-  const to = page('/docs', [
-    ['thing-deleted', '', 'webhook thing.deleted', '', 'Thing deleted', ''],
-    ['health', 'health', 'GET /health', '', 'Health', ''],
-  ], ['']);
+  const to = page(
+    '/docs',
+    [
+      ['thing-deleted', '', 'webhook thing.deleted', '', 'Thing deleted', ''],
+      ['health', 'health', 'GET /health', '', 'Health', ''],
+    ],
+    [''],
+  );
   assert.deepEqual(versionTarget('/v1/docs/api/thing-created', from, to), {to: '/docs/api/overview', missing: {title: 'Thing created'}});
   // The same event is found by its endpoint.
   const both = page('/docs', [['thing-created-v2', '', 'webhook thing.created', '', 'Thing created', '']]);
@@ -174,12 +235,18 @@ test('versionPages: a replacement only for a deprecated operation (trimmed), nev
       'thing.created': {post: {deprecated: true, 'x-deprecated-by': 'newHook'}},
     },
   };
-  const pages = versionPages({id: 'x', label: 'X', base: '/docs'}, doc, [
-    {method: 'get', path: '/a', operationId: 'getA', slug: 'get-a', title: 'Get A', tags: ['Billing Runs', 'Other']},
-    {method: 'get', path: '/b', operationId: 'getB', tags: ['billing runs']},
-    {method: 'get', path: '/c', tags: []},
-    {kind: 'webhook', method: 'post', path: 'thing.created', slug: 'thing-created', tags: ['Hooks']},
-  ], 'overview', kebabCase);
+  const pages = versionPages(
+    {id: 'x', label: 'X', base: '/docs'},
+    doc,
+    [
+      {method: 'get', path: '/a', operationId: 'getA', slug: 'get-a', title: 'Get A', tags: ['Billing Runs', 'Other']},
+      {method: 'get', path: '/b', operationId: 'getB', tags: ['billing runs']},
+      {method: 'get', path: '/c', tags: []},
+      {kind: 'webhook', method: 'post', path: 'thing.created', slug: 'thing-created', tags: ['Hooks']},
+    ],
+    'overview',
+    kebabCase,
+  );
   assert.equal(pages.release, '', 'a version that is not a string is no release');
   assert.deepEqual(pages.categories, ['billing-runs', 'other', 'hooks'], 'kebab-case, each once');
   assert.deepEqual(pages.operations, [
@@ -188,7 +255,10 @@ test('versionPages: a replacement only for a deprecated operation (trimmed), nev
     ['', '', 'GET /c', '', '/c', ''],
     ['thing-created', '', 'webhook thing.created', 'hooks', 'thing.created', ''],
   ]);
-  assert.deepEqual({id: pages.id, label: pages.label, base: pages.base, overview: pages.overview}, {id: 'x', label: 'X', base: '/docs', overview: 'overview'});
+  assert.deepEqual(
+    {id: pages.id, label: pages.label, base: pages.base, overview: pages.overview},
+    {id: 'x', label: 'X', base: '/docs', overview: 'overview'},
+  );
   assert.deepEqual(versionPages({id: 'y', label: 'Y', base: '/y'}, {}, [], 'o', kebabCase).operations, [], 'no paths, no operations');
 });
 

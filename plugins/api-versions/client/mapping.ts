@@ -47,7 +47,9 @@ interface OperationRef {
 /** `x-deprecated-by` of a deprecated operation of the document, else "". */
 function replacedBy(doc: {paths?: unknown}, op: OperationRef): string {
   if (op.kind === 'webhook') return '';
-  const raw = (doc.paths as Record<string, Record<string, {deprecated?: unknown; 'x-deprecated-by'?: unknown}>> | undefined)?.[op.path]?.[op.method];
+  const raw = (doc.paths as Record<string, Record<string, {deprecated?: unknown; 'x-deprecated-by'?: unknown}>> | undefined)?.[op.path]?.[
+    op.method
+  ];
   const by = raw?.deprecated ? raw['x-deprecated-by'] : undefined;
   return typeof by === 'string' ? by.trim() : '';
 }

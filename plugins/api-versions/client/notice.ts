@@ -37,6 +37,10 @@ export interface OlderVersionNoticeProps {
 }
 
 /** The notice of the category page `slug` of `older`: the same category in `latest`, else its overview. */
-export function olderCategoryNotice(slug: string, older: {id: string; label: string}, latest: VersionRoutes & {label: string}): OlderVersionNoticeProps {
+export function olderCategoryNotice(
+  slug: string,
+  older: {id: string; label: string},
+  latest: VersionRoutes & {label: string},
+): OlderVersionNoticeProps {
   return {version: {id: older.id, label: older.label}, latest: latest.label, to: categoryTarget(slug, latest)};
 }

@@ -16,7 +16,11 @@ const BUTTON =
 
 // React 17+ does not reuse event objects: `type`, `target` and `key` stay readable after the import.
 // A failed download (offline) leaves the button as it is; the next press tries again.
-const load = (e: SyntheticEvent) => void import('./menu').then((m) => m.default(e), () => undefined);
+const load = (e: SyntheticEvent) =>
+  void import('./menu').then(
+    (m) => m.default(e),
+    () => undefined,
+  );
 
 export default function AgentDocsMenu() {
   return (

@@ -51,7 +51,11 @@ function dropLingering(): void {
   lingering = null;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  attrs: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
   const el = Object.assign(document.createElement(tag), props);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   return el;

@@ -12,14 +12,25 @@ import PathText from '../PathText';
 function Sentence({text}: {text: string}) {
   return (
     <>
-      {text.split(/(`[^`]*`)/).map((part, i) =>
-        part.startsWith('`') && part.endsWith('`') && part.length > 1 ? <code key={i}>{part.slice(1, -1)}</code> : <React.Fragment key={i}>{part}</React.Fragment>,
-      )}
+      {text
+        .split(/(`[^`]*`)/)
+        .map((part, i) =>
+          part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
+            <code key={i}>{part.slice(1, -1)}</code>
+          ) : (
+            <React.Fragment key={i}>{part}</React.Fragment>
+          ),
+        )}
     </>
   );
 }
 
-const LABEL: Record<string, string> = {breaking: 'Breaking', deprecation: 'Deprecated', 'non-breaking': 'Added or changed', documentation: 'Docs'};
+const LABEL: Record<string, string> = {
+  breaking: 'Breaking',
+  deprecation: 'Deprecated',
+  'non-breaking': 'Added or changed',
+  documentation: 'Docs',
+};
 
 function ChangeItem({change}: {change: Change}) {
   const kind = change.deprecation ? 'deprecation' : change.kind;
@@ -51,7 +62,9 @@ function Operation({op}: {op: OperationChanges}) {
         {op.status === 'added' && <span className={styles.status}>new</span>}
         {op.status === 'removed' && <span className={clsx(styles.status, styles.removed)}>removed</span>}
       </h3>
-      <code className={styles.path}><PathText path={op.path} /></code>
+      <code className={styles.path}>
+        <PathText path={op.path} />
+      </code>
       <ul className={styles.changes}>
         {op.changes.map((c, i) => (
           <ChangeItem key={i} change={c} />
@@ -85,12 +98,18 @@ export function ApiChangelogRelease({release}: {release: ReleaseChanges}) {
             <span className={styles.hidden}>.</span>
           </span>
         )}
-        {release.previous ? <span>Changes since {release.previous}: {countsText(release)}</span> : <span>First release.</span>}
+        {release.previous ? (
+          <span>
+            Changes since {release.previous}: {countsText(release)}
+          </span>
+        ) : (
+          <span>First release.</span>
+        )}
       </p>
       {release.migrationGuide && (
         <p className={styles.migration} data-migration-guide="">
-          Upgrading? <Link to={release.migrationGuide.href}>{release.migrationGuide.title}</Link> takes you through every breaking change below, with
-          the request before and after.
+          Upgrading? <Link to={release.migrationGuide.href}>{release.migrationGuide.title}</Link> takes you through every breaking change
+          below, with the request before and after.
         </p>
       )}
       {release.operations.map((op) => (
@@ -119,8 +138,8 @@ export default function ApiChangelog({changelog, apiTitle}: {changelog: Changelo
         <link rel="alternate" type="application/rss+xml" title={`${apiTitle} changelog`} href={feed} />
       </Head>
       <p>
-        What changed in each release of the {apiTitle}, newest first, computed from the released OpenAPI descriptions. Within a release, operations with{' '}
-        <strong>breaking</strong> changes come first; a breaking change needs work on your side, the others do not.
+        What changed in each release of the {apiTitle}, newest first, computed from the released OpenAPI descriptions. Within a release,
+        operations with <strong>breaking</strong> changes come first; a breaking change needs work on your side, the others do not.
       </p>
       <p>
         <a href={feed} className={styles.feed} data-feed-link="">

@@ -5,7 +5,16 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {OperationPage, ParameterData, SecuritySchemeData} from '../../../plugins/api-pages/client/page-data-format';
-import {base64Utf8, buildRequest, diagnoseFailure, FAILURE, RequestRefused, serverChoices, serverOrigin, type BuiltRequest} from './request';
+import {
+  base64Utf8,
+  buildRequest,
+  diagnoseFailure,
+  FAILURE,
+  RequestRefused,
+  serverChoices,
+  serverOrigin,
+  type BuiltRequest,
+} from './request';
 import {TRY_IT_FAILURE} from './try-it';
 
 const PAGE = 'https://developers.example/docs/api/get-contact';
@@ -20,7 +29,12 @@ const cookieKey: SecuritySchemeData = {key: 'session', type: 'apiKey', in: 'cook
 
 const idParam: ParameterData = {name: 'contact_id', in: 'path', required: true, schema: {type: 'integer'}};
 const idempotency: ParameterData = {name: 'Idempotency-Key', in: 'header', required: false, schema: {type: 'string'}};
-const query = (name: string, schema: ParameterData['schema'] = {type: 'string'}): ParameterData => ({name, in: 'query', required: false, schema});
+const query = (name: string, schema: ParameterData['schema'] = {type: 'string'}): ParameterData => ({
+  name,
+  in: 'query',
+  required: false,
+  schema,
+});
 
 function op(over: Partial<OperationPage> = {}): OperationPage {
   return {
@@ -136,13 +150,21 @@ const rows: Row[] = [
     operation: op({security: [[basic, subscriptionKey], [bearer]]}),
     params: {'path:contact_id': '7'},
     credentials: {'basicAuth.username': 'u', 'basicAuth.password': 'p', 'subscriptionKey.value': 'sub', 'token.token': 'unused'},
-    expect: withCredential(get('https://api.x/v1/contacts/7', {Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'sub', ...ACCEPT})),
+    expect: withCredential(
+      get('https://api.x/v1/contacts/7', {Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'sub', ...ACCEPT}),
+    ),
   },
   // Query parameters
   {
     name: 'query parameters in document order, empty ones skipped, special characters encoded',
     operation: op({parameters: [idParam, query('q'), query('status'), query('from'), query('page', {type: 'integer'})]}),
-    params: {'path:contact_id': '7', 'query:q': 'Ann & Bob+Co/ü ?#%', 'query:status': '', 'query:from': '2025-01-01T00:00:00Z', 'query:page': '2'},
+    params: {
+      'path:contact_id': '7',
+      'query:q': 'Ann & Bob+Co/ü ?#%',
+      'query:status': '',
+      'query:from': '2025-01-01T00:00:00Z',
+      'query:page': '2',
+    },
     expect: get('https://api.x/v1/contacts/7?q=Ann%20%26%20Bob%2BCo%2F%C3%BC%20%3F%23%25&from=2025-01-01T00%3A00%3A00Z&page=2'),
   },
   {
@@ -153,7 +175,13 @@ const rows: Row[] = [
   },
   {
     name: 'an array query parameter with explode: false is one comma-separated value (form, not exploded), empty items dropped',
-    operation: op({parameters: [idParam, {...query('ids', {type: 'array', items: {type: 'integer'}}), explode: false}, {...query('none', {type: 'array'}), explode: false}]}),
+    operation: op({
+      parameters: [
+        idParam,
+        {...query('ids', {type: 'array', items: {type: 'integer'}}), explode: false},
+        {...query('none', {type: 'array'}), explode: false},
+      ],
+    }),
     params: {'path:contact_id': '7', 'query:ids': '1,,2,3', 'query:none': ',,'},
     expect: get('https://api.x/v1/contacts/7?ids=1%2C2%2C3'),
   },
@@ -171,7 +199,10 @@ const rows: Row[] = [
   },
   {
     name: 'a cookie parameter is not sent (a page cannot set Cookie), not even when it is a credential',
-    operation: op({security: [[cookieKey]], parameters: [idParam, {name: 'SESSION', in: 'cookie', required: false}, {name: 'theme', in: 'cookie', required: false}]}),
+    operation: op({
+      security: [[cookieKey]],
+      parameters: [idParam, {name: 'SESSION', in: 'cookie', required: false}, {name: 'theme', in: 'cookie', required: false}],
+    }),
     params: {'path:contact_id': '7', 'cookie:SESSION': 's3cret', 'cookie:theme': 'dark'},
     expect: get('https://api.x/v1/contacts/7'),
   },
@@ -212,7 +243,13 @@ const rows: Row[] = [
       url: 'https://api.x/v1/contacts',
       init: {
         method: 'POST',
-        headers: {'Idempotency-Key': '3b2f1c7e-6a0d', Authorization: 'Basic dTpw', 'Ocp-Apim-Subscription-Key': 'sub', Accept: 'application/json', 'Content-Type': 'application/json'},
+        headers: {
+          'Idempotency-Key': '3b2f1c7e-6a0d',
+          Authorization: 'Basic dTpw',
+          'Ocp-Apim-Subscription-Key': 'sub',
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
         body: '{\n  "first_name": "Zoë"\n}',
       },
     }),
@@ -243,40 +280,89 @@ const rows: Row[] = [
     expect: get('https://api.x/v1/contacts/7', {Accept: 'application/pdf'}),
   },
   // Server + path joining
-  {name: 'server with a trailing slash', server: 'https://api.x/v1/', params: {'path:contact_id': '7'}, expect: get('https://api.x/v1/contacts/7')},
-  {name: 'server with several trailing slashes', server: 'https://api.x/v1//', params: {'path:contact_id': '7'}, expect: get('https://api.x/v1/contacts/7')},
+  {
+    name: 'server with a trailing slash',
+    server: 'https://api.x/v1/',
+    params: {'path:contact_id': '7'},
+    expect: get('https://api.x/v1/contacts/7'),
+  },
+  {
+    name: 'server with several trailing slashes',
+    server: 'https://api.x/v1//',
+    params: {'path:contact_id': '7'},
+    expect: get('https://api.x/v1/contacts/7'),
+  },
   {name: 'server without a base path', server: 'https://api.x', params: {'path:contact_id': '7'}, expect: get('https://api.x/contacts/7')},
   {name: 'server root with a slash', server: 'https://api.x/', params: {'path:contact_id': '7'}, expect: get('https://api.x/contacts/7')},
-  {name: 'server with a port and a deeper base path', server: 'http://127.0.0.1:8080/api/v1', params: {'path:contact_id': '7'}, expect: get('http://127.0.0.1:8080/api/v1/contacts/7')},
-  {name: 'relative server "/v1" resolves against the page', server: '/v1', params: {'path:contact_id': '7'}, expect: get('https://developers.example/v1/contacts/7')},
+  {
+    name: 'server with a port and a deeper base path',
+    server: 'http://127.0.0.1:8080/api/v1',
+    params: {'path:contact_id': '7'},
+    expect: get('http://127.0.0.1:8080/api/v1/contacts/7'),
+  },
+  {
+    name: 'relative server "/v1" resolves against the page',
+    server: '/v1',
+    params: {'path:contact_id': '7'},
+    expect: get('https://developers.example/v1/contacts/7'),
+  },
   {name: 'relative server "/"', server: '/', params: {'path:contact_id': '7'}, expect: get('https://developers.example/contacts/7')},
-  {name: 'server spelled with spaces around it', server: '  https://api.x/v1  ', params: {'path:contact_id': '7'}, expect: get('https://api.x/v1/contacts/7')},
+  {
+    name: 'server spelled with spaces around it',
+    server: '  https://api.x/v1  ',
+    params: {'path:contact_id': '7'},
+    expect: get('https://api.x/v1/contacts/7'),
+  },
   // Hostile path parameter values
   {
     name: 'path value "//evil.example/x" is refused (it would add segments)',
     params: {'path:contact_id': '//evil.example/x'},
-    expect: {refused: 'path', message: 'Refused: the path parameter "contact_id" ("//evil.example/x") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.'},
+    expect: {
+      refused: 'path',
+      message:
+        'Refused: the path parameter "contact_id" ("//evil.example/x") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.',
+    },
   },
   {
     name: 'path value "../../admin" is refused',
     params: {'path:contact_id': '../../admin'},
-    expect: {refused: 'path', message: 'Refused: the path parameter "contact_id" ("../../admin") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.'},
+    expect: {
+      refused: 'path',
+      message:
+        'Refused: the path parameter "contact_id" ("../../admin") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.',
+    },
   },
   {
     name: 'path value ".." is refused',
     params: {'path:contact_id': '..'},
-    expect: {refused: 'path', message: 'Refused: the path parameter "contact_id" ("..") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.'},
+    expect: {
+      refused: 'path',
+      message:
+        'Refused: the path parameter "contact_id" ("..") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.',
+    },
   },
   {
     name: 'path value with a backslash is refused',
     params: {'path:contact_id': '..\\admin'},
-    expect: {refused: 'path', message: 'Refused: the path parameter "contact_id" ("..\\\\admin") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.'},
+    expect: {
+      refused: 'path',
+      message:
+        'Refused: the path parameter "contact_id" ("..\\\\admin") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.',
+    },
   },
   {name: 'path value "%2F" is sent as data: %252F', params: {'path:contact_id': '%2F'}, expect: get('https://api.x/v1/contacts/%252F')},
   {name: 'path value "%2e%2e" stays data', params: {'path:contact_id': '%2e%2e'}, expect: get('https://api.x/v1/contacts/%252e%252e')},
-  {name: 'path value "?inject=1" stays in the path', params: {'path:contact_id': '?inject=1'}, expect: get('https://api.x/v1/contacts/%3Finject%3D1')},
+  {
+    name: 'path value "?inject=1" stays in the path',
+    params: {'path:contact_id': '?inject=1'},
+    expect: get('https://api.x/v1/contacts/%3Finject%3D1'),
+  },
   {name: 'path value "#frag" stays in the path', params: {'path:contact_id': '#frag'}, expect: get('https://api.x/v1/contacts/%23frag')},
-  {name: 'path value "@evil.example" stays in the path', params: {'path:contact_id': '@evil.example'}, expect: get('https://api.x/v1/contacts/%40evil.example')},
+  {
+    name: 'path value "@evil.example" stays in the path',
+    params: {'path:contact_id': '@evil.example'},
+    expect: get('https://api.x/v1/contacts/%40evil.example'),
+  },
   {name: 'path value "..x" (not a dot segment) is fine', params: {'path:contact_id': '..x'}, expect: get('https://api.x/v1/contacts/..x')},
   {
     name: 'protocol-relative trap: server "/" and a document path "//evil.example/x" stay on the page origin',
@@ -287,77 +373,157 @@ const rows: Row[] = [
   {
     name: 'a document path with dot segments that climbs out of the server path is refused',
     operation: op({path: '/../../admin', parameters: []}),
-    expect: {refused: 'path', message: 'Refused: the request would go to https://api.x/admin, outside the server https://api.x/v1/; nothing was sent.'},
+    expect: {
+      refused: 'path',
+      message: 'Refused: the request would go to https://api.x/admin, outside the server https://api.x/v1/; nothing was sent.',
+    },
   },
   {
     name: 'path value "." is refused (the URL would drop it: /contacts/)',
     params: {'path:contact_id': '.'},
-    expect: {refused: 'path', message: 'Refused: the path parameter "contact_id" (".") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.'},
+    expect: {
+      refused: 'path',
+      message:
+        'Refused: the path parameter "contact_id" (".") would change the request path: a path parameter is one path segment, without "/" or "\\" and not "." or "..". Nothing was sent.',
+    },
   },
   {
     name: 'a document path with a query or a fragment is refused (the request would not be the documented one)',
     operation: op({path: '/contacts?admin=1', parameters: []}),
-    expect: {refused: 'path', message: 'Refused: the request would go to https://api.x/v1/contacts?admin=1, outside the server https://api.x/v1/; nothing was sent.'},
+    expect: {
+      refused: 'path',
+      message:
+        'Refused: the request would go to https://api.x/v1/contacts?admin=1, outside the server https://api.x/v1/; nothing was sent.',
+    },
   },
   {
     name: 'a document path with a fragment is refused',
     operation: op({path: '/contacts#x', parameters: []}),
-    expect: {refused: 'path', message: 'Refused: the request would go to https://api.x/v1/contacts#x, outside the server https://api.x/v1/; nothing was sent.'},
+    expect: {
+      refused: 'path',
+      message: 'Refused: the request would go to https://api.x/v1/contacts#x, outside the server https://api.x/v1/; nothing was sent.',
+    },
   },
-  {name: 'a document path without its leading slash is joined with one', operation: op({path: 'contacts', parameters: []}), expect: get('https://api.x/v1/contacts')},
-  {name: 'an empty path parameter is refused', params: {'path:contact_id': ''}, expect: {refused: 'path', message: 'Fill in the path parameter "contact_id"; nothing was sent.'}},
+  {
+    name: 'a document path without its leading slash is joined with one',
+    operation: op({path: 'contacts', parameters: []}),
+    expect: get('https://api.x/v1/contacts'),
+  },
+  {
+    name: 'an empty path parameter is refused',
+    params: {'path:contact_id': ''},
+    expect: {refused: 'path', message: 'Fill in the path parameter "contact_id"; nothing was sent.'},
+  },
   // Hostile servers
-  {name: 'server "javascript:" is refused', server: 'javascript:alert(1)', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL must start with https:// or http:// (got "javascript:alert(1)").'}},
+  {
+    name: 'server "javascript:" is refused',
+    server: 'javascript:alert(1)',
+    params: {'path:contact_id': '7'},
+    expect: {refused: 'server', message: 'The server URL must start with https:// or http:// (got "javascript:alert(1)").'},
+  },
   {
     name: 'server with user info is refused',
     server: 'https://user:pw@api.x/v1',
     params: {'path:contact_id': '7'},
-    expect: {refused: 'server', message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.'},
+    expect: {
+      refused: 'server',
+      message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.',
+    },
   },
   {
     name: 'server with a user name only is refused',
     server: 'https://user@api.x/v1',
     params: {'path:contact_id': '7'},
-    expect: {refused: 'server', message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.'},
+    expect: {
+      refused: 'server',
+      message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.',
+    },
   },
   {
     name: 'server with a password only is refused',
     server: 'https://:pw@api.x/v1',
     params: {'path:contact_id': '7'},
-    expect: {refused: 'server', message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.'},
+    expect: {
+      refused: 'server',
+      message: 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.',
+    },
   },
-  {name: 'server that is no URL is refused', server: 'http://[api', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL "http://[api" is not a valid URL. Enter an address such as https://sandbox.example.com/v1.'}},
-  {name: 'server with an empty query ("?") is refused', server: 'https://api.x/v1?', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1?").'}},
-  {name: 'server with a query is refused', server: 'https://api.x/v1?x=1', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1?x=1").'}},
-  {name: 'server with a fragment is refused', server: 'https://api.x/v1#', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1#").'}},
-  {name: 'an empty server is refused', server: ' ', params: {'path:contact_id': '7'}, expect: {refused: 'server', message: 'Choose a server or enter a server URL.'}},
+  {
+    name: 'server that is no URL is refused',
+    server: 'http://[api',
+    params: {'path:contact_id': '7'},
+    expect: {
+      refused: 'server',
+      message: 'The server URL "http://[api" is not a valid URL. Enter an address such as https://sandbox.example.com/v1.',
+    },
+  },
+  {
+    name: 'server with an empty query ("?") is refused',
+    server: 'https://api.x/v1?',
+    params: {'path:contact_id': '7'},
+    expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1?").'},
+  },
+  {
+    name: 'server with a query is refused',
+    server: 'https://api.x/v1?x=1',
+    params: {'path:contact_id': '7'},
+    expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1?x=1").'},
+  },
+  {
+    name: 'server with a fragment is refused',
+    server: 'https://api.x/v1#',
+    params: {'path:contact_id': '7'},
+    expect: {refused: 'server', message: 'The server URL may not contain "?" or "#" (got "https://api.x/v1#").'},
+  },
+  {
+    name: 'an empty server is refused',
+    server: ' ',
+    params: {'path:contact_id': '7'},
+    expect: {refused: 'server', message: 'Choose a server or enter a server URL.'},
+  },
   // Hostile header values
   {
     name: 'CR/LF in a header parameter is refused',
     operation: createContact,
     params: {'header:Idempotency-Key': 'abc\r\nX-Injected: 1'},
-    expect: {refused: 'header', message: 'The value of the header "Idempotency-Key" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.'},
+    expect: {
+      refused: 'header',
+      message:
+        'The value of the header "Idempotency-Key" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.',
+    },
   },
   {
     name: 'LF in an apiKey value is refused',
     operation: op({security: [[subscriptionKey]]}),
     params: {'path:contact_id': '7'},
     credentials: {'subscriptionKey.value': 'sub\n'},
-    expect: {refused: 'header', message: 'The value of the header "Ocp-Apim-Subscription-Key" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.'},
+    expect: {
+      refused: 'header',
+      message:
+        'The value of the header "Ocp-Apim-Subscription-Key" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.',
+    },
   },
   {
     name: 'CR in a bearer token is refused',
     operation: op({security: [[bearer]]}),
     params: {'path:contact_id': '7'},
     credentials: {'token.token': 'abc\rdef'},
-    expect: {refused: 'header', message: 'The value of the header "Authorization" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.'},
+    expect: {
+      refused: 'header',
+      message:
+        'The value of the header "Authorization" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.',
+    },
   },
   {
     name: 'a bearer token with a character above U+00FF is refused',
     operation: op({security: [[bearer]]}),
     params: {'path:contact_id': '7'},
     credentials: {'token.token': 'tok€n'},
-    expect: {refused: 'header', message: 'The value of the header "Authorization" contains "€", which HTTP headers cannot carry (only Latin-1 characters); nothing was sent.'},
+    expect: {
+      refused: 'header',
+      message:
+        'The value of the header "Authorization" contains "€", which HTTP headers cannot carry (only Latin-1 characters); nothing was sent.',
+    },
   },
   {
     name: 'a Latin-1 header value is sent as typed',
@@ -405,7 +571,13 @@ const rows: Row[] = [
     credentials: {'session.value': 'c00kie'},
     expect: {
       ...get('https://api.x/v1/contacts/7'),
-      notSent: [{scheme: 'session', reason: 'This API key goes in the cookie "SESSION". Browsers do not let a web page set the Cookie header, so the console sends the request without it; the code samples on this page send it (curl --cookie "SESSION=…").'}],
+      notSent: [
+        {
+          scheme: 'session',
+          reason:
+            'This API key goes in the cookie "SESSION". Browsers do not let a web page set the Cookie header, so the console sends the request without it; the code samples on this page send it (curl --cookie "SESSION=…").',
+        },
+      ],
     },
   },
   {
@@ -413,7 +585,10 @@ const rows: Row[] = [
     operation: op({security: [[basic, bearer]]}),
     params: {'path:contact_id': '7'},
     credentials: {'basicAuth.username': 'u', 'token.token': 'T'},
-    expect: {refused: 'credentials', message: 'The schemes "basicAuth" and "token" each need the Authorization header, which a request carries once; nothing was sent.'},
+    expect: {
+      refused: 'credentials',
+      message: 'The schemes "basicAuth" and "token" each need the Authorization header, which a request carries once; nothing was sent.',
+    },
   },
   {
     name: 'an invalid header parameter name is refused',
@@ -425,7 +600,16 @@ const rows: Row[] = [
 
 for (const row of rows) {
   test(`buildRequest: ${row.name}`, () => {
-    const run = () => buildRequest(row.operation ?? op(), row.server ?? 'https://api.x/v1', row.params ?? {}, row.credentials ?? {}, row.body, PAGE, row.alternative);
+    const run = () =>
+      buildRequest(
+        row.operation ?? op(),
+        row.server ?? 'https://api.x/v1',
+        row.params ?? {},
+        row.credentials ?? {},
+        row.body,
+        PAGE,
+        row.alternative,
+      );
     if ('refused' in row.expect) {
       const {refused, message} = row.expect;
       assert.throws(run, (e: unknown) => {
@@ -441,7 +625,10 @@ for (const row of rows) {
 }
 
 test('a refusal is a RequestRefused by name (what the component and its logs show)', () => {
-  assert.throws(() => buildRequest(op(), '', {}, {}, undefined, PAGE), (e: unknown) => e instanceof RequestRefused && e.name === 'RequestRefused' && e.kind === 'server');
+  assert.throws(
+    () => buildRequest(op(), '', {}, {}, undefined, PAGE),
+    (e: unknown) => e instanceof RequestRefused && e.name === 'RequestRefused' && e.kind === 'server',
+  );
 });
 
 test('without a page address, a relative server resolves against http://localhost/ (no window: build and tests)', () => {
@@ -449,11 +636,14 @@ test('without a page address, a relative server resolves against http://localhos
 });
 
 test('FAILURE: what the console says when a request fails after it was built', () => {
-  assert.equal(FAILURE.invalidRequest('bad header'), 'The browser refused to build this request (bad header). Check the header and parameter values for characters HTTP does not allow; nothing was sent.');
+  assert.equal(
+    FAILURE.invalidRequest('bad header'),
+    'The browser refused to build this request (bad header). Check the header and parameter values for characters HTTP does not allow; nothing was sent.',
+  );
   assert.equal(FAILURE.timeout, 'The request was cancelled or took longer than 30 seconds.');
   assert.equal(
     FAILURE.redirect('https://api.x/v1/a'),
-    'The server answered https://api.x/v1/a with a redirect, which the console did not follow: the request carries credentials, and following it could send them to another site. Browsers do not show a page the redirect\'s status or address (Location); run the request preview with curl -i to see them.',
+    "The server answered https://api.x/v1/a with a redirect, which the console did not follow: the request carries credentials, and following it could send them to another site. Browsers do not show a page the redirect's status or address (Location); run the request preview with curl -i to see them.",
   );
   assert.equal(FAILURE.cors, TRY_IT_FAILURE.cors);
   assert.equal(FAILURE.network, TRY_IT_FAILURE.network);
@@ -480,7 +670,10 @@ test('serverChoices: a page with servers keeps its own; the configured default o
   const configured = 'https://api.rev.io/v2';
   const cases: {servers: OperationPage['servers']; expect: string[]}[] = [
     {servers: [{url: 'https://api.partner.example'}], expect: ['https://api.partner.example']},
-    {servers: [{url: 'https://a.example'}, {url: 'https://b.example'}, {url: 'https://a.example'}], expect: ['https://a.example', 'https://b.example']},
+    {
+      servers: [{url: 'https://a.example'}, {url: 'https://b.example'}, {url: 'https://a.example'}],
+      expect: ['https://a.example', 'https://b.example'],
+    },
     {servers: [], expect: [configured]},
     // The page data's stand-in for "no servers".
     {servers: [{url: '/'}], expect: [configured]},

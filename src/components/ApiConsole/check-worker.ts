@@ -7,7 +7,10 @@
 import {loadCheckModule} from './check-loader';
 import type {CheckRequest, CheckRun} from './check-runner';
 
-const scope = self as unknown as {onmessage: ((e: MessageEvent<CheckRequest>) => void) | null; postMessage: (m: CheckRun & {id: number}) => void};
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<CheckRequest>) => void) | null;
+  postMessage: (m: CheckRun & {id: number}) => void;
+};
 
 scope.onmessage = (event) => {
   const {id, url, key, data} = event.data;
@@ -17,7 +20,15 @@ scope.onmessage = (event) => {
       if (!validate) return scope.postMessage({id, kind: 'missing', ...(module.skipped[key] ? {skipped: module.skipped[key]} : {})});
       const valid = validate(data);
       // Plain data only: the errors cross to the page by structured clone.
-      const errors = valid ? [] : (validate.errors ?? []).map((e) => ({instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, message: e.message, params: JSON.parse(JSON.stringify(e.params ?? {}))}));
+      const errors = valid
+        ? []
+        : (validate.errors ?? []).map((e) => ({
+            instancePath: e.instancePath,
+            schemaPath: e.schemaPath,
+            keyword: e.keyword,
+            message: e.message,
+            params: JSON.parse(JSON.stringify(e.params ?? {})),
+          }));
       scope.postMessage({id, kind: 'ran', valid, errors});
     },
     (e: Error) => scope.postMessage({id, kind: 'error', message: `the check could not load (${e.message})`}),

@@ -63,16 +63,43 @@ test('Copy link never carries a credential typed into a parameter field', () => 
 
 test('a link that sets credential parameters has those values dropped when read', () => {
   const crafted = `#try=${Buffer.from(
-    JSON.stringify({op: 'GET /widgets', server: 'https://api.x/v1', params: {'header:x-api-key': 'FROM-LINK', 'header:Authorization': 'Bearer FROM-LINK', 'query:api_key': 'FROM-LINK', 'query:limit': '5'}}),
+    JSON.stringify({
+      op: 'GET /widgets',
+      server: 'https://api.x/v1',
+      params: {
+        'header:x-api-key': 'FROM-LINK',
+        'header:Authorization': 'Bearer FROM-LINK',
+        'query:api_key': 'FROM-LINK',
+        'query:limit': '5',
+      },
+    }),
   ).toString('base64url')}`;
-  assert.deepEqual(readShareFragment(crafted, op), {request: {op: 'GET /widgets', server: 'https://api.x/v1', params: {'query:limit': '5'}}});
+  assert.deepEqual(readShareFragment(crafted, op), {
+    request: {op: 'GET /widgets', server: 'https://api.x/v1', params: {'query:limit': '5'}},
+  });
 });
 
 test('one credential header: a parameter of the same name in another case is replaced, never joined ("FROM-LINK, READER-KEY")', () => {
-  const built = buildRequest(op, 'https://api.x/v1', {'header:x-api-key': 'FROM-LINK'}, {'apiKey.value': 'READER-KEY'}, undefined, 'https://p.example/', 0);
+  const built = buildRequest(
+    op,
+    'https://api.x/v1',
+    {'header:x-api-key': 'FROM-LINK'},
+    {'apiKey.value': 'READER-KEY'},
+    undefined,
+    'https://p.example/',
+    0,
+  );
   const keys = Object.entries(built.init.headers).filter(([k]) => k.toLowerCase() === 'x-api-key');
   assert.deepEqual(keys, [['X-API-Key', 'READER-KEY']]);
-  const q = buildRequest(op, 'https://api.x/v1', {'query:api_key': 'FROM-LINK', 'query:limit': '5'}, {'queryKey.value': 'READER'}, undefined, 'https://p.example/', 1);
+  const q = buildRequest(
+    op,
+    'https://api.x/v1',
+    {'query:api_key': 'FROM-LINK', 'query:limit': '5'},
+    {'queryKey.value': 'READER'},
+    undefined,
+    'https://p.example/',
+    1,
+  );
   assert.equal(q.url, 'https://api.x/v1/widgets?limit=5&api_key=READER');
 });
 
@@ -92,20 +119,24 @@ test('a request carrying any credential is sent with redirect: manual; one witho
   assert.equal(plain.credentialed, undefined);
 });
 
-test('OAuth URLs resolve against a listed server, never a share link\'s unlisted one', () => {
+test("OAuth URLs resolve against a listed server, never a share link's unlisted one", () => {
   const listed = ['https://api.good.example/v1', 'https://sandbox.good.example/v1'];
   const page = 'https://portal.example/docs/api/x';
   assert.equal(oauthBase('https://sandbox.good.example/v1/', listed, page), 'https://sandbox.good.example/v1');
   assert.equal(oauthBase('https://evil.example/v1', listed, page), 'https://api.good.example/v1');
   assert.equal(oauthBase('https://evil.example/v1', ['/v1'], page), 'https://portal.example/v1');
   assert.equal(oauthBase('https://evil.example/v1', [], page), 'https://portal.example/');
-  const scheme: SecuritySchemeData = {key: 'o', type: 'oauth2', flows: {authorizationCode: {authorizationUrl: '/oauth/authorize', tokenUrl: 'oauth/token', scopes: {}}}};
+  const scheme: SecuritySchemeData = {
+    key: 'o',
+    type: 'oauth2',
+    flows: {authorizationCode: {authorizationUrl: '/oauth/authorize', tokenUrl: 'oauth/token', scopes: {}}},
+  };
   const [flow] = schemeFlows(scheme, oauthBase('https://evil.example/v1', listed, page));
   assert.equal(flow.authorizationUrl, 'https://api.good.example/oauth/authorize');
   assert.equal(new URL(flow.tokenUrl).origin, 'https://api.good.example');
 });
 
-test('download names: Content-Disposition, decoded and made safe; the portal\'s name otherwise', () => {
+test("download names: Content-Disposition, decoded and made safe; the portal's name otherwise", () => {
   assert.equal(downloadName('attachment; filename="INV-2025-004211.pdf"', 'downloadInvoice.pdf'), 'INV-2025-004211.pdf');
   assert.equal(downloadName(`attachment; filename="x.pdf"; filename*=UTF-8''Rechnung%20%C3%BC.pdf`, 'f.pdf'), 'Rechnung ü.pdf');
   assert.equal(downloadName('attachment; filename=plain.pdf', 'f.pdf'), 'plain.pdf');
@@ -126,7 +157,15 @@ test('download names: Content-Disposition, decoded and made safe; the portal\'s 
 
 test('the curl preview: the request as it would be sent, credentials as placeholders, never the typed values', () => {
   const typed = new Set(['apiKey.value']);
-  const preview = curlPreview(op, 'https://api.x/v1', {'query:limit': '5', 'header:Authorization': 'Bearer TYPED-TOKEN'}, undefined, 'https://p.example/', 0, (k) => typed.has(k));
+  const preview = curlPreview(
+    op,
+    'https://api.x/v1',
+    {'query:limit': '5', 'header:Authorization': 'Bearer TYPED-TOKEN'},
+    undefined,
+    'https://p.example/',
+    0,
+    (k) => typed.has(k),
+  );
   assert.ok('curl' in preview);
   assert.equal(
     preview.curl,
@@ -141,17 +180,24 @@ test('the curl preview: the request as it would be sent, credentials as placehol
   assert.match((basicPreview as {curl: string}).curl, /--user '<username>:<password>'/);
   const query = curlPreview(op, 'https://api.x/v1', {'query:limit': '1'}, undefined, 'https://p.example/', 1, () => true);
   assert.match((query as {curl: string}).curl, /\?limit=1&api_key=<api_key>'/);
-  assert.deepEqual(curlPreview(op, '', {}, undefined, 'https://p.example/', 0, () => false), {error: 'Choose a server or enter a server URL.'});
+  assert.deepEqual(
+    curlPreview(op, '', {}, undefined, 'https://p.example/', 0, () => false),
+    {error: 'Choose a server or enter a server URL.'},
+  );
 });
 
-test('the preview quotes with the samples\' shellQuote: a control character in the body reaches no terminal raw', () => {
-  const withBody: OperationPage = {...op, method: 'post', requestBody: {required: true, content: [{mediaType: 'application/json'}]}} as OperationPage;
+test("the preview quotes with the samples' shellQuote: a control character in the body reaches no terminal raw", () => {
+  const withBody: OperationPage = {
+    ...op,
+    method: 'post',
+    requestBody: {required: true, content: [{mediaType: 'application/json'}]},
+  } as OperationPage;
   const body = '{"note":"a\u0015b\u001b[201~c"}';
   const preview = curlPreview(withBody, 'https://api.x/v1', {}, body, 'https://p.example/', 0, () => false);
   assert.ok('curl' in preview, JSON.stringify(preview));
   assert.equal(hasControlCharacters(preview.curl), false, preview.curl);
   assert.ok(preview.curl.includes(`--data-binary ${shellQuote(body)}`), preview.curl);
-  assert.ok(preview.curl.includes("$'{\"note\":\"a\\x15b\\x1B[201~c\"}'"), preview.curl);
+  assert.ok(preview.curl.includes('$\'{"note":"a\\x15b\\x1B[201~c"}\''), preview.curl);
 });
 
 test('the token request (client credentials, code) does not follow a redirect either', async () => {
@@ -161,6 +207,9 @@ test('the token request (client credentials, code) does not follow a redirect ei
     asked.push(init);
     return {type: 'opaqueredirect', ok: false, status: 0, json: async () => ({})} as unknown as Response;
   }) as unknown as typeof fetch;
-  await assert.rejects(requestToken('https://id.x/token', {grant_type: 'client_credentials'}, {id: 'c', secret: 's'}, redirected), /answered with a redirect, which the console does not follow/);
+  await assert.rejects(
+    requestToken('https://id.x/token', {grant_type: 'client_credentials'}, {id: 'c', secret: 's'}, redirected),
+    /answered with a redirect, which the console does not follow/,
+  );
   assert.equal(asked[0].redirect, 'manual');
 });

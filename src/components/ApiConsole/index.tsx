@@ -34,7 +34,6 @@ interface Result extends SentResponse {
 /** A value as the form shows it: text, lists comma-separated. */
 const asText = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : JSON.stringify(v));
 
-
 /** The parameter's example (or default) as text, or '' when the document gives none. */
 function exampleText(p: ParameterData, schemas: Record<string, SchemaNode>): string {
   const s = schemaOf(p, schemas);
@@ -56,7 +55,21 @@ function paramValue(p: ParameterData, schemas: Record<string, SchemaNode>): stri
 }
 
 /** The input a parameter gets: enums select, booleans checkbox (optional: true/false/unset), dates. */
-function ParamInput({p, schemas, value, onChange, describedBy, invalid}: {p: ParameterData; schemas: Record<string, SchemaNode>; value: string; onChange: (v: string) => void; describedBy?: string; invalid: boolean}) {
+function ParamInput({
+  p,
+  schemas,
+  value,
+  onChange,
+  describedBy,
+  invalid,
+}: {
+  p: ParameterData;
+  schemas: Record<string, SchemaNode>;
+  value: string;
+  onChange: (v: string) => void;
+  describedBy?: string;
+  invalid: boolean;
+}) {
   const s = schemaOf(p, schemas);
   const common = {'aria-describedby': describedBy, 'aria-invalid': invalid || undefined};
   const list = isList(p, schemas);
@@ -84,7 +97,8 @@ function ParamInput({p, schemas, value, onChange, describedBy, invalid}: {p: Par
     );
   }
   const example = exampleText(p, schemas);
-  if (s?.format === 'date' && !list) return <input type="date" value={value} required={p.required} onChange={(e) => onChange(e.target.value)} {...common} />;
+  if (s?.format === 'date' && !list)
+    return <input type="date" value={value} required={p.required} onChange={(e) => onChange(e.target.value)} {...common} />;
   const numeric = s?.type === 'integer' ? 'numeric' : s?.type === 'number' ? 'decimal' : undefined;
   return (
     <input
@@ -121,7 +135,15 @@ export interface ConsoleInitialValues {
   pagePath?: string;
 }
 
-export default function ApiConsole({operation, onClose, initial}: {operation: OperationPage; onClose: () => void; initial?: ConsoleInitialValues}) {
+export default function ApiConsole({
+  operation,
+  onClose,
+  initial,
+}: {
+  operation: OperationPage;
+  onClose: () => void;
+  initial?: ConsoleInitialValues;
+}) {
   const {siteConfig} = useDocusaurusContext();
   // A shared link (#try=…) restores operation state, never credentials (share.ts).
   const [shared] = useState(() => (typeof window === 'undefined' ? null : readShareFragment(window.location.hash, operation)));
@@ -134,8 +156,12 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
   const [proxyChosen, setProxyChosen] = useState(true);
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [server, setServer] = useState(() => (restored ? (options.some((o) => o.value === restored.server) ? restored.server : CUSTOM_SERVER) : (options[0]?.value ?? CUSTOM_SERVER)));
-  const [customServer, setCustomServer] = useState(() => (restored && !options.some((o) => o.value === restored.server) ? restored.server : ''));
+  const [server, setServer] = useState(() =>
+    restored ? (options.some((o) => o.value === restored.server) ? restored.server : CUSTOM_SERVER) : (options[0]?.value ?? CUSTOM_SERVER),
+  );
+  const [customServer, setCustomServer] = useState(() =>
+    restored && !options.some((o) => o.value === restored.server) ? restored.server : '',
+  );
   const [params, setParams] = useState<Record<string, string>>(() => ({
     ...Object.fromEntries(operation.parameters.map((p) => [`${p.in}:${p.name}`, paramValue(p, operation.schemas)])),
     ...(restored?.params ?? initial?.params ?? {}),
@@ -173,9 +199,12 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
     if (d && !d.open) d.showModal();
     return () => abort.current?.abort();
   }, []);
-  useEffect(() => () => {
-    if (result?.download) URL.revokeObjectURL(result.download.url);
-  }, [result]);
+  useEffect(
+    () => () => {
+      if (result?.download) URL.revokeObjectURL(result.download.url);
+    },
+    [result],
+  );
   // A new outcome (response, refusal, problems) is scrolled into view inside the dialog.
   useEffect(() => {
     if (result || error || problems) outcome.current?.scrollIntoView({block: 'start', behavior: 'smooth'});
@@ -202,7 +231,9 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
   };
   // An unlisted server from a shared link is restored but flagged: check it before sending credentials.
   const foreignServer = restored && !options.some((o) => o.value === restored.server) && base === restored.server;
-  const preview = curlPreview(operation, base, params, bodyMedia ? body : undefined, page, alternative, (key) => Boolean(origin && credentialStore.get(origin, key)));
+  const preview = curlPreview(operation, base, params, bodyMedia ? body : undefined, page, alternative, (key) =>
+    Boolean(origin && credentialStore.get(origin, key)),
+  );
   const problemsOf = (field: string) => problems?.problems.filter((p) => p.field === field) ?? [];
 
   /** The operation's generated checks, run off the page's thread (check-runner.ts); undefined without a check file. */
@@ -233,7 +264,9 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
     }
     if (!loaded) {
       // No generated check for this page: at least the required parameters.
-      for (const p of operation.parameters) if (p.required && !params[`${p.in}:${p.name}`]) found.push({field: `${p.in}:${p.name}`, pointer: '', message: 'required: fill it in'});
+      for (const p of operation.parameters)
+        if (p.required && !params[`${p.in}:${p.name}`])
+          found.push({field: `${p.in}:${p.name}`, pointer: '', message: 'required: fill it in'});
       return {problems: found};
     }
     return loaded.validation.checkRequest(operation, loaded.run, {params, body: bodyMedia ? body : undefined});
@@ -253,7 +286,9 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
       if (check.problems.length) {
         setProblems(check);
         const n = check.problems.length;
-        setAnnouncement(`Not sent: the request does not match the API description (${n} ${n === 1 ? 'problem' : 'problems'}). Fix them or choose Send anyway.`);
+        setAnnouncement(
+          `Not sent: the request does not match the API description (${n} ${n === 1 ? 'problem' : 'problems'}). Fix them or choose Send anyway.`,
+        );
         return;
       }
       if (check.skipped) setProblems({problems: [], skipped: check.skipped});
@@ -299,10 +334,17 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
       if (!response.download) {
         const raw = response.body;
         void checks()
-          .then((loaded) => import('./validate').then(({checkResponse}) => checkResponse(operation, loaded?.run, {status: response.status, contentType, body: raw})))
+          .then((loaded) =>
+            import('./validate').then(({checkResponse}) =>
+              checkResponse(operation, loaded?.run, {status: response.status, contentType, body: raw}),
+            ),
+          )
           .then(
             (check) => setResult((r) => (r && r.body === raw ? {...r, check} : r)),
-            (e: Error) => setResult((r) => (r && r.body === raw ? {...r, check: {kind: 'unchecked', reason: `The response check could not load (${e.message}).`}} : r)),
+            (e: Error) =>
+              setResult((r) =>
+                r && r.body === raw ? {...r, check: {kind: 'unchecked', reason: `The response check could not load (${e.message}).`}} : r,
+              ),
           );
       }
     } finally {
@@ -354,12 +396,22 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
             {server === CUSTOM_SERVER && (
               <label className={styles.field}>
                 <span>Custom base URL</span>
-                <input type="url" value={customServer} placeholder="https://sandbox.example.com/v1" onChange={(e) => setCustomServer(e.target.value)} />
+                <input
+                  type="url"
+                  value={customServer}
+                  placeholder="https://sandbox.example.com/v1"
+                  onChange={(e) => setCustomServer(e.target.value)}
+                />
               </label>
             )}
             {proxyAvailable && (
               <label className={styles.check}>
-                <input type="checkbox" checked={proxyChosen} aria-describedby={`${id}-proxy`} onChange={(e) => setProxyChosen(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={proxyChosen}
+                  aria-describedby={`${id}-proxy`}
+                  onChange={(e) => setProxyChosen(e.target.checked)}
+                />
                 <span>Send through the portal's proxy</span>
               </label>
             )}
@@ -367,7 +419,8 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
               <p className={styles.hint} id={`${id}-proxy`} data-testid="console-proxy-note">
                 {viaProxy ? (
                   <>
-                    Sent to the portal's proxy <code>{new URL(tryIt.proxyUrl!).origin}</code>, which forwards it (with your credentials, without cookies) to this server only.
+                    Sent to the portal's proxy <code>{new URL(tryIt.proxyUrl!).origin}</code>, which forwards it (with your credentials,
+                    without cookies) to this server only.
                   </>
                 ) : (
                   'Sent directly from your browser: the server must allow this site (CORS).'
@@ -377,7 +430,8 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
           </fieldset>
           {foreignServer && (
             <p className={styles.warning} role="note" data-testid="console-shared-server">
-              This shared link sets a server the API description does not list ({restored?.server}). Check it before you send credentials there.
+              This shared link sets a server the API description does not list ({restored?.server}). Check it before you send credentials
+              there.
             </p>
           )}
           {shared && 'error' in shared && (
@@ -410,9 +464,21 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
                   <div key={key} className={styles.param}>
                     <label className={styles.field} data-param={key}>
                       <span>
-                        {p.name} <small>({p.in}{p.required ? ', required' : ''}{isList(p, operation.schemas) ? ', comma-separated' : ''})</small>
+                        {p.name}{' '}
+                        <small>
+                          ({p.in}
+                          {p.required ? ', required' : ''}
+                          {isList(p, operation.schemas) ? ', comma-separated' : ''})
+                        </small>
                       </span>
-                      <ParamInput p={p} schemas={operation.schemas} value={params[key] ?? ''} onChange={(v) => setParams({...params, [key]: v})} describedBy={describedBy} invalid={invalid} />
+                      <ParamInput
+                        p={p}
+                        schemas={operation.schemas}
+                        value={params[key] ?? ''}
+                        onChange={(v) => setParams({...params, [key]: v})}
+                        describedBy={describedBy}
+                        invalid={invalid}
+                      />
                     </label>
                     {hint && (
                       <p className={styles.fieldHint} id={hintId}>
@@ -450,7 +516,9 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
                 <pre className={styles.pre} data-testid="console-preview">
                   {preview.curl}
                 </pre>
-                <p className={styles.hint}>Credentials appear as placeholders such as &lt;password&gt;: the preview never shows what you typed.</p>
+                <p className={styles.hint}>
+                  Credentials appear as placeholders such as &lt;password&gt;: the preview never shows what you typed.
+                </p>
               </>
             ) : (
               <p className={styles.hint} data-testid="console-preview">
@@ -483,12 +551,17 @@ export default function ApiConsole({operation, onClose, initial}: {operation: Op
                 <ul>
                   {problems.problems.map((p, i) => (
                     <li key={i}>
-                      <strong>{p.field === 'body' ? 'Body' : (p.field.split(':').slice(1).join(':'))}</strong>
+                      <strong>{p.field === 'body' ? 'Body' : p.field.split(':').slice(1).join(':')}</strong>
                       {p.pointer && <code> {p.pointer}</code>}: {p.message}
                     </li>
                   ))}
                 </ul>
-                <button type="button" className="button button--secondary button--sm" onClick={() => void send(null, true)} disabled={pending}>
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  onClick={() => void send(null, true)}
+                  disabled={pending}
+                >
                   Send anyway
                 </button>
               </section>
@@ -554,7 +627,12 @@ function ResponseCheck({check}: {check: CheckResult}) {
     );
   }
   return (
-    <aside className={`${styles.check} ${styles.checkInvalid}`} data-testid="console-check" data-check="invalid" aria-label="Response check">
+    <aside
+      className={`${styles.check} ${styles.checkInvalid}`}
+      data-testid="console-check"
+      data-check="invalid"
+      aria-label="Response check"
+    >
       <strong>Does not match the documented schema for {check.against}:</strong>
       <ul>
         {check.mismatches.map((m, i) => (

@@ -52,7 +52,11 @@ describe('curlPreview: each scheme kind, as Send applies it, with placeholders',
   const accept = "-H 'Accept: application/json'";
 
   test('HTTP Basic: curl --user with placeholders (either field filled)', () => {
-    assert.deepEqual(preview(o, {'path:id': '7'}, ['basicAuth.username', 'basicAuth.password'], 0), [url, "--user '<username>:<password>'", accept]);
+    assert.deepEqual(preview(o, {'path:id': '7'}, ['basicAuth.username', 'basicAuth.password'], 0), [
+      url,
+      "--user '<username>:<password>'",
+      accept,
+    ]);
     assert.deepEqual(preview(o, {'path:id': '7'}, ['basicAuth.password'], 0), [url, "--user '<username>:<password>'", accept]);
   });
   test('bearer and OAuth: "Authorization: Bearer <token>"; another HTTP scheme its own name', () => {
@@ -65,24 +69,44 @@ describe('curlPreview: each scheme kind, as Send applies it, with placeholders',
   });
   test('API keys: a header named like the scheme, a query key (readable, its name encoded), a cookie not sent', () => {
     assert.deepEqual(preview(o, {'path:id': '7'}, ['hk.value'], 3), [url, "-H 'X-API-Key: <X-API-Key>'", accept]);
-    assert.deepEqual(preview(o, {'path:id': '7'}, ['qk.value'], 4), ["curl -i -X GET 'https://api.x/v1/things/7?api%20key=<api key>'", accept]);
-    assert.deepEqual(preview(o, {'path:id': '7', 'query:limit': '5'}, ['qk.value'], 4), ["curl -i -X GET 'https://api.x/v1/things/7?limit=5&api%20key=<api key>'", accept]);
-    assert.deepEqual(preview(o, {'path:id': '7'}, ['ck.value'], 5), [url, accept], 'the browser cannot send a cookie: neither does the preview');
+    assert.deepEqual(preview(o, {'path:id': '7'}, ['qk.value'], 4), [
+      "curl -i -X GET 'https://api.x/v1/things/7?api%20key=<api key>'",
+      accept,
+    ]);
+    assert.deepEqual(preview(o, {'path:id': '7', 'query:limit': '5'}, ['qk.value'], 4), [
+      "curl -i -X GET 'https://api.x/v1/things/7?limit=5&api%20key=<api key>'",
+      accept,
+    ]);
+    assert.deepEqual(
+      preview(o, {'path:id': '7'}, ['ck.value'], 5),
+      [url, accept],
+      'the browser cannot send a cookie: neither does the preview',
+    );
   });
-  test('nothing typed: no credential in the preview; another alternative\'s fields do not count', () => {
+  test("nothing typed: no credential in the preview; another alternative's fields do not count", () => {
     assert.deepEqual(preview(o, {'path:id': '7'}, [], 3), [url, accept]);
     assert.deepEqual(preview(o, {'path:id': '7'}, ['jwt.token'], 3), [url, accept]);
   });
   test('two schemes ANDed: both, in order', () => {
-    assert.deepEqual(preview(o, {'path:id': '7'}, ['hk.value', 'qk.value'], 7), ["curl -i -X GET 'https://api.x/v1/things/7?api%20key=<api key>'", "-H 'X-API-Key: <X-API-Key>'", accept]);
+    assert.deepEqual(preview(o, {'path:id': '7'}, ['hk.value', 'qk.value'], 7), [
+      "curl -i -X GET 'https://api.x/v1/things/7?api%20key=<api key>'",
+      "-H 'X-API-Key: <X-API-Key>'",
+      accept,
+    ]);
   });
   test('two query keys: "?" before the first, "&" before the next; "&" after a query the request already has', () => {
     const second: SecuritySchemeData = {key: 'q2', type: 'apiKey', in: 'query', name: 'sig'};
     const two = op({security: [[queryKey, second]]});
-    assert.deepEqual(preview(two, {'path:id': '7'}, ['qk.value', 'q2.value']), ["curl -i -X GET 'https://api.x/v1/things/7?api%20key=<api key>&sig=<sig>'", accept]);
-    assert.deepEqual(preview(two, {'path:id': '7', 'query:limit': '1'}, ['qk.value', 'q2.value']), ["curl -i -X GET 'https://api.x/v1/things/7?limit=1&api%20key=<api key>&sig=<sig>'", accept]);
+    assert.deepEqual(preview(two, {'path:id': '7'}, ['qk.value', 'q2.value']), [
+      "curl -i -X GET 'https://api.x/v1/things/7?api%20key=<api key>&sig=<sig>'",
+      accept,
+    ]);
+    assert.deepEqual(preview(two, {'path:id': '7', 'query:limit': '1'}, ['qk.value', 'q2.value']), [
+      "curl -i -X GET 'https://api.x/v1/things/7?limit=1&api%20key=<api key>&sig=<sig>'",
+      accept,
+    ]);
   });
-  test('two schemes that both need Authorization: Send\'s refusal, not a command', () => {
+  test("two schemes that both need Authorization: Send's refusal, not a command", () => {
     const both = op({security: [[basic, bearer]]});
     assert.deepEqual(preview(both, {'path:id': '7'}, ['basicAuth.username', 'jwt.token']), {
       error: 'The schemes "basicAuth" and "jwt" each need the Authorization header, which a request carries once; nothing was sent.',
@@ -92,13 +116,26 @@ describe('curlPreview: each scheme kind, as Send applies it, with placeholders',
 });
 
 describe('curlPreview: the request itself', () => {
-  test('a scheme\'s header replaces a header parameter of the same name (any case), which is masked anyway', () => {
+  test("a scheme's header replaces a header parameter of the same name (any case), which is masked anyway", () => {
     const o = op({security: [[headerKey]]});
-    assert.deepEqual(preview(o, {'path:id': '7', 'header:x-api-key': 'TYPED'}, ['hk.value']), ["curl -i -X GET 'https://api.x/v1/things/7'", "-H 'X-API-Key: <X-API-Key>'", "-H 'Accept: application/json'"]);
-    assert.deepEqual(preview(o, {'path:id': '7', 'header:x-api-key': 'TYPED'}, []), ["curl -i -X GET 'https://api.x/v1/things/7'", "-H 'x-api-key: <x-api-key>'", "-H 'Accept: application/json'"]);
+    assert.deepEqual(preview(o, {'path:id': '7', 'header:x-api-key': 'TYPED'}, ['hk.value']), [
+      "curl -i -X GET 'https://api.x/v1/things/7'",
+      "-H 'X-API-Key: <X-API-Key>'",
+      "-H 'Accept: application/json'",
+    ]);
+    assert.deepEqual(preview(o, {'path:id': '7', 'header:x-api-key': 'TYPED'}, []), [
+      "curl -i -X GET 'https://api.x/v1/things/7'",
+      "-H 'x-api-key: <x-api-key>'",
+      "-H 'Accept: application/json'",
+    ]);
   });
   test('a body: its media type and the body as typed (shell-quoted); a blank body is none', () => {
-    const post = op({method: 'post', path: '/things', parameters: [], requestBody: {required: true, content: [{mediaType: 'application/json'}]}});
+    const post = op({
+      method: 'post',
+      path: '/things',
+      parameters: [],
+      requestBody: {required: true, content: [{mediaType: 'application/json'}]},
+    });
     assert.deepEqual(preview(post, {}, [], 0, '{"name":"it\'s"}'), [
       "curl -i -X POST 'https://api.x/v1/things'",
       "-H 'Accept: application/json'",
@@ -112,6 +149,9 @@ describe('curlPreview: the request itself', () => {
     assert.match((preview(op(), {'path:id': '../x'}) as {error: string}).error, /^Refused: the path parameter "id"/);
   });
   test('an operation without responses or security: the bare command on one line', () => {
-    assert.deepEqual(curlPreview(op({responses: []}), SERVER, {'path:id': '1'}, undefined, PAGE, 0, () => true), {curl: "curl -i -X GET 'https://api.x/v1/things/1'"});
+    assert.deepEqual(
+      curlPreview(op({responses: []}), SERVER, {'path:id': '1'}, undefined, PAGE, 0, () => true),
+      {curl: "curl -i -X GET 'https://api.x/v1/things/1'"},
+    );
   });
 });

@@ -30,7 +30,9 @@ function placeholders(alternative: SecuritySchemeData[], filled: (key: string) =
       if (!filled(f.key)) continue;
       if (isBasic(s)) user = `${placeholder('username')}:${placeholder('password')}`;
       // "<X-API-Key>", "<token>" (bearer, OAuth), "<credentials>" (another HTTP scheme), "<username>"…
-      values[f.key] = placeholder(s.type === 'apiKey' ? f.label : s.type === 'http' && !isBasic(s) && !isBearer(s) ? 'credentials' : f.key.slice(s.key.length + 1));
+      values[f.key] = placeholder(
+        s.type === 'apiKey' ? f.label : s.type === 'http' && !isBasic(s) && !isBearer(s) ? 'credentials' : f.key.slice(s.key.length + 1),
+      );
     }
   }
   const applied = applyCredentials(alternative, values);
@@ -66,11 +68,15 @@ export function curlPreview(
     return {error: (e as Error).message};
   }
   // The placeholders stay readable in the URL ("<api_key>", not "%3Capi_key%3E").
-  const url = built.url + creds.query.map(([k, v], i) => `${i === 0 && !built.url.includes('?') ? '?' : '&'}${encodeURIComponent(k)}=${v}`).join('');
+  const url =
+    built.url + creds.query.map(([k, v], i) => `${i === 0 && !built.url.includes('?') ? '?' : '&'}${encodeURIComponent(k)}=${v}`).join('');
   const lines = [`curl -i -X ${built.init.method} ${shellQuote(url)}`];
   if (creds.user) lines.push(`--user ${shellQuote(creds.user)}`);
   const replaced = new Set(creds.headers.map(([name]) => name.toLowerCase()));
-  const headers: [string, string][] = [...creds.headers, ...Object.entries(built.init.headers).filter(([name]) => !replaced.has(name.toLowerCase()))];
+  const headers: [string, string][] = [
+    ...creds.headers,
+    ...Object.entries(built.init.headers).filter(([name]) => !replaced.has(name.toLowerCase())),
+  ];
   for (const [name, value] of headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (built.init.body !== undefined) lines.push(`--data-binary ${shellQuote(built.init.body)}`);
   return {curl: lines.join(' \\\n  ')};

@@ -67,7 +67,13 @@ const operation: OperationPage = {
   ],
   requestBody: {required: true, content: [{mediaType: 'application/json', schema: {ref: 'NewInvoice'}}]},
   responses: [{status: '201', headers: [], content: [{mediaType: 'application/json'}]}],
-  schemas: {NewInvoice: {type: 'object', required: ['id', 'amount', 'currency'], properties: {id: {type: 'string', readOnly: true}, amount: {type: 'number'}, currency: {type: 'string'}}}},
+  schemas: {
+    NewInvoice: {
+      type: 'object',
+      required: ['id', 'amount', 'currency'],
+      properties: {id: {type: 'string', readOnly: true}, amount: {type: 'number'}, currency: {type: 'string'}},
+    },
+  },
   samples: [],
 };
 
@@ -83,12 +89,14 @@ async function generated(): Promise<ResponseCheckModule> {
 }
 
 /** The runner the console uses, minus the worker: same answers, on this thread. */
-const direct = (m: ResponseCheckModule): RunCheck => async (key, data) => {
-  const v = m.checks[key];
-  if (!v) return {kind: 'missing', skipped: m.skipped[key]};
-  const valid = v(data);
-  return {kind: 'ran', valid, errors: valid ? [] : (v.errors ?? [])};
-};
+const direct =
+  (m: ResponseCheckModule): RunCheck =>
+  async (key, data) => {
+    const v = m.checks[key];
+    if (!v) return {kind: 'missing', skipped: m.skipped[key]};
+    const valid = v(data);
+    return {kind: 'ran', valid, errors: valid ? [] : (v.errors ?? [])};
+  };
 
 const VALID = {'path:customer_id': '42', 'header:Idempotency-Key': '3b2f1c7e-6a0d-4f55-9d1e-7c8a2b4e9f10'};
 const BODY = JSON.stringify({amount: 12.5, currency: 'USD'});
@@ -101,7 +109,13 @@ test('a valid request has no problems (a readOnly required property is not asked
 test('parameters: required, type, minimum, enum, date format, pattern and list items, each by its field', async () => {
   const run = direct(await generated());
   const {problems} = await checkRequest(operation, run, {
-    params: {'path:customer_id': '0', 'query:status': 'closed', 'query:since': '2025-02-30', 'query:ids': '1,x', 'header:Idempotency-Key': 'not a uuid'},
+    params: {
+      'path:customer_id': '0',
+      'query:status': 'closed',
+      'query:since': '2025-02-30',
+      'query:ids': '1,x',
+      'header:Idempotency-Key': 'not a uuid',
+    },
     body: BODY,
   });
   const by = (field: string) => problems.filter((p) => p.field === field).map((p) => `${p.pointer} ${p.message}`.trim());
@@ -111,23 +125,37 @@ test('parameters: required, type, minimum, enum, date format, pattern and list i
   assert.deepEqual(by('query:ids'), ['/1 must be integer']);
   assert.deepEqual(by('header:Idempotency-Key'), ['must match pattern "^[0-9a-f-]{36}$"']);
   const missing = await checkRequest(operation, run, {params: {}, body: BODY});
-  assert.deepEqual(missing.problems.map((p) => `${p.field} ${p.message}`).sort(), ['header:Idempotency-Key required: fill it in', 'path:customer_id required: fill it in']);
+  assert.deepEqual(missing.problems.map((p) => `${p.field} ${p.message}`).sort(), [
+    'header:Idempotency-Key required: fill it in',
+    'path:customer_id required: fill it in',
+  ]);
 });
 
 test('body: JSON pointers for type, enum, format and missing properties; malformed JSON; a required body', async () => {
   const run = direct(await generated());
-  const {problems} = await checkRequest(operation, run, {params: VALID, body: JSON.stringify({amount: 'ten', currency: 'GBP', email: 'nope'})});
-  assert.deepEqual(problems.map((p) => [p.field, p.pointer, p.message]), [
-    ['body', '/amount', 'must be number'],
-    ['body', '/currency', 'must be one of "USD", "EUR"'],
-    ['body', '/email', 'must match format "email"'],
-  ]);
+  const {problems} = await checkRequest(operation, run, {
+    params: VALID,
+    body: JSON.stringify({amount: 'ten', currency: 'GBP', email: 'nope'}),
+  });
+  assert.deepEqual(
+    problems.map((p) => [p.field, p.pointer, p.message]),
+    [
+      ['body', '/amount', 'must be number'],
+      ['body', '/currency', 'must be one of "USD", "EUR"'],
+      ['body', '/email', 'must match format "email"'],
+    ],
+  );
   const missing = await checkRequest(operation, run, {params: VALID, body: '{}'});
-  assert.deepEqual(missing.problems.map((p) => p.pointer), ['/amount', '/currency']);
+  assert.deepEqual(
+    missing.problems.map((p) => p.pointer),
+    ['/amount', '/currency'],
+  );
   const malformed = await checkRequest(operation, run, {params: VALID, body: '{"amount": 1,'});
   assert.equal(malformed.problems.length, 1);
   assert.match(malformed.problems[0].message, /^not valid JSON/);
-  assert.deepEqual((await checkRequest(operation, run, {params: VALID, body: '  '})).problems, [{field: 'body', pointer: '', message: 'the request body is required'}]);
+  assert.deepEqual((await checkRequest(operation, run, {params: VALID, body: '  '})).problems, [
+    {field: 'body', pointer: '', message: 'the request body is required'},
+  ]);
 });
 
 test('typed values: numbers, booleans and comma-separated lists as the API receives them; other text stays text', () => {
@@ -159,7 +187,11 @@ test('check runner: a check that does not finish within the budget is stopped an
         state.posted++;
         const {id} = m as {id: number};
         // A catastrophic pattern: no answer. Otherwise the worker answers at once.
-        if (!hang) setTimeout(() => w.onmessage?.({data: {id, kind: 'ran', valid: true, errors: []}} as unknown as MessageEvent<CheckRun & {id: number}>), 0);
+        if (!hang)
+          setTimeout(
+            () => w.onmessage?.({data: {id, kind: 'ran', valid: true, errors: []}} as unknown as MessageEvent<CheckRun & {id: number}>),
+            0,
+          );
       },
     };
     return w;

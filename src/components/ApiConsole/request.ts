@@ -60,13 +60,19 @@ export function serverBase(server: string, page: string): ServerBase {
   try {
     url = new URL(text, page);
   } catch {
-    throw new RequestRefused('server', `The server URL "${text}" is not a valid URL. Enter an address such as https://sandbox.example.com/v1.`);
+    throw new RequestRefused(
+      'server',
+      `The server URL "${text}" is not a valid URL. Enter an address such as https://sandbox.example.com/v1.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new RequestRefused('server', `The server URL must start with https:// or http:// (got "${text}").`);
   }
   if (url.username || url.password) {
-    throw new RequestRefused('server', 'The server URL may not contain a user name or password; enter credentials in the Authentication fields.');
+    throw new RequestRefused(
+      'server',
+      'The server URL may not contain a user name or password; enter credentials in the Authentication fields.',
+    );
   }
   // (The URL has a query or fragment only if the text has "?" or "#", and an empty one only shows there.)
   if (/[?#]/.test(text)) {
@@ -116,12 +122,18 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 function checkHeader(name: string, value: string): void {
   if (!TOKEN.test(name)) throw new RequestRefused('header', `The header name "${name}" is not a valid HTTP header name; nothing was sent.`);
   if (/[\r\n\0]/.test(value)) {
-    throw new RequestRefused('header', `The value of the header "${name}" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.`);
+    throw new RequestRefused(
+      'header',
+      `The value of the header "${name}" contains a line break or NUL character, which HTTP headers cannot carry; remove it. Nothing was sent.`,
+    );
   }
   // eslint-disable-next-line no-control-regex
   const wide = value.match(/[^\u0000-\u00ff]/u);
   if (wide) {
-    throw new RequestRefused('header', `The value of the header "${name}" contains "${wide[0]}", which HTTP headers cannot carry (only Latin-1 characters); nothing was sent.`);
+    throw new RequestRefused(
+      'header',
+      `The value of the header "${name}" contains "${wide[0]}", which HTTP headers cannot carry (only Latin-1 characters); nothing was sent.`,
+    );
   }
 }
 
@@ -207,7 +219,10 @@ export function buildRequest(
   // Never throws: the server's origin parsed, and what follows it starts with "/".
   const url = new URL(joined);
   if (url.origin !== base.origin || !url.pathname.startsWith(`${base.path}/`) || url.search || url.hash) {
-    throw new RequestRefused('path', `Refused: the request would go to ${url.href}, outside the server ${base.origin}${base.path}/; nothing was sent.`);
+    throw new RequestRefused(
+      'path',
+      `Refused: the request would go to ${url.href}, outside the server ${base.origin}${base.path}/; nothing was sent.`,
+    );
   }
   const init: BuiltRequest['init'] = {method: operation.method.toUpperCase(), headers};
   if (sendBody) init.body = body;
@@ -223,7 +238,8 @@ export function buildRequest(
 export const FAILURE = {
   cors: TRY_IT_FAILURE.cors,
   network: TRY_IT_FAILURE.network,
-  invalidRequest: (message: string) => `The browser refused to build this request (${message}). Check the header and parameter values for characters HTTP does not allow; nothing was sent.`,
+  invalidRequest: (message: string) =>
+    `The browser refused to build this request (${message}). Check the header and parameter values for characters HTTP does not allow; nothing was sent.`,
   timeout: 'The request was cancelled or took longer than 30 seconds.',
   /** A credentialed request answered with a redirect (fetch's "opaqueredirect"): not followed. */
   redirect: (url: string) =>

@@ -10,7 +10,10 @@ import {TRY_IT_FAILURE} from './try-it';
 
 const URL_ = 'https://api.example.com/v1/invoices/7/pdf?x=1';
 
-function context(answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>, over: Partial<SendContext> = {}): SendContext {
+function context(
+  answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
+  over: Partial<SendContext> = {},
+): SendContext {
   let clock = 1000;
   return {
     request: {url: URL_},
@@ -30,7 +33,12 @@ function context(answer: (input: RequestInfo | URL, init?: RequestInit) => Promi
 }
 
 test('a JSON answer is pretty-printed, timed and announced; headers listed', async () => {
-  const out = await sendRequest(context(async () => new Response('{"id":7,"lines":[1,2]}', {status: 201, statusText: 'Created', headers: {'content-type': 'application/json'}})));
+  const out = await sendRequest(
+    context(
+      async () =>
+        new Response('{"id":7,"lines":[1,2]}', {status: 201, statusText: 'Created', headers: {'content-type': 'application/json'}}),
+    ),
+  );
   assert.equal(out.kind, 'response');
   if (out.kind !== 'response') return;
   assert.equal(out.response.body, '{\n  "id": 7,\n  "lines": [\n    1,\n    2\n  ]\n}');
@@ -52,15 +60,24 @@ test('text that says JSON but is not stays as it came; an answer with no type is
 
 test('a binary answer is a file to save, named by Content-Disposition or after the operation', async () => {
   const named = await sendRequest(
-    context(async () => new Response(new Uint8Array([37, 80, 68, 70]), {headers: {'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice-7.pdf"'}})),
+    context(
+      async () =>
+        new Response(new Uint8Array([37, 80, 68, 70]), {
+          headers: {'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice-7.pdf"'},
+        }),
+    ),
   );
   assert.ok(named.kind === 'response');
   assert.deepEqual(named.response.download, {url: 'blob:test/4', name: 'invoice-7.pdf', size: 4, type: 'application/pdf'});
   assert.equal(named.response.body, '');
   assert.equal(named.announcement, 'Response: 200 , in 12 ms, a file to download (invoice-7.pdf).');
-  const unnamed = await sendRequest(context(async () => new Response(new Uint8Array([1]), {headers: {'content-type': 'application/zip; charset=x'}})));
+  const unnamed = await sendRequest(
+    context(async () => new Response(new Uint8Array([1]), {headers: {'content-type': 'application/zip; charset=x'}})),
+  );
   assert.equal(unnamed.kind === 'response' && unnamed.response.download?.name, 'downloadInvoice.zip');
-  const noId = await sendRequest(context(async () => new Response(new Uint8Array([1]), {headers: {'content-type': 'image/png'}}), {operationId: undefined}));
+  const noId = await sendRequest(
+    context(async () => new Response(new Uint8Array([1]), {headers: {'content-type': 'image/png'}}), {operationId: undefined}),
+  );
   assert.equal(noId.kind === 'response' && noId.response.download?.name, 'response.png');
 });
 
@@ -77,21 +94,31 @@ test('a followed redirect is shown with where it ended', async () => {
   assert.equal(out.kind === 'response' && out.response.redirectedTo, 'https://api.example.com/v2/x');
 });
 
-test('the proxy\'s refusal and credentials left out are said beside the answer; a proxy header without the proxy is ignored', async () => {
-  const refused = () => new Response('{"error":"host not allowed"}', {status: 403, headers: {'content-type': 'application/json', 'x-proxy-error': 'host-not-allowed'}});
+test("the proxy's refusal and credentials left out are said beside the answer; a proxy header without the proxy is ignored", async () => {
+  const refused = () =>
+    new Response('{"error":"host not allowed"}', {
+      status: 403,
+      headers: {'content-type': 'application/json', 'x-proxy-error': 'host-not-allowed'},
+    });
   const tryIt = {proxyUrl: 'https://proxy.example.com/p'};
   const via = await sendRequest(context(async () => refused(), {viaProxy: true, tryIt}));
   assert.ok(via.kind === 'response');
   assert.match(via.error ?? '', /^The portal's proxy \(https:\/\/proxy\.example\.com\) did not forward the request: /);
   const direct = await sendRequest(context(async () => refused(), {tryIt}));
   assert.equal(direct.kind === 'response' && direct.error, undefined);
-  const partial = await sendRequest(context(async () => new Response('ok'), {request: {url: URL_, notSent: [{reason: 'The API key is empty.'}, {reason: 'No token.'}]}}));
+  const partial = await sendRequest(
+    context(async () => new Response('ok'), {request: {url: URL_, notSent: [{reason: 'The API key is empty.'}, {reason: 'No token.'}]}}),
+  );
   assert.equal(partial.kind === 'response' && partial.error, 'Sent without some credentials: The API key is empty. No token.');
 });
 
 test('a timeout, an unreachable proxy, CORS, the network and anything else each have their message', async () => {
   const abort = Object.assign(new Error('aborted'), {name: 'AbortError'});
-  assert.deepEqual(await sendRequest(context(async () => Promise.reject(abort))), {kind: 'failed', message: FAILURE.timeout, announce: false});
+  assert.deepEqual(await sendRequest(context(async () => Promise.reject(abort))), {
+    kind: 'failed',
+    message: FAILURE.timeout,
+    announce: false,
+  });
   const tryIt = {proxyUrl: 'https://proxy.example.com'};
   assert.deepEqual(await sendRequest(context(async () => Promise.reject(new TypeError('Failed to fetch')), {viaProxy: true, tryIt})), {
     kind: 'failed',
@@ -112,6 +139,14 @@ test('a timeout, an unreachable proxy, CORS, the network and anything else each 
   assert.deepEqual(probed, ['https://api.example.com/v1/invoices/7/pdf']);
   assert.deepEqual(cors, {kind: 'failed', message: FAILURE.cors('https://docs.example.com', {}, false), announce: false});
   const network = await sendRequest(context(async () => Promise.reject(new TypeError('Failed to fetch')), {proxyAvailable: true, tryIt}));
-  assert.deepEqual(network, {kind: 'failed', message: FAILURE.network('https://api.example.com/v1/invoices/7/pdf', tryIt, true), announce: false});
-  assert.deepEqual(await sendRequest(context(async () => Promise.reject(new Error('boom')))), {kind: 'failed', message: 'The request did not complete: boom.', announce: false});
+  assert.deepEqual(network, {
+    kind: 'failed',
+    message: FAILURE.network('https://api.example.com/v1/invoices/7/pdf', tryIt, true),
+    announce: false,
+  });
+  assert.deepEqual(await sendRequest(context(async () => Promise.reject(new Error('boom')))), {
+    kind: 'failed',
+    message: 'The request did not complete: boom.',
+    announce: false,
+  });
 });

@@ -73,12 +73,24 @@ export async function sendRequest(ctx: SendContext): Promise<SendOutcome> {
       }
     } else {
       const blob = await response.blob();
-      const ext = type.split('/')[1]?.split(/[;+]/)[0]?.replace(/[^A-Za-z0-9-]/g, '') || 'bin';
+      const ext =
+        type
+          .split('/')[1]
+          ?.split(/[;+]/)[0]
+          ?.replace(/[^A-Za-z0-9-]/g, '') || 'bin';
       const name = downloadName(response.headers.get('content-disposition'), `${ctx.operationId ?? 'response'}.${ext}`);
       download = {url: ctx.createObjectURL(blob), name, size: blob.size, type};
     }
     const ms = Math.round(ctx.now() - started);
-    const sent: SentResponse = {status: response.status, statusText: response.statusText, ms, headers, body, download, ...(response.redirected ? {redirectedTo: response.url} : {})};
+    const sent: SentResponse = {
+      status: response.status,
+      statusText: response.statusText,
+      ms,
+      headers,
+      body,
+      download,
+      ...(response.redirected ? {redirectedTo: response.url} : {}),
+    };
     const announcement = `Response: ${response.status} ${response.statusText}, in ${ms} ms${download ? `, a file to download (${download.name})` : ''}.`;
     const proxyError = viaProxy ? response.headers.get('x-proxy-error') : null;
     const notSent = request.notSent?.map((n) => n.reason);
@@ -90,11 +102,16 @@ export async function sendRequest(ctx: SendContext): Promise<SendOutcome> {
     return {kind: 'response', response: sent, announcement, contentType: type, ...(error ? {error} : {})};
   } catch (e) {
     if ((e as Error).name === 'AbortError') return {kind: 'failed', message: FAILURE.timeout, announce: false};
-    if (e instanceof TypeError && viaProxy) return {kind: 'failed', message: TRY_IT_FAILURE.proxyUnreachable(tryIt.proxyUrl!), announce: false};
+    if (e instanceof TypeError && viaProxy)
+      return {kind: 'failed', message: TRY_IT_FAILURE.proxyUnreachable(tryIt.proxyUrl!), announce: false};
     if (e instanceof TypeError) {
-      const probe = (url: string) => ctx.fetch(url, {mode: 'no-cors', method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(10000)});
+      const probe = (url: string) =>
+        ctx.fetch(url, {mode: 'no-cors', method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(10000)});
       const kind = await diagnoseFailure(request.url, probe);
-      const message = kind === 'cors' ? FAILURE.cors(ctx.origin, tryIt, ctx.proxyAvailable) : FAILURE.network(request.url.split('?')[0], tryIt, ctx.proxyAvailable);
+      const message =
+        kind === 'cors'
+          ? FAILURE.cors(ctx.origin, tryIt, ctx.proxyAvailable)
+          : FAILURE.network(request.url.split('?')[0], tryIt, ctx.proxyAvailable);
       return {kind: 'failed', message, announce: false};
     }
     return {kind: 'failed', message: `The request did not complete: ${(e as Error).message}.`, announce: false};

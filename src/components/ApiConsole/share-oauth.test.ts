@@ -22,14 +22,22 @@ const op: OperationPage = {
 };
 
 test('share link round trip keeps operation state and drops credential-carrying parameters', () => {
-  const hash = shareFragment(op, {server: 'https://api.x/v1', params: {'path:id': 'ü 1', 'query:api_key': 'SECRET', 'query:other': 'x'}, alt: 1});
+  const hash = shareFragment(op, {
+    server: 'https://api.x/v1',
+    params: {'path:id': 'ü 1', 'query:api_key': 'SECRET', 'query:other': 'x'},
+    alt: 1,
+  });
   assert.ok(!Buffer.from(hash.slice(5), 'base64url').toString().includes('SECRET'));
-  assert.deepEqual(readShareFragment(hash, op), {request: {op: 'GET /w/{id}', server: 'https://api.x/v1', params: {'path:id': 'ü 1'}, alt: 1}});
+  assert.deepEqual(readShareFragment(hash, op), {
+    request: {op: 'GET /w/{id}', server: 'https://api.x/v1', params: {'path:id': 'ü 1'}, alt: 1},
+  });
 });
 
 test('share links for another operation or damaged ones are refused with a message', () => {
   const other = shareFragment({...op, path: '/z'}, {server: 's', params: {}});
-  assert.deepEqual(readShareFragment(other, op), {error: 'The shared request link is for GET /z, not GET /w/{id}; the console starts empty.'});
+  assert.deepEqual(readShareFragment(other, op), {
+    error: 'The shared request link is for GET /z, not GET /w/{id}; the console starts empty.',
+  });
   assert.match((readShareFragment('#try=%%%', op) as {error: string}).error, /damaged/);
   assert.equal(readShareFragment('#section', op), null);
 });
@@ -39,7 +47,16 @@ test('PKCE: S256 challenge of the verifier; the authorization URL carries no sec
   assert.match(verifier, /^[A-Za-z0-9_-]{64}$/);
   const challenge = await pkceChallenge(verifier, webcrypto as unknown as Crypto);
   assert.equal(challenge, createHash('sha256').update(verifier).digest('base64url'));
-  const url = new URL(authorizationRequestUrl({authorizationUrl: 'https://id.x/auth?x=1', clientId: 'c', redirectUri: 'https://p/oauth2-redirect/', scopes: ['a', 'b'], state: 's', challenge}));
+  const url = new URL(
+    authorizationRequestUrl({
+      authorizationUrl: 'https://id.x/auth?x=1',
+      clientId: 'c',
+      redirectUri: 'https://p/oauth2-redirect/',
+      scopes: ['a', 'b'],
+      state: 's',
+      challenge,
+    }),
+  );
   assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
   assert.equal(url.searchParams.get('scope'), 'a b');
   assert.equal(url.searchParams.get('x'), '1');

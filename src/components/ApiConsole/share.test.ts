@@ -13,7 +13,11 @@ const op: OperationPage = {
   path: '/w/{id}',
   summary: 'w',
   servers: [{url: 'https://api.x/v1'}],
-  security: [[{key: 'h', type: 'apiKey', in: 'header', name: 'X-Key'}], [{key: 'c', type: 'apiKey', in: 'cookie', name: 'sid'}], [{key: 'b', type: 'http', scheme: 'bearer'}]],
+  security: [
+    [{key: 'h', type: 'apiKey', in: 'header', name: 'X-Key'}],
+    [{key: 'c', type: 'apiKey', in: 'cookie', name: 'sid'}],
+    [{key: 'b', type: 'http', scheme: 'bearer'}],
+  ],
   parameters: [
     {name: 'id', in: 'path', required: true},
     {name: 'q', in: 'query', required: false},
@@ -31,7 +35,8 @@ const op: OperationPage = {
 const decode = (hash: string) => JSON.parse(Buffer.from(hash.slice(SHARE_PREFIX.length), 'base64url').toString('utf8'));
 const encode = (value: unknown) => SHARE_PREFIX + Buffer.from(JSON.stringify(value)).toString('base64url');
 const DAMAGED = 'The shared request link is damaged (its "#try=" part is not readable); the console starts empty.';
-const BAD_FIELDS = 'The shared request link is damaged (fields "op", "server" or "params" missing or of the wrong type); the console starts empty.';
+const BAD_FIELDS =
+  'The shared request link is damaged (fields "op", "server" or "params" missing or of the wrong type); the console starts empty.';
 
 test('the fragment: "#try=" and unpadded base64url of exactly {op, server, params[, body][, alt]}', () => {
   const hash = shareFragment(op, {server: 'https://api.x/v1', params: {'path:id': '7'}});
@@ -43,7 +48,9 @@ test('the fragment: "#try=" and unpadded base64url of exactly {op, server, param
   const tricky = shareFragment(op, {server: 's', params: {'query:q': '>>>???~~~ü'}, body: '?>'});
   assert.match(tricky.slice(5), /^[A-Za-z0-9_-]*$/);
   assert.ok(/[-_]/.test(tricky), 'the URL-safe letters are used');
-  assert.deepEqual(readShareFragment(tricky, op), {request: {op: 'POST /w/{id}', server: 's', params: {'query:q': '>>>???~~~ü'}, body: '?>'}});
+  assert.deepEqual(readShareFragment(tricky, op), {
+    request: {op: 'POST /w/{id}', server: 's', params: {'query:q': '>>>???~~~ü'}, body: '?>'},
+  });
   for (let n = 1; n <= 3; n++) {
     // Three lengths: the standard base64 of one of them ends in "=", of another in "==".
     const hash = shareFragment(op, {server: 's'.repeat(n), params: {}});
@@ -55,10 +62,22 @@ test('the fragment: "#try=" and unpadded base64url of exactly {op, server, param
 test('what a link never carries: credential parameters (Authorization, Proxy-Authorization, API keys in header or cookie, any case), undeclared ones, empty ones', () => {
   const hash = shareFragment(op, {
     server: 's',
-    params: {'path:id': '1', 'query:q': '', 'header:x-key': 'K1', 'header:X-Key': 'K2', 'header:Authorization': 'Bearer T', 'header:Proxy-Authorization': 'Basic P', 'cookie:sid': 'S', 'cookie:theme': 'dark', 'query:extra': 'E', 'header:id': 'H'},
+    params: {
+      'path:id': '1',
+      'query:q': '',
+      'header:x-key': 'K1',
+      'header:X-Key': 'K2',
+      'header:Authorization': 'Bearer T',
+      'header:Proxy-Authorization': 'Basic P',
+      'cookie:sid': 'S',
+      'cookie:theme': 'dark',
+      'query:extra': 'E',
+      'header:id': 'H',
+    },
   });
   assert.deepEqual(decode(hash).params, {'path:id': '1', 'cookie:theme': 'dark'});
-  for (const secret of ['K1', 'K2', 'Bearer T', 'Basic P', '"S"', '"E"', '"H"']) assert.ok(!JSON.stringify(decode(hash)).includes(secret), secret);
+  for (const secret of ['K1', 'K2', 'Bearer T', 'Basic P', '"S"', '"E"', '"H"'])
+    assert.ok(!JSON.stringify(decode(hash)).includes(secret), secret);
 });
 
 test('the body is carried when it has non-blank text, as written; the chosen security alternative when it is not the first', () => {
@@ -80,7 +99,11 @@ test('reading: only a "#try=" fragment is a share link', () => {
 test('reading: unreadable text is "damaged": not base64, not UTF-8, not JSON', () => {
   assert.deepEqual(readShareFragment('#try=%%%', op), {error: DAMAGED});
   assert.deepEqual(readShareFragment('#try=', op), {error: DAMAGED}, 'empty');
-  assert.deepEqual(readShareFragment(SHARE_PREFIX + Buffer.from([0x7b, 0xff, 0x7d]).toString('base64url'), op), {error: DAMAGED}, 'invalid UTF-8');
+  assert.deepEqual(
+    readShareFragment(SHARE_PREFIX + Buffer.from([0x7b, 0xff, 0x7d]).toString('base64url'), op),
+    {error: DAMAGED},
+    'invalid UTF-8',
+  );
   assert.deepEqual(readShareFragment(SHARE_PREFIX + Buffer.from('{"op":').toString('base64url'), op), {error: DAMAGED}, 'cut JSON');
   // Valid JSON around a byte that is not UTF-8: not read with a replacement character.
   const inside = Buffer.concat([Buffer.from('{"op":"POST /w/{id}","server":"s'), Buffer.from([0xff]), Buffer.from('"}')]);
@@ -89,26 +112,62 @@ test('reading: unreadable text is "damaged": not base64, not UTF-8, not JSON', (
 
 test('reading: op and server must be strings, params an object when present; anything else is refused naming those fields', () => {
   const good = {op: 'POST /w/{id}', server: 's', params: {}};
-  for (const value of [null, 1, 'text', [], {...good, op: undefined}, {...good, op: 1}, {...good, server: undefined}, {...good, server: null}, {...good, params: 'x'}, {...good, params: 1}]) {
+  for (const value of [
+    null,
+    1,
+    'text',
+    [],
+    {...good, op: undefined},
+    {...good, op: 1},
+    {...good, server: undefined},
+    {...good, server: null},
+    {...good, params: 'x'},
+    {...good, params: 1},
+  ]) {
     assert.deepEqual(readShareFragment(encode(value), op), {error: BAD_FIELDS}, JSON.stringify(value));
   }
-  assert.deepEqual(readShareFragment(encode({op: 'POST /w/{id}', server: 's'}), op), {request: {op: 'POST /w/{id}', server: 's', params: {}}}, 'params may be left out');
-  assert.deepEqual(readShareFragment(encode({op: 'POST /w/{id}', server: 's', params: null}), op), {request: {op: 'POST /w/{id}', server: 's', params: {}}});
+  assert.deepEqual(
+    readShareFragment(encode({op: 'POST /w/{id}', server: 's'}), op),
+    {request: {op: 'POST /w/{id}', server: 's', params: {}}},
+    'params may be left out',
+  );
+  assert.deepEqual(readShareFragment(encode({op: 'POST /w/{id}', server: 's', params: null}), op), {
+    request: {op: 'POST /w/{id}', server: 's', params: {}},
+  });
 });
 
 test('reading: a link for another operation (method and path, the method in capitals) is refused naming both', () => {
-  assert.deepEqual(readShareFragment(encode({op: 'GET /w/{id}', server: 's'}), op), {error: 'The shared request link is for GET /w/{id}, not POST /w/{id}; the console starts empty.'});
-  assert.deepEqual(readShareFragment(encode({op: 'post /w/{id}', server: 's'}), op), {error: 'The shared request link is for post /w/{id}, not POST /w/{id}; the console starts empty.'});
+  assert.deepEqual(readShareFragment(encode({op: 'GET /w/{id}', server: 's'}), op), {
+    error: 'The shared request link is for GET /w/{id}, not POST /w/{id}; the console starts empty.',
+  });
+  assert.deepEqual(readShareFragment(encode({op: 'post /w/{id}', server: 's'}), op), {
+    error: 'The shared request link is for post /w/{id}, not POST /w/{id}; the console starts empty.',
+  });
 });
 
-test('reading: a link\'s credential, undeclared and non-string parameter values are dropped; the rest kept as written (also empty ones)', () => {
-  const read = readShareFragment(encode({op: 'POST /w/{id}', server: 'https://evil.example', params: {
-    'path:id': '', 'query:q': 'a b', 'header:X-KEY': 'K', 'header:x-key': 'K', 'header:authorization': 'T', 'header:Proxy-Authorization': 'P', 'cookie:sid': 'S', 'cookie:theme': 5, 'query:extra': 'E',
-  }}), op);
+test("reading: a link's credential, undeclared and non-string parameter values are dropped; the rest kept as written (also empty ones)", () => {
+  const read = readShareFragment(
+    encode({
+      op: 'POST /w/{id}',
+      server: 'https://evil.example',
+      params: {
+        'path:id': '',
+        'query:q': 'a b',
+        'header:X-KEY': 'K',
+        'header:x-key': 'K',
+        'header:authorization': 'T',
+        'header:Proxy-Authorization': 'P',
+        'cookie:sid': 'S',
+        'cookie:theme': 5,
+        'query:extra': 'E',
+      },
+    }),
+    op,
+  );
   assert.deepEqual(read, {request: {op: 'POST /w/{id}', server: 'https://evil.example', params: {'path:id': '', 'query:q': 'a b'}}});
 });
 
-test('reading: the body only when it is text; alt only when it is an integer index of one of the operation\'s security alternatives', () => {
+test("reading: the body only when it is text; alt only when it is an integer index of one of the operation's security alternatives", () => {
   const read = (extra: object) => readShareFragment(encode({op: 'POST /w/{id}', server: 's', ...extra}), op) as {request: SharedRequest};
   assert.equal(read({body: ''}).request.body, '');
   assert.equal(read({body: '{"a":1}'}).request.body, '{"a":1}');

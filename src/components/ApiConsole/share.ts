@@ -42,7 +42,10 @@ function fromBase64Url(text: string): string {
 }
 
 /** The fragment for this console state (starts with "#try="). Empty parameters are left out. */
-export function shareFragment(operation: OperationPage, state: {server: string; params: Record<string, string>; body?: string; alt?: number}): string {
+export function shareFragment(
+  operation: OperationPage,
+  state: {server: string; params: Record<string, string>; body?: string; alt?: number},
+): string {
   const allowed = shareable(operation);
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(state.params)) if (v !== '' && allowed.has(k)) params[k] = v;
@@ -65,8 +68,17 @@ export function readShareFragment(hash: string, operation: OperationPage): {requ
     return {error: 'The shared request link is damaged (its "#try=" part is not readable); the console starts empty.'};
   }
   const d = data as Partial<SharedRequest>;
-  if (!d || typeof d !== 'object' || typeof d.op !== 'string' || typeof d.server !== 'string' || (d.params !== undefined && typeof d.params !== 'object')) {
-    return {error: 'The shared request link is damaged (fields "op", "server" or "params" missing or of the wrong type); the console starts empty.'};
+  if (
+    !d ||
+    typeof d !== 'object' ||
+    typeof d.op !== 'string' ||
+    typeof d.server !== 'string' ||
+    (d.params !== undefined && typeof d.params !== 'object')
+  ) {
+    return {
+      error:
+        'The shared request link is damaged (fields "op", "server" or "params" missing or of the wrong type); the console starts empty.',
+    };
   }
   if (d.op !== operationKey(operation)) {
     return {error: `The shared request link is for ${d.op}, not ${operationKey(operation)}; the console starts empty.`};

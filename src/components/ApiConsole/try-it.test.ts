@@ -47,10 +47,17 @@ test('the CORS and network messages say what to do, naming only the ways this po
   assert.match(bare, /To try it now: send the request with curl or another code sample/);
   assert.doesNotMatch(bare, /Mock server|proxy/);
   const full = TRY_IT_FAILURE.cors('https://developers.rev.io', {mockUrl: 'http://m', proxyUrl: 'https://p.example'}, true);
-  assert.match(full, /choose "Mock server" to try the operation against its documented examples, tick "Send through the portal's proxy" or send the request with curl/);
+  assert.match(
+    full,
+    /choose "Mock server" to try the operation against its documented examples, tick "Send through the portal's proxy" or send the request with curl/,
+  );
   const network = TRY_IT_FAILURE.network('https://api.rev.io/v1/contacts', {mockUrl: 'http://m'}, true);
   assert.match(network, /^The server could not be reached \(https:\/\/api\.rev\.io\/v1\/contacts\)\./);
-  assert.match(network, /To try it now: choose "Mock server" to try the operation against its documented examples\.$/, 'only the mock helps when nothing answers');
+  assert.match(
+    network,
+    /To try it now: choose "Mock server" to try the operation against its documented examples\.$/,
+    'only the mock helps when nothing answers',
+  );
   assert.equal(
     TRY_IT_FAILURE.network('https://x/v1/a'),
     'The server could not be reached (https://x/v1/a). Check the server URL, that the server is running and reachable from your network, and try again.',
@@ -59,7 +66,13 @@ test('the CORS and network messages say what to do, naming only the ways this po
 });
 
 test("the proxy's own refusals are shown with its message", () => {
-  assert.equal(proxyErrorMessage('{"error":{"code":"rate_limited","message":"Too many requests: wait 12 s."}}', 'rate_limited'), 'Too many requests: wait 12 s.');
+  assert.equal(
+    proxyErrorMessage('{"error":{"code":"rate_limited","message":"Too many requests: wait 12 s."}}', 'rate_limited'),
+    'Too many requests: wait 12 s.',
+  );
   assert.equal(proxyErrorMessage('<html>', 'x'), 'it answered "x".');
-  assert.equal(TRY_IT_FAILURE.proxyRefused('https://p.example/cors', 'nope'), "The portal's proxy (https://p.example) did not forward the request: nope");
+  assert.equal(
+    TRY_IT_FAILURE.proxyRefused('https://p.example/cors', 'nope'),
+    "The portal's proxy (https://p.example) did not forward the request: nope",
+  );
 });

@@ -71,7 +71,8 @@ export const TRY_IT_FAILURE = {
   proxyUnreachable: (proxyUrl: string) =>
     `The portal's proxy (${new URL(proxyUrl).origin}) could not be reached or did not allow this site, so the request was not forwarded. Untick "Send through the portal's proxy" to send it directly, or send it with curl (see the code samples).`,
   /** The proxy answered with its own refusal (X-Proxy-Error). */
-  proxyRefused: (proxyUrl: string, message: string) => `The portal's proxy (${new URL(proxyUrl).origin}) did not forward the request: ${message}`,
+  proxyRefused: (proxyUrl: string, message: string) =>
+    `The portal's proxy (${new URL(proxyUrl).origin}) did not forward the request: ${message}`,
 };
 
 /** The proxy's own error message from its JSON answer, or a generic one. */

@@ -39,30 +39,66 @@ describe('documentedStatus: the exact code, then its range, then default', () =>
 
 describe('checkResponse: what is checked, and why not', () => {
   const ok: CheckRun = {kind: 'ran', valid: true, errors: []};
-  const check = (op: Pick<OperationPage, 'responses'>, run: RunCheck | undefined, status: number, contentType: string, body = '{"a":1}') => checkResponse(op, run, {status, contentType, body});
+  const check = (op: Pick<OperationPage, 'responses'>, run: RunCheck | undefined, status: number, contentType: string, body = '{"a":1}') =>
+    checkResponse(op, run, {status, contentType, body});
 
   test('valid: against "<status> <documented media type>", the body parsed', async () => {
     const r = runner(ok);
-    assert.deepEqual(await check(responses(['200', ['application/json']]), r.run, 200, 'Application/JSON; charset=utf-8'), {kind: 'valid', against: '200 application/json'});
+    assert.deepEqual(await check(responses(['200', ['application/json']]), r.run, 200, 'Application/JSON; charset=utf-8'), {
+      kind: 'valid',
+      against: '200 application/json',
+    });
     assert.deepEqual(r.calls, [['200 application/json', {a: 1}]]);
   });
 
   test('the documented media type: exact (any case), else a wildcard like application/*, else */*', async () => {
     const r = runner(ok);
-    const op = responses(['200', ['text/plain', 'application/*']], ['201', ['*/*']], ['202', ['application/problem+json', 'Application/*']]);
-    assert.deepEqual(await check(op, r.run, 200, 'application/json'), {kind: 'unchecked', reason: 'Only JSON bodies are checked (this one is application/*).'});
-    assert.deepEqual(await check(op, r.run, 200, 'text/plain'), {kind: 'unchecked', reason: 'Only JSON bodies are checked (this one is text/plain).'});
-    assert.deepEqual(await check(op, r.run, 201, 'image/png'), {kind: 'unchecked', reason: 'Only JSON bodies are checked (this one is */*).'});
+    const op = responses(
+      ['200', ['text/plain', 'application/*']],
+      ['201', ['*/*']],
+      ['202', ['application/problem+json', 'Application/*']],
+    );
+    assert.deepEqual(await check(op, r.run, 200, 'application/json'), {
+      kind: 'unchecked',
+      reason: 'Only JSON bodies are checked (this one is application/*).',
+    });
+    assert.deepEqual(await check(op, r.run, 200, 'text/plain'), {
+      kind: 'unchecked',
+      reason: 'Only JSON bodies are checked (this one is text/plain).',
+    });
+    assert.deepEqual(await check(op, r.run, 201, 'image/png'), {
+      kind: 'unchecked',
+      reason: 'Only JSON bodies are checked (this one is */*).',
+    });
     assert.deepEqual(await check(op, r.run, 202, 'APPLICATION/PROBLEM+JSON'), {kind: 'valid', against: '202 application/problem+json'});
-    assert.deepEqual(await check(op, r.run, 200, 'textual/html'), {kind: 'unchecked', reason: 'The API description documents no "textual/html" body for status 200.'}, 'a wildcard matches its type only');
-    assert.deepEqual(await check(responses(['200', ['application/*+json']]), r.run, 200, 'application/json'), {kind: 'unchecked', reason: 'The API description documents no "application/json" body for status 200.'});
-    assert.deepEqual(await check(responses(['200', ['application/json']]), r.run, 200, ''), {kind: 'unchecked', reason: 'The API description documents no "unlabelled" body for status 200.'});
-    assert.deepEqual(await check(responses(['200', ['application/json']]), r.run, 200, ' text/html ; q=1'), {kind: 'unchecked', reason: 'The API description documents no "text/html" body for status 200.'});
+    assert.deepEqual(
+      await check(op, r.run, 200, 'textual/html'),
+      {kind: 'unchecked', reason: 'The API description documents no "textual/html" body for status 200.'},
+      'a wildcard matches its type only',
+    );
+    assert.deepEqual(await check(responses(['200', ['application/*+json']]), r.run, 200, 'application/json'), {
+      kind: 'unchecked',
+      reason: 'The API description documents no "application/json" body for status 200.',
+    });
+    assert.deepEqual(await check(responses(['200', ['application/json']]), r.run, 200, ''), {
+      kind: 'unchecked',
+      reason: 'The API description documents no "unlabelled" body for status 200.',
+    });
+    assert.deepEqual(await check(responses(['200', ['application/json']]), r.run, 200, ' text/html ; q=1'), {
+      kind: 'unchecked',
+      reason: 'The API description documents no "text/html" body for status 200.',
+    });
   });
 
   test('no response documented for the status; no check on the page', async () => {
-    assert.deepEqual(await check(responses(['200', ['application/json']]), runner(ok).run, 500, 'application/json'), {kind: 'unchecked', reason: 'The API description documents no response for status 500.'});
-    assert.deepEqual(await check(responses(['200', ['application/json']]), undefined, 200, 'application/json'), {kind: 'unchecked', reason: 'This page has no response check (its responses have no JSON schema).'});
+    assert.deepEqual(await check(responses(['200', ['application/json']]), runner(ok).run, 500, 'application/json'), {
+      kind: 'unchecked',
+      reason: 'The API description documents no response for status 500.',
+    });
+    assert.deepEqual(await check(responses(['200', ['application/json']]), undefined, 200, 'application/json'), {
+      kind: 'unchecked',
+      reason: 'This page has no response check (its responses have no JSON schema).',
+    });
   });
 
   test('a body that is not JSON, or empty, is invalid, said so; the runner is not asked', async () => {
@@ -74,7 +110,11 @@ describe('checkResponse: what is checked, and why not', () => {
     const [m] = (bad as {mismatches: {pointer: string; message: string}[]}).mismatches;
     assert.equal(m!.pointer, '');
     assert.match(m!.message, /^the body is not valid JSON \(.+\)$/);
-    assert.deepEqual(await check(op, r.run, 200, 'application/json', ' \n'), {kind: 'invalid', against: '200 application/json', mismatches: [{pointer: '', message: 'the body is empty, but the API description documents a JSON body'}]});
+    assert.deepEqual(await check(op, r.run, 200, 'application/json', ' \n'), {
+      kind: 'invalid',
+      against: '200 application/json',
+      mismatches: [{pointer: '', message: 'the body is empty, but the API description documents a JSON body'}],
+    });
     assert.deepEqual(r.calls, []);
   });
 
@@ -83,11 +123,14 @@ describe('checkResponse: what is checked, and why not', () => {
     const reason = async (answer: CheckRun) => ((await check(op, runner(answer).run, 200, 'application/json')) as {reason: string}).reason;
     assert.equal(await reason({kind: 'timeout', budgetMs: 2000}), 'Check skipped: it took too long (over 2 s) and was stopped.');
     assert.equal(await reason({kind: 'error', message: 'the worker failed'}), 'Check skipped: the worker failed.');
-    assert.equal(await reason({kind: 'missing', skipped: 'the schema uses a recursive $ref'}), 'Not checked: the schema uses a recursive $ref.');
+    assert.equal(
+      await reason({kind: 'missing', skipped: 'the schema uses a recursive $ref'}),
+      'Not checked: the schema uses a recursive $ref.',
+    );
     assert.equal(await reason({kind: 'missing'}), 'No schema is documented for 200 application/json.');
   });
 
-  test('mismatches: a pointer per error (a missing property\'s is where it should be, escaped) and a message per keyword', async () => {
+  test("mismatches: a pointer per error (a missing property's is where it should be, escaped) and a message per keyword", async () => {
     const errors = [
       err({instancePath: '/items/0', keyword: 'required', params: {missingProperty: 'a/b~c'}}),
       err({instancePath: '/x', keyword: 'required', params: {}, message: 'must have required property'}),
@@ -98,7 +141,12 @@ describe('checkResponse: what is checked, and why not', () => {
       err({instancePath: '/n', keyword: 'type', params: {type: 'number'}, message: 'must be number'}),
       err({instancePath: '/m', keyword: 'oneOf', params: undefined as unknown as Record<string, unknown>}),
     ];
-    const r = await check(responses(['200', ['application/json']]), runner({kind: 'ran', valid: false, errors}).run, 200, 'application/json');
+    const r = await check(
+      responses(['200', ['application/json']]),
+      runner({kind: 'ran', valid: false, errors}).run,
+      200,
+      'application/json',
+    );
     assert.deepEqual(r, {
       kind: 'invalid',
       against: '200 application/json',
@@ -130,7 +178,10 @@ describe('checkRequest: problems by form field', () => {
     ],
     requestBody: {required: true, content: [{mediaType: 'application/json', schema: {ref: 'New'}}]},
     responses: [],
-    schemas: {New: {type: 'object', properties: {id: {type: 'string', readOnly: true}, items: {type: 'array', items: {ref: 'Item'}}}}, Item: {type: 'object', properties: {sku: {type: 'string', readOnly: true}, 'x/y': {type: 'string'}}}},
+    schemas: {
+      New: {type: 'object', properties: {id: {type: 'string', readOnly: true}, items: {type: 'array', items: {ref: 'Item'}}}},
+      Item: {type: 'object', properties: {sku: {type: 'string', readOnly: true}, 'x/y': {type: 'string'}}},
+    },
     samples: [],
     ...over,
   });
@@ -138,7 +189,9 @@ describe('checkRequest: problems by form field', () => {
 
   test('the parameters are checked as typed values (empty ones left out), under the parameters key', async () => {
     const r = runner(ok);
-    assert.deepEqual(await checkRequest(op(), r.run, {params: {'path:id': '7', 'query:a/b': '1,2', 'query:flag': ''}, body: '{}'}), {problems: []});
+    assert.deepEqual(await checkRequest(op(), r.run, {params: {'path:id': '7', 'query:a/b': '1,2', 'query:flag': ''}, body: '{}'}), {
+      problems: [],
+    });
     assert.deepEqual(r.calls, [
       ['request parameters', {'path:id': 7, 'query:a/b': [1, 2]}],
       ['request application/json', {}],
@@ -163,25 +216,44 @@ describe('checkRequest: problems by form field', () => {
   test('no parameters: not checked; a parameters check that did not run is named (a missing one is not)', async () => {
     const r = runner(ok);
     await checkRequest(op({parameters: []}), r.run, {params: {}, body: '{}'});
-    assert.deepEqual(r.calls.map(([k]) => k), ['request application/json']);
+    assert.deepEqual(
+      r.calls.map(([k]) => k),
+      ['request application/json'],
+    );
     const slow = runner((key) => (key === 'request parameters' ? {kind: 'timeout', budgetMs: 500} : ok));
-    assert.deepEqual(await checkRequest(op(), slow.run, {params: {}, body: '{}'}), {problems: [], skipped: 'the parameters (Check skipped: it took too long (over 0.5 s) and was stopped.)'});
+    assert.deepEqual(await checkRequest(op(), slow.run, {params: {}, body: '{}'}), {
+      problems: [],
+      skipped: 'the parameters (Check skipped: it took too long (over 0.5 s) and was stopped.)',
+    });
     const missing = runner((key) => (key === 'request parameters' ? {kind: 'missing'} : ok));
     assert.deepEqual(await checkRequest(op(), missing.run, {params: {}, body: '{}'}), {problems: []});
   });
 
   test('the body: required and blank; optional and blank (nothing); not JSON (not checked); malformed; readOnly properties not asked for', async () => {
     const r = runner(ok);
-    assert.deepEqual(await checkRequest(op(), r.run, {params: {}, body: ' '}), {problems: [{field: 'body', pointer: '', message: 'the request body is required'}]});
-    assert.deepEqual(await checkRequest(op(), r.run, {params: {}}), {problems: [{field: 'body', pointer: '', message: 'the request body is required'}]}, 'no body given at all');
+    assert.deepEqual(await checkRequest(op(), r.run, {params: {}, body: ' '}), {
+      problems: [{field: 'body', pointer: '', message: 'the request body is required'}],
+    });
+    assert.deepEqual(
+      await checkRequest(op(), r.run, {params: {}}),
+      {problems: [{field: 'body', pointer: '', message: 'the request body is required'}]},
+      'no body given at all',
+    );
     const optional = op({requestBody: {required: false, content: [{mediaType: 'application/json'}]}});
     r.calls.length = 0;
     assert.deepEqual(await checkRequest(optional, r.run, {params: {}, body: ''}), {problems: []});
-    assert.deepEqual(r.calls.map(([k]) => k), ['request parameters']);
+    assert.deepEqual(
+      r.calls.map(([k]) => k),
+      ['request parameters'],
+    );
     const xml = op({requestBody: {required: true, content: [{mediaType: 'application/xml'}]}});
     r.calls.length = 0;
     assert.deepEqual(await checkRequest(xml, r.run, {params: {}, body: '<a/>'}), {problems: []});
-    assert.deepEqual(r.calls.map(([k]) => k), ['request parameters'], 'an XML body is not checked');
+    assert.deepEqual(
+      r.calls.map(([k]) => k),
+      ['request parameters'],
+      'an XML body is not checked',
+    );
     const slow = runner((key) => (key === 'request parameters' ? {kind: 'error', message: 'boom'} : ok));
     const malformed = await checkRequest(op(), slow.run, {params: {}, body: '{'});
     assert.equal(malformed.problems.length, 1);
@@ -202,13 +274,21 @@ describe('checkRequest: problems by form field', () => {
   });
 
   test('a check the build skipped (with its reason) is named; one that was never generated is not', async () => {
-    const skipped = runner((key) => (key === 'request parameters' ? {kind: 'missing', skipped: 'a pattern not shown safe'} : {kind: 'missing'}));
-    assert.deepEqual(await checkRequest(op(), skipped.run, {params: {}, body: '{}'}), {problems: [], skipped: 'the parameters (Not checked: a pattern not shown safe.)'});
+    const skipped = runner((key) =>
+      key === 'request parameters' ? {kind: 'missing', skipped: 'a pattern not shown safe'} : {kind: 'missing'},
+    );
+    assert.deepEqual(await checkRequest(op(), skipped.run, {params: {}, body: '{}'}), {
+      problems: [],
+      skipped: 'the parameters (Not checked: a pattern not shown safe.)',
+    });
   });
 
   test('both checks skipped: both named, joined', async () => {
     const r = runner((key) => (key === 'request parameters' ? {kind: 'timeout', budgetMs: 1000} : {kind: 'missing', skipped: 'too large'}));
-    assert.deepEqual(await checkRequest(op(), r.run, {params: {}, body: '{}'}), {problems: [], skipped: 'the parameters (Check skipped: it took too long (over 1 s) and was stopped.); the body (Not checked: too large.)'});
+    assert.deepEqual(await checkRequest(op(), r.run, {params: {}, body: '{}'}), {
+      problems: [],
+      skipped: 'the parameters (Check skipped: it took too long (over 1 s) and was stopped.); the body (Not checked: too large.)',
+    });
   });
 });
 

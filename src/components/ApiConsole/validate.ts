@@ -63,7 +63,10 @@ export async function checkResponse(
   if (!status) return {kind: 'unchecked', reason: `The API description documents no response for status ${response.status}.`};
   const media = documentedMedia(operation, status, response.contentType);
   if (!media) {
-    return {kind: 'unchecked', reason: `The API description documents no "${mediaOf(response.contentType) || 'unlabelled'}" body for status ${status}.`};
+    return {
+      kind: 'unchecked',
+      reason: `The API description documents no "${mediaOf(response.contentType) || 'unlabelled'}" body for status ${status}.`,
+    };
   }
   if (!/json/i.test(media)) return {kind: 'unchecked', reason: `Only JSON bodies are checked (this one is ${media}).`};
   if (!run) return {kind: 'unchecked', reason: 'This page has no response check (its responses have no JSON schema).'};
@@ -71,10 +74,19 @@ export async function checkResponse(
   try {
     data = response.body.trim() === '' ? undefined : JSON.parse(response.body);
   } catch (e) {
-    return {kind: 'invalid', against: `${status} ${media}`, mismatches: [{pointer: '', message: `the body is not valid JSON (${(e as Error).message})`}]};
+    return {
+      kind: 'invalid',
+      against: `${status} ${media}`,
+      mismatches: [{pointer: '', message: `the body is not valid JSON (${(e as Error).message})`}],
+    };
   }
   const key = `${status} ${media}`;
-  if (data === undefined) return {kind: 'invalid', against: key, mismatches: [{pointer: '', message: 'the body is empty, but the API description documents a JSON body'}]};
+  if (data === undefined)
+    return {
+      kind: 'invalid',
+      against: key,
+      mismatches: [{pointer: '', message: 'the body is empty, but the API description documents a JSON body'}],
+    };
   const result = await run(key, data);
   if (result.kind !== 'ran') return {kind: 'unchecked', reason: notRun(result, key)};
   if (result.valid) return {kind: 'valid', against: key};
@@ -90,10 +102,10 @@ function notRun(result: Exclude<CheckRun, {kind: 'ran'}>, key: string): string {
 
 /** Where an error points: a missing property's pointer is where it should be. */
 function pointerOf(e: CheckError): string {
-  const missing = e.keyword === 'required' && typeof e.params?.missingProperty === 'string' ? `/${escapeToken(e.params.missingProperty)}` : '';
+  const missing =
+    e.keyword === 'required' && typeof e.params?.missingProperty === 'string' ? `/${escapeToken(e.params.missingProperty)}` : '';
   return e.instancePath + missing;
 }
-
 
 /** A problem with the request the console is about to send, by the form field it concerns. */
 export interface RequestProblem {
@@ -110,7 +122,6 @@ export interface RequestCheck {
   skipped?: string;
 }
 
-
 function typesOf(node: SchemaNode | undefined): string[] {
   const t = node?.type;
   return t === undefined ? [] : Array.isArray(t) ? t : [t];
@@ -123,8 +134,13 @@ function typesOf(node: SchemaNode | undefined): string[] {
 export function typedValue(text: string, node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): unknown {
   const schema = followRef(node, schemas);
   const types = typesOf(schema);
-  if (types.includes('array')) return text.split(',').filter((v) => v !== '').map((v) => typedValue(v, schema?.items, schemas));
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim())) return Number(text.trim());
+  if (types.includes('array'))
+    return text
+      .split(',')
+      .filter((v) => v !== '')
+      .map((v) => typedValue(v, schema?.items, schemas));
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim()))
+    return Number(text.trim());
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }
@@ -145,7 +161,11 @@ function schemaAt(root: SchemaNode | undefined, pointer: string, schemas: Record
  * state ("in:name" -> text; empty is "not set"). Required properties a request must not send
  * (readOnly) are not asked for.
  */
-export async function checkRequest(operation: OperationPage, run: RunCheck, request: {params: Record<string, string>; body?: string}): Promise<RequestCheck> {
+export async function checkRequest(
+  operation: OperationPage,
+  run: RunCheck,
+  request: {params: Record<string, string>; body?: string},
+): Promise<RequestCheck> {
   const problems: RequestProblem[] = [];
   const skipped: string[] = [];
   const byKey = new Map(operation.parameters.map((p) => [parameterKey(p), p]));
@@ -161,7 +181,11 @@ export async function checkRequest(operation: OperationPage, run: RunCheck, requ
         const [, first = '', ...rest] = pointerOf(e).split('/');
         const field = unescapeToken(first);
         if (!byKey.has(field)) continue;
-        problems.push({field, pointer: rest.length ? `/${rest.join('/')}` : '', message: e.keyword === 'required' ? 'required: fill it in' : describe(e)});
+        problems.push({
+          field,
+          pointer: rest.length ? `/${rest.join('/')}` : '',
+          message: e.keyword === 'required' ? 'required: fill it in' : describe(e),
+        });
       }
     } else if (result.kind !== 'missing' || result.skipped) {
       skipped.push(`the parameters (${notRun(result, 'the parameters')})`);
@@ -196,7 +220,9 @@ export async function checkRequest(operation: OperationPage, run: RunCheck, requ
 function describe(e: CheckError): string {
   const p = e.params ?? {};
   if (e.keyword === 'required' && typeof p.missingProperty === 'string') return `required property "${p.missingProperty}" is missing`;
-  if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') return `property "${p.additionalProperty}" is not allowed`;
-  if (e.keyword === 'enum' && Array.isArray(p.allowedValues)) return `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string')
+    return `property "${p.additionalProperty}" is not allowed`;
+  if (e.keyword === 'enum' && Array.isArray(p.allowedValues))
+    return `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return e.message ?? `fails "${e.keyword}"`;
 }

@@ -12,7 +12,13 @@ import MethodBadge from '../MethodBadge';
 import PathText from '../PathText';
 import SchemaView, {Constraints, typeLabel} from '../SchemaView';
 import {parameterConstraints} from '../SchemaView/model';
-import type {MediaTypeData, OperationPage, ParameterData, ResponseData, SecuritySchemeData} from '../../../plugins/api-pages/client/page-data-format';
+import type {
+  MediaTypeData,
+  OperationPage,
+  ParameterData,
+  ResponseData,
+  SecuritySchemeData,
+} from '../../../plugins/api-pages/client/page-data-format';
 import {usePageSchemas, type SchemaLoader} from './schemas';
 import {responseExamples} from './examples';
 import styles from './styles.module.css';
@@ -38,11 +44,29 @@ const LOCATIONS: [ParameterData['in'], string][] = [
 ];
 
 const STATUS_TEXT: Record<string, string> = {
-  '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '301': 'Moved Permanently', '302': 'Found',
-  '304': 'Not Modified', '400': 'Bad Request', '401': 'Unauthorized', '403': 'Forbidden', '404': 'Not Found',
-  '405': 'Method Not Allowed', '409': 'Conflict', '410': 'Gone', '412': 'Precondition Failed', '415': 'Unsupported Media Type',
-  '422': 'Unprocessable Entity', '429': 'Too Many Requests', '500': 'Internal Server Error', '502': 'Bad Gateway',
-  '503': 'Service Unavailable', '504': 'Gateway Timeout', default: 'Other responses',
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No Content',
+  '301': 'Moved Permanently',
+  '302': 'Found',
+  '304': 'Not Modified',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '405': 'Method Not Allowed',
+  '409': 'Conflict',
+  '410': 'Gone',
+  '412': 'Precondition Failed',
+  '415': 'Unsupported Media Type',
+  '422': 'Unprocessable Entity',
+  '429': 'Too Many Requests',
+  '500': 'Internal Server Error',
+  '502': 'Bad Gateway',
+  '503': 'Service Unavailable',
+  '504': 'Gateway Timeout',
+  default: 'Other responses',
 };
 
 export function statusClass(status: string): string {
@@ -72,7 +96,16 @@ function Security({security}: {security: SecuritySchemeData[][]}) {
               <span key={s.key}>
                 {j > 0 && ' and '}
                 <strong>{schemeText(s)}</strong>
-                {s.scopes?.length ? <> (scopes: {s.scopes.map((sc) => <code key={sc}>{sc}</code>)})</> : null}
+                {s.scopes?.length ? (
+                  <>
+                    {' '}
+                    (scopes:{' '}
+                    {s.scopes.map((sc) => (
+                      <code key={sc}>{sc}</code>
+                    ))}
+                    )
+                  </>
+                ) : null}
               </span>
             ))}
           </li>
@@ -112,7 +145,17 @@ function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationP
 
 type Load = SchemaLoader | undefined;
 
-function MediaTypes({content, mode, schemas, load}: {content: MediaTypeData[]; mode: 'request' | 'response'; schemas: OperationPage['schemas']; load: Load}) {
+function MediaTypes({
+  content,
+  mode,
+  schemas,
+  load,
+}: {
+  content: MediaTypeData[];
+  mode: 'request' | 'response';
+  schemas: OperationPage['schemas'];
+  load: Load;
+}) {
   return (
     <>
       {content.map((m) => (
@@ -168,7 +211,11 @@ function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['
               </ul>
             </>
           )}
-          {r.content.length > 0 ? <MediaTypes content={r.content} mode="response" schemas={schemas} load={load} /> : <p className={styles.empty}>No response body.</p>}
+          {r.content.length > 0 ? (
+            <MediaTypes content={r.content} mode="response" schemas={schemas} load={load} />
+          ) : (
+            <p className={styles.empty}>No response body.</p>
+          )}
         </div>
       )}
     </details>
@@ -224,7 +271,12 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
         <Heading as="h1" className={styles.title}>
           {summary}
           {/* A space of its own, so the heading reads "Get customer balance Deprecated", not "…balanceDeprecated". */}
-          {operation.deprecated && <> <span className={styles.deprecatedBadge}>Deprecated</span></>}
+          {operation.deprecated && (
+            <>
+              {' '}
+              <span className={styles.deprecatedBadge}>Deprecated</span>
+            </>
+          )}
         </Heading>
         {(operation.release || (operation.deprecated && operation.deprecatedBy)) && (
           <p className={clsx(styles.lifecycle, SKIP)}>
@@ -236,7 +288,12 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             {operation.deprecated && operation.deprecatedBy && (
               <span className={styles.replacedBy} data-deprecated-by="">
                 Deprecated: use{' '}
-                {operation.deprecatedBy.href ? <Link to={operation.deprecatedBy.href}>{operation.deprecatedBy.label}</Link> : <strong>{operation.deprecatedBy.label}</strong>} instead.
+                {operation.deprecatedBy.href ? (
+                  <Link to={operation.deprecatedBy.href}>{operation.deprecatedBy.label}</Link>
+                ) : (
+                  <strong>{operation.deprecatedBy.label}</strong>
+                )}{' '}
+                instead.
               </span>
             )}
           </p>
@@ -259,7 +316,11 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
         {/* Right under the endpoint: among the first Tab stops after the title (DOM order). */}
         {!operation.webhook && <TryIt operation={operation} />}
         {/* Shown while the examples sit below the responses (one column): one tap to reach them. */}
-        <a href={`#${EXAMPLES_ID}`} className={clsx(styles.jump, 'button button--outline button--primary button--sm', SKIP)} data-jump-to-examples>
+        <a
+          href={`#${EXAMPLES_ID}`}
+          className={clsx(styles.jump, 'button button--outline button--primary button--sm', SKIP)}
+          data-jump-to-examples
+        >
           {operation.webhook ? 'Payload examples' : 'Code samples'} <span aria-hidden="true">↓</span>
         </a>
       </header>
@@ -291,7 +352,12 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
           {operation.requestBody && (
             <section>
               <Heading as="h2" id="request-body" className={SKIP}>
-                {operation.webhook ? 'Payload' : 'Request body'} {operation.requestBody.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
+                {operation.webhook ? 'Payload' : 'Request body'}{' '}
+                {operation.requestBody.required ? (
+                  <span className={styles.required}>required</span>
+                ) : (
+                  <span className={styles.optional}>optional</span>
+                )}
               </Heading>
               {operation.requestBody.description && <ApiHtml html={operation.requestBody.description} className={SKIP} />}
               <MediaTypes content={operation.requestBody.content} mode="request" schemas={schemas} load={load} />

@@ -73,17 +73,26 @@ export default function ApiVersionSwitcher({mobile}: {mobile?: boolean}): ReactN
   return (
     <Root
       ref={root as React.RefObject<HTMLDivElement & HTMLLIElement>}
-      className={clsx(mobile ? 'menu__list-item' : 'navbar__item dropdown dropdown--hoverable dropdown--right', !mobile && open && 'dropdown--show', styles.switcher)}
+      className={clsx(
+        mobile ? 'menu__list-item' : 'navbar__item dropdown dropdown--hoverable dropdown--right',
+        !mobile && open && 'dropdown--show',
+        styles.switcher,
+      )}
       onMouseEnter={mobile ? undefined : load}
-      data-api-version={active.id}>
+      data-api-version={active.id}
+    >
       <button
         ref={button}
         type="button"
-        className={clsx(mobile ? clsx('menu__link menu__link--sublist menu__link--sublist-caret', styles.mobileButton) : 'navbar__link', styles.button)}
+        className={clsx(
+          mobile ? clsx('menu__link menu__link--sublist menu__link--sublist-caret', styles.mobileButton) : 'navbar__link',
+          styles.button,
+        )}
         aria-expanded={open}
         aria-controls={id}
         aria-label={`API version ${active.label}, choose another`}
-        onClick={toggle}>
+        onClick={toggle}
+      >
         {mobile ? `API version ${active.label}` : active.label}
       </button>
       {list}

@@ -43,9 +43,13 @@ export default function VersionMenu({id, path, mobile}: {id: string; path: strin
         <li key={t.id} className={mobile ? 'menu__list-item' : undefined}>
           <Link
             to={t.to}
-            className={clsx(mobile ? 'menu__link' : 'dropdown__link', t.active && (mobile ? 'menu__link--active' : 'dropdown__link--active'))}
+            className={clsx(
+              mobile ? 'menu__link' : 'dropdown__link',
+              t.active && (mobile ? 'menu__link--active' : 'dropdown__link--active'),
+            )}
             aria-current={t.active ? 'page' : undefined}
-            data-version={t.id}>
+            data-version={t.id}
+          >
             {t.label}
             {t.release && <span className={styles.release}>{t.release}</span>}
             {i === 0 && <span className={styles.release}>(latest)</span>}

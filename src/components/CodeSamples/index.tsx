@@ -108,7 +108,8 @@ export default function CodeSamples({
               data-origin={s.fromDocument ? 'document' : undefined}
               title={s.fromDocument ? 'From the API description' : undefined}
               onClick={() => choose(s.id)}
-              onKeyDown={(e) => onKeyDown(e, i)}>
+              onKeyDown={(e) => onKeyDown(e, i)}
+            >
               {s.label}
             </button>
           ))}
@@ -126,7 +127,8 @@ export default function CodeSamples({
         aria-labelledby={snippets.length > 1 ? `${base}-tab-${current.id}` : undefined}
         aria-describedby={current.fromDocument ? `${base}-origin` : undefined}
         tabIndex={0}
-        data-language={current.id}>
+        data-language={current.id}
+      >
         <code ref={codeRef} dangerouslySetInnerHTML={{__html: current.html}} />
       </pre>
     </section>

@@ -5,7 +5,31 @@ import {CONTROL_CHARACTERS, copyableText, hasControlCharacters} from './copyable
 import {shellQuote} from './shell-quote';
 
 /** One of each kind the gate stops, and what stays. */
-const STOPPED = ['\0', '\x07', '\b', '\x0B', '\f', '\r', '\x15', '\x1B', '\x1F', '\x7F', '\x80', '\x85', '\x9B', '\x9F', '\u061C', '\u200E', '\u200F', '\u2028', '\u2029', '\u202A', '\u202E', '\u2066', '\u2069'];
+const STOPPED = [
+  '\0',
+  '\x07',
+  '\b',
+  '\x0B',
+  '\f',
+  '\r',
+  '\x15',
+  '\x1B',
+  '\x1F',
+  '\x7F',
+  '\x80',
+  '\x85',
+  '\x9B',
+  '\x9F',
+  '\u061C',
+  '\u200E',
+  '\u200F',
+  '\u2028',
+  '\u2029',
+  '\u202A',
+  '\u202E',
+  '\u2066',
+  '\u2069',
+];
 const KEPT = ['\t', '\n', ' ', 'a', 'é', '\u00A0', '\u200B', '😀', 'שלום', '\uFEFF'];
 
 test('copyableText: every control character becomes a visible \\uXXXX escape; tab, line feed and other text stay', () => {
@@ -26,7 +50,16 @@ test('copyableText: every control character becomes a visible \\uXXXX escape; ta
 });
 
 test('shellQuote: bash reads each word back exactly, and the word holds no raw control character or tab', () => {
-  const texts = ['plain', "it's", 'a\tb', '\u0015\u001b[201~; touch PWNED\r\n', "!x \\ ' \" $HOME `id` $(id)", 'bidi \u202E and C1 \u0085 and DEL \u007f', '😀 é', 'line\nbreak'];
+  const texts = [
+    'plain',
+    "it's",
+    'a\tb',
+    '\u0015\u001b[201~; touch PWNED\r\n',
+    '!x \\ \' " $HOME `id` $(id)',
+    'bidi \u202E and C1 \u0085 and DEL \u007f',
+    '😀 é',
+    'line\nbreak',
+  ];
   for (const text of texts) {
     const word = shellQuote(text);
     assert.ok(!hasControlCharacters(word) && !word.includes('\t'), `${JSON.stringify(text)} -> ${JSON.stringify(word)}`);

@@ -13,7 +13,12 @@ export default function SchemaTable({data, part}: {data: GuidePart; part: string
     <section className={clsx(styles.box, SEARCH_SKIP)} data-guide-part={part} aria-label={data.title}>
       <p className={styles.boxTitle}>
         <strong>{data.title}</strong>
-        {data.mediaType && <> <code>{data.mediaType}</code></>}
+        {data.mediaType && (
+          <>
+            {' '}
+            <code>{data.mediaType}</code>
+          </>
+        )}
         {data.href && (
           <>
             {' · '}

@@ -24,10 +24,9 @@ export default function HomepageFirstRequest(): ReactNode {
             Your first request
           </Heading>
           <p>
-            Every request carries two credentials: an API user&apos;s name and password, sent with
-            HTTP Basic authentication, and your account&apos;s subscription key, sent in a header.
-            The request below lists the first five customers of your account, with their balance
-            and what is past due.
+            Every request carries two credentials: an API user&apos;s name and password, sent with HTTP Basic authentication, and your
+            account&apos;s subscription key, sent in a header. The request below lists the first five customers of your account, with their
+            balance and what is past due.
           </p>
           <ol className={styles.steps}>
             <li data-first-request-variables="">
@@ -38,22 +37,21 @@ export default function HomepageFirstRequest(): ReactNode {
                   <code>{name}</code>
                 </React.Fragment>
               ))}{' '}
-              in your terminal: your API username, password and subscription key. Every code
-              sample in the reference reads the same variables.
+              in your terminal: your API username, password and subscription key. Every code sample in the reference reads the same
+              variables.
             </li>
             <li>
-              Run the request. The JSON response holds the customers in <code>items</code> and a{' '}
-              <code>has_more</code> flag that tells you whether a next page exists.
+              Run the request. The JSON response holds the customers in <code>items</code> and a <code>has_more</code> flag that tells you
+              whether a next page exists.
             </li>
             <li>
-              Pick a <code>customer_id</code> and open the{' '}
-              <Link to={apiPageRoute('get-customer')}>Get customer reference page</Link> to read one
-              customer in full.
+              Pick a <code>customer_id</code> and open the <Link to={apiPageRoute('get-customer')}>Get customer reference page</Link> to
+              read one customer in full.
             </li>
           </ol>
           <p>
-            Authentication, pagination and error handling are the same on every endpoint; the{' '}
-            <Link to={overviewPath}>API overview</Link> explains them with examples.
+            Authentication, pagination and error handling are the same on every endpoint; the <Link to={overviewPath}>API overview</Link>{' '}
+            explains them with examples.
           </p>
         </div>
         <div className={styles.code}>

@@ -19,7 +19,11 @@ export const FIRST_REQUEST_CREDENTIALS = {
 } as const;
 
 /** The variables the reader exports before running the request, in the order the page lists them. */
-export const FIRST_REQUEST_VARIABLES: readonly string[] = [FIRST_REQUEST_CREDENTIALS.username, FIRST_REQUEST_CREDENTIALS.password, FIRST_REQUEST_CREDENTIALS.subscriptionKey];
+export const FIRST_REQUEST_VARIABLES: readonly string[] = [
+  FIRST_REQUEST_CREDENTIALS.username,
+  FIRST_REQUEST_CREDENTIALS.password,
+  FIRST_REQUEST_CREDENTIALS.subscriptionKey,
+];
 
 /** What plugins/first-request writes for the home page. */
 export interface FirstRequest {

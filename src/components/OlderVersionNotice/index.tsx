@@ -13,7 +13,12 @@ import styles from './styles.module.css';
 
 export default function OlderVersionNotice({version, latest, to, note, opens}: OlderVersionNoticeProps): ReactNode {
   return (
-    <div className={clsx(ThemeClassNames.docs.docVersionBanner, 'alert alert--warning margin-bottom--md', styles.notice)} role="note" aria-label="Older API version" data-version-banner={version.id}>
+    <div
+      className={clsx(ThemeClassNames.docs.docVersionBanner, 'alert alert--warning margin-bottom--md', styles.notice)}
+      role="note"
+      aria-label="Older API version"
+      data-version-banner={version.id}
+    >
       <p className="margin-bottom--sm">
         You are reading the documentation of <strong>API version {version.label}</strong>, an older version. The latest is {latest}.
       </p>

@@ -3,7 +3,18 @@ import clsx from 'clsx';
 import type {SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import type {SchemaLoader} from '../ApiOperation/schemas';
 import ApiHtml from '../ApiHtml';
-import {EAGER_DEPTH, constraintItems, fieldBadges, fieldConstraints, followRef, hasChildren, resolve, typeLabel, type ConstraintItem, type Schemas} from './model';
+import {
+  EAGER_DEPTH,
+  constraintItems,
+  fieldBadges,
+  fieldConstraints,
+  followRef,
+  hasChildren,
+  resolve,
+  typeLabel,
+  type ConstraintItem,
+  type Schemas,
+} from './model';
 import styles from './styles.module.css';
 
 export type SchemaMode = 'request' | 'response';
@@ -50,9 +61,19 @@ function useMissing(raw: SchemaNode, ctx: Ctx, depth: number, active: boolean): 
  */
 export function Constraints({items}: {items: ConstraintItem[]}) {
   const line = items.flatMap((item) =>
-    item.kind === 'value' ? [<span key={item.label} className={styles.constraint}>{item.label}: <code>{item.value}</code></span>]
-    : item.kind === 'flag' ? [<span key={item.label} className={styles.constraint}>{item.label}</span>]
-    : [],
+    item.kind === 'value'
+      ? [
+          <span key={item.label} className={styles.constraint}>
+            {item.label}: <code>{item.value}</code>
+          </span>,
+        ]
+      : item.kind === 'flag'
+        ? [
+            <span key={item.label} className={styles.constraint}>
+              {item.label}
+            </span>,
+          ]
+        : [],
   );
   const allowed = items.find((item) => item.kind === 'values');
   return (
@@ -70,7 +91,13 @@ export function Constraints({items}: {items: ConstraintItem[]}) {
   );
 }
 
-const BADGE_CLASS = {required: styles.required, 'read-only': styles.badge, 'write-only': styles.badge, deprecated: styles.deprecated, circular: styles.badge};
+const BADGE_CLASS = {
+  required: styles.required,
+  'read-only': styles.badge,
+  'write-only': styles.badge,
+  deprecated: styles.deprecated,
+  circular: styles.badge,
+};
 
 /**
  * A field's labels (required, read-only…: model.ts fieldBadges), apart on screen (the group's gap)
@@ -84,15 +111,13 @@ function Badges({node, required, circular}: {node: SchemaNode; required?: boolea
         use <code>{b.by}</code> instead
       </span>
     ) : (
-      <span key={b.kind} className={BADGE_CLASS[b.kind]} data-circular={b.kind === 'circular' ? '' : undefined}>{b.kind}</span>
+      <span key={b.kind} className={BADGE_CLASS[b.kind]} data-circular={b.kind === 'circular' ? '' : undefined}>
+        {b.kind}
+      </span>
     ),
   );
   if (labels.length === 0) return null;
-  return (
-    <span className={clsx(styles.badges, SKIP)}>
-      {labels.flatMap((label, i) => (i === 0 ? [label] : [' ', label]))}
-    </span>
-  );
+  return <span className={clsx(styles.badges, SKIP)}>{labels.flatMap((label, i) => (i === 0 ? [label] : [' ', label]))}</span>;
 }
 
 /** Child attributes behind a disclosure; rendered on the server near the top, on demand deeper down. */
@@ -108,7 +133,21 @@ function Children({raw, ctx, depth, seen, label}: {raw: SchemaNode; ctx: Ctx; de
   );
 }
 
-function Property({name, raw, required, ctx, depth, seen}: {name: string; raw: SchemaNode; required: boolean; ctx: Ctx; depth: number; seen: string[]}) {
+function Property({
+  name,
+  raw,
+  required,
+  ctx,
+  depth,
+  seen,
+}: {
+  name: string;
+  raw: SchemaNode;
+  required: boolean;
+  ctx: Ctx;
+  depth: number;
+  seen: string[];
+}) {
   const {node, name: refName} = resolve(raw, ctx.schemas);
   const circular = (refName !== undefined && seen.includes(refName)) || Boolean(node.circular);
   const circularTo = refName ?? node.circular;
@@ -138,7 +177,12 @@ function visible(node: SchemaNode, mode: SchemaMode): boolean {
 
 /** What a view shows while a schema it needs is not loaded: progress, or the failure and Retry. */
 function Pending({load}: {load?: SchemaLoader}) {
-  if (!load?.failed) return <p className={styles.note} role="status">Loading attributes…</p>;
+  if (!load?.failed)
+    return (
+      <p className={styles.note} role="status">
+        Loading attributes…
+      </p>
+    );
   return (
     <p className={styles.failed} role="alert">
       These attributes could not be loaded (the network request failed).{' '}
@@ -180,7 +224,12 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
         <div className={styles.variants}>
           <p className={clsx(styles.variantIntro, SKIP)}>
             {node.oneOf ? 'Exactly one of' : 'Any of'} these shapes
-            {node.discriminator ? <>, chosen by <code>{node.discriminator.propertyName}</code></> : null}:
+            {node.discriminator ? (
+              <>
+                , chosen by <code>{node.discriminator.propertyName}</code>
+              </>
+            ) : null}
+            :
           </p>
           {variants.map((v, i) => {
             const r = resolve(v, ctx.schemas);
@@ -193,7 +242,10 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
                 {r.node.description && <ApiHtml html={r.node.description} className={styles.description} />}
                 {r.name && seen.includes(r.name) ? (
                   <p className={styles.note}>
-                    <span className={styles.badge} data-circular="">circular</span> Circular reference to {r.name}: see above.
+                    <span className={styles.badge} data-circular="">
+                      circular
+                    </span>{' '}
+                    Circular reference to {r.name}: see above.
                   </p>
                 ) : hasChildren(v, ctx.schemas, seen) ? (
                   <SchemaBody raw={v} ctx={ctx} depth={depth + 1} seen={r.name ? [...seen, r.name] : seen} />
@@ -210,7 +262,17 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
 }
 
 /** A schema as a readable attribute list (request bodies, responses, parameters). */
-export default function SchemaView({schema, schemas, mode, load}: {schema: SchemaNode; schemas: Schemas; mode: SchemaMode; load?: SchemaLoader}) {
+export default function SchemaView({
+  schema,
+  schemas,
+  mode,
+  load,
+}: {
+  schema: SchemaNode;
+  schemas: Schemas;
+  mode: SchemaMode;
+  load?: SchemaLoader;
+}) {
   const ctx: Ctx = {schemas, mode, load};
   const {node, name, missing} = resolve(schema, schemas);
   const children = hasChildren(schema, schemas);

@@ -1,10 +1,25 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {constraintItems, describeType, displayValue, fieldBadges, fieldConstraints, hasChildren, parameterConstraints, resolve, typeLabel, type Schemas, followRef} from './model';
+import {
+  constraintItems,
+  describeType,
+  displayValue,
+  fieldBadges,
+  fieldConstraints,
+  hasChildren,
+  parameterConstraints,
+  resolve,
+  typeLabel,
+  type Schemas,
+  followRef,
+} from './model';
 import {renderedRefs} from './walk';
 
 const schemas: Schemas = {
-  Node: {type: 'object', properties: {name: {type: 'string'}, parent: {ref: 'Node'}, children: {type: 'array', items: {ref: 'Node'}}, owner: {ref: 'User'}}},
+  Node: {
+    type: 'object',
+    properties: {name: {type: 'string'}, parent: {ref: 'Node'}, children: {type: 'array', items: {ref: 'Node'}}, owner: {ref: 'User'}},
+  },
   User: {type: 'object', properties: {id: {type: 'integer'}, account: {ref: 'Account'}}},
   Account: {type: 'object', properties: {plan: {ref: 'Plan'}}},
   Plan: {type: 'string', enum: ['free', 'pro']},
@@ -30,7 +45,10 @@ test('model: missing schemas are reported, labelled by name, without children', 
   const partial: Schemas = {Node: schemas.Node};
   assert.deepEqual(resolve({ref: 'User'}, partial), {node: {}, name: 'User', missing: true});
   assert.equal(typeLabel({ref: 'User'}, partial), 'User');
-  assert.deepEqual([...renderedRefs([{ref: 'Node'}], partial)].filter((n) => !partial[n]), ['User']);
+  assert.deepEqual(
+    [...renderedRefs([{ref: 'Node'}], partial)].filter((n) => !partial[n]),
+    ['User'],
+  );
 });
 
 test('model: resolve merges the annotations beside a reference over the component', () => {
@@ -69,7 +87,11 @@ test('model: typeLabel of primitives: type, format, enum, variants, any', () => 
 });
 
 test('model: typeLabel adds "| null" to nullable types, whatever their kind', () => {
-  const s: Schemas = {Address: {type: 'object', properties: {city: {type: 'string'}}}, Code: {type: 'string', format: 'iso-4217'}, Tags: {type: 'array', items: {type: 'string'}}};
+  const s: Schemas = {
+    Address: {type: 'object', properties: {city: {type: 'string'}}},
+    Code: {type: 'string', format: 'iso-4217'},
+    Tags: {type: 'array', items: {type: 'string'}},
+  };
   assert.equal(typeLabel({type: 'string', nullable: true}, s), 'string | null');
   assert.equal(typeLabel({type: 'string', format: 'date', nullable: true}, s), 'string<date> | null');
   assert.equal(typeLabel({type: 'array', items: {type: 'integer'}, nullable: true}, s), 'array of integer | null');
@@ -160,7 +182,7 @@ test('walk: variants render one level deeper than their parent', () => {
   assert.deepEqual(refs([{ref: 'Loop'}], {Loop: {oneOf: [{ref: 'Loop'}, {ref: 'Cat'}]}, Cat: s.Cat, Toy: s.Toy}), ['Cat', 'Loop', 'Toy']);
 });
 
-test('walk: lists render their item\'s attributes at the list\'s own depth', () => {
+test("walk: lists render their item's attributes at the list's own depth", () => {
   const s: Schemas = {
     Row: {type: 'object', properties: {cell: {ref: 'Cell'}}},
     Cell: {type: 'object', properties: {value: {ref: 'Value'}}},
@@ -205,9 +227,15 @@ test('walk: additional properties, item types of list fields, and EAGER_DEPTH fr
   assert.deepEqual(refs([], s), []);
 });
 
-test('followRef: a reference is followed with the annotations beside it over the component\'s; a missing one is undefined', () => {
+test("followRef: a reference is followed with the annotations beside it over the component's; a missing one is undefined", () => {
   const schemas = {Limit: {type: 'integer', minimum: 1, default: 20, description: '<p>Page size.</p>'}};
-  assert.deepEqual(followRef({ref: 'Limit', default: 50, nullable: true}, schemas), {type: 'integer', minimum: 1, default: 50, nullable: true, description: '<p>Page size.</p>'});
+  assert.deepEqual(followRef({ref: 'Limit', default: 50, nullable: true}, schemas), {
+    type: 'integer',
+    minimum: 1,
+    default: 50,
+    nullable: true,
+    description: '<p>Page size.</p>',
+  });
   assert.equal(followRef({ref: 'Limit'}, schemas), schemas.Limit, 'a bare reference is the component itself');
   const inline = {type: 'string'};
   assert.equal(followRef(inline, schemas), inline, 'a node that is not a reference is itself');
@@ -241,11 +269,28 @@ test('describeType: the page label, the component a recursive list stopped at, a
   assert.equal(typeLabel(deep, s), 'array of array of array of string');
 });
 
-test('constraintItems: allowed values first, then every keyword in the page\'s order, values as the page shows them', () => {
+test("constraintItems: allowed values first, then every keyword in the page's order, values as the page shows them", () => {
   assert.deepEqual(
     constraintItems({
-      type: 'integer', enum: [1, 'a', null], minimum: 1, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: true, multipleOf: 2, minLength: 1, maxLength: 2,
-      pattern: '^a$', minItems: 1, maxItems: 3, uniqueItems: true, minProperties: 1, maxProperties: 4, default: 'x', example: 6, readOnly: true, deprecated: true,
+      type: 'integer',
+      enum: [1, 'a', null],
+      minimum: 1,
+      exclusiveMinimum: true,
+      maximum: 9,
+      exclusiveMaximum: true,
+      multipleOf: 2,
+      minLength: 1,
+      maxLength: 2,
+      pattern: '^a$',
+      minItems: 1,
+      maxItems: 3,
+      uniqueItems: true,
+      minProperties: 1,
+      maxProperties: 4,
+      default: 'x',
+      example: 6,
+      readOnly: true,
+      deprecated: true,
     }),
     [
       {kind: 'values', label: 'Allowed values', values: ['1', 'a', 'null']},
@@ -279,26 +324,45 @@ test('constraintItems: allowed values first, then every keyword in the page\'s o
     {kind: 'value', label: 'less than', value: '10'},
   ]);
   // Zeros, false and null are values; an object example, an empty enum and uniqueItems: false are not shown.
-  assert.deepEqual(constraintItems({multipleOf: 0, minLength: 0, maxLength: 0, pattern: '', minItems: 0, maxItems: 0, minProperties: 0, maxProperties: 0, default: false, example: 0}), [
-    {kind: 'value', label: 'multiple of', value: '0'},
-    {kind: 'value', label: 'min length', value: '0'},
-    {kind: 'value', label: 'max length', value: '0'},
-    {kind: 'value', label: 'pattern', value: ''},
-    {kind: 'value', label: 'min items', value: '0'},
-    {kind: 'value', label: 'max items', value: '0'},
-    {kind: 'value', label: 'min properties', value: '0'},
-    {kind: 'value', label: 'max properties', value: '0'},
-    {kind: 'value', label: 'default', value: 'false'},
-    {kind: 'value', label: 'example', value: '0'},
+  assert.deepEqual(
+    constraintItems({
+      multipleOf: 0,
+      minLength: 0,
+      maxLength: 0,
+      pattern: '',
+      minItems: 0,
+      maxItems: 0,
+      minProperties: 0,
+      maxProperties: 0,
+      default: false,
+      example: 0,
+    }),
+    [
+      {kind: 'value', label: 'multiple of', value: '0'},
+      {kind: 'value', label: 'min length', value: '0'},
+      {kind: 'value', label: 'max length', value: '0'},
+      {kind: 'value', label: 'pattern', value: ''},
+      {kind: 'value', label: 'min items', value: '0'},
+      {kind: 'value', label: 'max items', value: '0'},
+      {kind: 'value', label: 'min properties', value: '0'},
+      {kind: 'value', label: 'max properties', value: '0'},
+      {kind: 'value', label: 'default', value: 'false'},
+      {kind: 'value', label: 'example', value: '0'},
+    ],
+  );
+  assert.deepEqual(constraintItems({enum: [], uniqueItems: false, example: {a: 1}, default: null}), [
+    {kind: 'value', label: 'default', value: 'null'},
   ]);
-  assert.deepEqual(constraintItems({enum: [], uniqueItems: false, example: {a: 1}, default: null}), [{kind: 'value', label: 'default', value: 'null'}]);
-  assert.deepEqual(constraintItems({default: {a: 1}, example: 'x'}), [{kind: 'value', label: 'default', value: '{"a":1}'}, {kind: 'value', label: 'example', value: 'x'}]);
+  assert.deepEqual(constraintItems({default: {a: 1}, example: 'x'}), [
+    {kind: 'value', label: 'default', value: '{"a":1}'},
+    {kind: 'value', label: 'example', value: 'x'},
+  ]);
   assert.deepEqual(constraintItems({}), []);
   assert.equal(displayValue('a b'), 'a b');
   assert.equal(displayValue([1, 'a']), '[1,"a"]');
 });
 
-test('fieldConstraints: a reference with its annotations; a list shows its items\' constraints under its own', () => {
+test("fieldConstraints: a reference with its annotations; a list shows its items' constraints under its own", () => {
   const s: Schemas = {
     Code: {type: 'string', maxLength: 3, enum: ['EUR', 'USD'], example: 'EUR'},
     Codes: {type: 'array', items: {ref: 'Code'}, maxItems: 5},
@@ -327,12 +391,22 @@ test('fieldConstraints: a reference with its annotations; a list shows its items
   assert.deepEqual(fieldConstraints(undefined, s), []);
 });
 
-test('parameterConstraints: the schema\'s items, its items\' allowed values only, the parameter\'s example over the schema\'s', () => {
+test("parameterConstraints: the schema's items, its items' allowed values only, the parameter's example over the schema's", () => {
   const s: Schemas = {Id: {type: 'integer', minimum: 1, example: 7}, Tag: {type: 'string', enum: ['a', 'b'], maxLength: 1}};
-  assert.deepEqual(parameterConstraints({ref: 'Id'}, 42, s), [{kind: 'value', label: 'minimum', value: '1'}, {kind: 'value', label: 'example', value: '42'}]);
-  assert.deepEqual(parameterConstraints({ref: 'Id'}, undefined, s), [{kind: 'value', label: 'minimum', value: '1'}, {kind: 'value', label: 'example', value: '7'}]);
-  assert.deepEqual(parameterConstraints({type: 'array', items: {ref: 'Tag'}}, undefined, s), [{kind: 'values', label: 'Allowed values', values: ['a', 'b']}]);
-  assert.deepEqual(parameterConstraints({type: 'array', enum: ['c'], items: {ref: 'Tag'}}, undefined, s), [{kind: 'values', label: 'Allowed values', values: ['c']}]);
+  assert.deepEqual(parameterConstraints({ref: 'Id'}, 42, s), [
+    {kind: 'value', label: 'minimum', value: '1'},
+    {kind: 'value', label: 'example', value: '42'},
+  ]);
+  assert.deepEqual(parameterConstraints({ref: 'Id'}, undefined, s), [
+    {kind: 'value', label: 'minimum', value: '1'},
+    {kind: 'value', label: 'example', value: '7'},
+  ]);
+  assert.deepEqual(parameterConstraints({type: 'array', items: {ref: 'Tag'}}, undefined, s), [
+    {kind: 'values', label: 'Allowed values', values: ['a', 'b']},
+  ]);
+  assert.deepEqual(parameterConstraints({type: 'array', enum: ['c'], items: {ref: 'Tag'}}, undefined, s), [
+    {kind: 'values', label: 'Allowed values', values: ['c']},
+  ]);
   assert.deepEqual(parameterConstraints({ref: 'Gone', minimum: 3}, 1, s), []);
   assert.deepEqual(parameterConstraints(undefined, 1, s), []);
 });

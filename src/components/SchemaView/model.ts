@@ -23,7 +23,7 @@ export function resolve(node: SchemaNode | undefined, schemas: Schemas): {node: 
     const target = schemas[ref];
     // Annotations beside the reference (a description, nullable…: allOf [ref, {description}] or a
     // 3.1 $ref with siblings) apply to this use of the component.
-    const shown = Object.keys(own).length ? {...(target ?? {}), ...own} : target ?? {};
+    const shown = Object.keys(own).length ? {...(target ?? {}), ...own} : (target ?? {});
     return target ? {node: shown, name: ref} : {node: shown, name: ref, missing: true};
   }
   return {node: node ?? {}};
@@ -62,6 +62,7 @@ export interface TypeDescription {
  * items" (the Markdown twins keep their labels short; the page has no limit).
  */
 export function describeType(raw: SchemaNode | undefined, schemas: Schemas, arrays = Infinity): TypeDescription {
+  // prettier-ignore
   // Stryker disable next-line ArrayDeclaration: the walk starts with no component seen; one holding "Stryker was here" differs only for a component of that name
   return describe(raw, schemas, arrays, []);
 }
@@ -94,6 +95,7 @@ function describe(raw: SchemaNode | undefined, schemas: Schemas, arrays: number,
 
 /** "string<email>", "array of Contact", "Address", "object", with "| null" when nullable. */
 export function typeLabel(raw: SchemaNode | undefined, schemas: Schemas): string {
+  // prettier-ignore
   // Stryker disable next-line ArrayDeclaration: the walk starts with no component seen; one holding "Stryker was here" differs only for a component of that name
   return describe(raw, schemas, Infinity, []).label;
 }
@@ -103,9 +105,7 @@ export function typeLabel(raw: SchemaNode | undefined, schemas: Schemas): string
  * value (`label: value`, the value shown as code) or a keyword alone (`unique items`).
  */
 export type ConstraintItem =
-  | {kind: 'values'; label: string; values: string[]}
-  | {kind: 'value'; label: string; value: string}
-  | {kind: 'flag'; label: string};
+  {kind: 'values'; label: string; values: string[]} | {kind: 'value'; label: string; value: string} | {kind: 'flag'; label: string};
 
 /** A value as the page shows it: a string as it is, anything else as JSON. */
 export const displayValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -121,8 +121,10 @@ export function constraintItems(node: SchemaNode): ConstraintItem[] {
   // OpenAPI 3.0 writes exclusive bounds as booleans beside minimum/maximum, 3.1 as the bound itself.
   const exclusiveMin = node.exclusiveMinimum === true || typeof node.exclusiveMinimum === 'number';
   const exclusiveMax = node.exclusiveMaximum === true || typeof node.exclusiveMaximum === 'number';
-  if (node.minimum !== undefined || typeof node.exclusiveMinimum === 'number') add(exclusiveMin ? 'greater than' : 'minimum', typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : node.minimum);
-  if (node.maximum !== undefined || typeof node.exclusiveMaximum === 'number') add(exclusiveMax ? 'less than' : 'maximum', typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum : node.maximum);
+  if (node.minimum !== undefined || typeof node.exclusiveMinimum === 'number')
+    add(exclusiveMin ? 'greater than' : 'minimum', typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : node.minimum);
+  if (node.maximum !== undefined || typeof node.exclusiveMaximum === 'number')
+    add(exclusiveMax ? 'less than' : 'maximum', typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum : node.maximum);
   if (node.multipleOf !== undefined) add('multiple of', node.multipleOf);
   if (node.minLength !== undefined) add('min length', node.minLength);
   if (node.maxLength !== undefined) add('max length', node.maxLength);
@@ -173,6 +175,7 @@ export function fieldBadges(node: SchemaNode, required?: boolean, circular?: boo
   return badges;
 }
 
+// prettier-ignore
 // Stryker disable next-line ArrayDeclaration: the default `seen` is empty; one holding "Stryker was here" differs only for a component of that name
 export function hasChildren(raw: SchemaNode | undefined, schemas: Schemas, seen: string[] = []): boolean {
   const {node, name} = resolve(raw, schemas);

@@ -41,6 +41,7 @@ export function renderedRefs(roots: (SchemaNode | undefined)[], schemas: Schemas
       }
       for (const p of Object.values(node.properties ?? {})) property(p, depth, seen);
       if (typeof node.additionalProperties === 'object') property(node.additionalProperties, depth, seen);
+      // prettier-ignore
       // Stryker disable next-line ArrayDeclaration: a string in place of a variant resolves no component and has no children
       for (const v of node.oneOf ?? node.anyOf ?? []) {
         const r = resolve(v, s);

@@ -123,10 +123,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
   // Report a pending query when the modal goes away.
   useEffect(() => () => reporter.flush(), [reporter]);
 
-  const groups = useMemo(
-    () => (trimmed && response ? response.sources.filter((s) => s.hits.length > 0) : []),
-    [response, trimmed],
-  );
+  const groups = useMemo(() => (trimmed && response ? response.sources.filter((s) => s.hits.length > 0) : []), [response, trimmed]);
   const flat = useMemo(() => groups.flatMap((g) => g.hits), [groups]);
   const activeIndex = flat.length === 0 ? -1 : Math.min(active, flat.length - 1);
 
@@ -189,11 +186,15 @@ export default function SearchModal({onClose}: SearchModalProps) {
       }}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose('backdrop');
-      }}>
+      }}
+    >
       <div className={styles.panel}>
         <form role="search" className={styles.form} onSubmit={(event) => event.preventDefault()}>
           <svg className={styles.formIcon} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-            <path d="M14.4 12.9 19 17.5 17.5 19l-4.6-4.6a7.5 7.5 0 1 1 1.5-1.5ZM8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11Z" fill="currentColor" />
+            <path
+              d="M14.4 12.9 19 17.5 17.5 19l-4.6-4.6a7.5 7.5 0 1 1 1.5-1.5ZM8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11Z"
+              fill="currentColor"
+            />
           </svg>
           <input
             ref={inputRef}
@@ -250,9 +251,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
                       {group.heading === null ? (
                         title
                       ) : (
-                        <a
-                          href={searchPageUrl(baseUrl, trimmed, scope.version?.id)}
-                          onClick={openSearchPage}>
+                        <a href={searchPageUrl(baseUrl, trimmed, scope.version?.id)} onClick={openSearchPage}>
                           {group.heading}
                         </a>
                       )}
@@ -280,9 +279,7 @@ export default function SearchModal({onClose}: SearchModalProps) {
 
         {trimmed && flat.length > 0 && (
           <div className={styles.footer}>
-            <a
-              href={searchPageUrl(baseUrl, trimmed, scope.version?.id)}
-              onClick={openSearchPage}>
+            <a href={searchPageUrl(baseUrl, trimmed, scope.version?.id)} onClick={openSearchPage}>
               {t.see_all_results}
             </a>
             <span className={styles.keys} aria-hidden="true">
@@ -324,7 +321,8 @@ function HitOption({
       tabIndex={-1}
       className={clsx(styles.hit, active && styles.hitActive)}
       onMouseMove={active ? undefined : onHover}
-      onClick={onChoose}>
+      onClick={onChoose}
+    >
       {tree && (
         <span className={styles.hitTree} aria-hidden="true">
           <IconTree last={hit.isLastOfTree} />
@@ -339,7 +337,10 @@ function HitOption({
         {hit.api ? (
           <span className={clsx(styles.hitPath, styles.hitApi)}>
             <Separator />
-            <MethodBadge method={hit.api.method.toLowerCase()} className={styles.hitMethod} /> <code><PathText path={hit.api.path} /></code>
+            <MethodBadge method={hit.api.method.toLowerCase()} className={styles.hitMethod} />{' '}
+            <code>
+              <PathText path={hit.api.path} />
+            </code>
           </span>
         ) : (
           hit.pathHtml && (

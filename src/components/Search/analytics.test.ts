@@ -6,7 +6,12 @@ test('a burst of queries is reported once, with the last term and its count', (t
   t.mock.timers.enable({apis: ['setTimeout']});
   const reports: SiteSearchDetail[] = [];
   const reporter = createSearchReporter('modal', {delay: 800, report: (d) => reports.push(d)});
-  for (const [term, count] of [['l', 9], ['le', 7], ['led', 5], ['ledger', 4]] as const) {
+  for (const [term, count] of [
+    ['l', 9],
+    ['le', 7],
+    ['led', 5],
+    ['ledger', 4],
+  ] as const) {
     reporter.queue(term, count);
     t.mock.timers.tick(100);
   }

@@ -56,7 +56,16 @@ describe('api-terms', () => {
   });
 
   test('looksLikePath: a leading slash, or words around a slash', () => {
-    assert.deepEqual(['/x', 'customers/{id}', 'a/b.c', 'v1/', 'customers', 'a b/c', 'a/b c', '/'].map(looksLikePath), [true, true, true, true, false, false, false, true]);
+    assert.deepEqual(['/x', 'customers/{id}', 'a/b.c', 'v1/', 'customers', 'a b/c', 'a/b c', '/'].map(looksLikePath), [
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 });
 
@@ -65,7 +74,7 @@ test('textWords: lower case, split on anything but letters and digits', () => {
   assert.deepEqual(textWords(''), []);
 });
 
-test('stem: lunr\'s English stemmer, the same answer twice', () => {
+test("stem: lunr's English stemmer, the same answer twice", () => {
   assert.equal(stem('customers'), 'custom');
   assert.equal(stem('customers'), 'custom');
   assert.equal(stem('invoices'), stem('invoice'));
@@ -107,16 +116,55 @@ describe('parseApiQuery', () => {
   });
 
   test('isName: some word written as an identifier (snake_case or camelCase), not a path', () => {
-    assert.deepEqual(['due_date', 'dueDate', 'due date', 'DUE', '/customers/{customer_id}', 'a_', 'x due_date'].map((q) => parseApiQuery(q).isName), [true, true, false, false, false, false, true]);
+    assert.deepEqual(
+      ['due_date', 'dueDate', 'due date', 'DUE', '/customers/{customer_id}', 'a_', 'x due_date'].map((q) => parseApiQuery(q).isName),
+      [true, true, false, false, false, false, true],
+    );
   });
 });
 
 const RECORDS: ApiRecordDocument[] = [
   {i: 1, t: 'Create customer', u: '/c1', m: 'POST', a: '/customers', o: 'createCustomer', g: ['Customers'], k: 'name tax_exempt'},
-  {i: 2, t: 'Get customer', u: '/c2', m: 'GET', a: '/customers/{customer_id}', o: 'getCustomer', g: ['Customers'], k: 'customer_id balance'},
-  {i: 3, t: 'Update customer', u: '/c3', m: 'PATCH', a: '/customers/{customer_id}', o: 'updateCustomer', g: ['Customers'], k: 'customer_id'},
-  {i: 4, t: 'Download invoice', u: '/i1', m: 'GET', a: '/invoices/{invoice_id}/pdf', o: 'downloadInvoice', g: ['Billing Documents'], k: 'invoice_id'},
-  {i: 5, t: 'Get invoices for a customer', u: '/i2', m: 'GET', a: '/customers/:customer_id/invoices', o: 'getInvoicesForACustomer', g: ['Invoices'], k: 'status'},
+  {
+    i: 2,
+    t: 'Get customer',
+    u: '/c2',
+    m: 'GET',
+    a: '/customers/{customer_id}',
+    o: 'getCustomer',
+    g: ['Customers'],
+    k: 'customer_id balance',
+  },
+  {
+    i: 3,
+    t: 'Update customer',
+    u: '/c3',
+    m: 'PATCH',
+    a: '/customers/{customer_id}',
+    o: 'updateCustomer',
+    g: ['Customers'],
+    k: 'customer_id',
+  },
+  {
+    i: 4,
+    t: 'Download invoice',
+    u: '/i1',
+    m: 'GET',
+    a: '/invoices/{invoice_id}/pdf',
+    o: 'downloadInvoice',
+    g: ['Billing Documents'],
+    k: 'invoice_id',
+  },
+  {
+    i: 5,
+    t: 'Get invoices for a customer',
+    u: '/i2',
+    m: 'GET',
+    a: '/customers/:customer_id/invoices',
+    o: 'getInvoicesForACustomer',
+    g: ['Invoices'],
+    k: 'status',
+  },
   {i: 6, t: 'List things', u: '/t', m: 'GET', a: '/things', g: [], k: ''},
 ];
 
@@ -133,8 +181,15 @@ describe('loadApiRecords', () => {
   });
 
   test('a record without method or path is left out', () => {
-    const broken = loadApiRecords([{i: 9, t: 'x', u: '/x', m: undefined as unknown as string, a: '/x'}, {i: 10, t: 'y', u: '/y', m: 'GET', a: 7 as unknown as string}, RECORDS[0]!]);
-    assert.deepEqual(broken.records.map((r) => r.doc.i), [1]);
+    const broken = loadApiRecords([
+      {i: 9, t: 'x', u: '/x', m: undefined as unknown as string, a: '/x'},
+      {i: 10, t: 'y', u: '/y', m: 'GET', a: 7 as unknown as string},
+      RECORDS[0]!,
+    ]);
+    assert.deepEqual(
+      broken.records.map((r) => r.doc.i),
+      [1],
+    );
     assert.deepEqual([...broken.byId.keys()], [1]);
   });
 });
@@ -189,8 +244,17 @@ describe('matchApi', () => {
 });
 
 describe('compareMatches: tier, exact kind, exact words, lunr, length, order', () => {
-  const m = (id: number, over: Partial<ApiMatch> = {}): ApiMatch => ({id, tier: 1, exactKind: 0, length: 3, exactWords: 0, order: id, ...over});
-  const sorted = (matches: ApiMatch[], ranks: Record<number, number> = {}) => [...matches].sort((a, b) => compareMatches(a, b, (id) => ranks[id] ?? Infinity)).map((x) => x.id);
+  const m = (id: number, over: Partial<ApiMatch> = {}): ApiMatch => ({
+    id,
+    tier: 1,
+    exactKind: 0,
+    length: 3,
+    exactWords: 0,
+    order: id,
+    ...over,
+  });
+  const sorted = (matches: ApiMatch[], ranks: Record<number, number> = {}) =>
+    [...matches].sort((a, b) => compareMatches(a, b, (id) => ranks[id] ?? Infinity)).map((x) => x.id);
 
   test('each key decides only when the ones before it are equal', () => {
     assert.deepEqual(sorted([m(1, {tier: 2}), m(2, {tier: 0, exactKind: 2}), m(3, {tier: 1})]), [2, 3, 1]);
@@ -221,8 +285,24 @@ describe('the words each record is found by', () => {
 
   test('the typo vocabulary: summary, path, operationId (its words and whole), tags (words and whole), names; nothing else', () => {
     const only = loadApiRecords(records.slice(0, 2));
-    assert.deepEqual([...only.words.keys()].sort(), ['id', 'list', 'listwidgets', 'page', 'page_size', 'ping', 'size', 'store', 'widget', 'widget_id', 'widgets', 'widgetstore']);
-    assert.deepEqual([...only.words.values()].every((n) => n === 1), true);
+    assert.deepEqual([...only.words.keys()].sort(), [
+      'id',
+      'list',
+      'listwidgets',
+      'page',
+      'page_size',
+      'ping',
+      'size',
+      'store',
+      'widget',
+      'widget_id',
+      'widgets',
+      'widgetstore',
+    ]);
+    assert.deepEqual(
+      [...only.words.values()].every((n) => n === 1),
+      true,
+    );
   });
 
   test('operationIds are looked up whole, only for the records that have one', () => {
@@ -246,7 +326,17 @@ describe('the words each record is found by', () => {
   });
 
   test('an empty query, or spaces around the words', () => {
-    assert.deepEqual(parseApiQuery(''), {method: null, shape: null, compact: '', compactWithoutMethod: '', required: [], optional: [], lastIsPrefix: false, tokens: [], isName: false});
+    assert.deepEqual(parseApiQuery(''), {
+      method: null,
+      shape: null,
+      compact: '',
+      compactWithoutMethod: '',
+      required: [],
+      optional: [],
+      lastIsPrefix: false,
+      tokens: [],
+      isName: false,
+    });
     assert.deepEqual(parseApiQuery('   '), {...parseApiQuery(''), compact: ''});
     const spaced = parseApiQuery('  get   widgets  ');
     assert.deepEqual([spaced.method, spaced.required, spaced.lastIsPrefix], ['get', ['widgets'], false]);

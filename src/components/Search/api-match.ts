@@ -79,6 +79,7 @@ export interface ApiRecords {
 const stemCache = new Map<string, string>();
 function stemAndKeep(word: string): string {
   const s = (lunr.stemmer as unknown as (t: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
+  // prettier-ignore
   // Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's size bound only limits memory; every answer is the stemmer's
   if (stemCache.size < 20_000) stemCache.set(word, s);
   return s;
@@ -94,7 +95,10 @@ function wordSet(words: Iterable<string>): WordSet {
 
 /** Plain-text words (summaries, tags): lower case, split on anything but letters and digits. */
 export function textWords(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]/)
+    .filter(Boolean);
 }
 
 export function loadApiRecords(documents: readonly ApiRecordDocument[]): ApiRecords {
@@ -233,7 +237,8 @@ function candidates(index: ApiRecords, q: ApiQuery, stems: readonly string[]): S
     add(index.byName.get(word));
     add(index.byNameStem.get(stems[k]!));
     if (prefixAllowed(q, k)) {
-      for (let i = lowerBound(index.nameList, word); i < index.nameList.length && index.nameList[i]!.startsWith(word); i++) add(index.byName.get(index.nameList[i]!));
+      for (let i = lowerBound(index.nameList, word); i < index.nameList.length && index.nameList[i]!.startsWith(word); i++)
+        add(index.byName.get(index.nameList[i]!));
     }
     result = found;
   }

@@ -48,17 +48,74 @@ describe('tokenisers', () => {
 });
 
 const RECORDS: ApiRecordDocument[] = [
-  {i: 1, t: 'Create customer', u: '/docs/api/create-customer', m: 'POST', a: '/customers', o: 'createCustomer', g: ['Customers'], k: 'name email'},
-  {i: 2, t: 'Get customer', u: '/docs/api/get-customer', m: 'GET', a: '/customers/{customer_id}', o: 'getCustomer', g: ['Customers'], k: 'customer_id balance'},
-  {i: 3, t: 'Get customer ledger', u: '/docs/api/get-customer-ledger', m: 'GET', a: '/customers/{customer_id}/ledger', o: 'getCustomerLedger', g: ['Customers'], k: 'customer_id entry_type'},
-  {i: 4, t: 'Download invoice', u: '/docs/api/download-invoice', m: 'GET', a: '/invoices/{invoice_id}/pdf', o: 'downloadInvoice', g: ['Invoices'], k: 'invoice_id pdf'},
-  {i: 5, t: 'Get invoices for a customer', u: '/docs/api/get-invoices-for-a-customer', m: 'GET', a: '/customers/{customer_id}/invoices', o: 'getInvoicesForACustomer', g: ['Invoices'], k: 'customer_id status'},
-  {i: 6, t: 'Update customer', u: '/docs/api/update-customer', m: 'PATCH', a: '/customers/{customer_id}', o: 'updateCustomer', g: ['Customers'], k: 'customer_id tax_exempt'},
+  {
+    i: 1,
+    t: 'Create customer',
+    u: '/docs/api/create-customer',
+    m: 'POST',
+    a: '/customers',
+    o: 'createCustomer',
+    g: ['Customers'],
+    k: 'name email',
+  },
+  {
+    i: 2,
+    t: 'Get customer',
+    u: '/docs/api/get-customer',
+    m: 'GET',
+    a: '/customers/{customer_id}',
+    o: 'getCustomer',
+    g: ['Customers'],
+    k: 'customer_id balance',
+  },
+  {
+    i: 3,
+    t: 'Get customer ledger',
+    u: '/docs/api/get-customer-ledger',
+    m: 'GET',
+    a: '/customers/{customer_id}/ledger',
+    o: 'getCustomerLedger',
+    g: ['Customers'],
+    k: 'customer_id entry_type',
+  },
+  {
+    i: 4,
+    t: 'Download invoice',
+    u: '/docs/api/download-invoice',
+    m: 'GET',
+    a: '/invoices/{invoice_id}/pdf',
+    o: 'downloadInvoice',
+    g: ['Invoices'],
+    k: 'invoice_id pdf',
+  },
+  {
+    i: 5,
+    t: 'Get invoices for a customer',
+    u: '/docs/api/get-invoices-for-a-customer',
+    m: 'GET',
+    a: '/customers/{customer_id}/invoices',
+    o: 'getInvoicesForACustomer',
+    g: ['Invoices'],
+    k: 'customer_id status',
+  },
+  {
+    i: 6,
+    t: 'Update customer',
+    u: '/docs/api/update-customer',
+    m: 'PATCH',
+    a: '/customers/{customer_id}',
+    o: 'updateCustomer',
+    g: ['Customers'],
+    k: 'customer_id tax_exempt',
+  },
 ];
 
 describe('matchApi', () => {
   const index = loadApiRecords(RECORDS);
-  const tiers = (q: string) => matchApi(index, q).matches.map((m) => `${m.id}:${m.tier}`).sort();
+  const tiers = (q: string) =>
+    matchApi(index, q)
+      .matches.map((m) => `${m.id}:${m.tier}`)
+      .sort();
 
   test('exact method + path, path alone (any parameter names), operationId: tier 0', () => {
     assert.deepEqual(tiers('POST /customers'), ['1:0']);
@@ -76,7 +133,10 @@ describe('matchApi', () => {
     assert.ok(tiers('GET customers').every((t) => ['2:1', '3:1', '5:1'].includes(t)));
     assert.deepEqual(tiers('pdf'), ['4:2'], 'a literal path segment');
     assert.deepEqual(tiers('tax_exempt'), ['6:3']);
-    assert.ok(tiers('customer_id').every((t) => t.endsWith(':3')), 'parameters rank as names, not as structure');
+    assert.ok(
+      tiers('customer_id').every((t) => t.endsWith(':3')),
+      'parameters rank as names, not as structure',
+    );
   });
 
   test('a lone method or only stop words match no operation', () => {
@@ -99,7 +159,10 @@ describe('matchApi', () => {
 
   test('matches come in record order, each in its best tier, and only from the records still listed', () => {
     // "custom" is unfinished: a prefix of "customer", in every summary but that of the invoice download.
-    assert.deepEqual(matchApi(index, 'custom').matches.map((m) => `${m.id}:${m.tier}`), ['1:1', '2:1', '3:1', '5:1', '6:1']);
+    assert.deepEqual(
+      matchApi(index, 'custom').matches.map((m) => `${m.id}:${m.tier}`),
+      ['1:1', '2:1', '3:1', '5:1', '6:1'],
+    );
     // The engine drops records whose page is not in the index after loading (engine.ts sourceFrom).
     const trimmed = loadApiRecords(RECORDS);
     trimmed.records = trimmed.records.filter((r) => r.doc.i !== 3);
@@ -189,7 +252,11 @@ describe('the engine with API records', () => {
   ];
   const engine = new SearchEngine();
   const ready = engine.init(
-    {options: {...opts, searchResultContextMaxLength: 50, highlightSearchTermsOnTargetPage: true, baseUrl: '/'}, site: {heading: null, uri: 'x'}, externals: []},
+    {
+      options: {...opts, searchResultContextMaxLength: 50, highlightSearchTermsOnTargetPage: true, baseUrl: '/'},
+      site: {heading: null, uri: 'x'},
+      externals: [],
+    },
     async () => ({ok: true, status: 200, json: async () => json}),
   );
   const first = async (q: string) => {

@@ -32,7 +32,10 @@ export function identifierWords(text: string): string[] {
 
 /** A path segment or identifier kept whole: lower case, braces and outer punctuation dropped. */
 export function wholeWord(text: string): string {
-  return text.toLowerCase().replace(/[{}]/g, '').replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[{}]/g, '')
+    .replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
 }
 
 /** Words of an HTTP path: every segment whole and split. */

@@ -58,7 +58,10 @@ test('failed external source: the exact warning is logged once, search continues
     baseUrl: '/',
     config,
     pageUrl: 'https://portal.test/docs/x',
-    backend: backendServing({'https://portal.test/search-index.json': index, 'https://portal.test/guides/search-index.json': index}, requested),
+    backend: backendServing(
+      {'https://portal.test/search-index.json': index, 'https://portal.test/guides/search-index.json': index},
+      requested,
+    ),
   });
   const statuses = await client.ready();
   assert.deepEqual(requested.sort(), [
@@ -66,13 +69,22 @@ test('failed external source: the exact warning is logged once, search continues
     'https://portal.test/search-index.json',
     'https://sdk.example.com/search-index.json',
   ]);
-  assert.deepEqual(statuses.map((s) => s.ok), [true, false, true]);
+  assert.deepEqual(
+    statuses.map((s) => s.ok),
+    [true, false, true],
+  );
   assert.deepEqual(
     warn.mock.calls.map((c) => c.arguments[0]),
     ['Unable to fetch search index for SDK docs from: https://sdk.example.com/search-index.json'],
   );
   const answer = await client.search('ledger', 5);
-  assert.deepEqual(answer.sources.map((s) => [s.heading, s.hits.length]), [[null, 1], ['Guides', 1]]);
+  assert.deepEqual(
+    answer.sources.map((s) => [s.heading, s.hits.length]),
+    [
+      [null, 1],
+      ['Guides', 1],
+    ],
+  );
   await client.ready();
   assert.equal(warn.mock.callCount(), 1, 'warned once');
 });
@@ -80,10 +92,18 @@ test('failed external source: the exact warning is logged once, search continues
 test('an unreachable site index: a warning, and searches answer with no hits', async (t) => {
   const warn = mock.method(console, 'warn', () => undefined);
   t.after(() => warn.mock.restore());
-  const client = createSearchClient({baseUrl: '/', config: searchClientConfig, pageUrl: 'https://portal.test/', backend: backendServing({}, [])});
+  const client = createSearchClient({
+    baseUrl: '/',
+    config: searchClientConfig,
+    pageUrl: 'https://portal.test/',
+    backend: backendServing({}, []),
+  });
   const answer = await client.search('ledger', 5);
   assert.deepEqual(answer.sources, [{heading: null, uri: null, hits: []}]);
-  assert.match(String(warn.mock.calls[0]?.arguments[0]), /^Unable to load the search index from https:\/\/portal\.test\/search-index\.json \(HTTP 404\)/);
+  assert.match(
+    String(warn.mock.calls[0]?.arguments[0]),
+    /^Unable to load the search index from https:\/\/portal\.test\/search-index\.json \(HTTP 404\)/,
+  );
 });
 
 test('a broken backend never rejects: empty answers and a warning', async (t) => {
@@ -135,7 +155,7 @@ test('each query is timed as a performance measure named "portal-search"', async
   );
 });
 
-test('the search page (eagerParts) fetches the body-text part beside its index, in the index\'s folder; the modal does not', async () => {
+test("the search page (eagerParts) fetches the body-text part beside its index, in the index's folder; the modal does not", async () => {
   for (const [eagerParts, indexDir, expected] of [
     [true, '', ['https://portal.test/search-index-content.json', 'https://portal.test/search-index.json']],
     [true, 'v1/docs/', ['https://portal.test/v1/docs/search-index-content.json', 'https://portal.test/v1/docs/search-index.json']],
@@ -143,7 +163,14 @@ test('the search page (eagerParts) fetches the body-text part beside its index, 
   ] as const) {
     const requested: string[] = [];
     const routes = {[`https://portal.test/${indexDir}search-index.json`]: index};
-    const client = createSearchClient({baseUrl: '/', config: searchClientConfig, pageUrl: 'https://portal.test/search', indexDir, eagerParts, backend: backendServing(routes, requested)});
+    const client = createSearchClient({
+      baseUrl: '/',
+      config: searchClientConfig,
+      pageUrl: 'https://portal.test/search',
+      indexDir,
+      eagerParts,
+      backend: backendServing(routes, requested),
+    });
     await client.ready();
     assert.deepEqual(requested, expected, `eagerParts ${eagerParts}, folder "${indexDir}"`);
   }

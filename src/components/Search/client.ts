@@ -115,7 +115,7 @@ export function createSearchClient(options: {
   let completePromise: Promise<void> | null = null;
 
   const start = async (): Promise<{backend: Backend; statuses: IndexLoadStatus[]}> => {
-    let backend = await (options.backend ? options.backend() : workerBackend() ?? inPageBackend());
+    let backend = await (options.backend ? options.backend() : (workerBackend() ?? inPageBackend()));
     let statuses: IndexLoadStatus[];
     try {
       statuses = await backend.init(request);
@@ -165,7 +165,12 @@ export function createSearchClient(options: {
       } catch {
         response = {query, tokens: [], sources: [], engineMs: 0};
       }
-      measure(markName, {query, hits: response.sources.reduce((n, s) => n + s.hits.length, 0), engineMs: response.engineMs, partial: !!response.partial});
+      measure(markName, {
+        query,
+        hits: response.sources.reduce((n, s) => n + s.hits.length, 0),
+        engineMs: response.engineMs,
+        partial: !!response.partial,
+      });
       return response;
     },
     complete() {

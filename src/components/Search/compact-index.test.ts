@@ -19,7 +19,11 @@ const documents: SearchDocument[] = text.map((t, k) => ({i: 3 * k + 5, t, u: `/d
 
 /** The index the theme (search-local) would serialise for these documents. */
 function themeIndex(docs: SearchDocument[], keepStopWords = false): lunr.Index {
-  const [entry] = buildIndex([docs], {language: ['en'], removeDefaultStopWordFilter: keepStopWords ? ['en'] : [], removeDefaultStemmer: false});
+  const [entry] = buildIndex([docs], {
+    language: ['en'],
+    removeDefaultStopWordFilter: keepStopWords ? ['en'] : [],
+    removeDefaultStemmer: false,
+  });
   return lunr.Index.load(JSON.parse(JSON.stringify(entry!.index)));
 }
 
@@ -73,16 +77,27 @@ test('termPositions finds the positions lunr stores', () => {
       const doc = documents.find((d) => String(d.i) === result.ref)!;
       const stored = Object.values(result.matchData.metadata).flatMap((f) => f.t?.position ?? []);
       const found = termPositions(doc.t, new Set(Object.keys(result.matchData.metadata)), {removeDefaultStopWordFilter: false});
-      assert.deepEqual(found.sort((x, y) => x[0] - y[0]), stored.sort((x, y) => x[0] - y[0]), `${doc.t} ${name}`);
+      assert.deepEqual(
+        found.sort((x, y) => x[0] - y[0]),
+        stored.sort((x, y) => x[0] - y[0]),
+        `${doc.t} ${name}`,
+      );
     }
   }
   assert.equal(checked, 12, 'every result of the query set was checked');
-  assert.deepEqual(termPositions('a ledger, the Ledgers', new Set(['ledger']), {removeDefaultStopWordFilter: false}), [[2, 7], [14, 7]]);
+  assert.deepEqual(termPositions('a ledger, the Ledgers', new Set(['ledger']), {removeDefaultStopWordFilter: false}), [
+    [2, 7],
+    [14, 7],
+  ]);
   assert.deepEqual(termPositions('', new Set(['ledger']), {removeDefaultStopWordFilter: false}), []);
 });
 
 test('the compact form is a fraction of the serialised lunr index', () => {
-  const many: SearchDocument[] = Array.from({length: 400}, (_, k) => ({i: k + 1, t: `${text[k % 5]} Operation ${k} of resource ${k % 37}.`, u: `/p/${k}`}));
+  const many: SearchDocument[] = Array.from({length: 400}, (_, k) => ({
+    i: k + 1,
+    t: `${text[k % 5]} Operation ${k} of resource ${k % 37}.`,
+    u: `/p/${k}`,
+  }));
   const compact = JSON.stringify(encodeCompactIndex(many, {removeDefaultStopWordFilter: false}));
   const lunrJson = JSON.stringify(themeIndex(many));
   assert.ok(compact.length * 4 < lunrJson.length, `${compact.length} vs ${lunrJson.length}`);

@@ -6,7 +6,22 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {encodeCompactIndex} from './compact-index';
-import {correction, emptySource, loadParts, loadSource, pageLabel, parseApiEntry, parseSearchIndex, partUri, partWarning, SearchEngine, searchSource, withHighlight, wordStatus, type FetchLike} from './engine';
+import {
+  correction,
+  emptySource,
+  loadParts,
+  loadSource,
+  pageLabel,
+  parseApiEntry,
+  parseSearchIndex,
+  partUri,
+  partWarning,
+  SearchEngine,
+  searchSource,
+  withHighlight,
+  wordStatus,
+  type FetchLike,
+} from './engine';
 import lunr from 'lunr';
 import {planQueries, tokenizeQuery, type PlannedQuery} from './query';
 import {API_RECORDS_FORMAT, INDEX_PART_FORMAT, type EngineOptions, type SearchDocument} from './types';
@@ -15,7 +30,8 @@ const pipeline = {removeDefaultStopWordFilter: false};
 const options: EngineOptions = {...pipeline, searchResultContextMaxLength: 50, highlightSearchTermsOnTargetPage: true, baseUrl: '/'};
 const entry = (documents: SearchDocument[]) => ({documents, index: encodeCompactIndex(documents, pipeline)});
 /** An index file: titles, headings, descriptions, keywords, contents (and more entries after). */
-const indexJson = (lists: SearchDocument[][], ...more: unknown[]) => JSON.parse(JSON.stringify([...lists.map(entry), ...more])) as unknown[];
+const indexJson = (lists: SearchDocument[][], ...more: unknown[]) =>
+  JSON.parse(JSON.stringify([...lists.map(entry), ...more])) as unknown[];
 const serve = (files: Record<string, unknown>): FetchLike & {calls: string[]} => {
   const calls: string[] = [];
   const fn = (async (url: string) => {
@@ -30,10 +46,28 @@ const spec = {heading: null, uri: 'https://site.test/search-index.json'};
 
 describe('loading an index', () => {
   test('the status counts the documents of every sub-index', async () => {
-    const json = indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [{i: 2, t: 'Entries', u: '/a', h: '#e', p: 1}, {i: 3, t: 'More', u: '/a', h: '#m', p: 1}], [], [], []]);
+    const json = indexJson([
+      [{i: 1, t: 'Ledger', u: '/a'}],
+      [
+        {i: 2, t: 'Entries', u: '/a', h: '#e', p: 1},
+        {i: 3, t: 'More', u: '/a', h: '#m', p: 1},
+      ],
+      [],
+      [],
+      [],
+    ]);
     const {status, source} = await loadSource(spec, serve({[spec.uri]: json}), pipeline);
     assert.deepEqual(status, {heading: null, uri: spec.uri, ok: true, documents: 3});
-    assert.deepEqual(source.indexes.map((x) => [x.type, x.documents.size]), [[0, 1], [1, 2], [2, 0], [3, 0], [4, 0]]);
+    assert.deepEqual(
+      source.indexes.map((x) => [x.type, x.documents.size]),
+      [
+        [0, 1],
+        [1, 2],
+        [2, 0],
+        [3, 0],
+        [4, 0],
+      ],
+    );
   });
 
   test('documents without a numeric id, a text or a URL are left out; the others load', () => {
@@ -58,15 +92,28 @@ describe('loading an index', () => {
   });
 
   test('a part reference needs its format and a URI; the API entry is not a sub-index', () => {
-    const json = [entry([{i: 1, t: 'A', u: '/a'}]), {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'p.json'}}, {documents: [], index: {format: INDEX_PART_FORMAT}}, {documents: [], index: {format: API_RECORDS_FORMAT}}];
+    const json = [
+      entry([{i: 1, t: 'A', u: '/a'}]),
+      {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'p.json'}},
+      {documents: [], index: {format: INDEX_PART_FORMAT}},
+      {documents: [], index: {format: API_RECORDS_FORMAT}},
+    ];
     assert.throws(() => parseSearchIndex(JSON.parse(JSON.stringify(json)), pipeline), /entry 2 has no documents|not/);
     const ok = parseSearchIndex(JSON.parse(JSON.stringify([json[0], json[1], json[3]])), pipeline);
     assert.deepEqual(ok.parts, [{type: 1, uri: 'p.json'}]);
-    assert.deepEqual(ok.indexes.map((x) => x.type), [0]);
+    assert.deepEqual(
+      ok.indexes.map((x) => x.type),
+      [0],
+    );
   });
 
   test('parts: each loaded into its place by type, with a warning for each one that fails', async () => {
-    const main = indexJson([[{i: 1, t: 'Ledger', u: '/a'}]], {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'h.json'}}, {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'bad.json'}}, {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'two.json'}});
+    const main = indexJson(
+      [[{i: 1, t: 'Ledger', u: '/a'}]],
+      {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'h.json'}},
+      {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'bad.json'}},
+      {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'two.json'}},
+    );
     const files = {
       [spec.uri]: main,
       'https://site.test/h.json': indexJson([[{i: 2, t: 'Ledger entries', u: '/a', h: '#e', p: 1}]]),
@@ -81,7 +128,10 @@ describe('loading an index', () => {
       partWarning('https://site.test/two.json', 'a part is an array of one entry'),
     ]);
     assert.equal(partWarning('u', 'r'), 'Unable to load part of the search index from u (r); searching without it.');
-    assert.deepEqual(source.indexes.map((x) => x.type), [0, 1]);
+    assert.deepEqual(
+      source.indexes.map((x) => x.type),
+      [0, 1],
+    );
     assert.deepEqual(source.parts, []);
   });
 
@@ -103,14 +153,37 @@ describe('the API entry', () => {
   const pages = new Map<number, SearchDocument>([[1, {i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}]]);
 
   test('a record takes its summary and URL from its page when it has none of its own', () => {
-    const json = [{documents: [{i: 1, m: 'GET', a: '/ledger'}, {i: 2, m: 'GET', a: '/x', t: 'Own summary', u: '/own'}, {i: 3, m: 'GET', a: '/y'}], index: {format: API_RECORDS_FORMAT}}];
+    const json = [
+      {
+        documents: [
+          {i: 1, m: 'GET', a: '/ledger'},
+          {i: 2, m: 'GET', a: '/x', t: 'Own summary', u: '/own'},
+          {i: 3, m: 'GET', a: '/y'},
+        ],
+        index: {format: API_RECORDS_FORMAT},
+      },
+    ];
     const api = parseApiEntry(json, pages)!;
-    assert.deepEqual(api.records.map((r) => [r.doc.i, r.doc.t, r.doc.u]), [[1, 'Get ledger', '/docs/api/get-ledger'], [2, 'Own summary', '/own']]);
+    assert.deepEqual(
+      api.records.map((r) => [r.doc.i, r.doc.t, r.doc.u]),
+      [
+        [1, 'Get ledger', '/docs/api/get-ledger'],
+        [2, 'Own summary', '/own'],
+      ],
+    );
   });
 
   test('records without an id, a method or a path are left out; no API entry, no records', () => {
-    const json = [{documents: [{i: '1', m: 'GET', a: '/a'}, {i: 1, a: '/a'}, {i: 1, m: 'GET'}, null, {i: 1, m: 'GET', a: '/ledger'}], index: {format: API_RECORDS_FORMAT}}];
-    assert.deepEqual(parseApiEntry(json, pages)!.records.map((r) => r.doc.a), ['/ledger']);
+    const json = [
+      {
+        documents: [{i: '1', m: 'GET', a: '/a'}, {i: 1, a: '/a'}, {i: 1, m: 'GET'}, null, {i: 1, m: 'GET', a: '/ledger'}],
+        index: {format: API_RECORDS_FORMAT},
+      },
+    ];
+    assert.deepEqual(
+      parseApiEntry(json, pages)!.records.map((r) => r.doc.a),
+      ['/ledger'],
+    );
     assert.equal(parseApiEntry({}, pages), null);
     assert.equal(parseApiEntry([entry([])], pages), null);
     assert.equal(parseApiEntry([{documents: 'x', index: {format: API_RECORDS_FORMAT}}], pages), null);
@@ -118,9 +191,18 @@ describe('the API entry', () => {
   });
 
   test('a record whose page is not among the titles is dropped when the index loads', async () => {
-    const json = indexJson([[{i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}], [], [], [], []], {documents: [{i: 1, m: 'GET', a: '/ledger'}, {i: 7, m: 'GET', a: '/orphan', t: 'Orphan', u: '/orphan'}], index: {format: API_RECORDS_FORMAT}});
+    const json = indexJson([[{i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}], [], [], [], []], {
+      documents: [
+        {i: 1, m: 'GET', a: '/ledger'},
+        {i: 7, m: 'GET', a: '/orphan', t: 'Orphan', u: '/orphan'},
+      ],
+      index: {format: API_RECORDS_FORMAT},
+    });
     const {source} = await loadSource(spec, serve({[spec.uri]: json}), pipeline);
-    assert.deepEqual(source.api!.records.map((r) => r.doc.i), [1]);
+    assert.deepEqual(
+      source.api!.records.map((r) => r.doc.i),
+      [1],
+    );
   });
 });
 
@@ -141,7 +223,12 @@ describe('links', () => {
     assert.equal(withHighlight('/a', undefined, ['t'], true), '/a?_highlight=t');
   });
 
-  const linkSite = async (lists: SearchDocument[][], engineOptions: EngineOptions = options, externals: {heading: string; uri: string}[] = [], extra: Record<string, unknown> = {}) => {
+  const linkSite = async (
+    lists: SearchDocument[][],
+    engineOptions: EngineOptions = options,
+    externals: {heading: string; uri: string}[] = [],
+    extra: Record<string, unknown> = {},
+  ) => {
     const engine = new SearchEngine();
     await engine.init({options: engineOptions, site: spec, externals}, serve({[spec.uri]: indexJson(lists), ...extra}));
     await engine.complete();
@@ -149,27 +236,37 @@ describe('links', () => {
   };
 
   test('our own hits: site paths only (not another host, not protocol-relative); a hash only when it is one', async () => {
-    const engine = await linkSite([[
-      {i: 1, t: 'Ledger one', u: '/a'},
-      {i: 2, t: 'Ledger two', u: '//evil.test/b'},
-      {i: 3, t: 'Ledger three', u: 'https://evil.test/c'},
-      {i: 4, t: 'Ledger four', u: '/d', h: 'x'},
-      {i: 5, t: 'Ledger five', u: '/e', h: '#y'},
-    ]]);
-    assert.deepEqual(engine.search('ledger', 10).sources[0]!.hits.map((h) => h.url).sort(), ['/a?_highlight=ledger', '/d?_highlight=ledger', '/e?_highlight=ledger#y']);
+    const engine = await linkSite([
+      [
+        {i: 1, t: 'Ledger one', u: '/a'},
+        {i: 2, t: 'Ledger two', u: '//evil.test/b'},
+        {i: 3, t: 'Ledger three', u: 'https://evil.test/c'},
+        {i: 4, t: 'Ledger four', u: '/d', h: 'x'},
+        {i: 5, t: 'Ledger five', u: '/e', h: '#y'},
+      ],
+    ]);
+    assert.deepEqual(
+      engine
+        .search('ledger', 10)
+        .sources[0]!.hits.map((h) => h.url)
+        .sort(),
+      ['/a?_highlight=ledger', '/d?_highlight=ledger', '/e?_highlight=ledger#y'],
+    );
     const plain = await linkSite([[{i: 1, t: 'Ledger', u: '/a', h: '#s'}]], {...options, highlightSearchTermsOnTargetPage: false});
     assert.equal(plain.search('ledger', 5).sources[0]!.hits[0]!.url, '/a#s');
   });
 
   test('external hits: absolute http(s) URLs resolved against the index, without their own query or hash', async () => {
     const ext = {heading: 'SDK', uri: 'https://sdk.test/docs/search-index.json'};
-    const extJson = indexJson([[
-      {i: 1, t: 'Ledger one', u: '/sdk/a?x=1#old'},
-      {i: 2, t: 'Ledger two', u: 'b', h: '#s'},
-      {i: 3, t: 'Ledger three', u: 'ftp://sdk.test/c'},
-      {i: 4, t: 'Ledger four', u: 'http://other.test/d'},
-      {i: 5, t: 'Ledger five', u: 'https://[bad'},
-    ]]);
+    const extJson = indexJson([
+      [
+        {i: 1, t: 'Ledger one', u: '/sdk/a?x=1#old'},
+        {i: 2, t: 'Ledger two', u: 'b', h: '#s'},
+        {i: 3, t: 'Ledger three', u: 'ftp://sdk.test/c'},
+        {i: 4, t: 'Ledger four', u: 'http://other.test/d'},
+        {i: 5, t: 'Ledger five', u: 'https://[bad'},
+      ],
+    ]);
     const engine = await linkSite([[{i: 1, t: 'Nothing', u: '/n'}]], options, [ext], {[ext.uri]: extJson});
     const hits = engine.search('ledger', 10).sources[1]!.hits;
     assert.deepEqual(hits.map((h) => [h.url, h.external]).sort(), [
@@ -204,43 +301,107 @@ describe('rows', () => {
     return engine;
   })();
   const rows = async (q: string) =>
-    (await site).search(q, 10).sources[0]!.hits.map((h) => ({url: h.url.replace(/\?[^#]*/, ''), type: h.type, title: h.titleHtml, path: h.pathHtml, snippet: h.snippetHtml, page: h.pageTitle, tree: h.isInterOfTree ? '├' : h.isLastOfTree ? '└' : ''}));
+    (await site).search(q, 10).sources[0]!.hits.map((h) => ({
+      url: h.url.replace(/\?[^#]*/, ''),
+      type: h.type,
+      title: h.titleHtml,
+      path: h.pathHtml,
+      snippet: h.snippetHtml,
+      page: h.pageTitle,
+      tree: h.isInterOfTree ? '├' : h.isLastOfTree ? '└' : '',
+    }));
 
   test('a page row: its title marked, its breadcrumbs, its own text as the snippet; sections under it', async () => {
     const got = await rows('ledger');
-    assert.deepEqual(got[0], {url: '/guide', type: 0, title: '<mark>Ledger</mark> guide', path: 'Guides › Billing', snippet: 'The <mark>ledger</mark> lists entries.', page: 'Ledger guide', tree: ''});
-    assert.deepEqual(got[1], {url: '/guide#basics', type: 1, title: '<mark>Ledger</mark> basics', path: '', snippet: undefined, page: 'Ledger guide', tree: '└'});
+    assert.deepEqual(got[0], {
+      url: '/guide',
+      type: 0,
+      title: '<mark>Ledger</mark> guide',
+      path: 'Guides › Billing',
+      snippet: 'The <mark>ledger</mark> lists entries.',
+      page: 'Ledger guide',
+      tree: '',
+    });
+    assert.deepEqual(got[1], {
+      url: '/guide#basics',
+      type: 1,
+      title: '<mark>Ledger</mark> basics',
+      path: '',
+      snippet: undefined,
+      page: 'Ledger guide',
+      tree: '└',
+    });
   });
 
   test('a page found through a heading: the page title, the heading as the second line', async () => {
     const [row] = await rows('export');
-    assert.deepEqual(row, {url: '/other#export', type: 0, title: 'Other page', path: 'Ledger <mark>export</mark>', snippet: '<mark>Export</mark> the ledger as CSV.', page: 'Other page', tree: ''});
+    assert.deepEqual(row, {
+      url: '/other#export',
+      type: 0,
+      title: 'Other page',
+      path: 'Ledger <mark>export</mark>',
+      snippet: '<mark>Export</mark> the ledger as CSV.',
+      page: 'Other page',
+      tree: '',
+    });
   });
 
   test('a page found through a text of a section: the page title, the section, the text', async () => {
     const [row] = await rows('table');
-    assert.deepEqual(row, {url: '/other#table', type: 0, title: 'Other page', path: '<mark>Table</mark>', snippet: 'Rows of the ledger, in a <mark>table</mark>.', page: 'Other page', tree: ''});
+    assert.deepEqual(row, {
+      url: '/other#table',
+      type: 0,
+      title: 'Other page',
+      path: '<mark>Table</mark>',
+      snippet: 'Rows of the ledger, in a <mark>table</mark>.',
+      page: 'Other page',
+      tree: '',
+    });
   });
 
-  test('a text under its page: the section\'s name, the text as snippet', async () => {
+  test("a text under its page: the section's name, the text as snippet", async () => {
     const got = await rows('ledger');
     const table = got.find((r) => r.url === '/other#table')!;
-    assert.deepEqual(table, {url: '/other#table', type: 4, title: 'Table', path: '', snippet: 'Rows of the <mark>ledger</mark>, in a table.', page: 'Other page', tree: table.tree});
+    assert.deepEqual(table, {
+      url: '/other#table',
+      type: 4,
+      title: 'Table',
+      path: '',
+      snippet: 'Rows of the <mark>ledger</mark>, in a table.',
+      page: 'Other page',
+      tree: table.tree,
+    });
     assert.notEqual(table.tree, '');
   });
 
   test('a text whose page has no title: the text itself, its section below', async () => {
     const [row] = await rows('without');
-    assert.deepEqual(row, {url: '/untitled#loose', type: 4, title: 'A ledger <mark>without</mark> a page title.', path: 'Loose', snippet: undefined, page: '', tree: ''});
+    assert.deepEqual(row, {
+      url: '/untitled#loose',
+      type: 4,
+      title: 'A ledger <mark>without</mark> a page title.',
+      path: 'Loose',
+      snippet: undefined,
+      page: '',
+      tree: '',
+    });
   });
 
   test('a page whose text matches only before its first heading: the text under the title', async () => {
     const [row] = await rows('lists entries');
-    assert.deepEqual(row, {url: '/guide', type: 0, title: 'Ledger guide', path: 'Guides › Billing', snippet: 'The ledger <mark>lists</mark> <mark>entries</mark>.', page: 'Ledger guide', tree: ''});
+    assert.deepEqual(row, {
+      url: '/guide',
+      type: 0,
+      title: 'Ledger guide',
+      path: 'Guides › Billing',
+      snippet: 'The ledger <mark>lists</mark> <mark>entries</mark>.',
+      page: 'Ledger guide',
+      tree: '',
+    });
   });
 });
 
-describe('searchSource and the engine\'s answer', () => {
+describe("searchSource and the engine's answer", () => {
   test('nothing for no plans, no index or no room', async () => {
     const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}]])}), pipeline);
     const plans = planQueries(tokenizeQuery('ledger'), pipeline);
@@ -251,8 +412,20 @@ describe('searchSource and the engine\'s answer', () => {
   });
 
   test('a query that cannot match a word of the index is empty without asking lunr; a prefix must start a word', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}, {i: 2, t: 'Ledger export', u: '/b'}]])}), pipeline);
-    const run = (q: string) => searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options, '').map((h) => h.url.replace(/\?.*/, ''));
+    const {source} = await loadSource(
+      spec,
+      serve({
+        [spec.uri]: indexJson([
+          [
+            {i: 1, t: 'Ledger entries', u: '/a'},
+            {i: 2, t: 'Ledger export', u: '/b'},
+          ],
+        ]),
+      }),
+      pipeline,
+    );
+    const run = (q: string) =>
+      searchSource(source, planQueries(tokenizeQuery(q), pipeline), 5, options, '').map((h) => h.url.replace(/\?.*/, ''));
     assert.deepEqual(run('ledger zzz'), []);
     assert.deepEqual(run('ledger ent'), ['/a'], 'a prefix of a word');
     assert.deepEqual(run('ledger entz'), []);
@@ -261,7 +434,11 @@ describe('searchSource and the engine\'s answer', () => {
   });
 
   test('lunr is not asked when a required word is in no document, or a prefix starts no word', async () => {
-    const {source} = await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [{i: 2, t: 'Ledgers', u: '/a', h: '#l', p: 1}]])}), pipeline);
+    const {source} = await loadSource(
+      spec,
+      serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger entries', u: '/a'}], [{i: 2, t: 'Ledgers', u: '/a', h: '#l', p: 1}]])}),
+      pipeline,
+    );
     let asked = 0;
     for (const loaded of source.indexes) {
       const query = loaded.index.query.bind(loaded.index);
@@ -308,9 +485,29 @@ describe('searchSource and the engine\'s answer', () => {
 });
 
 describe('wordStatus', () => {
-  const rare: SearchDocument[] = [{i: 20, t: 'One custmer wrote this.', u: '/x', p: 1}, {i: 21, t: 'Twice: zebra and zebra.', u: '/y', p: 1}, {i: 22, t: 'A zebra.', u: '/z', p: 1}];
-  const common: SearchDocument[] = [{i: 23, t: 'A giraffe.', u: '/g1', p: 1}, {i: 24, t: 'A giraffe.', u: '/g2', p: 1}, {i: 25, t: 'A giraffe.', u: '/g3', p: 1}];
-  const loaded = (async () => (await loadSource(spec, serve({[spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {documents: [{i: 1, m: 'GET', a: '/ledger/records', o: 'getLedgerRecords', k: 'account_code'}], index: {format: API_RECORDS_FORMAT}})}), pipeline)).source)();
+  const rare: SearchDocument[] = [
+    {i: 20, t: 'One custmer wrote this.', u: '/x', p: 1},
+    {i: 21, t: 'Twice: zebra and zebra.', u: '/y', p: 1},
+    {i: 22, t: 'A zebra.', u: '/z', p: 1},
+  ];
+  const common: SearchDocument[] = [
+    {i: 23, t: 'A giraffe.', u: '/g1', p: 1},
+    {i: 24, t: 'A giraffe.', u: '/g2', p: 1},
+    {i: 25, t: 'A giraffe.', u: '/g3', p: 1},
+  ];
+  const loaded = (async () =>
+    (
+      await loadSource(
+        spec,
+        serve({
+          [spec.uri]: indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [], [], [], [...rare, ...common]], {
+            documents: [{i: 1, m: 'GET', a: '/ledger/records', o: 'getLedgerRecords', k: 'account_code'}],
+            index: {format: API_RECORDS_FORMAT},
+          }),
+        }),
+        pipeline,
+      )
+    ).source)();
 
   test('known: a stop word, a title word, an API word, a word in more than 2 documents, a word being typed', async () => {
     const source = await loaded;
@@ -344,28 +541,47 @@ describe('wordStatus', () => {
 /** A sub-index in lunr's own serialised form (as external indexes may be), built with `setup`. */
 const lunrEntry = (documents: (SearchDocument & Record<string, unknown>)[], setup: (b: lunr.Builder) => void = () => undefined) => ({
   documents,
-  index: JSON.parse(JSON.stringify(lunr(function () {
-    this.ref('i');
-    this.field('t');
-    setup(this);
-    for (const d of documents) this.add({...d, i: String(d.i)});
-  }))),
+  index: JSON.parse(
+    JSON.stringify(
+      lunr(function () {
+        this.ref('i');
+        this.field('t');
+        setup(this);
+        for (const d of documents) this.add({...d, i: String(d.i)});
+      }),
+    ),
+  ),
 });
-const plan = (value: string, wildcard: number, usePipeline: boolean): PlannedQuery => ({tokens: [value], terms: [{value, wildcard, usePipeline}]});
+const plan = (value: string, wildcard: number, usePipeline: boolean): PlannedQuery => ({
+  tokens: [value],
+  terms: [{value, wildcard, usePipeline}],
+});
 const sourceOf = async (json: unknown) => (await loadSource(spec, serve({[spec.uri]: json}), pipeline)).source;
 
 describe('loading an index: partial and odd files', () => {
-  test('an API record needs a numeric id, and a summary and a URL (its own or its page\'s)', () => {
+  test("an API record needs a numeric id, and a summary and a URL (its own or its page's)", () => {
     const pages = new Map<number, SearchDocument>([[1, {i: 1, t: 'Get ledger', u: '/docs/api/get-ledger'}]]);
-    const json = [{documents: [
-      {i: '1', m: 'GET', a: '/string-id', t: 'Own', u: '/own'},
-      {i: 5, m: 'GET', a: '/no-url', t: 'Only a summary'},
-      {i: 6, m: 'GET', a: '/no-summary', u: '/only-url'},
-      {i: 7, m: 'GET', a: '/own', t: 'Own summary', u: '/own'},
-      {i: 1, m: 'GET', a: '/ledger'},
-    ], index: {format: API_RECORDS_FORMAT}}];
-    assert.deepEqual(parseApiEntry(json, pages)!.records.map((r) => r.doc.a), ['/own', '/ledger']);
-    assert.deepEqual(parseApiEntry(json)!.records.map((r) => r.doc.a), ['/own'], 'without pages, only records with their own');
+    const json = [
+      {
+        documents: [
+          {i: '1', m: 'GET', a: '/string-id', t: 'Own', u: '/own'},
+          {i: 5, m: 'GET', a: '/no-url', t: 'Only a summary'},
+          {i: 6, m: 'GET', a: '/no-summary', u: '/only-url'},
+          {i: 7, m: 'GET', a: '/own', t: 'Own summary', u: '/own'},
+          {i: 1, m: 'GET', a: '/ledger'},
+        ],
+        index: {format: API_RECORDS_FORMAT},
+      },
+    ];
+    assert.deepEqual(
+      parseApiEntry(json, pages)!.records.map((r) => r.doc.a),
+      ['/own', '/ledger'],
+    );
+    assert.deepEqual(
+      parseApiEntry(json)!.records.map((r) => r.doc.a),
+      ['/own'],
+      'without pages, only records with their own',
+    );
   });
 
   test('an index with no entries at all loads, empty (no titles, no API records)', async () => {
@@ -381,27 +597,47 @@ describe('loading an index: partial and odd files', () => {
   });
 
   test('a part loaded after the index takes its place by type, before the entries that follow it', async () => {
-    const main = JSON.parse(JSON.stringify([
-      entry([{i: 1, t: 'Ledger', u: '/a'}]),
-      {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'headings.json'}},
-      entry([{i: 3, t: 'Ledger described', u: '/a', h: '', p: 1}]),
-      entry([]),
-      entry([{i: 4, t: 'Ledger text', u: '/a', h: '#t', p: 1}]),
-    ]));
-    const fetchImpl = serve({[spec.uri]: main, 'https://site.test/headings.json': indexJson([[{i: 2, t: 'Ledger heading', u: '/a', h: '#h', p: 1}]])});
+    const main = JSON.parse(
+      JSON.stringify([
+        entry([{i: 1, t: 'Ledger', u: '/a'}]),
+        {documents: [], index: {format: INDEX_PART_FORMAT, uri: 'headings.json'}},
+        entry([{i: 3, t: 'Ledger described', u: '/a', h: '', p: 1}]),
+        entry([]),
+        entry([{i: 4, t: 'Ledger text', u: '/a', h: '#t', p: 1}]),
+      ]),
+    );
+    const fetchImpl = serve({
+      [spec.uri]: main,
+      'https://site.test/headings.json': indexJson([[{i: 2, t: 'Ledger heading', u: '/a', h: '#h', p: 1}]]),
+    });
     const {source} = await loadSource(spec, fetchImpl, pipeline);
-    assert.deepEqual(source.indexes.map((x) => x.type), [0, 2, 3, 4]);
+    assert.deepEqual(
+      source.indexes.map((x) => x.type),
+      [0, 2, 3, 4],
+    );
     assert.deepEqual(await loadParts(source, fetchImpl, pipeline), []);
-    assert.deepEqual(source.indexes.map((x) => x.type), [0, 1, 2, 3, 4]);
-    assert.deepEqual(source.indexes.map((x) => [...x.documents.keys()]), [['1'], ['2'], ['3'], [], ['4']]);
+    assert.deepEqual(
+      source.indexes.map((x) => x.type),
+      [0, 1, 2, 3, 4],
+    );
+    assert.deepEqual(
+      source.indexes.map((x) => [...x.documents.keys()]),
+      [['1'], ['2'], ['3'], [], ['4']],
+    );
   });
 
   test('a lunr index that refers to a document the file left out (malformed): that result is skipped', async () => {
-    const titles = lunrEntry([{i: 1, t: 'Ledger', u: '/a'}, {i: 2, t: 'Ledger broken', u: '/b'}]);
+    const titles = lunrEntry([
+      {i: 1, t: 'Ledger', u: '/a'},
+      {i: 2, t: 'Ledger broken', u: '/b'},
+    ]);
     delete (titles.documents[1] as Partial<SearchDocument>).u;
     const source = await sourceOf([titles]);
     const hits = searchSource(source, planQueries(['ledger'], pipeline), 5, options, '');
-    assert.deepEqual(hits.map((h) => h.url.replace(/\?.*/, '')), ['/a']);
+    assert.deepEqual(
+      hits.map((h) => h.url.replace(/\?.*/, '')),
+      ['/a'],
+    );
   });
 });
 
@@ -409,8 +645,12 @@ describe('matching in a lunr index (external indexes)', () => {
   test('marks come from the positions lunr stored, not from our own reading of the text', async () => {
     // Indexed by a pipeline of its own: "entries" became the term "ledgerline", which nothing in
     // the text turns into for our pipeline; lunr's stored position still points at "entries".
-    const rename: lunr.PipelineFunction = (token) => (token as {update(fn: (s: string) => string): unknown}).update((s) => (s === 'entries' ? 'ledgerline' : s));
-    (lunr.Pipeline as unknown as {registerFunction(fn: lunr.PipelineFunction, label: string): void}).registerFunction(rename, 'test-rename');
+    const rename: lunr.PipelineFunction = (token) =>
+      (token as {update(fn: (s: string) => string): unknown}).update((s) => (s === 'entries' ? 'ledgerline' : s));
+    (lunr.Pipeline as unknown as {registerFunction(fn: lunr.PipelineFunction, label: string): void}).registerFunction(
+      rename,
+      'test-rename',
+    );
     const titles = lunrEntry([{i: 1, t: 'Ledger entries', u: '/a'}], (b) => {
       b.metadataWhitelist = ['position'];
       b.pipeline.reset();
@@ -453,8 +693,20 @@ describe('matching in a lunr index (external indexes)', () => {
 
   test('a document found by two plans is one result', async () => {
     const source = await sourceOf(indexJson([[{i: 1, t: 'Ledger', u: '/a'}], [{i: 2, t: 'Ledger entries', u: '/a', h: '#e', p: 1}]]));
-    const hits = searchSource(source, [plan('ledger', lunr.Query.wildcard.NONE, true), plan('led', lunr.Query.wildcard.TRAILING, false)], 5, options, '');
-    assert.deepEqual(hits.map((h) => [h.url.replace(/\?[^#]*/, ''), h.type]), [['/a', 0], ['/a#e', 1]]);
+    const hits = searchSource(
+      source,
+      [plan('ledger', lunr.Query.wildcard.NONE, true), plan('led', lunr.Query.wildcard.TRAILING, false)],
+      5,
+      options,
+      '',
+    );
+    assert.deepEqual(
+      hits.map((h) => [h.url.replace(/\?[^#]*/, ''), h.type]),
+      [
+        ['/a', 0],
+        ['/a#e', 1],
+      ],
+    );
   });
 });
 
@@ -477,7 +729,10 @@ describe('how many results are looked at', () => {
   });
   test('one row: the 24th out', async () => {
     const hits = searchSource(await sourceOf(site(22)), planQueries(['ledger'], pipeline), 1, options, '');
-    assert.deepEqual(hits.map((h) => [h.url, h.snippetHtml]), [['/a?_highlight=ledger', undefined]]);
+    assert.deepEqual(
+      hits.map((h) => [h.url, h.snippetHtml]),
+      [['/a?_highlight=ledger', undefined]],
+    );
   });
 });
 
@@ -491,7 +746,8 @@ describe('hits, field by field', () => {
   ];
   const contents: SearchDocument[] = [{i: 20, t: 'Widgets are reconciled nightly.', u: '/docs/api-reference/widgets', h: '', s: ''}];
   const source = sourceOf(indexJson([titles, headings, [], [], contents]));
-  const search = async (q: string, opts: EngineOptions = options) => searchSource(await source, planQueries(tokenizeQuery(q), opts), 10, opts, q);
+  const search = async (q: string, opts: EngineOptions = options) =>
+    searchSource(await source, planQueries(tokenizeQuery(q), opts), 10, opts, q);
 
   test('a title is shown up to twice the context length; no breadcrumbs, no path line', async () => {
     const [hit] = await search('seventy characters');
@@ -502,11 +758,17 @@ describe('hits, field by field', () => {
 
   test('a heading under its page is shown up to twice the context length too', async () => {
     const got = await search('journal');
-    assert.deepEqual(got.map((h) => [h.type, h.titleHtml]), [
-      [0, '<mark>Journal</mark>'],
-      [1, '<mark>Journal</mark> entries and a heading that goes on and on for seventy letters'],
-    ]);
-    assert.deepEqual(got.map((h) => h.id), ['#2', '#10']);
+    assert.deepEqual(
+      got.map((h) => [h.type, h.titleHtml]),
+      [
+        [0, '<mark>Journal</mark>'],
+        [1, '<mark>Journal</mark> entries and a heading that goes on and on for seventy letters'],
+      ],
+    );
+    assert.deepEqual(
+      got.map((h) => h.id),
+      ['#2', '#10'],
+    );
   });
 
   test('a text without a page under /docs/api-reference/: "API Reference", no path line', async () => {
@@ -567,64 +829,97 @@ describe('the engine over several sources', () => {
     const answer = engine.search('ledgr', 5);
     const took = performance.now() - before;
     assert.equal(answer.correctedQuery, 'ledger');
-    assert.deepEqual(answer.sources.map((s) => s.hits.length), [1, 0]);
+    assert.deepEqual(
+      answer.sources.map((s) => s.hits.length),
+      [1, 0],
+    );
     assert.ok(answer.engineMs >= 0 && answer.engineMs <= took, `engineMs ${answer.engineMs} within ${took}`);
   });
 
   test('a word only an API record has (a field name) is a correction too', async () => {
-    const json = indexJson([[{i: 1, t: 'Create customer', u: '/docs/api/create-customer'}]], {documents: [{i: 1, m: 'POST', a: '/customers', k: 'tax_exempt'}], index: {format: API_RECORDS_FORMAT}});
+    const json = indexJson([[{i: 1, t: 'Create customer', u: '/docs/api/create-customer'}]], {
+      documents: [{i: 1, m: 'POST', a: '/customers', k: 'tax_exempt'}],
+      index: {format: API_RECORDS_FORMAT},
+    });
     const engine = new SearchEngine();
     await engine.init({options, site, externals: []}, serve({[site.uri]: json}));
     await engine.complete();
     const answer = engine.search('tax_exmpt', 5);
     assert.equal(answer.correctedQuery, 'tax_exempt');
-    assert.deepEqual(answer.sources[0]!.hits.map((h) => [h.url.replace(/\?.*/, ''), h.api]), [['/docs/api/create-customer', {method: 'POST', path: '/customers'}]]);
+    assert.deepEqual(
+      answer.sources[0]!.hits.map((h) => [h.url.replace(/\?.*/, ''), h.api]),
+      [['/docs/api/create-customer', {method: 'POST', path: '/customers'}]],
+    );
   });
 
   test('API records with no plans to run: nothing', async () => {
-    const json = indexJson([[{i: 1, t: 'Create customer', u: '/c'}]], {documents: [{i: 1, m: 'POST', a: '/customers'}], index: {format: API_RECORDS_FORMAT}});
+    const json = indexJson([[{i: 1, t: 'Create customer', u: '/c'}]], {
+      documents: [{i: 1, m: 'POST', a: '/customers'}],
+      index: {format: API_RECORDS_FORMAT},
+    });
     assert.deepEqual(searchSource(await sourceOf(json), [], 5, options, 'create customer'), []);
   });
 });
 
-describe('API matches among lunr\'s results', () => {
+describe("API matches among lunr's results", () => {
   // Two operations with every word of "widgets" in their summary (tier 1, alike in every other
   // way): lunr's order decides, by the first place where lunr has any result of each page.
   const json = indexJson(
     [
-      [{i: 1, t: 'Alpha widgets', u: '/a'}, {i: 2, t: 'Beta widgets', u: '/b'}, {i: 3, t: 'Widgets essay', u: '/essay'}],
-      [{i: 10, t: 'Zeta', u: '/b', h: '#z', p: 2}, {i: 11, t: 'Omega', u: '/b', h: '#o', p: 2}],
+      [
+        {i: 1, t: 'Alpha widgets', u: '/a'},
+        {i: 2, t: 'Beta widgets', u: '/b'},
+        {i: 3, t: 'Widgets essay', u: '/essay'},
+      ],
+      [
+        {i: 10, t: 'Zeta', u: '/b', h: '#z', p: 2},
+        {i: 11, t: 'Omega', u: '/b', h: '#o', p: 2},
+      ],
     ],
-    {documents: [{i: 1, m: 'GET', a: '/alpha'}, {i: 2, m: 'GET', a: '/beta'}], index: {format: API_RECORDS_FORMAT}},
+    {
+      documents: [
+        {i: 1, m: 'GET', a: '/alpha'},
+        {i: 2, m: 'GET', a: '/beta'},
+      ],
+      index: {format: API_RECORDS_FORMAT},
+    },
   );
   const exact = (w: string) => plan(w, lunr.Query.wildcard.NONE, true);
   const pages = async (plans: PlannedQuery[], query: string, limit = 10) =>
-    searchSource(await sourceOf(json), plans, limit, options, query).filter((h) => h.type === 0).map((h) => h.url.replace(/[?#].*/, ''));
+    searchSource(await sourceOf(json), plans, limit, options, query)
+      .filter((h) => h.type === 0)
+      .map((h) => h.url.replace(/[?#].*/, ''));
 
   test('a page lunr has first (through a section) comes first, though its title comes later', async () => {
     // lunr: B's section "Zeta", the three titles, B's section "Omega".
     assert.deepEqual(await pages([exact('zeta'), exact('widgets'), exact('omega')], 'widgets'), ['/b', '/a', '/essay']);
   });
 
-  test('operations come before prose lunr puts first; without a query, lunr\'s order', async () => {
+  test("operations come before prose lunr puts first; without a query, lunr's order", async () => {
     const plans = [exact('essay'), exact('widgets')];
     assert.deepEqual(await pages(plans, 'widgets'), ['/a', '/b', '/essay']);
     assert.deepEqual(await pages(plans, ''), ['/essay', '/a', '/b']);
   });
 
-  test('an operation lunr did not find at all is still shown, after lunr\'s results', async () => {
+  test("an operation lunr did not find at all is still shown, after lunr's results", async () => {
     // "Beta" is in no plan: lunr finds the essay and Alpha only; matchApi finds both operations by "widgets".
     assert.deepEqual(await pages([exact('essay'), exact('alpha')], 'widgets'), ['/a', '/b', '/essay']);
     const [, beta] = searchSource(await sourceOf(json), [exact('essay'), exact('alpha')], 10, options, 'widgets');
-    assert.deepEqual([beta!.url, beta!.titleHtml, beta!.api], ['/b?_highlight=widgets', 'Beta <mark>widgets</mark>', {method: 'GET', path: '/beta'}]);
+    assert.deepEqual(
+      [beta!.url, beta!.titleHtml, beta!.api],
+      ['/b?_highlight=widgets', 'Beta <mark>widgets</mark>', {method: 'GET', path: '/beta'}],
+    );
     // Its title is marked by stem, like lunr's own results: "widget" marks the word "widgets" whole.
     const [, byStem] = searchSource(await sourceOf(json), [exact('essay'), exact('alpha')], 10, options, 'widget');
     assert.equal(byStem!.titleHtml, 'Beta <mark>widgets</mark>');
   });
 
-  test('an operation\'s row carries its method and path, whichever of its documents brought it', async () => {
+  test("an operation's row carries its method and path, whichever of its documents brought it", async () => {
     const hits = searchSource(await sourceOf(json), [exact('zeta')], 10, options, 'zeta');
-    assert.deepEqual(hits.map((h) => [h.url, h.type, h.api]), [['/b?_highlight=zeta#z', 0, {method: 'GET', path: '/beta'}]]);
+    assert.deepEqual(
+      hits.map((h) => [h.url, h.type, h.api]),
+      [['/b?_highlight=zeta#z', 0, {method: 'GET', path: '/beta'}]],
+    );
   });
 });
 
@@ -640,9 +935,12 @@ describe('wordStatus: where a rare word is', () => {
   });
 });
 
-test('at most 100 operations go before lunr\'s answer; the others keep their place in it', async () => {
+test("at most 100 operations go before lunr's answer; the others keep their place in it", async () => {
   const ops = Array.from({length: 101}, (_, k) => ({i: k + 1, t: `Widget operation ${k + 1}`, u: `/op${k + 1}`}));
-  const json = indexJson([[{i: 500, t: 'Widgets', u: '/essay'}, ...ops]], {documents: ops.map((o) => ({i: o.i, m: 'GET', a: `/op${o.i}`})), index: {format: API_RECORDS_FORMAT}});
+  const json = indexJson([[{i: 500, t: 'Widgets', u: '/essay'}, ...ops]], {
+    documents: ops.map((o) => ({i: o.i, m: 'GET', a: `/op${o.i}`})),
+    index: {format: API_RECORDS_FORMAT},
+  });
   const hits = searchSource(await sourceOf(json), planQueries(['widgets'], pipeline), 150, options, 'widgets');
   const urls = hits.map((h) => h.url.replace(/\?.*/, ''));
   assert.equal(urls.length, 102);
@@ -653,7 +951,13 @@ describe('the result that stands for a promoted operation', () => {
   const fillers = Array.from({length: 21}, (_, k) => ({i: 100 + k, t: `Filler ${k + 1}`, u: `/f${k + 1}`}));
   const json = indexJson(
     [[{i: 2, t: 'Beta widgets', u: '/b'}, {i: 3, t: 'Gamma widgets', u: '/c'}, ...fillers], [{i: 10, t: 'Zeta', u: '/b', h: '#z', p: 2}]],
-    {documents: [{i: 2, m: 'GET', a: '/beta'}, {i: 3, m: 'GET', a: '/gamma'}], index: {format: API_RECORDS_FORMAT}},
+    {
+      documents: [
+        {i: 2, m: 'GET', a: '/beta'},
+        {i: 3, m: 'GET', a: '/gamma'},
+      ],
+      index: {format: API_RECORDS_FORMAT},
+    },
   );
   const exact = (w: string) => plan(w, lunr.Query.wildcard.NONE, true);
   const first = async (plans: PlannedQuery[], query: string, limit: number) => {
@@ -669,6 +973,11 @@ describe('the result that stands for a promoted operation', () => {
     // One row: 23 results looked at. lunr: B's section, 21 fillers, B's title (the 23rd); the
     // operation Gamma (not found by lunr) is promoted too, so one result falls off the end, never
     // the promoted title.
-    assert.deepEqual(await first([exact('zeta'), exact('filler'), exact('beta')], 'widgets', 1), ['/b', 0, '<mark>Beta</mark> widgets', '']);
+    assert.deepEqual(await first([exact('zeta'), exact('filler'), exact('beta')], 'widgets', 1), [
+      '/b',
+      0,
+      '<mark>Beta</mark> widgets',
+      '',
+    ]);
   });
 });

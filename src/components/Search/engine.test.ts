@@ -55,17 +55,15 @@ const siteDocuments = [[...titles, ...invoicePages], headings, [], [], contents]
 const siteJson = makeIndexJson(siteDocuments);
 // The same documents with compact sub-indexes, as plugins/search writes our own index.
 const siteCompactJson = JSON.parse(
-  JSON.stringify(siteDocuments.map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter: false})}))),
+  JSON.stringify(
+    siteDocuments.map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter: false})})),
+  ),
 );
-const externalJson = makeIndexJson([
-  [{i: 1, t: 'Ledger export with the SDK', u: '/sdk/docs/ledger-export', b: ['SDK']}],
-  [],
-  [],
-  [],
-  [],
-]);
+const externalJson = makeIndexJson([[{i: 1, t: 'Ledger export with the SDK', u: '/sdk/docs/ledger-export', b: ['SDK']}], [], [], [], []]);
 
-function fakeFetch(routes: Record<string, {status?: number; body?: unknown; text?: string; throws?: boolean}>): FetchLike & {calls: string[]} {
+function fakeFetch(
+  routes: Record<string, {status?: number; body?: unknown; text?: string; throws?: boolean}>,
+): FetchLike & {calls: string[]} {
   const calls: string[] = [];
   const fn = (async (url: string) => {
     calls.push(url);
@@ -159,7 +157,10 @@ test('several terms: repeated _highlight parameters, and prefixes while typing',
   const typing = engine.search('ledg', 5).sources[0]!.hits;
   assert.equal(typing[0]!.url, '/docs/api/get-customer-ledger?_highlight=ledg');
   const typo = engine.search('ledgr', 5).sources[0]!.hits;
-  assert.ok(typo.some((h) => h.url.startsWith('/docs/api/get-customer-ledger')), 'one edit away still matches');
+  assert.ok(
+    typo.some((h) => h.url.startsWith('/docs/api/get-customer-ledger')),
+    'one edit away still matches',
+  );
 });
 
 test('returns at most the requested number of results', async () => {
@@ -186,7 +187,10 @@ test('an index that cannot be fetched or parsed gives a warning and an empty ind
   for (const route of [{status: 500}, {text: '<html>not json'}, {body: {documents: []}}, {throws: true}]) {
     const {engine, statuses} = await engineWith({[SITE]: route});
     assert.equal(statuses[0]!.ok, false);
-    assert.match(statuses[0]!.warning!, /^Unable to load the search index from https:\/\/portal\.test\/search-index\.json \(.+\); searching an empty index\.$/);
+    assert.match(
+      statuses[0]!.warning!,
+      /^Unable to load the search index from https:\/\/portal\.test\/search-index\.json \(.+\); searching an empty index\.$/,
+    );
     assert.deepEqual(engine.search('ledger', 5).sources[0]!.hits, []);
   }
 });
@@ -194,12 +198,21 @@ test('an index that cannot be fetched or parsed gives a warning and an empty ind
 test('external sources: results under their heading, absolute URLs; a failed one warns and the rest continues', async () => {
   const good = {heading: 'SDK documentation', uri: 'https://sdk.example.com/sdk/search-index.json'};
   const bad = {heading: 'Status page', uri: 'https://status.example.com/search-index.json'};
-  const {engine, statuses} = await engineWith({[SITE]: {body: siteJson}, [good.uri]: {body: externalJson}, [bad.uri]: {status: 404}}, [good, bad]);
-  assert.deepEqual(statuses.map((s) => s.ok), [true, true, false]);
+  const {engine, statuses} = await engineWith({[SITE]: {body: siteJson}, [good.uri]: {body: externalJson}, [bad.uri]: {status: 404}}, [
+    good,
+    bad,
+  ]);
+  assert.deepEqual(
+    statuses.map((s) => s.ok),
+    [true, true, false],
+  );
   assert.equal(statuses[2]!.warning, 'Unable to fetch search index for Status page from: https://status.example.com/search-index.json');
   assert.equal(externalWarning(bad), statuses[2]!.warning);
   const {sources} = engine.search('ledger', 5);
-  assert.deepEqual(sources.map((s) => s.heading), [null, 'SDK documentation']);
+  assert.deepEqual(
+    sources.map((s) => s.heading),
+    [null, 'SDK documentation'],
+  );
   const ext = sources[1]!.hits[0]!;
   assert.equal(ext.external, true);
   assert.equal(ext.url, 'https://sdk.example.com/sdk/docs/ledger-export?_highlight=ledger');
@@ -217,7 +230,17 @@ test('an index with compact sub-indexes gives the same hits, snippets and marks 
   const {engine: lunrEngine} = await engineWith({[SITE]: {body: siteJson}});
   const {engine: compactEngine, statuses} = await engineWith({[SITE]: {body: siteCompactJson}});
   assert.equal(statuses[0]!.ok, true);
-  for (const query of ['ledger', 'customer ledger', 'ledg', 'ledgr', 'invoice', 'widget', 'bill profile', 'refunds oldest', 'nothingmatches']) {
+  for (const query of [
+    'ledger',
+    'customer ledger',
+    'ledg',
+    'ledgr',
+    'invoice',
+    'widget',
+    'bill profile',
+    'refunds oldest',
+    'nothingmatches',
+  ]) {
     const a = compactEngine.search(query, 100).sources[0]!.hits;
     const b = lunrEngine.search(query, 100).sources[0]!.hits;
     assert.equal(b.length === 0, query === 'nothingmatches', `${query}: ${b.length} hits`);
@@ -273,7 +296,10 @@ describe('an index whose body text is a separate part (search-index-content.json
       assert.equal(statuses[0]!.ok, true);
       const warnings = await engine.complete();
       assert.equal(warnings.length, 1);
-      assert.match(warnings[0]!, /^Unable to load part of the search index from https:\/\/portal\.test\/search-index-content\.json \(.+\); searching without it\.$/);
+      assert.match(
+        warnings[0]!,
+        /^Unable to load part of the search index from https:\/\/portal\.test\/search-index-content\.json \(.+\); searching without it\.$/,
+      );
       const r = engine.search('ledger', 5);
       assert.equal(r.partial, undefined);
       assert.ok(r.sources[0]!.hits.length > 0);
@@ -301,7 +327,7 @@ describe('an index whose body text is a separate part (search-index-content.json
     assert.ok(engine.search('refunds', 5).sources[0]!.hits.length > 0, 'its body text answers');
   });
 
-  test('a failed prefetch is the part\'s warning, as if fetched after the index', async () => {
+  test("a failed prefetch is the part's warning, as if fetched after the index", async () => {
     const fetchImpl: FetchLike = async (url) => {
       if (url === PART) throw new Error('offline');
       return {ok: true, status: 200, json: async () => main};
@@ -314,7 +340,10 @@ describe('an index whose body text is a separate part (search-index-content.json
   });
 
   test('part addresses are relative to the index (absolute or not)', () => {
-    assert.equal(partUri('https://x.test/portal/search-index.json?_=1', 'search-index-content.json'), 'https://x.test/portal/search-index-content.json');
+    assert.equal(
+      partUri('https://x.test/portal/search-index.json?_=1', 'search-index-content.json'),
+      'https://x.test/portal/search-index-content.json',
+    );
     assert.equal(partUri('search-index.json', 'search-index-content.json'), 'search-index-content.json');
     assert.equal(partUri('site/search-index.json', 'search-index-content.json'), 'site/search-index-content.json');
   });
@@ -322,13 +351,21 @@ describe('an index whose body text is a separate part (search-index-content.json
 
 describe('typo retry for a word that finds very little', () => {
   // "custmer" is written once in some body text; "customer" is in titles and many texts.
-  const pages: SearchDocument[] = Array.from({length: 12}, (_, k) => ({i: k + 1, t: `Customer report ${k}`, u: `/docs/customer-${k}`, b: []}));
+  const pages: SearchDocument[] = Array.from({length: 12}, (_, k) => ({
+    i: k + 1,
+    t: `Customer report ${k}`,
+    u: `/docs/customer-${k}`,
+    b: [],
+  }));
   const body: SearchDocument[] = [
     {i: 100, t: 'Every custmer gets a statement each month.', u: '/docs/customer-0', p: 1},
     {i: 101, t: 'The watermark shows on drafts.', u: '/docs/customer-1', p: 2},
     {i: 102, t: 'Customer accounts and customer contacts, customer invoices.', u: '/docs/customer-2', p: 3},
   ];
-  const json = [pages, [], [], [], body].map((documents) => ({documents, index: encodeCompactIndex(documents, {removeDefaultStopWordFilter: false})}));
+  const json = [pages, [], [], [], body].map((documents) => ({
+    documents,
+    index: encodeCompactIndex(documents, {removeDefaultStopWordFilter: false}),
+  }));
 
   test('a rare word of the body text only is corrected to a far more frequent one; a rare word without such a neighbour is not', async () => {
     const {engine} = await engineWith({[SITE]: {body: JSON.parse(JSON.stringify(json))}});

@@ -90,6 +90,7 @@ export function parseApiEntry(json: unknown, pages: ReadonlyMap<number, SearchDo
   if (!Array.isArray(json)) return null;
   const entry = json.find(isApiEntry) as {documents?: unknown} | undefined;
   if (!entry || !Array.isArray(entry.documents)) return null;
+  // prettier-ignore
   // Stryker disable next-line ArrayDeclaration: an extra non-record first is left out by loadApiRecords (no method); the records' order numbers all move by one, and they are only compared with each other
   const docs: ApiRecordDocument[] = [];
   for (const raw of entry.documents as ApiRecordEntry[]) {
@@ -131,11 +132,13 @@ export function parseSearchIndex(json: unknown, options: PipelineOptions): {inde
   if (!Array.isArray(json)) throw new Error('the index is not an array');
   const indexes: LoadedIndex[] = [];
   const parts: {type: number; uri: string}[] = [];
-  json.filter((entry) => !isApiEntry(entry)).forEach((entry, type) => {
-    const index = (entry as {index?: unknown} | null)?.index;
-    if (isPartRef(index)) parts.push({type, uri: index.uri});
-    else indexes.push(parseEntry(entry, type, options));
-  });
+  json
+    .filter((entry) => !isApiEntry(entry))
+    .forEach((entry, type) => {
+      const index = (entry as {index?: unknown} | null)?.index;
+      if (isPartRef(index)) parts.push({type, uri: index.uri});
+      else indexes.push(parseEntry(entry, type, options));
+    });
   return {indexes, parts};
 }
 
@@ -168,11 +171,13 @@ export async function loadSource(
   options: PipelineOptions,
 ): Promise<{source: LoadedSource; status: IndexLoadStatus}> {
   // Parts asked for at once go out with the index; loadParts takes them up when it gets there.
-  const prefetched = new Map((spec.prefetch ?? []).map((uri) => {
-    const request = fetchImpl(uri);
-    request.catch(() => undefined); // an unused or failed prefetch is not an error of its own
-    return [uri, request] as const;
-  }));
+  const prefetched = new Map(
+    (spec.prefetch ?? []).map((uri) => {
+      const request = fetchImpl(uri);
+      request.catch(() => undefined); // an unused or failed prefetch is not an error of its own
+      return [uri, request] as const;
+    }),
+  );
   try {
     const response = await fetchImpl(spec.uri);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -269,6 +274,7 @@ function runQuery(loaded: LoadedIndex, plan: PlannedQuery): lunr.Result[] {
     });
   } catch {
     // lunr rejects some odd terms (e.g. a lone "*"); such a query simply has no results.
+    // prettier-ignore
     // Stryker disable next-line ArrayDeclaration: an entry that is no lunr result has no ref among the documents, and collect skips it
     return [];
   }
@@ -352,7 +358,10 @@ function hitUrl(result: RawResult, spec: IndexSourceSpec, options: EngineOptions
     return null;
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
-  return {url: withHighlight(target.href.replace(/[?#].*/, ''), hash, result.tokens, options.highlightSearchTermsOnTargetPage), external: true};
+  return {
+    url: withHighlight(target.href.replace(/[?#].*/, ''), hash, result.tokens, options.highlightSearchTermsOnTargetPage),
+    external: true,
+  };
 }
 
 /** A result's text as a snippet of at most `length` characters around its first match. */
@@ -487,7 +496,13 @@ function mergeApi(source: LoadedSource, lunrResults: RawResult[], query: string,
 const poolFor = (limit: number) => Math.min(limit + MAX_PROMOTED, limit * 3 + 20);
 
 /** The hits of one source: lunr's answer to `plans`, with the operations `query` names first (mergeApi). */
-export function searchSource(source: LoadedSource, plans: PlannedQuery[], limit: number, options: EngineOptions, query: string): SearchHit[] {
+export function searchSource(
+  source: LoadedSource,
+  plans: PlannedQuery[],
+  limit: number,
+  options: EngineOptions,
+  query: string,
+): SearchHit[] {
   // (No index, or no room: collect and groupByPage answer nothing.)
   if (plans.length === 0) return [];
   const pool = poolFor(limit);

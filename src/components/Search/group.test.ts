@@ -47,7 +47,15 @@ test('a heading and the text of its section are one row: the heading, the text a
 });
 
 test('the limits: rows in all (the modal shows 5), sections per page; later pages are left out, not cut', () => {
-  const ranked = [title('/a'), heading('/a', '#1'), heading('/a', '#2'), heading('/a', '#3'), heading('/a', '#4'), title('/b'), title('/c')];
+  const ranked = [
+    title('/a'),
+    heading('/a', '#1'),
+    heading('/a', '#2'),
+    heading('/a', '#3'),
+    heading('/a', '#4'),
+    title('/b'),
+    title('/c'),
+  ];
   assert.deepEqual(show(ranked, 5), ['page /a', '├ /a#1', '├ /a#2', '└ /a#3', 'page /b']);
   assert.deepEqual(show(ranked, 5, 1), ['page /a', '└ /a#1', 'page /b', 'page /c']);
   assert.deepEqual(show(ranked, 2), ['page /a', '└ /a#1']);
@@ -75,7 +83,10 @@ test('itemsOfRows: one item per page row, with the rows of its sections', () => 
   ];
   assert.deepEqual(
     itemsOfRows(rows).map((item) => [item.row.id, item.sections.map((s) => s.id)]),
-    [['a', ['a1', 'a2']], ['b', []]],
+    [
+      ['a', ['a1', 'a2']],
+      ['b', []],
+    ],
   );
 });
 
@@ -94,13 +105,19 @@ test('two results of the same kind for one section: the first is kept, nothing m
   // Without its title: the page's description and intro text are one place, the first kept.
   const d = description('/a');
   const rows = rowsOfGroups(groupByPage([d, text('/a')], 10));
-  assert.deepEqual(rows.map((r) => [r.result, r.text]), [[d, undefined]]);
+  assert.deepEqual(
+    rows.map((r) => [r.result, r.text]),
+    [[d, undefined]],
+  );
 });
 
 test('a second title result of the same page is left out (the first stays)', () => {
   const first = title('/a');
   const rows = rowsOfGroups(groupByPage([first, heading('/a', '#x'), title('/a')], 10));
-  assert.deepEqual(rows.map((r) => r.result), [first, rows[1]!.result]);
+  assert.deepEqual(
+    rows.map((r) => r.result),
+    [first, rows[1]!.result],
+  );
   assert.equal(rows.length, 2);
 });
 
@@ -111,7 +128,11 @@ test('a late title counts its rows exactly: the pages after it still get the row
   // Two rows taken before the title (#x standing for the page, #y under it), two after: nothing changes.
   assert.deepEqual(show([text('/a', '#x'), heading('/a', '#y'), title('/a'), title('/b')], 3), ['page /a', '├ /a#x', '└ /a#y']);
   // Full: the title keeps as many sections as fit with the rows of the other pages.
-  assert.deepEqual(show([text('/a', '#x'), heading('/a', '#y'), title('/b'), title('/a'), heading('/b', '#q')], 3), ['page /a', '└ /a#x', 'page /b']);
+  assert.deepEqual(show([text('/a', '#x'), heading('/a', '#y'), title('/b'), title('/a'), heading('/b', '#q')], 3), [
+    'page /a',
+    '└ /a#x',
+    'page /b',
+  ]);
 });
 
 test('rows carry the tree flags: a page row is in no tree; its sections are, the last one closing it', () => {

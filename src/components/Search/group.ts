@@ -86,7 +86,11 @@ function withTitle<T extends Groupable>(g: PageGroup<T>, title: T, maxSections: 
  * Results in rank order → page groups in the order of each page's best result, within `maxRows`
  * rows and `maxSections` sections per page. Results past the limits are left out.
  */
-export function groupByPage<T extends Groupable>(ranked: readonly T[], maxRows: number, maxSections = MAX_SECTIONS_PER_PAGE): PageGroup<T>[] {
+export function groupByPage<T extends Groupable>(
+  ranked: readonly T[],
+  maxRows: number,
+  maxSections = MAX_SECTIONS_PER_PAGE,
+): PageGroup<T>[] {
   const groups: PageGroup<T>[] = [];
   const byPage = new Map<string, number>();
   let rows = 0;
@@ -97,7 +101,9 @@ export function groupByPage<T extends Groupable>(ranked: readonly T[], maxRows: 
     if (!g) {
       if (rows >= maxRows) continue;
       byPage.set(pageKey, groups.length);
-      groups.push(r.type === DocType.Title ? {key: pageKey, title: r, sections: []} : {key: pageKey, sections: [{key: sectionKey(r), result: r}]});
+      groups.push(
+        r.type === DocType.Title ? {key: pageKey, title: r, sections: []} : {key: pageKey, sections: [{key: sectionKey(r), result: r}]},
+      );
       rows += 1;
       continue;
     }

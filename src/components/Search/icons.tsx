@@ -38,7 +38,14 @@ export function IconTree({last}: {last: boolean}) {
 export function IconEnter() {
   return (
     <svg {...common} width={16} height={16}>
-      <path d="M16 4v6a2 2 0 0 1-2 2H5m3-4-4 4 4 4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M16 4v6a2 2 0 0 1-2 2H5m3-4-4 4 4 4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

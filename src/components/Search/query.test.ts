@@ -37,7 +37,7 @@ test('tokens: split on whitespace and hyphens, trimmed of non-word characters, l
   assert.deepEqual(tokenizeQuery(many.join(' ')), many.slice(0, 12));
 });
 
-test('stop words are lunr\'s English list', () => {
+test("stop words are lunr's English list", () => {
   assert.deepEqual(['the', 'a', 'get', 'how', 'ledger', 'customer'].map(isStopWord), [true, true, true, true, false, false]);
 });
 

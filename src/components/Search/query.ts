@@ -61,6 +61,7 @@ export function planQueries(tokens: readonly string[], options: PlanOptions): Pl
   const add = (plan: PlannedQuery) => {
     if (plan.terms.length === 0) return;
     const terms = plan.terms.map((t) => `${t.value}|${t.wildcard}|${t.usePipeline}`);
+    // prettier-ignore
     // Stryker disable next-line StringLiteral: each term's key ends with its usePipeline (true|false), so joined without a separator two different term lists still give different keys unless a word itself holds "|0|true"
     const key = terms.join(' ');
     if (seen.has(key)) return;

@@ -1,6 +1,16 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {buildSnippet, DEFAULT_CONTEXT_LENGTH, ELLIPSIS, escapeHtml, findTokenPositions, highlightTokens, normalizePositions, stripHtml, trimPositions} from './snippet';
+import {
+  buildSnippet,
+  DEFAULT_CONTEXT_LENGTH,
+  ELLIPSIS,
+  escapeHtml,
+  findTokenPositions,
+  highlightTokens,
+  normalizePositions,
+  stripHtml,
+  trimPositions,
+} from './snippet';
 
 const long =
   'Path parameters customer_id integer required Identifier of the customer. Query parameters from string ' +
@@ -56,8 +66,26 @@ test('a match longer than the window is cut', () => {
 });
 
 test('positions are merged and tokens are found case-insensitively', () => {
-  assert.deepEqual(normalizePositions([[5, 3], [0, 2], [6, 4], [20, 5]], 22), [[0, 2], [5, 5], [20, 2]]);
-  assert.deepEqual(findTokenPositions('Ledger, LEDGER', ['ledger']), [[0, 6], [8, 6]]);
+  assert.deepEqual(
+    normalizePositions(
+      [
+        [5, 3],
+        [0, 2],
+        [6, 4],
+        [20, 5],
+      ],
+      22,
+    ),
+    [
+      [0, 2],
+      [5, 5],
+      [20, 2],
+    ],
+  );
+  assert.deepEqual(findTokenPositions('Ledger, LEDGER', ['ledger']), [
+    [0, 6],
+    [8, 6],
+  ]);
   assert.equal(highlightTokens('Customers', ['customer']), '<mark>Customer</mark>s');
 });
 
@@ -108,12 +136,34 @@ test('the window grows a word at a time on both sides, left first, and stops whe
 });
 
 test('a window that ends right before a later match does not mark an empty piece of it', () => {
-  assert.equal(buildSnippet('ledger/ledger and more words', [[0, 6], [7, 6]], [], 7), '<mark>ledger</mark>/…');
+  assert.equal(
+    buildSnippet(
+      'ledger/ledger and more words',
+      [
+        [0, 6],
+        [7, 6],
+      ],
+      [],
+      7,
+    ),
+    '<mark>ledger</mark>/…',
+  );
   // Later matches inside the window are marked too.
-  assert.equal(buildSnippet('ledger/ledger and more words', [[0, 6], [7, 6]], [], 13), '<mark>ledger</mark>/<mark>ledger</mark>…');
+  assert.equal(
+    buildSnippet(
+      'ledger/ledger and more words',
+      [
+        [0, 6],
+        [7, 6],
+      ],
+      [],
+      13,
+    ),
+    '<mark>ledger</mark>/<mark>ledger</mark>…',
+  );
 });
 
-test('the text\'s beginning when nothing matches, cut at a word; a first word longer than the window is cut', () => {
+test("the text's beginning when nothing matches, cut at a word; a first word longer than the window is cut", () => {
   assert.equal(buildSnippet(greek, [], ['zzz'], 12), 'alpha beta…');
   assert.equal(buildSnippet(greek, [], [], 30), greek);
   assert.equal(buildSnippet('abcdefghijkl mn', [], [], 5), 'abcde…');
@@ -132,12 +182,77 @@ test('marks come from the positions when they are usable, else from the tokens',
 test('normalizePositions: clipped to the text, empty ranges dropped, sorted, overlapping and touching ranges merged', () => {
   assert.deepEqual(normalizePositions([[-2, 4]], 10), [[0, 2]]);
   assert.deepEqual(normalizePositions([[8, 5]], 10), [[8, 2]]);
-  assert.deepEqual(normalizePositions([[3, 0], [12, 2]], 10), []);
-  assert.deepEqual(normalizePositions([[6, 2], [0, 2]], 10), [[0, 2], [6, 2]]);
-  assert.deepEqual(normalizePositions([[0, 2], [2, 3]], 10), [[0, 5]], 'touching');
-  assert.deepEqual(normalizePositions([[0, 2], [3, 3]], 10), [[0, 2], [3, 3]], 'one character apart');
-  assert.deepEqual(normalizePositions([[0, 6], [2, 2]], 10), [[0, 6]], 'inside another');
-  assert.deepEqual(normalizePositions([[4, 1], [4, 3], [4, 2]], 10), [[4, 3]], 'same start');
+  assert.deepEqual(
+    normalizePositions(
+      [
+        [3, 0],
+        [12, 2],
+      ],
+      10,
+    ),
+    [],
+  );
+  assert.deepEqual(
+    normalizePositions(
+      [
+        [6, 2],
+        [0, 2],
+      ],
+      10,
+    ),
+    [
+      [0, 2],
+      [6, 2],
+    ],
+  );
+  assert.deepEqual(
+    normalizePositions(
+      [
+        [0, 2],
+        [2, 3],
+      ],
+      10,
+    ),
+    [[0, 5]],
+    'touching',
+  );
+  assert.deepEqual(
+    normalizePositions(
+      [
+        [0, 2],
+        [3, 3],
+      ],
+      10,
+    ),
+    [
+      [0, 2],
+      [3, 3],
+    ],
+    'one character apart',
+  );
+  assert.deepEqual(
+    normalizePositions(
+      [
+        [0, 6],
+        [2, 2],
+      ],
+      10,
+    ),
+    [[0, 6]],
+    'inside another',
+  );
+  assert.deepEqual(
+    normalizePositions(
+      [
+        [4, 1],
+        [4, 3],
+        [4, 2],
+      ],
+      10,
+    ),
+    [[4, 3]],
+    'same start',
+  );
 });
 
 test('trimPositions: marks shrink to their word characters; a range without any is kept as it is', () => {
@@ -149,17 +264,36 @@ test('trimPositions: marks shrink to their word characters; a range without any 
   assert.deepEqual(trimPositions('--', [[0, 2]]), [[0, 2]]);
   assert.deepEqual(trimPositions('x', [[0, 1]]), [[0, 1]]);
   assert.deepEqual(trimPositions('é!', [[0, 2]]), [[0, 1]], 'letters of any script are word characters');
-  assert.deepEqual(trimPositions('ab cd', [[0, 2], [3, 2]]), [[0, 2], [3, 2]]);
+  assert.deepEqual(
+    trimPositions('ab cd', [
+      [0, 2],
+      [3, 2],
+    ]),
+    [
+      [0, 2],
+      [3, 2],
+    ],
+  );
 });
 
 test('findTokenPositions: every occurrence at a word start, overlapping ones merged; empty tokens ignored', () => {
   assert.deepEqual(findTokenPositions('abc', ['']), []);
-  assert.deepEqual(findTokenPositions('aaa aaa', ['aa']), [[0, 2], [4, 2]], 'only occurrences that start a word');
+  assert.deepEqual(
+    findTokenPositions('aaa aaa', ['aa']),
+    [
+      [0, 2],
+      [4, 2],
+    ],
+    'only occurrences that start a word',
+  );
   assert.deepEqual(findTokenPositions('ledger', ['led', 'ledger']), [[0, 6]], 'overlapping occurrences merged');
   assert.deepEqual(findTokenPositions('data_ledger', ['ledger']), [], 'inside an identifier');
   assert.deepEqual(findTokenPositions('x.ledger', ['ledger']), [[2, 6]]);
   assert.deepEqual(findTokenPositions('a.b', ['.b']), [[1, 2]], 'a token that starts with punctuation matches anywhere');
-  assert.deepEqual(findTokenPositions('Über über', ['über']), [[0, 4], [5, 4]]);
+  assert.deepEqual(findTokenPositions('Über über', ['über']), [
+    [0, 4],
+    [5, 4],
+  ]);
 });
 
 test('stripHtml removes tags and decodes the entities escapeHtml writes, &amp; last', () => {

@@ -145,7 +145,7 @@ export function buildSnippet(
   let leftDone = false;
   let rightDone = false;
   while (!leftDone || !rightDone) {
-    const leftPad = marks.length ? (marks[0]![0] - start) : 0;
+    const leftPad = marks.length ? marks[0]![0] - start : 0;
     const rightPad = marks.length ? end - (marks[0]![0] + marks[0]![1]) : end;
     const growLeft = !leftDone && (rightDone || leftPad <= rightPad);
     if (growLeft) {

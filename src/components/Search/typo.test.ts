@@ -4,7 +4,18 @@
  */
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {allowedEdits, correctQuery, editDistance, lowerBound, MIN_TYPO_LENGTH, TWO_EDITS_LENGTH, VERY_LITTLE_DOCUMENTS, Vocabulary, WEAK_FACTOR, type WordStatus} from './typo';
+import {
+  allowedEdits,
+  correctQuery,
+  editDistance,
+  lowerBound,
+  MIN_TYPO_LENGTH,
+  TWO_EDITS_LENGTH,
+  VERY_LITTLE_DOCUMENTS,
+  Vocabulary,
+  WEAK_FACTOR,
+  type WordStatus,
+} from './typo';
 
 const vocabulary = (words: Record<string, number>) => {
   const v = new Vocabulary();
@@ -53,7 +64,10 @@ describe('editDistance (optimal string alignment)', () => {
 
 test('lowerBound: the first index whose item is not below the value', () => {
   const list = ['b', 'd', 'f'];
-  assert.deepEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((v) => lowerBound(list, v)), [0, 0, 1, 1, 2, 2, 3]);
+  assert.deepEqual(
+    ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((v) => lowerBound(list, v)),
+    [0, 0, 1, 1, 2, 2, 3],
+  );
   assert.equal(lowerBound([], 'a'), 0);
   assert.equal(lowerBound(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], 'h'), 7);
 });
@@ -62,7 +76,13 @@ describe('Vocabulary', () => {
   test('counts words; a text adds its words of 2+ characters, lower case, identifiers whole', () => {
     const v = new Vocabulary();
     v.addText('The Customer_ID of a customer: 42 x');
-    assert.deepEqual([...v.counts.entries()].sort(), [['42', 1], ['customer', 1], ['customer_id', 1], ['of', 1], ['the', 1]]);
+    assert.deepEqual([...v.counts.entries()].sort(), [
+      ['42', 1],
+      ['customer', 1],
+      ['customer_id', 1],
+      ['of', 1],
+      ['the', 1],
+    ]);
     v.add('customer', 3);
     v.add('ledger');
     assert.equal(v.count('customer'), 4);
@@ -98,12 +118,20 @@ describe('Vocabulary', () => {
 
   test('correct: the closest first, then the most frequent, then the first in alphabetical order', () => {
     assert.equal(vocabulary({customers: 50, customer: 1}).correct('custmer'), 'customer', 'closest wins over frequency');
-    assert.equal(vocabulary({custody: 1, customer: 1, custome: 1}).correct('customr'), 'custome', 'one edit from customer and from custome, as frequent: alphabetically');
+    assert.equal(
+      vocabulary({custody: 1, customer: 1, custome: 1}).correct('customr'),
+      'custome',
+      'one edit from customer and from custome, as frequent: alphabetically',
+    );
     assert.equal(vocabulary({custome: 1, customer: 1}).correct('customr'), 'custome');
     assert.equal(vocabulary({customer: 1, custome: 1}).correct('customr'), 'custome', 'whatever the order they were added in');
     assert.equal(vocabulary({custome: 1, customer: 3}).correct('customr'), 'customer', 'the more frequent');
     assert.equal(vocabulary({customer: 3, custome: 1}).correct('customr'), 'customer');
-    assert.equal(vocabulary({invoices: 1, invoiced: 5}).correct('invoicess'), 'invoices', 'a farther candidate after the closest one does not replace it');
+    assert.equal(
+      vocabulary({invoices: 1, invoiced: 5}).correct('invoicess'),
+      'invoices',
+      'a farther candidate after the closest one does not replace it',
+    );
     assert.equal(vocabulary({invoiced: 5, invoices: 1}).correct('invoicess'), 'invoices');
   });
 
@@ -139,13 +167,22 @@ describe('correctQuery', () => {
       return known(w, isLast);
     };
     assert.equal(correctQuery('ledger cust', v, spy), null, 'cust starts customer: being typed');
-    assert.deepEqual(seen, [['ledger', false], ['cust', true]]);
+    assert.deepEqual(seen, [
+      ['ledger', false],
+      ['cust', true],
+    ]);
     seen.length = 0;
     assert.equal(correctQuery('ledger custmer ', v, spy), 'ledger customer', 'finished: corrected (the query trimmed)');
-    assert.deepEqual(seen, [['ledger', false], ['custmer', false]]);
+    assert.deepEqual(seen, [
+      ['ledger', false],
+      ['custmer', false],
+    ]);
     seen.length = 0;
     assert.equal(correctQuery('custmer ledger', v, spy), 'customer ledger');
-    assert.deepEqual(seen, [['custmer', false], ['ledger', true]]);
+    assert.deepEqual(seen, [
+      ['custmer', false],
+      ['ledger', true],
+    ]);
   });
 
   test('weak words are corrected only to a word WEAK_FACTOR times as frequent as they are', () => {
@@ -159,7 +196,10 @@ describe('correctQuery', () => {
     assert.equal(correctQuery('ledgr', w, status), 'ledger', '10 = 10 × 1');
     // A weak word not in the vocabulary counts as once.
     const x = vocabulary({customer: 10});
-    assert.equal(correctQuery('custmer', x, () => 'weak'), 'customer');
+    assert.equal(
+      correctQuery('custmer', x, () => 'weak'),
+      'customer',
+    );
   });
 
   test('identifiers whole, else each run of letters; the status of the identifier decides', () => {
@@ -192,6 +232,11 @@ describe('correctQuery', () => {
       return 'known';
     };
     assert.equal(correctQuery('ledgr-entris.x  /y', v, status), null);
-    assert.deepEqual(asked, [['ledgr', false], ['entris', false], ['x', false], ['y', true]]);
+    assert.deepEqual(asked, [
+      ['ledgr', false],
+      ['entris', false],
+      ['x', false],
+      ['y', true],
+    ]);
   });
 });

@@ -7,7 +7,17 @@ import styles from './styles.module.css';
  * A code block highlighted at build time (plugins/remark/static-code.ts): token markup in, no
  * highlighter in the browser. Same colours as the API pages' code (src/css/api.css).
  */
-export default function StaticCode({language, title, code, html}: {language: string; title?: string; code: string; html: string}): ReactNode {
+export default function StaticCode({
+  language,
+  title,
+  code,
+  html,
+}: {
+  language: string;
+  title?: string;
+  code: string;
+  html: string;
+}): ReactNode {
   return (
     <div className={clsx(styles.block, language && `language-${language}`)}>
       {title && <div className={styles.title}>{title}</div>}

@@ -22,7 +22,17 @@ interface State {
 }
 
 /** The failure notice on its own, for callers that catch a load failure themselves. */
-export function WidgetFailure({name, error, onRetry, onClose}: {name: string; error: unknown; onRetry: () => void; onClose?: () => void}): ReactNode {
+export function WidgetFailure({
+  name,
+  error,
+  onRetry,
+  onClose,
+}: {
+  name: string;
+  error: unknown;
+  onRetry: () => void;
+  onClose?: () => void;
+}): ReactNode {
   const message = error instanceof Error ? error.message : String(error);
   return (
     <div role="alert" className={styles.failure}>

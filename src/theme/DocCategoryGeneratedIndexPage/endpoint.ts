@@ -18,7 +18,11 @@ export interface CardEndpoint {
  * The endpoint of the operation page at `href` (a link as the sidebar gives it, with the site's
  * base URL), or undefined when `href` is no operation page of any version.
  */
-export function cardEndpoint(href: string, baseUrl: string, versions: readonly Pick<VersionCategoryData, 'base' | 'endpoints'>[]): CardEndpoint | undefined {
+export function cardEndpoint(
+  href: string,
+  baseUrl: string,
+  versions: readonly Pick<VersionCategoryData, 'base' | 'endpoints'>[],
+): CardEndpoint | undefined {
   const path = sitePath(href, baseUrl);
   if (path === undefined) return undefined;
   for (const version of versions) {

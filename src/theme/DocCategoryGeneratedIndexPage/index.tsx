@@ -18,7 +18,12 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import versionPages from '@generated/portal-api-versions/default/category-pages.json';
 import {PageMetadata} from '@docusaurus/theme-common';
-import {filterDocCardListItems, findFirstSidebarItemLink, useCurrentSidebarCategory, useDocById} from '@docusaurus/plugin-content-docs/client';
+import {
+  filterDocCardListItems,
+  findFirstSidebarItemLink,
+  useCurrentSidebarCategory,
+  useDocById,
+} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebarItem, PropSidebarItemCategory, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
 import type {Props} from '@theme/DocCategoryGeneratedIndexPage';
 import DocPaginator from '@theme/DocPaginator';
@@ -40,7 +45,17 @@ import styles from './styles.module.css';
 /** About two lines of a card at its narrowest. */
 const DESCRIPTION_LENGTH = 110;
 
-function Card({href, title, description, operation}: {href: string; title: string; description?: string; operation?: {method: string; path: string}}) {
+function Card({
+  href,
+  title,
+  description,
+  operation,
+}: {
+  href: string;
+  title: string;
+  description?: string;
+  operation?: {method: string; path: string};
+}) {
   return (
     <Link href={href} className={clsx('card padding--lg', styles.card)}>
       <Heading as="h2" className={styles.cardTitle}>
@@ -66,7 +81,14 @@ function Card({href, title, description, operation}: {href: string; title: strin
 function LinkCard({item}: {item: PropSidebarItemLink}) {
   const doc = useDocById(item.docId ?? undefined);
   const {baseUrl} = useDocusaurusContext().siteConfig;
-  return <Card href={item.href} title={item.label} description={item.description ?? doc?.description} operation={cardEndpoint(item.href, baseUrl, versionPages)} />;
+  return (
+    <Card
+      href={item.href}
+      title={item.label}
+      description={item.description ?? doc?.description}
+      operation={cardEndpoint(item.href, baseUrl, versionPages)}
+    />
+  );
 }
 
 function CategoryCard({item}: {item: PropSidebarItemCategory}) {
@@ -106,7 +128,12 @@ export default function DocCategoryGeneratedIndexPage({categoryGeneratedIndex}: 
   const notice = useOlderVersionNotice();
   return (
     <>
-      <PageMetadata title={categoryGeneratedIndex.title} description={categoryGeneratedIndex.description} keywords={categoryGeneratedIndex.keywords} image={image} />
+      <PageMetadata
+        title={categoryGeneratedIndex.title}
+        description={categoryGeneratedIndex.description}
+        keywords={categoryGeneratedIndex.keywords}
+        image={image}
+      />
       <div className={styles.generatedIndexPage}>
         <DocVersionBanner />
         <DocBreadcrumbs />

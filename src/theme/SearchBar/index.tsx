@@ -38,7 +38,8 @@ function loadModal(): Promise<ModalModule> {
 /** True when a key press is meant for a text field (or similar) rather than the page. */
 export function isEditableTarget(target: EventTarget | null): boolean {
   if (!target || !(target instanceof Element)) return false;
-  if (target.closest('input, select, textarea, [contenteditable=""], [contenteditable="true"], [contenteditable="plaintext-only"]')) return true;
+  if (target.closest('input, select, textarea, [contenteditable=""], [contenteditable="true"], [contenteditable="plaintext-only"]'))
+    return true;
   return (target as HTMLElement).isContentEditable === true;
 }
 
@@ -141,9 +142,13 @@ export default function SearchBar(): ReactNode {
         onClick={openSearch}
         onMouseEnter={warm}
         onFocus={warm}
-        onTouchStart={warm}>
+        onTouchStart={warm}
+      >
         <svg className={styles.icon} width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <path d="M14.4 12.9 19 17.5 17.5 19l-4.6-4.6a7.5 7.5 0 1 1 1.5-1.5ZM8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11Z" fill="currentColor" />
+          <path
+            d="M14.4 12.9 19 17.5 17.5 19l-4.6-4.6a7.5 7.5 0 1 1 1.5-1.5ZM8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11Z"
+            fill="currentColor"
+          />
         </svg>
         <span className={styles.label}>{label}</span>
         {isMac !== null && (

@@ -76,7 +76,10 @@ function SearchPageContent() {
         if (answer.partial && !again) return client.complete().then(() => (live ? ask(true) : undefined));
         setResponse(answer);
         // The count the page shows: pages ("{{ count }} documents found").
-        reporter.queue(trimmed, answer.sources.reduce((n, s) => n + itemsOfRows(s.hits).length, 0));
+        reporter.queue(
+          trimmed,
+          answer.sources.reduce((n, s) => n + itemsOfRows(s.hits).length, 0),
+        );
       });
     void ask(false);
     return () => {
@@ -107,7 +110,10 @@ function SearchPageContent() {
   const current = trimmed && response && response.query === trimmed ? response : null;
   // One item per page: its row, then the rows of its sections (the engine puts them right after it).
   const sources = useMemo(
-    () => (current ? current.sources.filter((source) => source.hits.length > 0).map((source) => ({source, items: itemsOfRows(source.hits)})) : []),
+    () =>
+      current
+        ? current.sources.filter((source) => source.hits.length > 0).map((source) => ({source, items: itemsOfRows(source.hits)}))
+        : [],
     [current],
   );
   const total = sources.reduce((n, s) => n + s.items.length, 0);
@@ -188,7 +194,10 @@ function ResultItem({hit, sections, nested}: {hit: SearchHit; sections: SearchHi
       </Heading>
       {hit.api && (
         <p className={styles.resultApi}>
-          <MethodBadge method={hit.api.method.toLowerCase()} /> <code><PathText path={hit.api.path} /></code>
+          <MethodBadge method={hit.api.method.toLowerCase()} />{' '}
+          <code>
+            <PathText path={hit.api.path} />
+          </code>
         </p>
       )}
       {hit.pathHtml && <p className={styles.resultPath} dangerouslySetInnerHTML={html(hit.pathHtml)} />}

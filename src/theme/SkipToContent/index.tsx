@@ -17,8 +17,7 @@ type Props = WrapperProps<typeof SkipToContentType>;
 const FALLBACK_ID = '__docusaurus_skipToContent_fallback';
 
 function focusMainContent(): void {
-  const target =
-    document.querySelector<HTMLElement>('main:first-of-type') ?? document.getElementById(FALLBACK_ID);
+  const target = document.querySelector<HTMLElement>('main:first-of-type') ?? document.getElementById(FALLBACK_ID);
   if (!target) {
     return;
   }

@@ -19,19 +19,40 @@ const FIXTURE = path.join(__dirname, 'servers.openapi.json');
 const servers: {url: string; 'x-expect': string}[] = JSON.parse(readFileSync(FIXTURE, 'utf8')).servers;
 
 /** The directives the portal writes, in order (frame-ancestors is header-only). */
-const DIRECTIVES = ['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'worker-src', 'media-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors'];
+const DIRECTIVES = [
+  'default-src',
+  'script-src',
+  'style-src',
+  'img-src',
+  'font-src',
+  'connect-src',
+  'worker-src',
+  'media-src',
+  'object-src',
+  'base-uri',
+  'form-action',
+  'frame-ancestors',
+];
 
 let dir: string;
 let summary: PolicySummary;
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-policies-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script>var a=1</script></head><body></body></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>t</title><script>var a=1</script></head><body></body></html>',
+  );
   summary = await writeSecurityPolicy(dir, '/', {processedSpec: FIXTURE});
 });
 after(() => rmSync(dir, {recursive: true, force: true}));
 
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
-const metaPolicy = () => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(read('index.html'))![1]!.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const metaPolicy = () =>
+  /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/
+    .exec(read('index.html'))![1]!
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 /** name -> values of one serialized policy; fails on anything that is not a single policy of known directives. */
 function parse(policy: string, where: string): Map<string, string[]> {
@@ -54,13 +75,20 @@ function checkPolicy(policy: string, where: string, expectedDirectives: string[]
     const values = parsed.get(name)!;
     for (const source of kept) assert.ok(values.includes(source), `${where}: ${name} has ${source}`);
     for (const v of values) {
-      assert.ok(/^('self'|'none'|[a-z]+:|https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:(\d+|\*))?)$/.test(v), `${where}: ${name} value ${JSON.stringify(v)}`);
+      assert.ok(
+        /^('self'|'none'|[a-z]+:|https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:(\d+|\*))?)$/.test(v),
+        `${where}: ${name} value ${JSON.stringify(v)}`,
+      );
     }
   }
 }
 
 test('the meta policy holds the portal directives only, with the good servers and none of the hostile ones', () => {
-  checkPolicy(metaPolicy(), 'meta', DIRECTIVES.filter((d) => d !== 'frame-ancestors'));
+  checkPolicy(
+    metaPolicy(),
+    'meta',
+    DIRECTIVES.filter((d) => d !== 'frame-ancestors'),
+  );
 });
 
 test('_headers: one Content-Security-Policy of the portal directives', () => {
@@ -116,8 +144,21 @@ function withEnv<T>(env: Record<string, string>, fn: () => T): T {
 }
 
 test('PORTAL_CONNECT_SRC / PORTAL_IMG_SRC: the same host rule; a bad source stops the build naming the variable', () => {
-  const ok = withEnv({PORTAL_CONNECT_SRC: "'self' https: wss://ws.example.com https://*.example.com:* https://cdn.example.com/img/ http://[::1]:9000", PORTAL_IMG_SRC: 'data: blob: *'}, loadPortalConfig);
-  assert.deepEqual(ok.connectSrc, ["'self'", 'https:', 'wss://ws.example.com', 'https://*.example.com:*', 'https://cdn.example.com/img/', 'http://[::1]:9000']);
+  const ok = withEnv(
+    {
+      PORTAL_CONNECT_SRC: "'self' https: wss://ws.example.com https://*.example.com:* https://cdn.example.com/img/ http://[::1]:9000",
+      PORTAL_IMG_SRC: 'data: blob: *',
+    },
+    loadPortalConfig,
+  );
+  assert.deepEqual(ok.connectSrc, [
+    "'self'",
+    'https:',
+    'wss://ws.example.com',
+    'https://*.example.com:*',
+    'https://cdn.example.com/img/',
+    'http://[::1]:9000',
+  ]);
   assert.deepEqual(ok.imgSrc, ['data:', 'blob:', '*']);
   for (const [name, value] of [
     ['PORTAL_CONNECT_SRC', 'https://a$b.example'],
@@ -127,14 +168,22 @@ test('PORTAL_CONNECT_SRC / PORTAL_IMG_SRC: the same host rule; a bad source stop
     ['PORTAL_IMG_SRC', 'https://cdn.example.com/$uri'],
     ['PORTAL_IMG_SRC', 'https://a"b.example'],
   ]) {
-    assert.throws(() => withEnv({[name]: value}, loadPortalConfig), (e: Error) => e.message.includes(name) && e.message.includes(value), `${name}=${value}`);
+    assert.throws(
+      () => withEnv({[name]: value}, loadPortalConfig),
+      (e: Error) => e.message.includes(name) && e.message.includes(value),
+      `${name}=${value}`,
+    );
   }
 });
 
 test('PORTAL_MOCK_URL / PORTAL_PROXY_URL: a host the policy cannot hold stops the build naming the variable', () => {
   for (const name of ['PORTAL_MOCK_URL', 'PORTAL_PROXY_URL']) {
     for (const value of ['https://a;script-src-elem/x', 'https://*/x', 'https://a$b.example', 'https://a,b.example']) {
-      assert.throws(() => withEnv({[name]: value}, loadPortalConfig), (e: Error) => e.message.includes(name) && /Content-Security-Policy/.test(e.message), `${name}=${value}`);
+      assert.throws(
+        () => withEnv({[name]: value}, loadPortalConfig),
+        (e: Error) => e.message.includes(name) && /Content-Security-Policy/.test(e.message),
+        `${name}=${value}`,
+      );
     }
   }
   assert.equal(withEnv({PORTAL_PROXY_URL: 'https://proxy.example.com/cors/'}, loadPortalConfig).proxyUrl, 'https://proxy.example.com/cors');

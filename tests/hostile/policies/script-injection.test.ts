@@ -34,9 +34,14 @@ before(async () => {
   await new Promise<void>((r) => scriptHost.listen(0, '127.0.0.1', r));
   scriptOrigin = `http://127.0.0.1:${(scriptHost.address() as AddressInfo).port}`;
   const spec = path.join(root, 'openapi.json');
-  writeFileSync(spec, JSON.stringify({servers: [{url: 'http://!;script-src-elem/v1'}, {url: `${scriptOrigin}/v1`}, {url: 'https://a;b,c.example/v1'}]}));
-  writeFileSync(path.join(root, 'index.html'),
-    `<!doctype html><html><head><meta charset="utf-8"><title>t</title></head><body><h1>page</h1><script src="${scriptOrigin}/x.js"></script></body></html>`);
+  writeFileSync(
+    spec,
+    JSON.stringify({servers: [{url: 'http://!;script-src-elem/v1'}, {url: `${scriptOrigin}/v1`}, {url: 'https://a;b,c.example/v1'}]}),
+  );
+  writeFileSync(
+    path.join(root, 'index.html'),
+    `<!doctype html><html><head><meta charset="utf-8"><title>t</title></head><body><h1>page</h1><script src="${scriptOrigin}/x.js"></script></body></html>`,
+  );
   await writeSecurityPolicy(root, '/', {processedSpec: spec});
   rmSync(spec);
   plain = await startStaticServer({root, plain: true});
@@ -52,18 +57,26 @@ after(async () => {
 const metaOnly = useSite({url: () => plain.url});
 const withHeaders = useSite({url: () => served.url});
 
-for (const [name, site] of [['meta policy (plain host)', metaOnly], ['meta and _headers policy (tools/serve)', withHeaders]] as [string, SiteFixture][]) {
+for (const [name, site] of [
+  ['meta policy (plain host)', metaOnly],
+  ['meta and _headers policy (tools/serve)', withHeaders],
+] as [string, SiteFixture][]) {
   describe(name, () => {
-    test('the script of the server\'s origin is blocked, and only by script-src', async () => {
+    test("the script of the server's origin is blocked, and only by script-src", async () => {
       const page = await site.page({allow: [/Refused to load the script|Loading the script .* violates/, 'notFound']});
       const violations: string[] = [];
       await page.exposeFunction('reportViolation', (v: string) => void violations.push(v));
-      await page.addInitScript('document.addEventListener("securitypolicyviolation", (e) => window.reportViolation(e.effectiveDirective + " " + e.blockedURI));');
+      await page.addInitScript(
+        'document.addEventListener("securitypolicyviolation", (e) => window.reportViolation(e.effectiveDirective + " " + e.blockedURI));',
+      );
       await page.goto(site.url);
       await page.locator('h1').waitFor();
       await page.waitForFunction(() => document.readyState === 'complete');
       assert.equal(await page.evaluate(() => document.documentElement.dataset.injected ?? null), null, 'the script did not run');
-      assert.ok(violations.length >= 1 && violations.every((v) => v === `script-src-elem ${scriptOrigin}/x.js`), JSON.stringify(violations));
+      assert.ok(
+        violations.length >= 1 && violations.every((v) => v === `script-src-elem ${scriptOrigin}/x.js`),
+        JSON.stringify(violations),
+      );
       // The ordinary server stays callable (connect-src), the console's purpose.
       // (no-cors: the test server sends no CORS headers; a policy block would reject the fetch.)
       const type = await page.evaluate(async (u) => (await fetch(u, {mode: 'no-cors'})).type, `${scriptOrigin}/v1/ping`);

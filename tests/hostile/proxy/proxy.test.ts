@@ -29,17 +29,23 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'hostile-proxy-'));
 const ENV = ['OPENAPI_PROCESSED', 'PROXY_ALLOW', 'PROXY_BODY_TIMEOUT_MS', 'PORTAL_MOCK_URL', 'PORTAL_MOCK', 'PROXY_ALLOW_PRIVATE'];
 const savedEnv = Object.fromEntries(ENV.map((n) => [n, process.env[n]]));
 
-const listen = (server: Server, host: string, p = 0) => new Promise<number>((r) => server.listen(p, host, () => r((server.address() as AddressInfo).port)));
-const close = (server: Server) => new Promise<void>((r) => {
-  server.closeAllConnections();
-  server.close(() => r());
-});
+const listen = (server: Server, host: string, p = 0) =>
+  new Promise<number>((r) => server.listen(p, host, () => r((server.address() as AddressInfo).port)));
+const close = (server: Server) =>
+  new Promise<void>((r) => {
+    server.closeAllConnections();
+    server.close(() => r());
+  });
 
 before(async () => {
   api = createServer((req, res) => {
     apiHits.push(`${req.headers.host} ${req.url}`);
     if (req.url === '/v1/spoof') {
-      res.writeHead(200, {'Content-Type': 'text/html', 'X-Proxy-Error': 'target_not_allowed', 'Content-Security-Policy': "script-src 'unsafe-inline'"});
+      res.writeHead(200, {
+        'Content-Type': 'text/html',
+        'X-Proxy-Error': 'target_not_allowed',
+        'Content-Security-Policy': "script-src 'unsafe-inline'",
+      });
       return void res.end('<script>alert(document.domain)</script>');
     }
     if (req.url === '/v1/redirect') {
@@ -82,12 +88,15 @@ after(async () => {
 const probes = () => JSON.parse(here('probes.json').replaceAll('__PORT__', String(port))) as {internal: string[]; paths: string[]};
 const via = (target: string) => `${proxyUrl}/?url=${encodeURIComponent(target)}`;
 
-test('row 6: the document\'s localhost server and internal enum values are not on the allowlist; the good host is', () => {
+test("row 6: the document's localhost server and internal enum values are not on the allowlist; the good host is", () => {
   assert.deepEqual(options.documentServers, [`http://api.good.example:${port}/v1`]);
   assert.deepEqual(options.allow, [`http://127.0.0.1:${port}/v1`]);
   assert.equal(warnings.length, 4, warnings.join('\n'));
   for (const pointer of ['#/servers/0:', '#/servers/1:', '#/servers/2:', '#/servers/3:']) {
-    assert.ok(warnings.some((w) => w.includes(`openapi.json${pointer}`)), `a warning names ${pointer}`);
+    assert.ok(
+      warnings.some((w) => w.includes(`openapi.json${pointer}`)),
+      `a warning names ${pointer}`,
+    );
   }
 });
 
@@ -117,10 +126,14 @@ test('row 11: a path that decodes outside the base is refused (403) and never fo
 test('row 14: a slow request body is cut (408 after PROXY_BODY_TIMEOUT_MS) and not forwarded', async () => {
   const started = Date.now();
   const status = await new Promise<number>((resolve, reject) => {
-    const req = httpRequest(new URL(via(`http://127.0.0.1:${port}/v1/contacts`)), {method: 'POST', headers: {'Content-Length': '1000'}}, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    });
+    const req = httpRequest(
+      new URL(via(`http://127.0.0.1:${port}/v1/contacts`)),
+      {method: 'POST', headers: {'Content-Length': '1000'}},
+      (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      },
+    );
     req.on('error', reject);
     req.setTimeout(5000, () => reject(new Error('the proxy held the connection for 5 s')));
     req.write('x'.repeat(10));

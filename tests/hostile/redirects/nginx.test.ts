@@ -85,7 +85,10 @@ before(async () => {
   ports.absolute = await freePort();
   ports.relative = await freePort();
   // The site root is dir itself: a home page and the 404 page are all the redirects need.
-  for (const [file, body] of [['index.html', 'home'], ['404.html', 'not found']]) {
+  for (const [file, body] of [
+    ['index.html', 'home'],
+    ['404.html', 'not found'],
+  ]) {
     writeFileSync(path.join(dir, file), body);
   }
   const conf = path.join(dir, 'nginx.conf');
@@ -124,7 +127,10 @@ before(async () => {
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (nginx.exitCode !== null) assert.fail(`nginx exited (${nginx.exitCode}): ${stderr}`);
-    const up = await rawGet(ports.relative, '/').then(() => true, () => false);
+    const up = await rawGet(ports.relative, '/').then(
+      () => true,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) assert.fail(`nginx did not answer on port ${ports.relative}: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -83,7 +83,10 @@ async function open(site: SiteFixture, raw: string) {
   return {url: new URL(tab.url()), foreign, origin, heading: await tab.locator('h1').textContent()};
 }
 
-for (const [name, site] of [['plain static host (404.html for unknown paths)', plainHost], ['tools/serve (301 redirects)', ourServer]] as const) {
+for (const [name, site] of [
+  ['plain static host (404.html for unknown paths)', plainHost],
+  ['tools/serve (301 redirects)', ourServer],
+] as const) {
   describe(name, () => {
     for (const raw of PATHS) {
       test(`${JSON.stringify(raw)} stays on the site`, async () => {

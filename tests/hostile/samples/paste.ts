@@ -80,7 +80,10 @@ export function pasteIntoBash(text: string, {bracketed}: {bracketed: boolean}): 
     mkdirSync(home);
     const calls = path.join(dir, 'curl-calls');
     // One line per call: its arguments, each as JSON (python3 writes them exactly).
-    writeFileSync(path.join(bin, 'curl'), `#!/bin/sh\nexec python3 -c 'import json, sys; open(sys.argv[1], "a").write(json.dumps(sys.argv[2:]) + "\\n")' "$CURL_CALLS" "$@"\n`);
+    writeFileSync(
+      path.join(bin, 'curl'),
+      `#!/bin/sh\nexec python3 -c 'import json, sys; open(sys.argv[1], "a").write(json.dumps(sys.argv[2:]) + "\\n")' "$CURL_CALLS" "$@"\n`,
+    );
     chmodSync(path.join(bin, 'curl'), 0o755);
     const inputrc = path.join(dir, 'inputrc');
     writeFileSync(inputrc, `set enable-bracketed-paste ${bracketed ? 'on' : 'off'}\n`);
@@ -93,7 +96,13 @@ export function pasteIntoBash(text: string, {bracketed}: {bracketed: boolean}): 
       env: {PATH: `${bin}:${process.env.PATH}`, HOME: home, INPUTRC: inputrc, CURL_CALLS: calls},
     });
     if (r.status !== 0) throw new Error(`the pty driver failed (${r.status}): ${r.stderr || r.error?.message}`);
-    const curlCalls = existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as string[]) : [];
+    const curlCalls = existsSync(calls)
+      ? readFileSync(calls, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as string[])
+      : [];
     return {curlCalls, files: readdirSync(home).filter((f) => !f.startsWith('.')), screen: r.stdout};
   } finally {
     rmSync(dir, {recursive: true, force: true});

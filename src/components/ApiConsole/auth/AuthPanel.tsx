@@ -48,7 +48,11 @@ export default function AuthPanel({
   server: string;
   baseUrl: string;
 }) {
-  useSyncExternalStore(credentialStore.subscribe, () => storeVersion(), () => 0);
+  useSyncExternalStore(
+    credentialStore.subscribe,
+    () => storeVersion(),
+    () => 0,
+  );
   const chosen = security[alternative] ?? [];
   const remembered = credentialStore.remembered();
   return (
@@ -83,7 +87,12 @@ export default function AuthPanel({
           <input type="checkbox" checked={remembered} onChange={(e) => credentialStore.setRemembered(e.target.checked)} />
           <span>Remember in this tab until it closes (session storage)</span>
         </label>
-        <button type="button" className="button button--secondary button--sm" onClick={() => credentialStore.forget()} disabled={!credentialStore.holdsAny() && !remembered}>
+        <button
+          type="button"
+          className="button button--secondary button--sm"
+          onClick={() => credentialStore.forget()}
+          disabled={!credentialStore.holdsAny() && !remembered}
+        >
           Forget credentials
         </button>
       </div>
@@ -98,7 +107,19 @@ credentialStore.subscribe(() => {
 });
 const storeVersion = () => version;
 
-function SchemeFields({id, scheme, origin, server, baseUrl}: {id: string; scheme: SecuritySchemeData; origin: string | null; server: string; baseUrl: string}) {
+function SchemeFields({
+  id,
+  scheme,
+  origin,
+  server,
+  baseUrl,
+}: {
+  id: string;
+  scheme: SecuritySchemeData;
+  origin: string | null;
+  server: string;
+  baseUrl: string;
+}) {
   const fields = credentialFields(scheme);
   const input = (f: (typeof fields)[number]) => (
     <label key={f.key} className={styles.field} data-credential={f.key}>
@@ -131,13 +152,22 @@ function SchemeFields({id, scheme, origin, server, baseUrl}: {id: string; scheme
           {cookieNote(scheme.name ?? scheme.key)}
         </p>
       )}
-      {scheme.type === 'mutualTLS' && <p className={styles.hint}>Mutual TLS: your browser presents its client certificate itself when the server asks for one.</p>}
-      {usesToken(scheme) ? <OAuthFields scheme={scheme} origin={origin} server={server} baseUrl={baseUrl} input={input} fields={fields} /> : fields.map(input)}
+      {scheme.type === 'mutualTLS' && (
+        <p className={styles.hint}>Mutual TLS: your browser presents its client certificate itself when the server asks for one.</p>
+      )}
+      {usesToken(scheme) ? (
+        <OAuthFields scheme={scheme} origin={origin} server={server} baseUrl={baseUrl} input={input} fields={fields} />
+      ) : (
+        fields.map(input)
+      )}
     </div>
   );
 }
 
-const FLOW_LABEL: Record<RunnableFlow['name'], string> = {authorizationCode: 'Authorization code with PKCE', clientCredentials: 'Client credentials'};
+const FLOW_LABEL: Record<RunnableFlow['name'], string> = {
+  authorizationCode: 'Authorization code with PKCE',
+  clientCredentials: 'Client credentials',
+};
 
 /** A pending authorization (PKCE): what the redirect answer is checked against. */
 interface Pending {
@@ -222,7 +252,10 @@ function OAuthFields({
     };
   });
 
-  const client = () => ({id: origin ? credentialStore.get(origin, `${scheme.key}.clientId`) : '', secret: origin ? credentialStore.get(origin, `${scheme.key}.clientSecret`) || undefined : undefined});
+  const client = () => ({
+    id: origin ? credentialStore.get(origin, `${scheme.key}.clientId`) : '',
+    secret: origin ? credentialStore.get(origin, `${scheme.key}.clientSecret`) || undefined : undefined,
+  });
   const received = (o: string, answer: {accessToken: string; expiresIn?: number}) => {
     credentialStore.set(o, `${scheme.key}.token`, answer.accessToken);
     setStatus({text: `Access token received${answer.expiresIn ? ` (valid for ${answer.expiresIn} s)` : ''}; requests to ${o} carry it.`});
@@ -233,7 +266,12 @@ function OAuthFields({
     try {
       const code = codeFromRedirect(query, p.state);
       const c = client();
-      const answer = await requestToken(p.flow.tokenUrl, {grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: p.verifier}, c, window.fetch.bind(window));
+      const answer = await requestToken(
+        p.flow.tokenUrl,
+        {grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: p.verifier},
+        c,
+        window.fetch.bind(window),
+      );
       received(p.origin, answer);
     } catch (e) {
       setStatus({text: (e as Error).message, error: true});
@@ -252,7 +290,15 @@ function OAuthFields({
       setBusy(true);
       setStatus({text: `Requesting a token from ${flow.tokenUrl}…`});
       try {
-        received(origin, await requestToken(flow.tokenUrl, {grant_type: 'client_credentials', ...(chosenScopes.length ? {scope: chosenScopes.join(' ')} : {})}, c, window.fetch.bind(window)));
+        received(
+          origin,
+          await requestToken(
+            flow.tokenUrl,
+            {grant_type: 'client_credentials', ...(chosenScopes.length ? {scope: chosenScopes.join(' ')} : {})},
+            c,
+            window.fetch.bind(window),
+          ),
+        );
       } catch (e) {
         setStatus({text: e instanceof OAuthError ? e.message : (e as Error).message, error: true});
       } finally {
@@ -262,13 +308,24 @@ function OAuthFields({
     }
     // Opened now, in the click: pop-up blockers allow that. It navigates once the challenge is ready.
     const popup = window.open('', 'portal-oauth2', 'popup,width=520,height=680');
-    if (!popup) return setStatus({text: 'The browser blocked the sign-in window: allow pop-ups for this site and press Authorize again.', error: true});
+    if (!popup)
+      return setStatus({
+        text: 'The browser blocked the sign-in window: allow pop-ups for this site and press Authorize again.',
+        error: true,
+      });
     const state = randomToken(window.crypto);
     const verifier = randomToken(window.crypto, 48);
     const challenge = await pkceChallenge(verifier, window.crypto);
     pending.current = {state, verifier, flow, origin};
     setStatus({text: 'Waiting for the sign-in window…'});
-    popup.location.href = authorizationRequestUrl({authorizationUrl: flow.authorizationUrl!, clientId: c.id, redirectUri: redirect, scopes: chosenScopes, state, challenge});
+    popup.location.href = authorizationRequestUrl({
+      authorizationUrl: flow.authorizationUrl!,
+      clientId: c.id,
+      redirectUri: redirect,
+      scopes: chosenScopes,
+      state,
+      challenge,
+    });
   }
 
   const byKey = Object.fromEntries(fields.map((f) => [f.key.slice(scheme.key.length + 1), f]));
@@ -333,7 +390,11 @@ function OAuthFields({
       ))}
       {input(byKey.token)}
       {status && (
-        <p className={status.error ? styles.error : styles.hint} role={status.error ? 'alert' : 'status'} data-testid={`oauth-status-${scheme.key}`}>
+        <p
+          className={status.error ? styles.error : styles.hint}
+          role={status.error ? 'alert' : 'status'}
+          data-testid={`oauth-status-${scheme.key}`}
+        >
           {status.text}
         </p>
       )}

@@ -102,7 +102,9 @@ describe('schemes: the credential fields each kind asks for', () => {
   });
   test('bearer: a token; another HTTP scheme: its credentials', () => {
     assert.deepEqual(credentialFields(bearer), [{key: 'jwt.token', label: 'Bearer token', type: 'password'}]);
-    assert.deepEqual(credentialFields({key: 'd', type: 'http', scheme: 'Digest'}), [{key: 'd.token', label: 'Digest credentials', type: 'password'}]);
+    assert.deepEqual(credentialFields({key: 'd', type: 'http', scheme: 'Digest'}), [
+      {key: 'd.token', label: 'Digest credentials', type: 'password'},
+    ]);
     assert.deepEqual(credentialFields({key: 'h', type: 'http'}), [{key: 'h.token', label: 'HTTP credentials', type: 'password'}]);
   });
   test('OAuth 2.0 and OpenID Connect: client id, optional secret, access token', () => {
@@ -134,28 +136,45 @@ describe('schemes: applyCredentials, exactly what each kind adds', () => {
     });
     assert.deepEqual(apply([{...basic, scheme: 'Basic'}], {'basicAuth.username': 'u'}).headers, [['Authorization', 'Basic dTo=']]);
     assert.deepEqual(apply([basic], {}), none, 'nothing typed, nothing sent');
-    assert.throws(() => apply([basic], {'basicAuth.username': 'a:b'}), (e: unknown) => e instanceof CredentialError && /cannot contain ":" \(scheme "basicAuth"\)/.test(e.message));
+    assert.throws(
+      () => apply([basic], {'basicAuth.username': 'a:b'}),
+      (e: unknown) => e instanceof CredentialError && /cannot contain ":" \(scheme "basicAuth"\)/.test(e.message),
+    );
     assert.doesNotThrow(() => apply([basic], {'basicAuth.password': 'a:b'}), 'a password may hold ":"');
   });
 
   test('bearer: "Bearer <token>" whatever the case of the scheme name; other HTTP schemes capitalised', () => {
     assert.deepEqual(apply([bearer], {'jwt.token': 't0k'}).headers, [['Authorization', 'Bearer t0k']]);
     assert.deepEqual(apply([{key: 'b', type: 'http', scheme: 'BEARER'}], {'b.token': 't'}).headers, [['Authorization', 'Bearer t']]);
-    assert.deepEqual(apply([{key: 'd', type: 'http', scheme: 'digest'}], {'d.token': 'username="a"'}).headers, [['Authorization', 'Digest username="a"']]);
-    assert.deepEqual(apply([{key: 'h', type: 'http'}], {'h.token': 't'}).headers, [['Authorization', 'Bearer t']], 'no scheme named: a bearer token');
+    assert.deepEqual(apply([{key: 'd', type: 'http', scheme: 'digest'}], {'d.token': 'username="a"'}).headers, [
+      ['Authorization', 'Digest username="a"'],
+    ]);
+    assert.deepEqual(
+      apply([{key: 'h', type: 'http'}], {'h.token': 't'}).headers,
+      [['Authorization', 'Bearer t']],
+      'no scheme named: a bearer token',
+    );
     assert.deepEqual(apply([bearer], {'jwt.token': ''}), none);
   });
 
   test('apiKey: a header, a query parameter, or a cookie the browser cannot send (reported)', () => {
     assert.deepEqual(apply([headerKey], {'hk.value': 'k1'}), {headers: [['X-Key', 'k1']], query: [], notSent: []});
     assert.deepEqual(apply([queryKey], {'qk.value': 'k2'}), {headers: [], query: [['api_key', 'k2']], notSent: []});
-    assert.deepEqual(apply([cookieKey], {'ck.value': 'k3'}), {headers: [], query: [], notSent: [{scheme: 'ck', reason: cookieNote('SID')}]});
+    assert.deepEqual(apply([cookieKey], {'ck.value': 'k3'}), {
+      headers: [],
+      query: [],
+      notSent: [{scheme: 'ck', reason: cookieNote('SID')}],
+    });
     assert.deepEqual(apply([headerKey, queryKey, cookieKey], {}), none, 'empty keys add nothing, not even a note');
     assert.deepEqual(apply([{key: 'k', type: 'apiKey', in: 'header'}], {'k.value': 'v'}), none, 'no name: nowhere to put it');
   });
 
   test('OAuth 2.0 and OpenID Connect: the access token as a bearer token; client id and secret never sent', () => {
-    assert.deepEqual(apply([oauth], {'oauth.token': 'at', 'oauth.clientId': 'c', 'oauth.clientSecret': 's'}), {headers: [['Authorization', 'Bearer at']], query: [], notSent: []});
+    assert.deepEqual(apply([oauth], {'oauth.token': 'at', 'oauth.clientId': 'c', 'oauth.clientSecret': 's'}), {
+      headers: [['Authorization', 'Bearer at']],
+      query: [],
+      notSent: [],
+    });
     assert.deepEqual(apply([oidc], {'oidc.token': 'it'}).headers, [['Authorization', 'Bearer it']]);
     assert.deepEqual(apply([oauth], {'oauth.clientId': 'c'}), none);
     assert.deepEqual(apply([mtls], {'mtls.token': 'x'}), none);
@@ -163,14 +182,20 @@ describe('schemes: applyCredentials, exactly what each kind adds', () => {
 
   test('every scheme of an alternative (AND), in order; two Authorization headers are refused, naming the schemes', () => {
     assert.deepEqual(apply([headerKey, queryKey, oauth], {'hk.value': 'h', 'qk.value': 'q', 'oauth.token': 't'}), {
-      headers: [['X-Key', 'h'], ['Authorization', 'Bearer t']],
+      headers: [
+        ['X-Key', 'h'],
+        ['Authorization', 'Bearer t'],
+      ],
       query: [['api_key', 'q']],
       notSent: [],
     });
     const authKey: SecuritySchemeData = {key: 'ak', type: 'apiKey', in: 'header', name: 'authorization'};
     assert.throws(
       () => apply([basic, authKey, headerKey], {'basicAuth.username': 'u', 'ak.value': 'v'}),
-      (e: unknown) => e instanceof CredentialError && e.message === 'The schemes "basicAuth" and "ak" and "hk" each need the Authorization header, which a request carries once; nothing was sent.',
+      (e: unknown) =>
+        e instanceof CredentialError &&
+        e.message ===
+          'The schemes "basicAuth" and "ak" and "hk" each need the Authorization header, which a request carries once; nothing was sent.',
     );
     assert.deepEqual(apply([basic, bearer], {'basicAuth.username': 'u'}).headers, [['Authorization', 'Basic dTo=']], 'one filled in: fine');
   });
@@ -188,7 +213,11 @@ describe('schemes: applyCredentials, exactly what each kind adds', () => {
     assert.equal(isCredentialParameter({in: 'query', name: 'undefined'}, security), false);
     assert.equal(isCredentialParameter({in: 'query', name: 'authorization'}, []), false, 'Authorization is a credential as a header only');
     assert.equal(isCredentialParameter({in: 'header', name: 'PROXY-AUTHORIZATION'}, []), true);
-    assert.equal(isCredentialParameter({in: 'header', name: 'X-Key'}, [[{...headerKey, type: 'http'}]]), false, 'only apiKey schemes name parameters');
+    assert.equal(
+      isCredentialParameter({in: 'header', name: 'X-Key'}, [[{...headerKey, type: 'http'}]]),
+      false,
+      'only apiKey schemes name parameters',
+    );
   });
 });
 
@@ -207,13 +236,29 @@ describe('oauth: PKCE and the authorization request', () => {
     assert.equal(await pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', crypto), 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
   });
 
-  test('authorizationRequestUrl: every parameter, scope only when some are asked for, the URL\'s own query kept', () => {
-    const url = authorizationRequestUrl({authorizationUrl: 'https://id.x/auth?audience=api', clientId: 'portal app', redirectUri: 'https://p.x/oauth2-redirect/', scopes: ['read', 'write'], state: 'st', challenge: 'ch'});
+  test("authorizationRequestUrl: every parameter, scope only when some are asked for, the URL's own query kept", () => {
+    const url = authorizationRequestUrl({
+      authorizationUrl: 'https://id.x/auth?audience=api',
+      clientId: 'portal app',
+      redirectUri: 'https://p.x/oauth2-redirect/',
+      scopes: ['read', 'write'],
+      state: 'st',
+      challenge: 'ch',
+    });
     assert.equal(
       url,
       'https://id.x/auth?audience=api&response_type=code&client_id=portal+app&redirect_uri=https%3A%2F%2Fp.x%2Foauth2-redirect%2F&scope=read+write&state=st&code_challenge=ch&code_challenge_method=S256',
     );
-    const noScope = new URL(authorizationRequestUrl({authorizationUrl: 'https://id.x/auth', clientId: 'c', redirectUri: 'https://p.x/r/', scopes: [], state: 's', challenge: 'c'}));
+    const noScope = new URL(
+      authorizationRequestUrl({
+        authorizationUrl: 'https://id.x/auth',
+        clientId: 'c',
+        redirectUri: 'https://p.x/r/',
+        scopes: [],
+        state: 's',
+        challenge: 'c',
+      }),
+    );
     assert.equal(noScope.searchParams.has('scope'), false);
   });
 
@@ -229,12 +274,15 @@ describe('oauth: PKCE and the authorization request', () => {
       () => codeFromRedirect('?error=invalid_scope&error_description=Unknown+scope&state=s', 's'),
       (e: unknown) => e instanceof OAuthError && e.message === 'The authorization server refused: invalid_scope (Unknown scope).',
     );
-    assert.throws(() => codeFromRedirect('?state=s', 's'), (e: unknown) => e instanceof OAuthError && e.message === 'The authorization answer has no code.');
+    assert.throws(
+      () => codeFromRedirect('?state=s', 's'),
+      (e: unknown) => e instanceof OAuthError && e.message === 'The authorization answer has no code.',
+    );
     assert.throws(() => codeFromRedirect('?state=s&code=', 's'), /has no code/);
     assert.throws(() => codeFromRedirect('?code=c&state=S', 's'), /does not carry the state/, 'compared exactly (case)');
   });
 
-  test('redirectUri and the redirect page\'s message names', () => {
+  test("redirectUri and the redirect page's message names", () => {
     assert.equal(redirectUri('https://p.x', '/'), 'https://p.x/oauth2-redirect/');
     assert.equal(redirectUri('https://p.x', '/portal'), 'https://p.x/portal/oauth2-redirect/');
     assert.equal(redirectUri('https://p.x', '/portal/'), 'https://p.x/portal/oauth2-redirect/');
@@ -248,14 +296,24 @@ describe('oauth: where the endpoints are', () => {
     assert.equal(absoluteUrl('/oauth/token', 'https://api.x/v1', 'token URL'), 'https://api.x/oauth/token');
     assert.equal(absoluteUrl('token', 'https://api.x/v1/', 'token URL'), 'https://api.x/v1/token');
     assert.equal(absoluteUrl('http://id.x/t', 'https://api.x/', 'token URL'), 'http://id.x/t');
-    assert.throws(() => absoluteUrl('https://[::1', 'https://api.x/', 'token URL'), (e: unknown) => e instanceof OAuthError && e.message === 'The token URL "https://[::1" is not a valid URL.');
-    assert.throws(() => absoluteUrl('javascript:alert(1)', 'https://api.x/', 'authorization URL'), (e: unknown) => e instanceof OAuthError && e.message === 'The authorization URL "javascript:alert(1)" is not an http(s) URL.');
+    assert.throws(
+      () => absoluteUrl('https://[::1', 'https://api.x/', 'token URL'),
+      (e: unknown) => e instanceof OAuthError && e.message === 'The token URL "https://[::1" is not a valid URL.',
+    );
+    assert.throws(
+      () => absoluteUrl('javascript:alert(1)', 'https://api.x/', 'authorization URL'),
+      (e: unknown) => e instanceof OAuthError && e.message === 'The authorization URL "javascript:alert(1)" is not an http(s) URL.',
+    );
   });
 
-  test('oauthBase: a listed server chosen (spaces and trailing slashes ignored), else the first listed usable one, else the page\'s origin', () => {
+  test("oauthBase: a listed server chosen (spaces and trailing slashes ignored), else the first listed usable one, else the page's origin", () => {
     const page = 'https://portal.x/docs/api/y';
     assert.equal(oauthBase(' https://b.x/v1// ', ['https://a.x/v1', 'https://b.x/v1/'], page), 'https://b.x/v1');
-    assert.equal(oauthBase('https://b.x/v1', ['http://[bad', 'https://a.x/v1'], page), 'https://a.x/v1', 'an unusable listed entry is skipped');
+    assert.equal(
+      oauthBase('https://b.x/v1', ['http://[bad', 'https://a.x/v1'], page),
+      'https://a.x/v1',
+      'an unusable listed entry is skipped',
+    );
     assert.equal(oauthBase('http://[bad', ['https://a.x/v1'], page), 'https://a.x/v1');
     assert.equal(oauthBase('https://a.x', [], page), 'https://portal.x/');
   });
@@ -280,17 +338,28 @@ describe('oauth: where the endpoints are', () => {
       type: 'oauth2',
       flows: {authorizationCode: {tokenUrl: '/token', scopes: {}}, clientCredentials: {authorizationUrl: '/a', scopes: {}}},
     };
-    assert.deepEqual(schemeFlows(partial, 'https://api.x/'), [], 'a code flow without an authorization URL, a client flow without a token URL: nothing runnable');
+    assert.deepEqual(
+      schemeFlows(partial, 'https://api.x/'),
+      [],
+      'a code flow without an authorization URL, a client flow without a token URL: nothing runnable',
+    );
     const noScopes = {key: 'o', type: 'oauth2', flows: {clientCredentials: {tokenUrl: '/t'}}} as unknown as SecuritySchemeData;
     assert.deepEqual(schemeFlows(noScopes, 'https://api.x/'), [{name: 'clientCredentials', tokenUrl: 'https://api.x/t', scopes: {}}]);
     assert.deepEqual(schemeFlows({key: 'o', type: 'oauth2'}, 'https://api.x/'), []);
   });
 
   test('unsupportedFlows: implicit and password are named with why, not hidden', () => {
-    assert.deepEqual(unsupportedFlows({key: 'o', type: 'oauth2', flows: {implicit: {authorizationUrl: '/a', scopes: {}}, password: {tokenUrl: '/t', scopes: {}}}}), [
-      'The implicit flow is not offered: it is deprecated (OAuth 2.0 Security BCP); use the authorization code flow with PKCE.',
-      'The password flow is not offered: a documentation page should not collect your password; get a token elsewhere and paste it.',
-    ]);
+    assert.deepEqual(
+      unsupportedFlows({
+        key: 'o',
+        type: 'oauth2',
+        flows: {implicit: {authorizationUrl: '/a', scopes: {}}, password: {tokenUrl: '/t', scopes: {}}},
+      }),
+      [
+        'The implicit flow is not offered: it is deprecated (OAuth 2.0 Security BCP); use the authorization code flow with PKCE.',
+        'The password flow is not offered: a documentation page should not collect your password; get a token elsewhere and paste it.',
+      ],
+    );
     assert.deepEqual(unsupportedFlows({key: 'o', type: 'oauth2', flows: {password: {tokenUrl: '/t', scopes: {}}}}).length, 1);
     assert.deepEqual(unsupportedFlows({key: 'o', type: 'oauth2'}), []);
   });
@@ -305,7 +374,12 @@ function fakeFetch(answer: (url: string, init: RequestInit) => Partial<Response>
   }) as unknown as typeof fetch;
   return {impl, calls};
 }
-const json = (status: number, body: unknown): Partial<Response> => ({ok: status >= 200 && status < 300, status, type: 'cors', json: async () => body});
+const json = (status: number, body: unknown): Partial<Response> => ({
+  ok: status >= 200 && status < 300,
+  status,
+  type: 'cors',
+  json: async () => body,
+});
 
 describe('oauth: OpenID Connect discovery', () => {
   const URL_ = 'https://id.x/.well-known/openid-configuration';
@@ -332,30 +406,65 @@ describe('oauth: OpenID Connect discovery', () => {
 
   test('discover: absent grant types mean authorization code and implicit; missing or odd fields are left out', async () => {
     const f = fakeFetch(() => json(200, {issuer: 5, token_endpoint: 3, scopes_supported: 'openid'}));
-    assert.deepEqual(await discover(URL_, f.impl), {issuer: undefined, authorizationUrl: undefined, tokenUrl: undefined, scopes: [], grantTypes: ['authorization_code', 'implicit']});
+    assert.deepEqual(await discover(URL_, f.impl), {
+      issuer: undefined,
+      authorizationUrl: undefined,
+      tokenUrl: undefined,
+      scopes: [],
+      grantTypes: ['authorization_code', 'implicit'],
+    });
   });
 
   test('discover: each failure says which document and why', async () => {
     const down = fakeFetch(() => Promise.reject(new Error('offline')));
-    await assert.rejects(discover(URL_, down.impl), (e: unknown) => e instanceof OAuthError && e.message === `The OpenID Connect discovery document ${URL_} could not be fetched (offline).`);
-    await assert.rejects(discover(URL_, fakeFetch(() => json(404, {})).impl), (e: unknown) => e instanceof OAuthError && e.message === `The OpenID Connect discovery document ${URL_} answered 404.`);
+    await assert.rejects(
+      discover(URL_, down.impl),
+      (e: unknown) =>
+        e instanceof OAuthError && e.message === `The OpenID Connect discovery document ${URL_} could not be fetched (offline).`,
+    );
+    await assert.rejects(
+      discover(URL_, fakeFetch(() => json(404, {})).impl),
+      (e: unknown) => e instanceof OAuthError && e.message === `The OpenID Connect discovery document ${URL_} answered 404.`,
+    );
     const notJson = fakeFetch(() => ({ok: true, status: 200, json: () => Promise.reject(new SyntaxError('x'))}));
-    await assert.rejects(discover(URL_, notJson.impl), (e: unknown) => e instanceof OAuthError && e.message === `The OpenID Connect discovery document ${URL_} is not JSON.`);
+    await assert.rejects(
+      discover(URL_, notJson.impl),
+      (e: unknown) => e instanceof OAuthError && e.message === `The OpenID Connect discovery document ${URL_} is not JSON.`,
+    );
     const badEndpoint = fakeFetch(() => json(200, {token_endpoint: 'ftp://id.x/token'}));
-    await assert.rejects(discover(URL_, badEndpoint.impl), (e: unknown) => e instanceof OAuthError && e.message === 'The discovery field "token_endpoint" "ftp://id.x/token" is not an http(s) URL.');
+    await assert.rejects(
+      discover(URL_, badEndpoint.impl),
+      (e: unknown) =>
+        e instanceof OAuthError && e.message === 'The discovery field "token_endpoint" "ftp://id.x/token" is not an http(s) URL.',
+    );
   });
 
   test('discoveredFlows: "openid" first, then the provider\'s and the required scopes, each once; flows by grant type', () => {
-    const d = {authorizationUrl: 'https://id.x/a', tokenUrl: 'https://id.x/t', scopes: ['profile', 'openid'], grantTypes: ['authorization_code', 'client_credentials']};
+    const d = {
+      authorizationUrl: 'https://id.x/a',
+      tokenUrl: 'https://id.x/t',
+      scopes: ['profile', 'openid'],
+      grantTypes: ['authorization_code', 'client_credentials'],
+    };
     const scopes = {openid: '', profile: '', 'billing:read': ''};
     assert.deepEqual(discoveredFlows(d, ['billing:read', 'profile']), [
       {name: 'authorizationCode', authorizationUrl: 'https://id.x/a', tokenUrl: 'https://id.x/t', scopes},
       {name: 'clientCredentials', tokenUrl: 'https://id.x/t', scopes},
     ]);
     assert.deepEqual(Object.keys(discoveredFlows(d)[0]!.scopes), ['openid', 'profile']);
-    assert.deepEqual(discoveredFlows({...d, grantTypes: ['authorization_code']}).map((f) => f.name), ['authorizationCode']);
-    assert.deepEqual(discoveredFlows({...d, grantTypes: ['client_credentials']}).map((f) => f.name), ['clientCredentials']);
-    assert.deepEqual(discoveredFlows({...d, authorizationUrl: undefined}).map((f) => f.name), ['clientCredentials'], 'a code flow needs the authorization endpoint');
+    assert.deepEqual(
+      discoveredFlows({...d, grantTypes: ['authorization_code']}).map((f) => f.name),
+      ['authorizationCode'],
+    );
+    assert.deepEqual(
+      discoveredFlows({...d, grantTypes: ['client_credentials']}).map((f) => f.name),
+      ['clientCredentials'],
+    );
+    assert.deepEqual(
+      discoveredFlows({...d, authorizationUrl: undefined}).map((f) => f.name),
+      ['clientCredentials'],
+      'a code flow needs the authorization endpoint',
+    );
     assert.deepEqual(discoveredFlows({...d, tokenUrl: undefined}), [], 'no token endpoint: nothing runs');
     assert.deepEqual(discoveredFlows({...d, grantTypes: ['implicit']}), []);
   });
@@ -366,7 +475,12 @@ describe('oauth: the token request and its answer', () => {
 
   test('a confidential client: id and secret form-encoded into HTTP Basic, a form POST, no redirect, no cookies, no cache', async () => {
     const f = fakeFetch(() => json(200, {access_token: 'at', token_type: 'Bearer', expires_in: 3600, scope: 'read write'}));
-    const answer = await requestToken(TOKEN, {grant_type: 'client_credentials', scope: 'read write'}, {id: 'my app', secret: 'p@ss:w/rd+'}, f.impl);
+    const answer = await requestToken(
+      TOKEN,
+      {grant_type: 'client_credentials', scope: 'read write'},
+      {id: 'my app', secret: 'p@ss:w/rd+'},
+      f.impl,
+    );
     assert.deepEqual(answer, {accessToken: 'at', expiresIn: 3600, scope: 'read write'});
     assert.equal(f.calls.length, 1);
     const {url, init} = f.calls[0]!;
@@ -388,7 +502,12 @@ describe('oauth: the token request and its answer', () => {
 
   test('a public client (PKCE, no secret): client_id in the form, no Authorization', async () => {
     const f = fakeFetch(() => json(200, {access_token: 'at'}));
-    const answer = await requestToken(TOKEN, {grant_type: 'authorization_code', code: 'c', code_verifier: 'v', redirect_uri: 'https://p.x/r/'}, {id: 'pub', secret: ''}, f.impl);
+    const answer = await requestToken(
+      TOKEN,
+      {grant_type: 'authorization_code', code: 'c', code_verifier: 'v', redirect_uri: 'https://p.x/r/'},
+      {id: 'pub', secret: ''},
+      f.impl,
+    );
     assert.deepEqual(answer, {accessToken: 'at'}, 'no expiry or scope given: none reported');
     const init = f.calls[0]!.init;
     assert.equal((init.headers as Record<string, string>).Authorization, undefined);
@@ -406,22 +525,49 @@ describe('oauth: the token request and its answer', () => {
     const down = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await assert.rejects(
       requestToken(TOKEN, {}, {id: 'c'}, down.impl),
-      (e: unknown) => e instanceof OAuthError && e.message === `The token URL ${TOKEN} could not be reached (Failed to fetch); it must be reachable from this browser and allow this site (CORS).`,
+      (e: unknown) =>
+        e instanceof OAuthError &&
+        e.message ===
+          `The token URL ${TOKEN} could not be reached (Failed to fetch); it must be reachable from this browser and allow this site (CORS).`,
     );
     const redirect = fakeFetch(() => ({type: 'opaqueredirect', ok: false, status: 0, json: async () => ({access_token: 'stolen'})}));
     await assert.rejects(
       requestToken(TOKEN, {}, {id: 'c'}, redirect.impl),
-      (e: unknown) => e instanceof OAuthError && e.message === `The token URL ${TOKEN} answered with a redirect, which the console does not follow with your client credentials; use the token URL the provider documents.`,
+      (e: unknown) =>
+        e instanceof OAuthError &&
+        e.message ===
+          `The token URL ${TOKEN} answered with a redirect, which the console does not follow with your client credentials; use the token URL the provider documents.`,
     );
     const denied = fakeFetch(() => json(400, {error: 'invalid_grant', error_description: 'Code expired'}));
-    await assert.rejects(requestToken(TOKEN, {}, {id: 'c'}, denied.impl), (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: invalid_grant (Code expired).`);
+    await assert.rejects(
+      requestToken(TOKEN, {}, {id: 'c'}, denied.impl),
+      (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: invalid_grant (Code expired).`,
+    );
     const bare = fakeFetch(() => json(401, {error: 'invalid_client', error_description: 42}));
-    await assert.rejects(requestToken(TOKEN, {}, {id: 'c'}, bare.impl), (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: invalid_client.`);
-    const html = fakeFetch(() => ({ok: false, status: 502, type: 'cors', json: () => Promise.reject(new SyntaxError('Unexpected token <'))}));
-    await assert.rejects(requestToken(TOKEN, {}, {id: 'c'}, html.impl), (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: status 502.`);
+    await assert.rejects(
+      requestToken(TOKEN, {}, {id: 'c'}, bare.impl),
+      (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: invalid_client.`,
+    );
+    const html = fakeFetch(() => ({
+      ok: false,
+      status: 502,
+      type: 'cors',
+      json: () => Promise.reject(new SyntaxError('Unexpected token <')),
+    }));
+    await assert.rejects(
+      requestToken(TOKEN, {}, {id: 'c'}, html.impl),
+      (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: status 502.`,
+    );
     const okNoToken = fakeFetch(() => json(200, {token_type: 'Bearer'}));
-    await assert.rejects(requestToken(TOKEN, {}, {id: 'c'}, okNoToken.impl), (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: status 200.`);
+    await assert.rejects(
+      requestToken(TOKEN, {}, {id: 'c'}, okNoToken.impl),
+      (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: status 200.`,
+    );
     const errorWithToken = fakeFetch(() => json(500, {access_token: 'at', error: 5}));
-    await assert.rejects(requestToken(TOKEN, {}, {id: 'c'}, errorWithToken.impl), (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: status 500.`, 'an error status is a failure even with a token');
+    await assert.rejects(
+      requestToken(TOKEN, {}, {id: 'c'}, errorWithToken.impl),
+      (e: unknown) => e instanceof OAuthError && e.message === `The token request to ${TOKEN} failed: status 500.`,
+      'an error status is a failure even with a token',
+    );
   });
 });

@@ -96,8 +96,12 @@ export function schemeFlows(s: SecuritySchemeData, server: string): RunnableFlow
 /** Flows the document declares that a browser console does not run, with why (shown, not hidden). */
 export function unsupportedFlows(s: SecuritySchemeData): string[] {
   const notes: string[] = [];
-  if (s.flows?.implicit) notes.push('The implicit flow is not offered: it is deprecated (OAuth 2.0 Security BCP); use the authorization code flow with PKCE.');
-  if (s.flows?.password) notes.push('The password flow is not offered: a documentation page should not collect your password; get a token elsewhere and paste it.');
+  if (s.flows?.implicit)
+    notes.push('The implicit flow is not offered: it is deprecated (OAuth 2.0 Security BCP); use the authorization code flow with PKCE.');
+  if (s.flows?.password)
+    notes.push(
+      'The password flow is not offered: a documentation page should not collect your password; get a token elsewhere and paste it.',
+    );
   return notes;
 }
 
@@ -124,8 +128,10 @@ export async function discover(openIdConnectUrl: string, fetchImpl: typeof fetch
   } catch {
     throw new OAuthError(`The OpenID Connect discovery document ${openIdConnectUrl} is not JSON.`);
   }
-  const url = (key: string) => (typeof meta[key] === 'string' ? absoluteUrl(meta[key] as string, openIdConnectUrl, `discovery field "${key}"`) : undefined);
-  const list = (key: string) => (Array.isArray(meta[key]) ? (meta[key] as unknown[]).filter((v): v is string => typeof v === 'string') : []);
+  const url = (key: string) =>
+    typeof meta[key] === 'string' ? absoluteUrl(meta[key] as string, openIdConnectUrl, `discovery field "${key}"`) : undefined;
+  const list = (key: string) =>
+    Array.isArray(meta[key]) ? (meta[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
   return {
     issuer: typeof meta.issuer === 'string' ? meta.issuer : undefined,
     authorizationUrl: url('authorization_endpoint'),
@@ -149,7 +155,14 @@ export function discoveredFlows(d: Discovery, requiredScopes: string[] = []): Ru
 }
 
 /** The authorization request's URL (authorization code with PKCE, S256). */
-export function authorizationRequestUrl(o: {authorizationUrl: string; clientId: string; redirectUri: string; scopes: string[]; state: string; challenge: string}): string {
+export function authorizationRequestUrl(o: {
+  authorizationUrl: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  state: string;
+  challenge: string;
+}): string {
   const url = new URL(o.authorizationUrl);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', o.clientId);
@@ -169,10 +182,15 @@ export function codeFromRedirect(query: string, expectedState: string): string {
   const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
   const state = params.get('state');
   if (state !== expectedState) {
-    throw new OAuthError('Refused: the authorization answer does not carry the state this console sent (a forged or stale answer); the code was not used. Authorize again.');
+    throw new OAuthError(
+      'Refused: the authorization answer does not carry the state this console sent (a forged or stale answer); the code was not used. Authorize again.',
+    );
   }
   const error = params.get('error');
-  if (error) throw new OAuthError(`The authorization server refused: ${error}${params.get('error_description') ? ` (${params.get('error_description')})` : ''}.`);
+  if (error)
+    throw new OAuthError(
+      `The authorization server refused: ${error}${params.get('error_description') ? ` (${params.get('error_description')})` : ''}.`,
+    );
   const code = params.get('code');
   if (!code) throw new OAuthError('The authorization answer has no code.');
   return code;
@@ -204,12 +222,23 @@ export async function requestToken(
   let response: Response;
   try {
     // The request carries the client's credentials (and the code): a redirect is not followed with them.
-    response = await fetchImpl(tokenUrl, {method: 'POST', headers, body: body.toString(), credentials: 'omit', cache: 'no-store', redirect: 'manual'});
+    response = await fetchImpl(tokenUrl, {
+      method: 'POST',
+      headers,
+      body: body.toString(),
+      credentials: 'omit',
+      cache: 'no-store',
+      redirect: 'manual',
+    });
   } catch (e) {
-    throw new OAuthError(`The token URL ${tokenUrl} could not be reached (${(e as Error).message}); it must be reachable from this browser and allow this site (CORS).`);
+    throw new OAuthError(
+      `The token URL ${tokenUrl} could not be reached (${(e as Error).message}); it must be reachable from this browser and allow this site (CORS).`,
+    );
   }
   if (response.type === 'opaqueredirect') {
-    throw new OAuthError(`The token URL ${tokenUrl} answered with a redirect, which the console does not follow with your client credentials; use the token URL the provider documents.`);
+    throw new OAuthError(
+      `The token URL ${tokenUrl} answered with a redirect, which the console does not follow with your client credentials; use the token URL the provider documents.`,
+    );
   }
   let answer: Record<string, unknown> = {};
   try {
@@ -218,7 +247,10 @@ export async function requestToken(
     // handled below
   }
   if (!response.ok || typeof answer.access_token !== 'string') {
-    const why = typeof answer.error === 'string' ? `${answer.error}${typeof answer.error_description === 'string' ? ` (${answer.error_description})` : ''}` : `status ${response.status}`;
+    const why =
+      typeof answer.error === 'string'
+        ? `${answer.error}${typeof answer.error_description === 'string' ? ` (${answer.error_description})` : ''}`
+        : `status ${response.status}`;
     throw new OAuthError(`The token request to ${tokenUrl} failed: ${why}.`);
   }
   return {

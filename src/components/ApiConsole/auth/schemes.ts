@@ -93,7 +93,8 @@ export function applyCredentials(alternative: SecuritySchemeData[], credentials:
     if (isBasic(s)) {
       const user = value('username');
       const pass = value('password');
-      if (user.includes(':')) throw new CredentialError(`An HTTP Basic user name cannot contain ":" (scheme "${s.key}"); nothing was sent.`);
+      if (user.includes(':'))
+        throw new CredentialError(`An HTTP Basic user name cannot contain ":" (scheme "${s.key}"); nothing was sent.`);
       if (user || pass) out.headers.push(['Authorization', `Basic ${base64Utf8(`${user}:${pass}`)}`]);
     } else if (s.type === 'apiKey') {
       const v = value('value');
@@ -139,5 +140,7 @@ export function isCredentialParameter(p: {in: string; name: string}, security: S
   const header = p.in === 'header';
   const same = (a: string, b: string) => (header ? a.toLowerCase() === b.toLowerCase() : a === b);
   if (header && CREDENTIAL_HEADERS.has(p.name.toLowerCase())) return true;
-  return security.some((alt) => alt.some((s) => s.type === 'apiKey' && s.in === p.in && typeof s.name === 'string' && same(s.name, p.name)));
+  return security.some((alt) =>
+    alt.some((s) => s.type === 'apiKey' && s.in === p.in && typeof s.name === 'string' && same(s.name, p.name)),
+  );
 }

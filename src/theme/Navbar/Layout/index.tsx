@@ -47,16 +47,12 @@ export default function NavbarLayout({children}: Props): ReactNode {
         message: 'Main',
         description: 'The ARIA label for the main navigation',
       })}
-      className={clsx(
-        'navbar',
-        'navbar--fixed-top',
-        hideOnScroll && [styles.navbarHideable, !isNavbarVisible && styles.navbarHidden],
-        {
-          'navbar--dark': style === 'dark',
-          'navbar--primary': style === 'primary',
-          'navbar-sidebar--show': mobileSidebar.shown,
-        },
-      )}>
+      className={clsx('navbar', 'navbar--fixed-top', hideOnScroll && [styles.navbarHideable, !isNavbarVisible && styles.navbarHidden], {
+        'navbar--dark': style === 'dark',
+        'navbar--primary': style === 'primary',
+        'navbar-sidebar--show': mobileSidebar.shown,
+      })}
+    >
       {children}
       <NavbarBackdrop onClick={mobileSidebar.toggle} />
       <NavbarMobileSidebar />

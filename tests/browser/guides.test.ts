@@ -10,7 +10,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {audit, describeFindings} from './axe';
 import {gotoHydrated, settled, SITE_DIR, useSite} from './harness';
-import {readGuides} from '../guides/check';
+import {readGuides} from '../../plugins/guides/text-check';
 
 const site = useSite();
 const guides = readGuides().map((g) => ({

@@ -51,3 +51,21 @@ test('the failure names the guide, the line and what is missing, for each refere
     /docs\/guides\/stale\.mdx:9:1: <RequestExample operationId="createContact">: the request body of POST \/contacts does not match the API description: [^\n]*fax/,
   );
 });
+
+// What a guide's text says (names in code spans, statuses, limits, links, complete tables) is
+// checked after the pages are built (plugins/guides/check-cli.ts, the last step of npm run build).
+const textCopy = copyProject('stale-guide-text');
+let textRun: SpawnSyncReturns<string>;
+before(() => {
+  writeFileSync(
+    path.join(textCopy.dir, 'docs/guides/stale-text.mdx'),
+    ['# Stale text', '', 'Filter customers by `customer_tier` before you page through them.', ''].join('\n'),
+  );
+  textRun = buildCopy(textCopy.dir);
+});
+after(() => textCopy.dispose());
+
+test('a guide whose text names something the description lacks fails the build, with its file and line', () => {
+  assert.notEqual(textRun.status, 0, 'npm run build must exit non-zero');
+  assert.match(textRun.stdout + textRun.stderr, /docs\/guides\/stale-text\.mdx:3: `customer_tier` is not a name the description declares/);
+});

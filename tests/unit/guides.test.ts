@@ -1,5 +1,5 @@
 /**
- * The guides (docs/guides) against the description they document (tests/guides/check.ts): the
+ * The guides (docs/guides) against the description they document (plugins/guides/text-check.ts): the
  * real guides and the processed description agree, and each kind of change to a copy of the
  * description (or of the release the migration guide is about) makes the check name the guide,
  * the line and what no longer holds. Needs `npm run spec` (the unit phase of npm test runs it).
@@ -11,7 +11,7 @@ import {loadPortalConfig} from '../../portal.config';
 import {buildChangelog} from '../../plugins/changelog/build';
 import {diffDocuments} from '../../plugins/changelog/diff';
 import {listReleases, loadRelease} from '../../openapi/pipeline/release';
-import {checkGuides, context, formatProblem, readGuides, type GuideFile} from '../guides/check';
+import {checkGuides, context, formatProblem, readGuides, type GuideFile} from '../../plugins/guides/text-check';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;

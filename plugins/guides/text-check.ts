@@ -22,7 +22,7 @@ import {listOperations} from '../../openapi/model/operations';
 import {followRefs} from '../../openapi/model/refs';
 import {pointerOf} from '../../openapi/model/pointer';
 import {parseSemver} from '../../openapi/pipeline/release';
-import type {Changelog, ReleaseChanges} from '../../plugins/changelog/client/changelog-format';
+import type {Changelog, ReleaseChanges} from '../changelog/client/changelog-format';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;

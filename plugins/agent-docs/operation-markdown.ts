@@ -19,33 +19,7 @@ import {
   type FieldBadge,
 } from '../../src/components/SchemaView/model';
 import {codeSpan, fence, htmlText, htmlToMarkdown, tidy} from './html-markdown';
-
-const STATUS_TEXT: Record<string, string> = {
-  '200': 'OK',
-  '201': 'Created',
-  '202': 'Accepted',
-  '204': 'No Content',
-  '301': 'Moved Permanently',
-  '302': 'Found',
-  '304': 'Not Modified',
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '403': 'Forbidden',
-  '404': 'Not Found',
-  '405': 'Method Not Allowed',
-  '406': 'Not Acceptable',
-  '409': 'Conflict',
-  '410': 'Gone',
-  '412': 'Precondition Failed',
-  '413': 'Payload Too Large',
-  '415': 'Unsupported Media Type',
-  '422': 'Unprocessable Entity',
-  '429': 'Too Many Requests',
-  '500': 'Internal Server Error',
-  '502': 'Bad Gateway',
-  '503': 'Service Unavailable',
-  '504': 'Gateway Timeout',
-};
+import {reasonPhrase} from '../../openapi/model/status';
 
 /** Deepest nesting of fields written out (a deeper object is named, not expanded). */
 const MAX_DEPTH = 8;
@@ -411,7 +385,7 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
   if (page.responses.length) {
     out.push('## Responses', '');
     for (const r of page.responses) {
-      const text = STATUS_TEXT[r.status];
+      const text = reasonPhrase(r.status);
       out.push(`### ${r.status}${text ? ` ${text}` : ''}`, '');
       out.push(md(r.description, options.link), '');
       if (r.headers.length) {

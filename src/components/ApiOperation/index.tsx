@@ -21,6 +21,7 @@ import type {
 } from '../../../plugins/api-pages/client/page-data-format';
 import {usePageSchemas, type SchemaLoader} from './schemas';
 import {responseExamples} from './examples';
+import {reasonPhrase} from '@site/openapi/model/status';
 import styles from './styles.module.css';
 
 /**
@@ -42,32 +43,6 @@ const LOCATIONS: [ParameterData['in'], string][] = [
   ['header', 'Header parameters'],
   ['cookie', 'Cookie parameters'],
 ];
-
-const STATUS_TEXT: Record<string, string> = {
-  '200': 'OK',
-  '201': 'Created',
-  '202': 'Accepted',
-  '204': 'No Content',
-  '301': 'Moved Permanently',
-  '302': 'Found',
-  '304': 'Not Modified',
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '403': 'Forbidden',
-  '404': 'Not Found',
-  '405': 'Method Not Allowed',
-  '409': 'Conflict',
-  '410': 'Gone',
-  '412': 'Precondition Failed',
-  '415': 'Unsupported Media Type',
-  '422': 'Unprocessable Entity',
-  '429': 'Too Many Requests',
-  '500': 'Internal Server Error',
-  '502': 'Bad Gateway',
-  '503': 'Service Unavailable',
-  '504': 'Gateway Timeout',
-  default: 'Other responses',
-};
 
 export function statusClass(status: string): string {
   return /^2/.test(status) ? styles.ok : /^[45]/.test(status) ? styles.error : styles.info;
@@ -190,7 +165,7 @@ function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['
     <details ref={details} className={styles.response} open={success} id={anchor} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>
         <span className={clsx(styles.status, statusClass(r.status))}>{r.status}</span>
-        <span className={styles.statusText}>{STATUS_TEXT[r.status] ?? ''}</span>
+        <span className={styles.statusText}>{r.status === 'default' ? 'Other responses' : (reasonPhrase(r.status) ?? '')}</span>
         {r.description && <ApiHtml html={r.description} className={styles.responseText} inline />}
       </summary>
       {opened && (

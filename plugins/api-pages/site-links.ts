@@ -9,8 +9,6 @@ import {documentOverviewSlug, listOperations} from '../../openapi/model/operatio
 import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
 import type {ApiSiteLinks} from './client/site-links';
 
-export type {ApiSiteLinks};
-
 /** Every route of the generated reference: overview, category indexes and operation pages. */
 export interface ApiRoutes extends ApiSiteLinks {
   operationPaths: string[];

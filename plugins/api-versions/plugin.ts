@@ -10,8 +10,6 @@ import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {versionPages, type VersionCategoryData, type VersionPages} from './client/mapping';
 
-export type {VersionCategoryData};
-
 export interface ApiVersionsPluginOptions {
   /** The current version first, then the older ones: id, label, docs route base and processed document. */
   versions: {id: string; label: string; base: string; processedSpec: string}[];

@@ -13,7 +13,7 @@
 import {listOperations, type OperationRef} from '../../openapi/model/operations';
 import {apiPageRoute, parameterAnchor, responseAnchor} from '../../openapi/model/routes';
 import {createExampleValidator, type ExampleValidator} from '../../openapi/pipeline/examples';
-import {PageDataBuilder, resolvePointer, sampleRequest} from '../api-pages/page-data';
+import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';
 import type {OpenApiDocument, Operation, PathItem} from '../../openapi/model/document';
 import {followRefs} from '../../openapi/model/refs';
 import {renderSamples} from '../api-pages/code-samples';

@@ -25,7 +25,8 @@ test('a verdict does not read the clock: on a machine where each check seems to 
 });
 
 test('the hang guard is far above a real check, and the number of checks, not their time, is limited', () => {
-  assert.ok(PATTERN_CHECK_MS >= 30_000);
+  // Real checks take well under a second on a busy machine (EC2's seven: 1.7 s together).
+  assert.ok(PATTERN_CHECK_MS >= 10_000);
   // Distinct patterns that need recheck: after the limit, the rest are reported as not checked.
   let lastChecked: ReturnType<typeof checkPattern> | undefined;
   let i = 0;

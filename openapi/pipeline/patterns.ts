@@ -29,13 +29,24 @@ process.env.RECHECK_SYNC_BACKEND ??= 'pure';
 const {checkSync} = require('recheck') as typeof import('recheck');
 
 /**
- * A guard against a check that hangs, not a budget: real patterns take well under a second even on
- * a busy 2-core machine (EC2's seven patterns that need recheck: 1.7 s together). A wall-clock limit
- * near real check times made verdicts, and so pages, depend on the machine's load.
+ * A guard against a check that does not end, far above a real check: real patterns take well under
+ * a second even on a busy 2-core machine (EC2's seven patterns that need recheck: 1.7 s together).
+ * A wall-clock limit near real check times made verdicts, and so pages, depend on the machine's load.
  */
-export const PATTERN_CHECK_MS = 60_000;
+export const PATTERN_CHECK_MS = 10_000;
 /** How many patterns one process asks recheck about (GitHub's document needs 4, EC2's 7). */
 export const PATTERN_CHECK_LIMIT = 1_000;
+/**
+ * CPU time (not wall time: a busy machine does not spend it faster) all the checks of one process
+ * may take: a document full of patterns recheck cannot settle (@readme/oas-examples' readme.json:
+ * six, each running to the guard) would otherwise add minutes to the build.
+ */
+export const PATTERN_CPU_BUDGET_MS = 30_000;
+
+const cpuMs = (): number => {
+  const {user, system} = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 export interface PatternVerdict {
   safe: boolean;
@@ -86,6 +97,7 @@ export function linearByShape(pattern: string): boolean {
   return unbounded <= 1 && choices <= 64;
 }
 let checked = 0;
+let spentCpuMs = 0;
 
 function attackText(attack: {pattern?: string} | undefined): string {
   return attack?.pattern ? ` (slow input: ${attack.pattern})` : '';
@@ -104,8 +116,14 @@ export function checkPattern(pattern: string): PatternVerdict {
       safe: false,
       reason: `was not checked: the build checks at most ${PATTERN_CHECK_LIMIT} patterns, and that many were checked already`,
     };
+  } else if (spentCpuMs >= PATTERN_CPU_BUDGET_MS) {
+    verdict = {
+      safe: false,
+      reason: `was not checked: the ${PATTERN_CPU_BUDGET_MS / 1000} s of CPU time for checking the document's patterns were spent`,
+    };
   } else {
     checked++;
+    const started = cpuMs();
     // The automaton checker is exact; the fuzzer (what 'auto' picks for large counted repetitions)
     // is slower and only says it found no attack. The fuzzer is asked only when the automaton cannot model the pattern.
     const run = (flags: string) => {
@@ -123,6 +141,7 @@ export function checkPattern(pattern: string): PatternVerdict {
       // AWS's patterns): not shown safe, so treated like a timeout, never a crashed build.
       result = e instanceof Error ? e : new Error(String(e));
     }
+    spentCpuMs += cpuMs() - started;
     if (result instanceof Error) verdict = {safe: false, reason: `could not be checked (the checker failed: ${result.message})`};
     else if (result.status === 'safe') verdict = {safe: true};
     else if (result.status === 'vulnerable') {

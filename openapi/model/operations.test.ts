@@ -1,8 +1,37 @@
 import assert from 'node:assert/strict';
 import {describe, it, test} from 'node:test';
-import {documentOverviewSlug, listOperations, operationSlug, overviewSlug, pageSlug} from './operations';
+import {documentOverviewSlug, listOperations, operationSlug, overviewSlug, pageSlug, slugWords} from './operations';
 
-describe('page slugs (as docusaurus-plugin-openapi-docs computes them)', () => {
+describe('page slugs', () => {
+  it('splits words as a reader does: upper-case runs, HTTP methods glued to a word, digits with their word', () => {
+    const cases: [string, string][] = [
+      ['Action_POSTsubscribe', 'action-post-subscribe'],
+      ['createCoreV1NamespacedPod', 'create-core-v1-namespaced-pod'],
+      ['readAppsV1beta1Deployment', 'read-apps-v1beta1-deployment'],
+      ['getHTTPResponse', 'get-http-response'],
+      ['HTTP2Server', 'http2-server'],
+      ['GET_AssignIpv6Addresses', 'get-assign-ipv6-addresses'],
+      ['base64Encode', 'base64-encode'],
+      ['listIDs', 'list-ids'],
+      ['getURLsFor', 'get-urls-for'],
+      ['GET /v1/customers/{id}', 'get-v1-customers-id'],
+      ['Über uns', 'uber-uns'],
+      ["don't stop", 'dont-stop'],
+      ['ABC', 'abc'],
+      ['x-12345678', 'x-12345678'],
+      ['', ''],
+    ];
+    for (const [text, slug] of cases) assert.equal(pageSlug(text), slug, text);
+    assert.deepEqual(slugWords('getHTTPResponse'), ['get', 'HTTP', 'Response']);
+  });
+
+  it('gives every slug it makes back unchanged (a slug is a fixed point)', () => {
+    for (const text of ['Action_POSTsubscribe', 'createCoreV1NamespacedPod', 'getHTTPResponse', 'Get a list of bill profiles']) {
+      assert.equal(pageSlug(pageSlug(text)), pageSlug(text), text);
+    }
+  });
+
+
   it('kebab-cases summaries and camelCase operationIds to the same slug', () => {
     assert.equal(pageSlug('Get a list of bill profiles'), 'get-a-list-of-bill-profiles');
     assert.equal(pageSlug('getAListOfBillProfiles'), 'get-a-list-of-bill-profiles');

@@ -4,23 +4,73 @@
  * search index, the changelog, the versions and the agent outputs read the document through it.
  * Node-free: pages and tools import it too.
  *
- * Slugs follow docusaurus-plugin-openapi-docs (lodash kebabCase of the operationId, else of the
- * summary); the pipeline decides each page's slug and title once and writes them into the
+ * Slugs are the operationId's words (else the summary's) in lower case joined by "-"
+ * (pageSlug); the pipeline decides each page's slug and title once and writes them into the
  * processed document (`x-portal-slug`, `x-portal-title`; openapi/pipeline/pages.ts), which this
  * list prefers.
  */
-import kebabCase from 'lodash/kebabCase';
+import deburr from 'lodash/deburr';
 import {isHttpMethod, type HttpMethod} from './methods';
 
-/** lodash kebabCase, as the page generator (docusaurus-plugin-openapi-docs) applies it. */
-export function pageSlug(text: string): string {
-  return kebabCase(text);
-}
+/** Upper-case runs that are a word of their own even when a lower-case word follows at once ("POSTsubscribe"). */
+const WORD_RUNS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'QUERY']);
+
+type CharClass = 'upper' | 'lower' | 'digit';
+const classOf = (c: string): CharClass => (/\p{Lu}/u.test(c) ? 'upper' : /\p{N}/u.test(c) ? 'digit' : 'lower');
 
 /**
- * Page slug of an operation as docusaurus-plugin-openapi-docs computes it: the kebab-cased
- * `operationId` when there is one, else the kebab-cased `summary`.
+ * The words of an identifier or a sentence as a reader splits them: at every character that is not
+ * a letter or a digit, and inside camelCase at each new capital ("getInvoices": get, Invoices).
+ * An upper-case run is one word ("getHTTPResponse": get, HTTP, Response), also when lower case
+ * follows an HTTP method ("Action_POSTsubscribe": Action, POST, subscribe) or a plural "s"
+ * ("listIDs": list, IDs). Digits belong to the word they follow or lead into ("createCoreV1Pod":
+ * create, Core, V1, Pod; "v1beta1"; "base64Encode": base64, Encode). Accents are dropped and
+ * apostrophes removed, as lodash's kebabCase does ("Über", "don't": Uber, dont).
  */
+export function slugWords(text: string): string[] {
+  const out: string[] = [];
+  for (const chunk of deburr(text).replace(/['\u2019]/g, '').match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const chars = [...chunk];
+    const classes = chars.map(classOf);
+    let start = 0;
+    for (let i = 1; i < chars.length; i++) {
+      const prev = classes[i - 1];
+      const cur = classes[i];
+      let split = false;
+      if (cur === 'upper' && prev !== 'upper') split = true; // getInvoices, v1Pod
+      else if (cur === 'lower' && prev === 'upper' && i - 1 > start) {
+        // An upper-case run meets lower case: "HTTPResponse" ends the run before its last capital.
+        const run = chars.slice(start, i).join('');
+        const plural = chars[i] === 's' && (i + 1 === chars.length || classes[i + 1] !== 'lower');
+        if (WORD_RUNS.has(run) || plural) {
+          if (!plural) {
+            out.push(run);
+            start = i;
+          }
+          continue;
+        }
+        out.push(chars.slice(start, i - 1).join(''));
+        start = i - 1;
+        continue;
+      }
+      if (split) {
+        out.push(chars.slice(start, i).join(''));
+        start = i;
+      }
+    }
+    out.push(chars.slice(start).join(''));
+  }
+  return out.filter(Boolean);
+}
+
+/** Page slug of a text: its words (slugWords) in lower case, joined by "-". */
+export function pageSlug(text: string): string {
+  return slugWords(text)
+    .map((w) => w.toLowerCase())
+    .join('-');
+}
+
+/** Page slug of an operation: of its `operationId` when there is one, else of its `summary`. */
 export function operationSlug(op: {operationId?: unknown; summary?: unknown}): string {
   if (typeof op.operationId === 'string' && op.operationId !== '') return pageSlug(op.operationId);
   return typeof op.summary === 'string' ? pageSlug(op.summary) : '';

@@ -3,16 +3,16 @@
  *
  * - every operation has a `summary` (the page title),
  * - no two operations produce the same page slug (nor the overview page's slug, from `info.title`);
- *   the slug is what docusaurus-plugin-openapi-docs uses: lodash `kebabCase(operationId ?? summary)`,
+ *   the slug is `pageSlug(operationId ?? summary)` (openapi/model/operations.ts: the words, kebab-cased),
  * - every operation has at least one tag (tags become the sidebar categories),
- * - our own document only: `kebabCase(operationId) === kebabCase(summary)`, so the page slug is the
- *   kebab-cased summary whichever field the generator reads.
+ * - our own document only: `pageSlug(operationId) === pageSlug(summary)`, so the page slug is the
+ *   summary's whichever field the generator reads.
  *
  * They run as Redocly rules (plugin "portal"), so problems carry the real source file and JSON
  * pointer even when the operation lives in a split file. For any document the portal is pointed
  * at, an operation must give a page slug (an operationId or a summary) and slugs must be unique;
  * the generator titles a page without summary by its operationId and files untagged operations
- * under an "UNTAGGED" category. Our own document is held to all the rules above.
+ * by their path's first segment (openapi/model/tags.ts). Our own document is held to all the rules above.
  */
 import type {Location, Oas3Rule, Plugin, UserContext} from '@redocly/openapi-core';
 import {displayPath} from './errors';

@@ -152,10 +152,10 @@ describe('collision rules', () => {
         ['PUT /v1/x', {summary: '   ', operationId: ''}],
       ]),
     });
-    assert.deepEqual(pages['GET /v1/x'], ['get-v-1-x', 'GET /v1/x']);
-    assert.deepEqual(pages['POST /v1/x'], ['get-v-1-x-2', 'Get v1 x']);
+    assert.deepEqual(pages['GET /v1/x'], ['get-v1-x', 'GET /v1/x']);
+    assert.deepEqual(pages['POST /v1/x'], ['get-v1-x-2', 'Get v1 x']);
     // A blank summary and an empty operationId are no title: the fallback is used.
-    assert.deepEqual(pages['PUT /v1/x'], ['put-v-1-x', 'PUT /v1/x']);
+    assert.deepEqual(pages['PUT /v1/x'], ['put-v1-x', 'PUT /v1/x']);
     assert.deepEqual(
       problems.map((p) => [p.rule, p.pointer, p.message]),
       [
@@ -163,7 +163,7 @@ describe('collision rules', () => {
         [
           PAGE_RULES.duplicateSlug,
           '#/paths/~1v1~1x/post',
-          'POST /v1/x: page address "get-v-1-x" is already used by GET /v1/x; this page is "get-v-1-x-2".',
+          'POST /v1/x: page address "get-v1-x" is already used by GET /v1/x; this page is "get-v1-x-2".',
         ],
         [PAGE_RULES.noTitle, '#/paths/~1v1~1x/put', 'PUT /v1/x has neither a summary nor an operationId; its page is titled "PUT /v1/x".'],
       ],

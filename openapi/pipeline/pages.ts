@@ -11,8 +11,8 @@
  *   are filled in.
  *
  * Titles: summary, else operationId, else "METHOD /path" (a webhook: its event name).
- * Slugs: lodash kebabCase of operationId, else summary, else "METHOD /path" (as
- * docusaurus-plugin-openapi-docs names pages), capped at MAX_SLUG_LENGTH characters with a stable
+ * Slugs: pageSlug (openapi/model/operations.ts: the words as a reader splits them, kebab-cased) of
+ * operationId, else summary, else "METHOD /path", capped at MAX_SLUG_LENGTH characters with a stable
  * hash suffix when cut, made unique with -2, -3… in document order, never the overview's slug.
  * Every workaround is reported as a warning with the JSON pointer of the operation.
  */
@@ -41,7 +41,7 @@ export const PAGE_RULES = {
 
 type Obj = Record<string, unknown>;
 
-/** Short stable hash (8 decimal digits: kebabCase leaves "-12345678" as it is). */
+/** Short stable hash (8 decimal digits: pageSlug leaves "-12345678" as it is). */
 function shortHash(text: string): string {
   const n = createHash('sha1').update(text).digest().readUInt32BE(0) % 100_000_000;
   return String(n).padStart(8, '0');

@@ -74,7 +74,7 @@ describe('gen:api on a foreign document with real-world slips', () => {
     const list = dataOf(path.join(outDir, 'list-things-all-of-them.data.js'));
     assert.deepEqual(Object.keys(list.schemas.Thing.properties), ['__proto__', 'constructor', 'prototype', 'label', 'parent']);
     assert.equal(list.schemas.Thing.properties.__proto__.type, 'string');
-    const get = dataOf(path.join(outDir, 'get-v-1-x.data.js'));
+    const get = dataOf(path.join(outDir, 'get-v1-x.data.js'));
     assert.deepEqual(
       get.parameters.map((p: {name: string}) => p.name),
       ['__proto__'],

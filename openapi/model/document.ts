@@ -82,8 +82,14 @@ export interface ExternalDocs extends Extensions {
 
 export interface Tag extends Extensions {
   name: string;
+  /** 3.2: the label (./tags.ts). */
+  summary?: string;
   description?: string;
   externalDocs?: ExternalDocs;
+  /** 3.2: the name of the tag this one nests under (./tags.ts). */
+  parent?: string;
+  /** 3.2: `nav` (or none) makes navigation; `badge`, `audience` and others label operations (./tags.ts). */
+  kind?: string;
   /** Redocly's label for a tag (the sidebar category's label). */
   'x-displayName'?: unknown;
 }

@@ -557,3 +557,37 @@ describe('replaceUnresolvedRefs', () => {
     assert.equal(replaceUnresolvedRefs({a: {$ref: '#/nowhere', inner: {$ref: '#/also-nowhere'}}}), 1);
   });
 });
+
+describe('tag hierarchy (3.2 parent, x-tagGroups)', () => {
+  it('warns, with the pointer of the tag, about a parent the navigation cannot follow', () => {
+    const {problems} = assign({
+      info: {title: 'T', version: '1'},
+      tags: [{name: 'a', parent: 'missing'}, {name: 'b', parent: 'c'}, {name: 'c', parent: 'b'}, {name: 'ok'}],
+      paths: ops([['GET /a', {summary: 'A', tags: ['a', 'ok']}]]),
+    });
+    const hierarchy = problems.filter((p) => p.rule === PAGE_RULES.tagHierarchy);
+    assert.deepEqual(
+      hierarchy.map((p) => [p.file, p.pointer, p.severity]),
+      [
+        [FILE, '#/tags/0/parent', 'warn'],
+        [FILE, '#/tags/1/parent', 'warn'],
+      ],
+    );
+    assert.match(hierarchy[0]!.message, /^tag "a" names the parent "missing", which is not a tag of the document/);
+  });
+
+  it('warns about a tag listed in two x-tagGroups', () => {
+    const {problems} = assign({
+      info: {title: 'T', version: '1'},
+      'x-tagGroups': [
+        {name: 'G1', tags: ['x']},
+        {name: 'G2', tags: ['x']},
+      ],
+      paths: ops([['GET /a', {summary: 'A', tags: ['x']}]]),
+    });
+    assert.deepEqual(
+      problems.filter((p) => p.rule === PAGE_RULES.tagHierarchy).map((p) => p.pointer),
+      ['#/x-tagGroups/1/tags'],
+    );
+  });
+});

@@ -6,7 +6,8 @@
  *   everything downstream (gen:api, site links, tests) uses them;
  * - `info['x-portal-slug']` is the overview page's slug;
  * - tags whose category slugs are equal (e.g. `Normal` and `normal`) become one category, spelled
- *   as first seen;
+ *   as first seen; a tag `parent` or `x-tagGroups` entry the navigation cannot follow (unknown
+ *   parent, cycle: openapi/model/tags.ts) is reported;
  * - essentials the page generator needs and a foreign document may lack (`info.title`, `paths`)
  *   are filled in.
  *
@@ -19,6 +20,7 @@
 import {createHash} from 'node:crypto';
 import type {SpecProblem} from './errors';
 import {overviewSlug, pageSlug} from '../model/operations';
+import {categorySlug, readTags} from '../model/tags';
 import {isHttpMethod} from '../model/methods';
 import {escapeToken, localRefTokens} from '../model/pointer';
 import {nodeAt} from '../model/refs';
@@ -37,6 +39,7 @@ export const PAGE_RULES = {
   missingPaths: 'missing-paths',
   emptySlug: 'empty-page-slug',
   undefinedScheme: 'undefined-security-scheme',
+  tagHierarchy: 'tag-hierarchy',
 } as const;
 
 type Obj = Record<string, unknown>;
@@ -138,7 +141,7 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
   if (Array.isArray(doc.tags)) {
     doc.tags = doc.tags.filter((tag: unknown, i: number) => {
       if (!isObject(tag) || typeof tag.name !== 'string') return true; // not a tag the pages use: left to the linter
-      const key = pageSlug(tag.name) || tag.name;
+      const key = categorySlug(tag.name) || tag.name;
       const first = canonical.get(key);
       if (first === undefined) {
         canonical.set(key, tag.name);
@@ -189,7 +192,7 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
       const tags: string[] = [];
       for (const t of op.tags) {
         if (typeof t !== 'string') continue;
-        const key = pageSlug(t) || t;
+        const key = categorySlug(t) || t;
         const first = canonical.get(key);
         if (first === undefined) canonical.set(key, t);
         else if (first !== t && !reportedTags.has(t)) {
@@ -239,6 +242,9 @@ export function assignPages(doc: Obj, options: PagesOptions): SpecProblem[] {
     op['x-portal-slug'] = slug;
     op['x-portal-title'] = title;
   }
+  // Tag parents (3.2) and x-tagGroups the navigation cannot follow (openapi/model/tags.ts).
+  const usedTags = pageEntries(doc).flatMap((e) => (Array.isArray(e.op.tags) ? (e.op.tags as string[]) : []));
+  for (const p of readTags(doc, usedTags).problems) warn(PAGE_RULES.tagHierarchy, p.pointer, p.message);
   return problems;
 }
 

@@ -7,7 +7,6 @@ import {PhaseClock} from '../build-shared/phase-timing';
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import kebabCase from 'lodash/kebabCase';
 import {listOperations} from '../../openapi/model/operations';
 import {projectRoot} from '../../portal.config';
 import type {SecuritySchemeData} from './client/page-data-format';
@@ -20,6 +19,7 @@ import type {OpenApiDocument, SecurityScheme} from '../../openapi/model/document
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/client/notice';
 import {categoryRoute} from '../../openapi/model/routes';
+import {navigationTree, operationsBelow, readTags} from '../../openapi/model/tags';
 import {dataModuleName, dataModuleSource, jsonModuleSource, SCHEMA_DIR} from './client/page-data-format';
 
 export {frontMatter} from './pages';
@@ -169,16 +169,11 @@ export function operationPageMdx(page: PlannedOperation, notice?: OlderVersionNo
 }
 
 export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_SITE_TARGET): OverviewPage {
-  const tags = doc.tags ?? [];
-  // Pages per tag, webhooks included: the same categories the sidebar has (pages.ts).
-  const opTags = new Map<string, number>();
   const refs = listOperations(doc, {webhooks: true});
+  // The sidebar's top-level categories (pages.ts), each with the pages below it, webhooks included.
   // A tag with no text names no category (pages.ts files such pages as untagged).
-  for (const ref of refs) for (const t of new Set(ref.tags.filter((name) => name.trim() !== ''))) opTags.set(t, (opTags.get(t) ?? 0) + 1);
-  const names = [
-    ...tags.map((t) => t.name).filter((n) => opTags.has(n)),
-    ...[...opTags.keys()].filter((n) => !tags.some((t) => t.name === n)),
-  ];
+  const {tags} = readTags(doc, refs.flatMap((r) => r.tags));
+  const top = navigationTree(tags, refs, (r) => ({tags: r.tags.filter((t) => t.trim() !== ''), path: r.path, webhook: r.kind === 'webhook'}));
   const sections = splitMarkdownSections(doc.info.description ?? '');
   const schemes: SecuritySchemeData[] = Object.entries<Partial<SecurityScheme>>(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
     key,
@@ -203,15 +198,12 @@ export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_S
       .map((d) => ({label: d.label, href: `${path.posix.dirname(site.downloadPath)}/${d.file}`})),
     operationCount: refs.filter((r) => r.kind === 'operation').length,
     webhookCount: refs.filter((r) => r.kind === 'webhook').length,
-    categories: names.map((name) => {
-      const tag = tags.find((t) => t.name === name);
-      return {
-        label: (tag?.['x-displayName'] as string | undefined) ?? name,
-        href: categoryRoute(kebabCase(name), site.docsBasePath),
-        count: opTags.get(name) ?? 0,
-        ...(tag?.description ? {description: markdownToHtml(tag.description)} : {}),
-      };
-    }),
+    categories: top.map((node) => ({
+      label: node.label,
+      href: categoryRoute(node.slug, site.docsBasePath),
+      count: operationsBelow(node).length,
+      ...(node.tag?.description ? {description: markdownToHtml(node.tag.description)} : {}),
+    })),
     sections: sections.map(({level, title, id, html}) => ({level, title, id, html})),
   };
 }

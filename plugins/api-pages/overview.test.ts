@@ -36,6 +36,8 @@ test('categories are the sidebar categories, with their page counts', () => {
       ['Orders', 3, '/docs/category/api/orders'],
       ['Events', 2, '/docs/category/api/events'],
       ['Reports', 1, '/docs/category/api/reports'],
+      // Untagged: grouped by the path's first segment, in the overview as in the sidebar.
+      ['Ping', 1, '/docs/category/api/ping'],
     ],
   );
   const sidebar = planPages(doc).sidebar.filter((i) => i.type === 'category' && i.link);
@@ -45,7 +47,7 @@ test('categories are the sidebar categories, with their page counts', () => {
   );
 });
 
-test('a tag with no text names no category: the page is untagged in the sidebar and counted in no category', () => {
+test('a tag with no text names no category: the page is untagged, in its path group in the sidebar and the overview', () => {
   const blank = {
     ...doc,
     paths: {
@@ -56,7 +58,10 @@ test('a tag with no text names no category: the page is untagged in the sidebar 
   } as unknown as OpenApiDocument;
   assert.deepEqual(
     buildOverview(blank).categories.map((c) => [c.label, c.count]),
-    [['Orders', 1]],
+    [
+      ['Orders', 1],
+      ['A', 1],
+    ],
   );
   const plan = planPages(blank);
   assert.deepEqual(
@@ -65,6 +70,6 @@ test('a tag with no text names no category: the page is untagged in the sidebar 
   );
   assert.deepEqual(
     plan.sidebar.map((i) => (i.type === 'category' ? [i.label, i.items.map((d) => d.type === 'doc' && d.id)] : i.id)),
-    ['api/shop', ['Orders', ['api/b']], ['UNTAGGED', ['api/a']]],
+    ['api/shop', ['Orders', ['api/b']], ['A', ['api/a']]],
   );
 });

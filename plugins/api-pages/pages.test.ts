@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter} from './pages';
+import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter, type SidebarItem} from './pages';
 import type {OpenApiDocument} from '../../openapi/model/document';
 
 const doc: OpenApiDocument = {
@@ -37,7 +37,7 @@ test('pages: the plugin rules for ids, titles, order and descriptions', () => {
   assert.match(operationFrontMatter(plan.operations[1]), /^sidebar_class_name: "post api-method"$/m);
 });
 
-test('pages: sidebar: overview, declared tags, undeclared tags, UNTAGGED', () => {
+test('pages: sidebar: overview, declared tags, undeclared tags, untagged operations by path', () => {
   const plan = planPages(doc);
   const sidebar = plan.sidebar;
   assert.deepEqual(sidebar[0], {type: 'doc', id: 'api/widget-store-api'});
@@ -46,7 +46,7 @@ test('pages: sidebar: overview, declared tags, undeclared tags, UNTAGGED', () =>
     [
       ['All widgets', '/category/api/widgets', 4],
       ['Extra', '/category/api/extra', 1],
-      ['UNTAGGED', undefined, 1],
+      ['Health', '/category/api/health', 1],
     ],
   );
   const widgets = sidebar[1].type === 'category' ? sidebar[1].items : [];
@@ -239,4 +239,46 @@ test('pages: front matter of an operation page and of the overview, exactly', ()
 test('pages: front matter escapes the characters YAML does not take raw', () => {
   assert.equal(frontMatter({t: 'a\u2028b\u0085c\u007fd\ufeffe\u2029'}), '---\nt: "a\\u2028b\\u0085c\\u007fd\\ufeffe\\u2029"\n---\n');
   assert.equal(frontMatter({n: 3, b: true, z: null}), '---\nn: 3\nb: true\nz: null\n---\n');
+});
+
+test('pages: sidebar: nested 3.2 tags (operations, then child categories), labels from summary, externalDocs as customProps', () => {
+  const nested: OpenApiDocument = {
+    openapi: '3.2.0',
+    info: {title: 'Meters', version: '1'},
+    tags: [
+      {name: 'metering', summary: 'Metering'},
+      {name: 'readings', summary: 'Readings', parent: 'metering', externalDocs: {url: 'https://x.test/r'}},
+      {name: 'live', summary: 'Live readings', parent: 'readings', kind: 'nav'},
+      {name: 'beta', kind: 'badge'},
+    ],
+    paths: {
+      '/readings': {get: {summary: 'List readings', tags: ['readings', 'beta']}},
+      '/readings/live': {get: {summary: 'Stream readings', tags: ['live']}},
+      '/v1/audits': {get: {summary: 'List audits', tags: ['beta']}},
+    },
+  };
+  const shape = (items: SidebarItem[]): unknown[] =>
+    items.map((i) =>
+      i.type === 'doc'
+        ? i.id
+        : {label: i.label, title: i.link?.title, slug: i.link?.slug, ...(i.customProps ? {props: i.customProps} : {}), items: shape(i.items)},
+    );
+  assert.deepEqual(shape(planPages(nested).sidebar), [
+    'api/meters',
+    {
+      label: 'Metering',
+      title: 'Metering',
+      slug: '/category/api/metering',
+      items: [
+        {
+          label: 'Readings',
+          title: 'Readings',
+          slug: '/category/api/readings',
+          props: {externalDocs: {url: 'https://x.test/r'}},
+          items: ['api/list-readings', {label: 'Live readings', title: 'Live readings', slug: '/category/api/live', items: ['api/stream-readings']}],
+        },
+      ],
+    },
+    {label: 'Audits', title: 'Audits', slug: '/category/api/audits', items: ['api/list-audits']},
+  ]);
 });

@@ -19,19 +19,21 @@
  * - the overview page's id: `documentOverviewSlug()` (`info['x-portal-slug']`, else from the title);
  * - order: operations in document order (path, then the path item's own method order), webhooks
  *   after them, operations with `x-position` first;
- * - sidebar: the overview first, then one category per tag (declared tags in `tags` order, then
- *   undeclared ones as operations use them) labelled by `x-displayName`, linking to a generated
- *   index at /category/api/<kebab tag>; items `className: "api-method <method>"`; operations
- *   without a tag in a final "UNTAGGED" category. The category cards' method and path are not in
+ * - sidebar: the overview first, then the category tree of openapi/model/tags.ts (nav tags nested
+ *   by `parent` or `x-tagGroups`, labelled by `summary`, else `x-displayName`, else the name;
+ *   untagged operations by their path's first segment), each category linking to a generated
+ *   index at /category/api/<kebab tag> and listing its operations, then its child categories;
+ *   items `className: "api-method <method>"`. A tag's `externalDocs` rides along as the
+ *   category's `customProps` for its index page. The category cards' method and path are not in
  *   the sidebar (every docs page loads it): the category page reads them from the version page
  *   lists of plugins/api-versions.
  */
-import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {descriptionSummary} from './markdown-html';
 import {leadSentences} from './client/cut';
 import {categoryIndexSlug} from '../../openapi/model/routes';
-import type {OpenApiDocument, Tag} from '../../openapi/model/document';
+import type {OpenApiDocument} from '../../openapi/model/document';
+import {navigationTree, readTags, type NavCategory} from '../../openapi/model/tags';
 
 export interface PlannedOperation {
   /** Page id = slug: the page is /docs/api/<id>. */
@@ -57,7 +59,18 @@ export interface PagePlan {
 
 export type SidebarItem =
   | {type: 'doc'; id: string; label?: string; className?: string}
-  | {type: 'category'; label: string; link?: {type: 'generated-index'; title: string; slug: string}; items: SidebarItem[]};
+  | {
+      type: 'category';
+      label: string;
+      link?: {type: 'generated-index'; title: string; slug: string};
+      customProps?: CategoryProps;
+      items: SidebarItem[];
+    };
+
+/** What a category of the sidebar carries for its index page (every docs page loads the sidebar: keep it small). */
+export interface CategoryProps {
+  externalDocs?: {url: string; description?: string};
+}
 
 /**
  * Longest front matter description: a search result's snippet length, and what every docs page
@@ -106,33 +119,31 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
 }
 
 function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: PlannedOperation[]): SidebarItem[] {
-  // prettier-ignore
-  // Stryker disable next-line ArrayDeclaration: a string in place of a tag has no name, so no operation is filed under it
-  const declared: Tag[] = doc.tags ?? [];
-  // Declared tags in their order, then the others as operations use them; a tag without operations gets no category (below).
-  const names = [...new Set([...declared.map((t) => t.name), ...operations.flatMap((o) => o.tags)])];
   const docItem = (o: PlannedOperation): SidebarItem => ({
     type: 'doc',
     id: `api/${o.id}`,
     label: o.title,
     className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', o.method].filter(Boolean).join(' '),
   });
-  const items: SidebarItem[] = [];
-  items.push({type: 'doc', id: `api/${overviewId}`});
-  for (const name of names) {
-    const tag = declared.find((t) => t.name === name);
-    const ops = operations.filter((o) => o.tags.includes(name));
-    if (!ops.length) continue;
-    items.push({
+  const category = (node: NavCategory<PlannedOperation>): SidebarItem => {
+    const docs = node.tag?.externalDocs;
+    return {
       type: 'category',
-      label: str(tag?.['x-displayName']) ?? name,
-      link: {type: 'generated-index', title: name, slug: categoryIndexSlug(kebabCase(name))},
-      items: ops.map(docItem),
-    });
-  }
-  const untagged = operations.filter((o) => o.tags.length === 0);
-  if (untagged.length) items.push({type: 'category', label: 'UNTAGGED', items: untagged.map(docItem)});
-  return items;
+      label: node.label,
+      link: {type: 'generated-index', title: node.label, slug: categoryIndexSlug(node.slug)},
+      // The category page shows it (src/theme/DocCategoryGeneratedIndexPage); only tags that have one carry it.
+      ...(docs ? {customProps: {externalDocs: docs}} : {}),
+      items: [...node.operations.map(docItem), ...node.children.map(category)],
+    };
+  };
+  return [{type: 'doc', id: `api/${overviewId}`}, ...navigation(doc, operations).map(category)];
+}
+
+/** The category tree of the planned pages (openapi/model/tags.ts): nested tags, x-tagGroups, untagged operations by path. */
+export function navigation(doc: OpenApiDocument, operations: PlannedOperation[]): NavCategory<PlannedOperation>[] {
+  const {tags} = readTags(doc, operations.flatMap((o) => o.tags));
+  // A webhook's planned path is "webhook": it files by its event (an untagged one goes to "Webhooks").
+  return navigationTree(tags, operations, (o) => ({tags: o.tags, path: o.webhook?.event ?? o.path, webhook: o.webhook !== undefined}));
 }
 
 /** docs/api/sidebar.ts, as the plugin wrote it. */

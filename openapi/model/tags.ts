@@ -23,7 +23,7 @@
  * link to it survives a change of parent.
  */
 import kebabCase from 'lodash/kebabCase';
-import {slugWords} from './operations';
+import {slugWords, type OperationRef} from './operations';
 
 /** A category's slug: lodash kebabCase of the tag's name (the addresses older builds published). */
 export function categorySlug(name: string): string {
@@ -290,4 +290,19 @@ export function navigationTree<T>(
 /** Operations of a category and of every category below it (each once). */
 export function operationsBelow<T>(node: NavCategory<T>): T[] {
   return [...new Set([...node.operations, ...node.children.flatMap(operationsBelow)])];
+}
+
+/** Every category of a tree, parents before their children. */
+export function allCategories<T>(tree: readonly NavCategory<T>[]): NavCategory<T>[] {
+  return tree.flatMap((node) => [node, ...allCategories(node.children)]);
+}
+
+/**
+ * The category tree of a document's pages (listOperations with webhooks): what the sidebar shows,
+ * for readers that work from the operation list (overview, site links, version mapping). A tag
+ * with no text names no category (the page is untagged, as plugins/api-pages/pages.ts plans it).
+ */
+export function operationTree(doc: unknown, refs: readonly OperationRef[]): NavCategory<OperationRef>[] {
+  const {tags} = readTags(doc, refs.flatMap((r) => r.tags));
+  return navigationTree(tags, refs, (r) => ({tags: r.tags.filter((t) => t.trim() !== ''), path: r.path, webhook: r.kind === 'webhook'}));
 }

@@ -19,7 +19,7 @@ import type {OpenApiDocument, SecurityScheme} from '../../openapi/model/document
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/client/notice';
 import {categoryRoute} from '../../openapi/model/routes';
-import {navigationTree, operationsBelow, readTags} from '../../openapi/model/tags';
+import {operationsBelow, operationTree} from '../../openapi/model/tags';
 import {dataModuleName, dataModuleSource, jsonModuleSource, SCHEMA_DIR} from './client/page-data-format';
 
 export {frontMatter} from './pages';
@@ -171,9 +171,7 @@ export function operationPageMdx(page: PlannedOperation, notice?: OlderVersionNo
 export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_SITE_TARGET): OverviewPage {
   const refs = listOperations(doc, {webhooks: true});
   // The sidebar's top-level categories (pages.ts), each with the pages below it, webhooks included.
-  // A tag with no text names no category (pages.ts files such pages as untagged).
-  const {tags} = readTags(doc, refs.flatMap((r) => r.tags));
-  const top = navigationTree(tags, refs, (r) => ({tags: r.tags.filter((t) => t.trim() !== ''), path: r.path, webhook: r.kind === 'webhook'}));
+  const top = operationTree(doc, refs);
   const sections = splitMarkdownSections(doc.info.description ?? '');
   const schemes: SecuritySchemeData[] = Object.entries<Partial<SecurityScheme>>(doc.components?.securitySchemes ?? {}).map(([key, s]) => ({
     key,

@@ -7,6 +7,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {apiPageRoute, categoryRoute} from '../../openapi/model/routes';
+import {operationTree} from '../../openapi/model/tags';
 import type {ApiSiteLinks} from './client/site-links';
 
 /** Every route of the generated reference: overview, category indexes and operation pages. */
@@ -37,15 +38,10 @@ export function apiSiteLinks(
     };
   }
   const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
-  const used = new Set<string>();
-  const operationPaths: string[] = [];
-  for (const op of listOperations(doc, {webhooks: true})) {
-    op.tags.forEach((t) => used.add(t));
-    operationPaths.push(apiPageRoute(op.slug ?? ''));
-  }
-  const declared: string[] = (doc.tags ?? []).map((t: {name: string}) => t.name).filter((n: string) => used.has(n));
-  const names = [...declared, ...[...used].filter((n) => !declared.includes(n))];
-  const categories = names.map((label) => ({label, path: categoryRoute(kebabCase(label))}));
+  const refs = listOperations(doc, {webhooks: true});
+  const operationPaths = refs.map((op) => apiPageRoute(op.slug ?? ''));
+  // The sidebar's top-level categories (openapi/model/tags.ts): badge and audience tags have no page.
+  const categories = operationTree(doc, refs).map((node) => ({label: node.name, path: categoryRoute(node.slug)}));
   const reference = categories.find((c) => c.label === referenceTag) ?? categories[0];
   const overviewPath = apiPageRoute(documentOverviewSlug(doc));
   return {

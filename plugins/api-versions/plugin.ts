@@ -7,6 +7,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import kebabCase from 'lodash/kebabCase';
+import {allCategories, operationTree} from '../../openapi/model/tags';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {versionPages, type VersionCategoryData, type VersionPages} from './client/mapping';
 
@@ -36,7 +37,18 @@ export function loadVersionPages(options: ApiVersionsPluginOptions): VersionPage
         `plugins/api-versions: ${processedSpec} (API version "${meta.id}") does not exist: run "npm run gen:versions" (build and start run it).`,
       );
     const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
-    return versionPages(meta, doc, listOperations(doc, {webhooks: true}), documentOverviewSlug(doc), kebabCase);
+    const refs = listOperations(doc, {webhooks: true});
+    // Each page's categories in the sidebar (openapi/model/tags.ts), its own tags' first: a badge or
+    // audience tag has no category page; an untagged page has its path group's.
+    const tree = allCategories(operationTree(doc, refs));
+    const homes = new Map(refs.map((r) => [r, [] as string[]]));
+    for (const node of tree) for (const r of node.operations) homes.get(r)!.push(node.name);
+    const rank = (r: (typeof refs)[number], name: string) => (r.tags.includes(name) ? r.tags.indexOf(name) : r.tags.length);
+    const filed = refs.map((r) => ({...r, tags: homes.get(r)!.sort((a, b) => rank(r, a) - rank(r, b))}));
+    const pages = versionPages(meta, doc, filed, documentOverviewSlug(doc), kebabCase);
+    // Parent categories list no page of their own but have an index page too.
+    const parents = tree.map((node) => node.slug).filter((slug) => !pages.categories.includes(slug));
+    return {...pages, categories: [...pages.categories, ...parents]};
   });
 }
 

@@ -889,3 +889,17 @@ test('the budget: the deepest listing that fits is chosen, and the shallowest is
   const shallower = operationMarkdown(wideGraph(), {budget: depth3.length, depth: 4});
   assert.ok(shallower.length <= depth3.length);
 });
+
+test('the head: tags that label the operation (3.2 kind badge, audience) are listed under the method and path', () => {
+  const md = operationMarkdown(
+    page({
+      labels: [
+        {label: 'Beta', kind: 'badge'},
+        {label: 'Internal', kind: 'audience', description: 'For operators.'},
+      ],
+    }),
+    {link},
+  );
+  assert.ok(md.startsWith('# Create a thing\n\n`POST /things/{thingId}`\n\nTags: **Beta**, **Internal** (audience).\n\nOperation ID:'), md);
+  assert.doesNotMatch(operationMarkdown(page(), {link}), /^Tags:/m, 'no labels, no line');
+});

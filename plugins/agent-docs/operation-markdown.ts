@@ -345,6 +345,9 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
     out.push(`Webhook ${code(page.webhook)}: the API sends ${code(page.method.toUpperCase())} requests to your endpoint.`, '');
   else out.push(`${code(`${page.method.toUpperCase()} ${page.path}`)}`, '');
   if (page.deprecated) out.push('**Deprecated.**', '');
+  // Tags that label the operation (3.2 kind badge, audience…), as the page shows them under its title.
+  if (page.labels?.length)
+    out.push(`Tags: ${page.labels.map((l) => (l.kind === 'badge' ? `**${l.label}**` : `**${l.label}** (${l.kind})`)).join(', ')}.`, '');
   if (page.operationId) out.push(`Operation ID: ${code(page.operationId)}`, '');
   if (!page.webhook && page.servers.length) {
     if (page.servers.length === 1)

@@ -322,3 +322,27 @@ test('references are URI fragments: "%7B" in a pointer is "{"', () => {
   };
   assert.equal(new PageDataBuilder(doc as never).operation('get', '/b').parameters[0].name, 'id');
 });
+
+test('labels: tags of a kind other than nav (3.2 badge, audience) label the page, labelled by summary; nav tags do not', () => {
+  const doc = {
+    openapi: '3.2.0',
+    info: {title: 'T', version: '1'},
+    tags: [
+      {name: 'meters', kind: 'nav'},
+      {name: 'beta', summary: 'Beta', kind: 'badge', description: 'May change.\n\nMore.'},
+      {name: 'internal', kind: 'audience'},
+    ],
+    paths: {
+      '/m': {
+        get: {summary: 'List', tags: ['meters', 'beta', 'internal', 'undeclared'], responses: {200: {description: 'ok'}}},
+        post: {summary: 'Create', tags: ['meters'], responses: {200: {description: 'ok'}}},
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const builder = new PageDataBuilder(doc);
+  assert.deepEqual(builder.operation('get', '/m').labels, [
+    {label: 'Beta', kind: 'badge', description: 'May change.'},
+    {label: 'internal', kind: 'audience'},
+  ]);
+  assert.equal(builder.operation('post', '/m').labels, undefined);
+});

@@ -19,12 +19,14 @@ import type {
   SchemaNode,
   SecuritySchemeData,
   ServerData,
+  TagLabel,
 } from './client/page-data-format';
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
 import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {binaryExampleHtml} from '../../src/components/ApiOperation/examples';
 import {highlight, languageForMediaType} from './highlight';
-import {markdownToHtml} from './markdown-html';
+import {descriptionSummary, markdownToHtml} from './markdown-html';
+import {readTags, tagLabels, type TagInfo} from '../../openapi/model/tags';
 import {EAGER_DEPTH, followRef} from '../../src/components/SchemaView/model';
 import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
@@ -176,6 +178,8 @@ export class PageDataBuilder {
   private readonly lazy = new Set<string>();
   /** The converted component schemas by name (as a record: what SchemaView's model reads). */
   readonly schemas: Record<string, SchemaNode> = {};
+  /** The document's tags (openapi/model/tags.ts), read once: pages show the label kinds. */
+  private tagInfo?: Map<string, TagInfo>;
 
   constructor(
     readonly doc: OpenApiDocument,
@@ -540,6 +544,13 @@ export class PageDataBuilder {
       if (op.deprecated) page.deprecated = true;
       if (op.deprecated && typeof op['x-deprecated-by'] === 'string' && op['x-deprecated-by'].trim())
         page.deprecatedBy = this.replacement(op['x-deprecated-by'].trim());
+      // Tags that are labels, not navigation (3.2 `kind: badge`, `audience`…): shown beside the title.
+      this.tagInfo ??= readTags(this.doc).tags;
+      const labels = tagLabels(this.tagInfo, op.tags ?? []).map((t): TagLabel => {
+        const about = descriptionSummary(t.description);
+        return {label: t.label, kind: t.kind, ...(about ? {description: about} : {})};
+      });
+      if (labels.length) page.labels = labels;
       const description = markdownToHtml(op.description);
       if (description) page.description = description;
       if (op.requestBody) {

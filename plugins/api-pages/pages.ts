@@ -30,6 +30,7 @@
  */
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {descriptionSummary} from './markdown-html';
+import {safeHref} from './sanitize';
 import {leadSentences} from './client/cut';
 import {categoryIndexSlug} from '../../openapi/model/routes';
 import type {OpenApiDocument} from '../../openapi/model/document';
@@ -126,7 +127,8 @@ function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: Planned
     className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', o.method].filter(Boolean).join(' '),
   });
   const category = (node: NavCategory<PlannedOperation>): SidebarItem => {
-    const docs = node.tag?.externalDocs;
+    // A link a reader may follow (http, https, mailto): a foreign document's `javascript:` is dropped.
+    const docs = node.tag?.externalDocs && safeHref(node.tag.externalDocs.url) ? node.tag.externalDocs : undefined;
     return {
       type: 'category',
       label: node.label,

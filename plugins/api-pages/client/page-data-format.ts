@@ -146,6 +146,16 @@ export interface CodeSample {
   fromDocument?: boolean;
 }
 
+/** A tag shown as a label on an operation page (not a sidebar category). */
+export interface TagLabel {
+  /** The tag's summary, else its name. */
+  label: string;
+  /** Its `kind` (`badge`, `audience`, or the document's own). */
+  kind: string;
+  /** Plain text of its description's first paragraph. */
+  description?: string;
+}
+
 export interface ServerData {
   url: string;
   description?: string;
@@ -163,6 +173,8 @@ export interface OperationPage {
   deprecatedBy?: Replacement;
   /** "New in vX" / "Changed in vX": the latest recent release that added or changed it (plugins/changelog). */
   release?: ReleaseMark;
+  /** Its tags that label rather than navigate (3.2 `kind: badge`, `audience`…: openapi/model/tags.ts). */
+  labels?: TagLabel[];
   /** HTML. */
   description?: string;
   servers: ServerData[];

@@ -230,6 +230,23 @@ function TryIt({operation}: {operation: OperationPage}) {
   );
 }
 
+/**
+ * The operation's tags that label it (3.2 `kind: badge`, `audience`, or a kind of the document's
+ * own) under the title: a badge by its name, another kind as "Audience: Internal". Their
+ * description is the tooltip.
+ */
+function TagLabels({labels}: {labels: NonNullable<OperationPage['labels']>}) {
+  return (
+    <ul className={styles.tagLabels} data-tag-labels aria-label="Tags">
+      {labels.map((l) => (
+        <li key={`${l.kind}:${l.label}`} className={styles.tagLabel} data-tag-kind={l.kind} title={l.description}>
+          {l.kind === 'badge' ? l.label : `${l.kind.charAt(0).toUpperCase()}${l.kind.slice(1)}: ${l.label}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Where the jump link under the title leads: the aside with the code samples and response examples. */
 const EXAMPLES_ID = 'code-samples';
 
@@ -253,6 +270,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             </>
           )}
         </Heading>
+        {operation.labels && <TagLabels labels={operation.labels} />}
         {(operation.release || (operation.deprecated && operation.deprecatedBy)) && (
           <p className={clsx(styles.lifecycle, SKIP)}>
             {operation.release && (

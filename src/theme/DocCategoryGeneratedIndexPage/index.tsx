@@ -3,6 +3,7 @@
  * (Docusaurus 3.7.0's metadata, banner, breadcrumbs, title and paginator are kept) for:
  * - the "Copy page" menu (src/components/AgentDocs) at the top right, like on doc and API pages;
  *   the page's Markdown twin lists the category's items;
+ * - the tag's `externalDocs` link under the title (ExternalDocs);
  * - cards of their own: no icon (the theme's cards start with an emoji, a box where no emoji font
  *   is installed), the operation's method badge and path (./endpoint.ts: from the data
  *   plugins/api-versions writes for these pages, which only they load), and the description cut at a word boundary with an ellipsis
@@ -40,6 +41,7 @@ import {olderCategoryNotice} from '@site/plugins/api-versions/client/notice';
 import {versionOfPath} from '@site/plugins/api-versions/client/version-of-path';
 import {sitePath} from '@site/openapi/model/routes';
 import {cardEndpoint} from './endpoint';
+import type {CategoryProps} from '@site/plugins/api-pages/pages';
 import styles from './styles.module.css';
 
 /** About two lines of a card at its narrowest. */
@@ -110,6 +112,20 @@ function Cards({items}: {items: PropSidebarItem[]}) {
   );
 }
 
+/**
+ * A tag's `externalDocs` (plugins/api-pages/pages.ts puts it in the category's customProps, only
+ * for an address a reader may follow): a link under the title, labelled by its description.
+ */
+function ExternalDocs({category}: {category: PropSidebarItemCategory}) {
+  const docs = (category.customProps as CategoryProps | undefined)?.externalDocs;
+  if (!docs) return null;
+  return (
+    <p className={styles.externalDocs} data-external-docs>
+      <Link href={docs.url}>{docs.description ?? docs.url}</Link>
+    </p>
+  );
+}
+
 /** The older-version notice of this category page, when it belongs to an older API version. */
 function useOlderVersionNotice() {
   const {baseUrl} = useDocusaurusContext().siteConfig;
@@ -145,6 +161,7 @@ export default function DocCategoryGeneratedIndexPage({categoryGeneratedIndex}: 
             {categoryGeneratedIndex.title}
           </Heading>
           {categoryGeneratedIndex.description && <p>{categoryGeneratedIndex.description}</p>}
+          <ExternalDocs category={category} />
         </header>
         <article className="margin-top--lg">
           <Cards items={category.items} />

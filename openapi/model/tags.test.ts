@@ -146,6 +146,9 @@ describe('untagged operations', () => {
       op('e', '/#Action=DescribeAddresses'),
     ]);
     assert.deepEqual(outline(tree), ['Transit Gateway [transit-gateway]: a b', 'Instance [instance]: c d', 'Address [address]: e']);
+    // Only a word the members spell differently is shown in the singular.
+    assert.equal(commonLabel([['Instances'], ['Instance', 'Attribute']]), 'Instance');
+    assert.equal(commonLabel([['Payment', 'Methods'], ['Payment', 'Methods']]), 'Payment Methods');
   });
 
   it('join the category of a tag with the same address; webhooks and unnamed paths get their own', () => {

@@ -190,8 +190,8 @@ export function pathGroup(path: string): PathGroup | undefined {
 
 /**
  * Label of a path group: the words its members share from the start, in title case (EC2's
- * TransitGateway, TransitGatewayRouteTable… -> "Transit Gateway"), plural words compared in the
- * singular; at least the first word.
+ * TransitGateway, TransitGatewayRouteTables… -> "Transit Gateway"), plural words compared in the
+ * singular (and shown so when members differ); at least the first word.
  */
 export function commonLabel(members: readonly (readonly string[])[]): string {
   const first = members[0] ?? [];
@@ -201,8 +201,9 @@ export function commonLabel(members: readonly (readonly string[])[]): string {
     while (k < n && k < words.length && singular(words[k]!).toLowerCase() === singular(first[k]!).toLowerCase()) k++;
     n = k;
   }
-  const shared = first.slice(0, Math.max(1, n)).map((w, i) => (i === n - 1 && members.length > 1 ? singular(w) : w));
-  return title(shared);
+  // A word the members spell differently ("Instances", "Instance") is shown in the singular.
+  const differs = (i: number) => members.some((words) => words[i]?.toLowerCase() !== first[i]!.toLowerCase());
+  return title(first.slice(0, Math.max(1, n)).map((w, i) => (differs(i) ? singular(w) : w)));
 }
 
 export interface NavEntry {

@@ -41,8 +41,10 @@ export function apiSiteLinks(
   const refs = listOperations(doc, {webhooks: true});
   const operationPaths = refs.map((op) => apiPageRoute(op.slug ?? ''));
   // The sidebar's top-level categories (openapi/model/tags.ts): badge and audience tags have no page.
-  const categories = operationTree(doc, refs).map((node) => ({label: node.name, path: categoryRoute(node.slug)}));
-  const reference = categories.find((c) => c.label === referenceTag) ?? categories[0];
+  const top = operationTree(doc, refs);
+  // Labelled as the sidebar labels them (a 3.2 summary, x-displayName); PORTAL_REFERENCE_TAG names the tag.
+  const categories = top.map((node) => ({label: node.label, path: categoryRoute(node.slug)}));
+  const reference = categories[Math.max(0, top.findIndex((n) => n.name === referenceTag))];
   const overviewPath = apiPageRoute(documentOverviewSlug(doc));
   return {
     overviewPath,

@@ -164,6 +164,16 @@ describe('untagged operations', () => {
   });
 });
 
+describe('category addresses', () => {
+  it('are unique: a group named like a tag, or a name without letters, is numbered', () => {
+    const {tree} = treeOf({tags: [{name: 'billing'}, {name: '!!'}], 'x-tagGroups': [{name: 'Billing', tags: ['billing']}]}, [
+      op('a', '/a', 'billing'),
+      op('b', '/b', '!!'),
+    ]);
+    assert.deepEqual(outline(tree), ['Billing [billing]: ', '  billing [billing-2]: a', '!! [category]: b']);
+  });
+});
+
 describe('categorySlug', () => {
   it('keeps the addresses categories have always had (lodash kebabCase of the name)', () => {
     assert.equal(categorySlug('Bill Profiles'), 'bill-profiles');

@@ -243,10 +243,14 @@ export function navigationTree<T>(
   const bySlug = new Map<string, NavCategory<T>>();
   for (const tag of tags.values()) {
     if (tag.kind !== NAV_KIND) continue;
-    const slug = categorySlug(tag.name);
+    // Tags of one slug are one tag (the pipeline merges them): only a group can meet a tag's slug,
+    // or a name with no letters or digits have none. Either is numbered: one address, one page.
+    const base = categorySlug(tag.name) || 'category';
+    let slug = base;
+    for (let n = 2; bySlug.has(slug); n++) slug = `${base}-${n}`;
     const node: NavCategory<T> = {name: tag.name, label: tag.label, slug, tag, operations: [], children: []};
     nodes.set(tag.name, node);
-    if (!bySlug.has(slug)) bySlug.set(slug, node);
+    bySlug.set(slug, node);
   }
   const roots: NavCategory<T>[] = [];
   for (const node of nodes.values()) {

@@ -45,7 +45,8 @@ export function loadVersionPages(options: ApiVersionsPluginOptions): VersionPage
     for (const node of tree) for (const r of node.operations) homes.get(r)!.push(node.name);
     const rank = (r: (typeof refs)[number], name: string) => (r.tags.includes(name) ? r.tags.indexOf(name) : r.tags.length);
     const filed = refs.map((r) => ({...r, tags: homes.get(r)!.sort((a, b) => rank(r, a) - rank(r, b))}));
-    const pages = versionPages(meta, doc, filed, documentOverviewSlug(doc), kebabCase);
+    const slugOf = new Map(tree.map((node) => [node.name, node.slug]));
+    const pages = versionPages(meta, doc, filed, documentOverviewSlug(doc), (name) => slugOf.get(name) ?? kebabCase(name));
     // Parent categories list no page of their own but have an index page too.
     const parents = tree.map((node) => node.slug).filter((slug) => !pages.categories.includes(slug));
     return {...pages, categories: [...pages.categories, ...parents]};

@@ -311,3 +311,28 @@ export function operationTree(doc: unknown, refs: readonly OperationRef[]): NavC
   const {tags} = readTags(doc, refs.flatMap((r) => r.tags));
   return navigationTree(tags, refs, (r) => ({tags: r.tags.filter((t) => t.trim() !== ''), path: r.path, webhook: r.kind === 'webhook'}));
 }
+
+/**
+ * Where each operation of a tree lives first: the chain of categories (outermost first) down to
+ * the category of its first nav tag in its own tag order, else its path group. Version mapping and
+ * llms.txt file an operation once, there.
+ */
+export function homeCategories(tree: readonly NavCategory<OperationRef>[]): Map<OperationRef, NavCategory<OperationRef>[]> {
+  const homes = new Map<OperationRef, NavCategory<OperationRef>[]>();
+  const rank = (op: OperationRef, node: NavCategory<OperationRef>) => {
+    const i = node.tag ? op.tags.indexOf(node.name) : -1;
+    return i < 0 ? op.tags.length : i;
+  };
+  const walk = (nodes: readonly NavCategory<OperationRef>[], above: NavCategory<OperationRef>[]) => {
+    for (const node of nodes) {
+      const chain = [...above, node];
+      for (const op of node.operations) {
+        const home = homes.get(op);
+        if (!home || rank(op, node) < rank(op, home.at(-1)!)) homes.set(op, chain);
+      }
+      walk(node.children, chain);
+    }
+  };
+  walk(tree, []);
+  return homes;
+}

@@ -12,6 +12,7 @@ import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {ChildNode, Element, Document} from 'domhandler';
 import {listOperations} from '../../openapi/model/operations';
+import {allCategories, homeCategories, operationTree} from '../../openapi/model/tags';
 import {apiPageRoute} from '../../openapi/model/routes';
 import type {OperationPage} from '../api-pages/client/page-data-format';
 import {CONTROL_CHARACTERS, copyableText, hex4} from '../../src/components/CopyButton/copyable-text';
@@ -348,7 +349,8 @@ export const DOWNLOADS = [
   },
 ] as const;
 
-function llmsFiles(
+/** llms.txt and the order of llms-full.txt: guides, the reference by category, older versions, the blog. */
+export function llmsFiles(
   pages: TwinInfo[],
   options: AgentDocsOptions,
   doc: {info?: {title?: string; description?: string}; tags?: {name: string}[]},
@@ -364,15 +366,21 @@ function llmsFiles(
   const guides = pages.filter((p) => p.kind === 'doc' || p.kind === 'page' || p.kind === 'home');
   sections.push({title: 'Guides', pages: [...overview, ...guides.filter((p) => p.kind !== 'home')]});
   const ops = pages.filter((p) => p.kind === 'operation');
-  const declared = (doc.tags ?? []).map((t) => t.name);
-  const used = [...new Set(ops.flatMap((p) => p.operation!.tags.slice(0, 1)))];
-  const tagOrder = [...declared.filter((t) => used.includes(t)), ...used.filter((t) => !declared.includes(t))];
   const opLine = (p: TwinInfo) =>
     p.operation!.webhook ? `webhook \`${p.operation!.webhook}\`. ` : `\`${p.operation!.method.toUpperCase()} ${p.operation!.path}\`. `;
-  for (const tag of tagOrder)
-    sections.push({title: `API reference: ${tag}`, pages: ops.filter((p) => p.operation!.tags[0] === tag), prefix: opLine});
-  const untagged = ops.filter((p) => !p.operation!.tags.length);
-  if (untagged.length) sections.push({title: 'API reference: other operations', pages: untagged, prefix: opLine});
+  // One section per category, in sidebar order, titled by its trail ("Metering › Readings"); each
+  // page once, under its home (openapi/model/tags.ts: its first nav tag, else its path group).
+  const top = operationTree(doc, listOperations(doc, {webhooks: true}));
+  const homes = homeCategories(top);
+  const homeOf = new Map([...homes].map(([ref, chain]) => [ref.slug ?? '', chain.at(-1)!]));
+  const titles = new Map([...homes.values()].map((chain) => [chain.at(-1)!, chain.map((n) => n.label).join(' › ')]));
+  const slugOf = (p: TwinInfo) => p.route.slice(p.route.lastIndexOf('/') + 1);
+  for (const node of allCategories(top)) {
+    const filed = ops.filter((p) => homeOf.get(slugOf(p)) === node);
+    if (filed.length) sections.push({title: `API reference: ${titles.get(node)}`, pages: filed, prefix: opLine});
+  }
+  const unfiled = ops.filter((p) => !homeOf.has(slugOf(p)));
+  if (unfiled.length) sections.push({title: 'API reference: other operations', pages: unfiled, prefix: opLine});
   for (const v of options.versions ?? []) {
     const vPages = older.filter((p) => p.version === v.id);
     const order = (p: TwinInfo) => (p.kind === 'overview' ? 0 : p.kind === 'operation' ? 1 : 2);

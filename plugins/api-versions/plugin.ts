@@ -7,7 +7,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import kebabCase from 'lodash/kebabCase';
-import {allCategories, operationTree} from '../../openapi/model/tags';
+import {allCategories, homeCategories, operationTree} from '../../openapi/model/tags';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {versionPages, type VersionCategoryData, type VersionPages} from './client/mapping';
 
@@ -38,13 +38,12 @@ export function loadVersionPages(options: ApiVersionsPluginOptions): VersionPage
       );
     const doc = JSON.parse(readFileSync(processedSpec, 'utf8'));
     const refs = listOperations(doc, {webhooks: true});
-    // Each page's categories in the sidebar (openapi/model/tags.ts), its own tags' first: a badge or
-    // audience tag has no category page; an untagged page has its path group's.
-    const tree = allCategories(operationTree(doc, refs));
-    const homes = new Map(refs.map((r) => [r, [] as string[]]));
-    for (const node of tree) for (const r of node.operations) homes.get(r)!.push(node.name);
-    const rank = (r: (typeof refs)[number], name: string) => (r.tags.includes(name) ? r.tags.indexOf(name) : r.tags.length);
-    const filed = refs.map((r) => ({...r, tags: homes.get(r)!.sort((a, b) => rank(r, a) - rank(r, b))}));
+    // Each page's category is its home in the sidebar (openapi/model/tags.ts): a badge or audience
+    // tag has no category page; an untagged page has its path group's.
+    const top = operationTree(doc, refs);
+    const homes = homeCategories(top);
+    const filed = refs.map((r) => ({...r, tags: homes.has(r) ? [homes.get(r)!.at(-1)!.name] : []}));
+    const tree = allCategories(top);
     const slugOf = new Map(tree.map((node) => [node.name, node.slug]));
     const pages = versionPages(meta, doc, filed, documentOverviewSlug(doc), (name) => slugOf.get(name) ?? kebabCase(name));
     // Parent categories list no page of their own but have an index page too.

@@ -10,10 +10,13 @@
  * list prefers.
  */
 import deburr from 'lodash/deburr';
-import {isHttpMethod, type HttpMethod} from './methods';
+import {HTTP_METHODS, isHttpMethod, type HttpMethod} from './methods';
 
-/** Upper-case runs that are a word of their own even when a lower-case word follows at once ("POSTsubscribe"). */
-const WORD_RUNS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'QUERY']);
+/**
+ * Upper-case runs that are a word of their own even when a lower-case word follows at once
+ * ("POSTsubscribe"): the HTTP methods (methods.ts), and QUERY (OpenAPI 3.2).
+ */
+const WORD_RUNS: ReadonlySet<string> = new Set([...HTTP_METHODS, 'query'].map((m) => m.toUpperCase()));
 
 type CharClass = 'upper' | 'lower' | 'digit';
 const classOf = (c: string): CharClass => (/\p{Lu}/u.test(c) ? 'upper' : /\p{N}/u.test(c) ? 'digit' : 'lower');

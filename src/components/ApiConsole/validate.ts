@@ -10,8 +10,10 @@
  */
 import type {OperationPage, SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import type {CheckError, CheckRun, RunCheck} from './check-runner';
-import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from './check-keys';
+import {itemKey, parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from './check-keys';
+import type {StreamItem} from './stream';
 import {followRef} from '../SchemaView/model';
+import {typedValue} from './body';
 import {escapeToken, unescapeToken} from '../../../openapi/model/pointer';
 
 // One lazy chunk for the console's checks: this module and the runner (the worker is its own).
@@ -93,6 +95,29 @@ export async function checkResponse(
   return {kind: 'invalid', against: key, mismatches: result.errors.map((e) => ({pointer: pointerOf(e), message: describe(e)}))};
 }
 
+/**
+ * Checks one item of a streamed response (an event, a line) against the documented `itemSchema`
+ * of its status and media type. An item whose text did not parse is invalid as it stands.
+ */
+export async function checkItem(
+  operation: Pick<OperationPage, 'responses'>,
+  run: RunCheck | undefined,
+  response: {status: number; contentType: string},
+  item: StreamItem,
+): Promise<CheckResult> {
+  const status = documentedStatus(operation, response.status);
+  const media = status ? documentedMedia(operation, status, response.contentType) : undefined;
+  const documented = status && media ? operation.responses.find((r) => r.status === status)?.content.find((c) => c.mediaType === media) : undefined;
+  if (!status || !media || !documented?.itemSchema) return {kind: 'unchecked', reason: 'No item schema is documented for this stream.'};
+  const key = itemKey(status, media);
+  if (item.parseError) return {kind: 'invalid', against: key, mismatches: [{pointer: '', message: item.parseError}]};
+  if (!run) return {kind: 'unchecked', reason: 'This page has no check of its stream items.'};
+  const result = await run(key, item.value);
+  if (result.kind !== 'ran') return {kind: 'unchecked', reason: notRun(result, key)};
+  if (result.valid) return {kind: 'valid', against: key};
+  return {kind: 'invalid', against: key, mismatches: result.errors.map((e) => ({pointer: pointerOf(e), message: describe(e)}))};
+}
+
 /** Why a check did not run, as the console says it. */
 function notRun(result: Exclude<CheckRun, {kind: 'ran'}>, key: string): string {
   if (result.kind === 'timeout') return `Check skipped: it took too long (over ${result.budgetMs / 1000} s) and was stopped.`;
@@ -122,28 +147,8 @@ export interface RequestCheck {
   skipped?: string;
 }
 
-function typesOf(node: SchemaNode | undefined): string[] {
-  const t = node?.type;
-  return t === undefined ? [] : Array.isArray(t) ? t : [t];
-}
-
-/**
- * A typed value as the API receives it: numbers, booleans and lists from what the reader typed
- * (a list is comma-separated). Text that is not of the type stays text, so the check names it.
- */
-export function typedValue(text: string, node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): unknown {
-  const schema = followRef(node, schemas);
-  const types = typesOf(schema);
-  if (types.includes('array'))
-    return text
-      .split(',')
-      .filter((v) => v !== '')
-      .map((v) => typedValue(v, schema?.items, schemas));
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim()))
-    return Number(text.trim());
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
-  return text;
-}
+// How typed text reads as a value lives with the form encoders (body.ts); re-exported for the tests.
+export {typedValue} from './body';
 
 /** The schema at a JSON pointer inside `root` (properties, items), or undefined. */
 function schemaAt(root: SchemaNode | undefined, pointer: string, schemas: Record<string, SchemaNode>): SchemaNode | undefined {

@@ -151,7 +151,8 @@ class ResponseCheckCompiler {
   private next = 0;
 
   constructor(private readonly doc: OpenApiDocument) {
-    const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
+    // 3.1 and later (3.2) schemas are JSON Schema 2020-12.
+    const openapi31 = /^3\.[1-9]/.test(String(doc.openapi ?? ''));
     const options: Options = {
       strict: false,
       allErrors: true,
@@ -178,7 +179,8 @@ class ResponseCheckCompiler {
 
   module(op: Operation | undefined): CheckModule {
     const {doc, ajv} = this;
-    const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
+    // 3.1 and later (3.2) schemas are JSON Schema 2020-12.
+    const openapi31 = /^3\.[1-9]/.test(String(doc.openapi ?? ''));
     const checked: string[] = [];
     const skipped: Record<string, string> = {};
     const exportsMap: Record<string, string> = {};

@@ -79,7 +79,9 @@ before(
           return;
         }
         if (req.method === 'PUT' || req.url?.startsWith('/v1/meters/m_7f3a/documents') || req.url === '/v1/readings')
-          return void res.writeHead(req.method === 'POST' && req.url === '/v1/readings' ? 202 : req.method === 'PUT' ? 204 : 201, cors).end();
+          return void res
+            .writeHead(req.method === 'POST' && req.url === '/v1/readings' ? 202 : req.method === 'PUT' ? 204 : 201, cors)
+            .end();
         const body = req.method === 'QUERY' || req.url?.startsWith('/v1/readings') ? [] : METER;
         res.writeHead(req.method === 'POST' ? 201 : 200, {...cors, 'Content-Type': 'application/json'}).end(JSON.stringify(body));
       });
@@ -134,7 +136,10 @@ async function send(dialog: Locator, matching: (s: Seen) => boolean): Promise<Se
       const problems = await dialog.getByTestId('console-problems').textContent();
       throw new Error(`The console did not send: ${problems}`);
     }
-    if (Date.now() > deadline) throw new Error(`No matching request reached the API; it saw ${JSON.stringify(api.requests.slice(before).map((r) => `${r.method} ${r.url}`))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `No matching request reached the API; it saw ${JSON.stringify(api.requests.slice(before).map((r) => `${r.method} ${r.url}`))}`,
+      );
     await sleep(100);
   }
 }
@@ -173,9 +178,13 @@ describe('request console: bodies that are not JSON (issue 24)', () => {
     assert.ok(boundary, `multipart Content-Type with a boundary: ${seen.headers['content-type']}`);
     const expected = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nCalibration certificate\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cert.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cert.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       pdf,
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n{"issuer":"Acme Labs"}\r\n`),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n{"issuer":"Acme Labs"}\r\n`,
+      ),
       Buffer.from(`--${boundary}--\r\n`),
     ]);
     assert.equal(seen.body.toString('latin1'), expected.toString('latin1'));
@@ -261,7 +270,9 @@ describe('request console: streamed responses (issue 24)', () => {
     await items.nth(1).waitFor();
     assert.equal(await items.count(), 2);
     await items.nth(2).waitFor({timeout: 10_000});
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="console-stream-item"]')[2]?.getAttribute('data-check') === 'invalid');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="console-stream-item"]')[2]?.getAttribute('data-check') === 'invalid',
+    );
     const problem = (await items.nth(2).getByTestId('console-stream-problem').textContent()) ?? '';
     assert.match(problem, /\/data\/value/);
     assert.match(problem, /number/);

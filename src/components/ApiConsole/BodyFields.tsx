@@ -41,8 +41,7 @@ export function FormFields({
           'aria-describedby': problemList.length ? problemId : undefined,
           'data-field': f.key,
         };
-        const kindNote =
-          f.input === 'list' ? ', comma-separated' : f.input === 'json' ? ', JSON' : f.input === 'file' ? ', a file' : '';
+        const kindNote = f.input === 'list' ? ', comma-separated' : f.input === 'json' ? ', JSON' : f.input === 'file' ? ', a file' : '';
         let input: React.ReactNode;
         if (f.input === 'file') {
           const file = files?.[f.key];
@@ -152,7 +151,7 @@ export function StreamItems({items, state, onStop}: {items: ShownItem[]; state: 
               data-testid="console-stream-item"
               data-check={item.check?.kind ?? 'pending'}
             >
-              {(item.event !== undefined || item.id !== undefined) && (
+              {(item.event !== undefined || item.id !== undefined || item.check?.kind === 'valid') && (
                 <p className={styles.streamMeta}>
                   {item.event !== undefined && (
                     <>
@@ -161,9 +160,10 @@ export function StreamItems({items, state, onStop}: {items: ShownItem[]; state: 
                   )}
                   {item.id !== undefined && (
                     <>
-                      id <code>{item.id}</code>
+                      id <code>{item.id}</code>{' '}
                     </>
                   )}
+                  {item.check?.kind === 'valid' && <span aria-label="Matches the item schema">✓</span>}
                 </p>
               )}
               <pre className={styles.streamData}>{item.data}</pre>

@@ -180,7 +180,10 @@ test('multipart: parts with their Content-Type, a file as its bytes, the body by
 });
 
 test('querystringText: the query object as form-urlencoded (or JSON) text', () => {
-  assert.equal(querystringText({meter: 'm_7f3a', from: '2026-01-01', limit: 50}, 'application/x-www-form-urlencoded'), 'meter=m_7f3a&from=2026-01-01&limit=50');
+  assert.equal(
+    querystringText({meter: 'm_7f3a', from: '2026-01-01', limit: 50}, 'application/x-www-form-urlencoded'),
+    'meter=m_7f3a&from=2026-01-01&limit=50',
+  );
   assert.equal(querystringText({q: 'a b&c', tags: ['x', 'y']}, undefined), 'q=a+b%26c&tags=x&tags=y');
   assert.equal(querystringText({a: 1}, 'application/json'), '%7B%22a%22%3A1%7D');
 });
@@ -201,14 +204,30 @@ const op = (method: string, media: MediaTypeData, extra: Partial<OperationPage> 
 const input = (over: Partial<Parameters<typeof prepareBody>[2]> = {}) => ({text: '', fields: {}, files: {}, boundary: 'BND', ...over});
 
 test('buildRequest with a prepared body: form, multipart, a file, XML; custom methods keep their body', async () => {
-  const form = op('post', {mediaType: 'application/x-www-form-urlencoded', schema: {ref: 'MeterForm'}, encoding: {location: {style: 'deepObject'}}});
-  const built = buildRequest(form, 'https://api.test/v1', {}, {}, prepareBody(form.requestBody!.content[0], schemas, input({fields: {kind: 'gas', 'location.city': 'Leeds'}})));
+  const form = op('post', {
+    mediaType: 'application/x-www-form-urlencoded',
+    schema: {ref: 'MeterForm'},
+    encoding: {location: {style: 'deepObject'}},
+  });
+  const built = buildRequest(
+    form,
+    'https://api.test/v1',
+    {},
+    {},
+    prepareBody(form.requestBody!.content[0], schemas, input({fields: {kind: 'gas', 'location.city': 'Leeds'}})),
+  );
   assert.equal(built.init.headers['Content-Type'], 'application/x-www-form-urlencoded');
   assert.equal(built.init.body, 'kind=gas&location%5Bcity%5D=Leeds');
 
   const multi = op('post', {mediaType: 'multipart/form-data', schema: document, encoding: {file: {contentType: 'application/pdf'}}});
   const file = new File(['PDF'], 'c.pdf');
-  const m = buildRequest(multi, 'https://api.test/v1', {}, {}, prepareBody(multi.requestBody!.content[0], {}, input({fields: {title: 'T'}, files: {file}})));
+  const m = buildRequest(
+    multi,
+    'https://api.test/v1',
+    {},
+    {},
+    prepareBody(multi.requestBody!.content[0], {}, input({fields: {title: 'T'}, files: {file}})),
+  );
   assert.equal(m.init.headers['Content-Type'], 'multipart/form-data; boundary=BND');
   assert.ok(m.init.body instanceof Blob);
   assert.match(await (m.init.body as Blob).text(), /filename="c.pdf"\r\nContent-Type: application\/pdf\r\n\r\nPDF\r\n--BND--/);
@@ -241,21 +260,37 @@ test('curlPreview: -F parts without a Content-Type header, a file as --data-bina
   assert.doesNotMatch(preview.curl, /Content-Type/);
   assert.match(preview.curl, /-F 'title=T' \\\n  -F 'file=@c\.pdf;type=application\/pdf'/);
   const photo = op('put', {mediaType: 'image/jpeg'});
-  const p = curlPreview(photo, 'https://api.test/v1', {}, prepareBody(photo.requestBody!.content[0], {}, input({file: new File(['x'], 'p.jpg')})), 'https://docs.test/', 0, () => false);
+  const p = curlPreview(
+    photo,
+    'https://api.test/v1',
+    {},
+    prepareBody(photo.requestBody!.content[0], {}, input({file: new File(['x'], 'p.jpg')})),
+    'https://docs.test/',
+    0,
+    () => false,
+  );
   assert.ok('curl' in p);
   assert.match(p.curl, /-H 'Content-Type: image\/jpeg' \\\n  --data-binary '@p\.jpg'/);
 });
 
 test('buildRequest: an in: querystring parameter makes up the query, a malformed one is refused with its name', () => {
-  const page = op('get', {mediaType: 'application/json'}, {
-    requestBody: undefined,
-    parameters: [
-      {name: 'filter', in: 'querystring', required: false, mediaType: 'application/x-www-form-urlencoded'},
-    ],
-  });
+  const page = op(
+    'get',
+    {mediaType: 'application/json'},
+    {
+      requestBody: undefined,
+      parameters: [{name: 'filter', in: 'querystring', required: false, mediaType: 'application/x-www-form-urlencoded'}],
+    },
+  );
   const built = buildRequest(page, 'https://api.test/v1', {'querystring:filter': '{"meter":"m 1","limit":50}'}, {}, undefined);
   assert.equal(built.url, 'https://api.test/v1/meters?meter=m+1&limit=50');
   assert.equal(buildRequest(page, 'https://api.test/v1', {'querystring:filter': ''}, {}, undefined).url, 'https://api.test/v1/meters');
-  assert.throws(() => buildRequest(page, 'https://api.test/v1', {'querystring:filter': '{x'}, {}, undefined), /query object "filter" is not valid JSON/);
-  assert.throws(() => buildRequest(page, 'https://api.test/v1', {'querystring:filter': '[1]'}, {}, undefined), /"filter" must be a JSON object/);
+  assert.throws(
+    () => buildRequest(page, 'https://api.test/v1', {'querystring:filter': '{x'}, {}, undefined),
+    /query object "filter" is not valid JSON/,
+  );
+  assert.throws(
+    () => buildRequest(page, 'https://api.test/v1', {'querystring:filter': '[1]'}, {}, undefined),
+    /"filter" must be a JSON object/,
+  );
 });

@@ -163,7 +163,11 @@ export class FieldError extends Error {
  * The object the fields describe: typed values (numbers, booleans, lists, JSON), empty fields left
  * out, inner fields gathered under their property. Throws FieldError for a JSON field that is not JSON.
  */
-export function formValue(fields: FormField[], values: Record<string, string>, schemas: Record<string, SchemaNode>): Record<string, unknown> {
+export function formValue(
+  fields: FormField[],
+  values: Record<string, string>,
+  schemas: Record<string, SchemaNode>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     if (f.input === 'file') continue;
@@ -187,7 +191,8 @@ export function formValue(fields: FormField[], values: Record<string, string>, s
   return out;
 }
 
-const scalar = (v: unknown): string => (typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const scalar = (v: unknown): string =>
+  typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /**
  * An object as form pairs (name, value), each property serialised by its encoding (OpenAPI's

@@ -190,7 +190,8 @@ export default function ApiConsole({
   // Form and multipart bodies: one field per property (body.ts), files picked (never shared).
   const kind = bodyMedia ? bodyKind(bodyMedia, operation.schemas) : undefined;
   const fields = useMemo(
-    () => (bodyMedia && (kind === 'form' || kind === 'multipart') ? formFields(bodyMedia.schema, operation.schemas, kind === 'multipart') : []),
+    () =>
+      bodyMedia && (kind === 'form' || kind === 'multipart') ? formFields(bodyMedia.schema, operation.schemas, kind === 'multipart') : [],
     [bodyMedia, kind, operation.schemas],
   );
   const [fieldState, setFieldState] = useState<Record<string, string>>(() =>
@@ -201,7 +202,10 @@ export default function ApiConsole({
   const [boundary] = useState(() => newBoundary());
   // `in: querystring` (OpenAPI 3.2): the whole query as one object, edited as fields or as JSON.
   const queryObject = operation.parameters.find((p) => p.in === 'querystring');
-  const queryFields = useMemo(() => (queryObject ? formFields(queryObject.schema, operation.schemas, false) : []), [queryObject, operation.schemas]);
+  const queryFields = useMemo(
+    () => (queryObject ? formFields(queryObject.schema, operation.schemas, false) : []),
+    [queryObject, operation.schemas],
+  );
   const [queryMode, setQueryMode] = useState<'fields' | 'json'>(queryFields.length ? 'fields' : 'json');
   const [queryFieldState, setQueryFieldState] = useState<Record<string, string>>(() => {
     if (!queryObject) return {};
@@ -281,7 +285,9 @@ export default function ApiConsole({
   const preview =
     'error' in prepared
       ? {error: prepared.error.message}
-      : curlPreview(operation, base, params, prepared.body, page, alternative, (key) => Boolean(origin && credentialStore.get(origin, key)));
+      : curlPreview(operation, base, params, prepared.body, page, alternative, (key) =>
+          Boolean(origin && credentialStore.get(origin, key)),
+        );
   const problemsOf = (field: string) => problems?.problems.filter((p) => p.field === field) ?? [];
 
   /** The operation's generated checks, run off the page's thread (check-runner.ts); undefined without a check file. */
@@ -298,10 +304,20 @@ export default function ApiConsole({
     if (formBody || kind === 'file') {
       // Fields the description requires, a field that is not JSON, a file not chosen.
       const current = bodyNow();
-      if ('error' in current) found.push({field: `body:${fields.find((f) => f.label === current.error.field)?.key}`, pointer: '', message: current.error.message});
+      if ('error' in current)
+        found.push({
+          field: `body:${fields.find((f) => f.label === current.error.field)?.key}`,
+          pointer: '',
+          message: current.error.message,
+        });
       for (const f of fields) {
         const empty = f.input === 'file' ? !files[f.key] : !(fieldState[f.key] ?? '');
-        if (f.required && empty) found.push({field: `body:${f.key}`, pointer: '', message: f.input === 'file' ? 'required: choose a file' : 'required: fill it in'});
+        if (f.required && empty)
+          found.push({
+            field: `body:${f.key}`,
+            pointer: '',
+            message: f.input === 'file' ? 'required: choose a file' : 'required: fill it in',
+          });
       }
       if (kind === 'file' && !bodyFile && operation.requestBody?.required)
         found.push({field: 'body', pointer: '', message: 'the request body is required: choose a file'});
@@ -429,7 +445,12 @@ export default function ApiConsole({
    * A streamed response, item by item as it arrives, until it ends or Stop: each item is shown at
    * once and checked against the documented item schema (validate.ts checkItem) in the worker.
    */
-  const readItems = async (stream: ReadableStream<Uint8Array>, response: SentResponse, contentType: string, controller: AbortController) => {
+  const readItems = async (
+    stream: ReadableStream<Uint8Array>,
+    response: SentResponse,
+    contentType: string,
+    controller: AbortController,
+  ) => {
     const status = response.status;
     const documented = operation.responses.find((r) => r.status === String(status)) ?? operation.responses.find((r) => /^2/.test(r.status));
     const media = documented?.content.find((c) => c.mediaType.toLowerCase() === contentType.split(';')[0].trim().toLowerCase());
@@ -443,7 +464,8 @@ export default function ApiConsole({
         void loading
           .then((loaded) => import('./validate').then(({checkItem}) => checkItem(operation, loaded?.run, {status, contentType}, item)))
           .then(
-            (check) => setResult((r) => (r && stillThis(r) ? {...r, items: r.items!.map((x) => (x.index === item.index ? {...x, check} : x))} : r)),
+            (check) =>
+              setResult((r) => (r && stillThis(r) ? {...r, items: r.items!.map((x) => (x.index === item.index ? {...x, check} : x))} : r)),
             () => undefined,
           );
       }
@@ -586,7 +608,9 @@ export default function ApiConsole({
                                     try {
                                       setQueryFieldState(fieldValues(queryFields, JSON.parse(params[key] || '{}')));
                                     } catch {
-                                      return setError(`The query object "${p.name}" is not valid JSON; correct it before switching to fields.`);
+                                      return setError(
+                                        `The query object "${p.name}" is not valid JSON; correct it before switching to fields.`,
+                                      );
                                     }
                                   }
                                   setQueryMode(mode);
@@ -669,7 +693,9 @@ export default function ApiConsole({
                   <span>File to send</span>
                   <input
                     type="file"
-                    accept={bodyMedia.mediaType.includes('*') ? acceptOf(followRef(bodyMedia.schema, operation.schemas)) : bodyMedia.mediaType}
+                    accept={
+                      bodyMedia.mediaType.includes('*') ? acceptOf(followRef(bodyMedia.schema, operation.schemas)) : bodyMedia.mediaType
+                    }
                     data-field="body"
                     onChange={(e) => setBodyFile(e.target.files?.[0] ?? undefined)}
                   />
@@ -687,7 +713,8 @@ export default function ApiConsole({
               )}
               {kind === 'file' || fields.some((f) => f.input === 'file') ? (
                 <p className={styles.hint}>
-                  The file is sent as it is{kind === 'multipart' ? ', as its own part' : ''}. Copy link shares the other values, never files.
+                  The file is sent as it is{kind === 'multipart' ? ', as its own part' : ''}. Copy link shares the other values, never
+                  files.
                 </p>
               ) : null}
               {fieldProblems('body', `${id}-problem-body`)}

@@ -107,7 +107,8 @@ export async function checkItem(
 ): Promise<CheckResult> {
   const status = documentedStatus(operation, response.status);
   const media = status ? documentedMedia(operation, status, response.contentType) : undefined;
-  const documented = status && media ? operation.responses.find((r) => r.status === status)?.content.find((c) => c.mediaType === media) : undefined;
+  const documented =
+    status && media ? operation.responses.find((r) => r.status === status)?.content.find((c) => c.mediaType === media) : undefined;
   if (!status || !media || !documented?.itemSchema) return {kind: 'unchecked', reason: 'No item schema is documented for this stream.'};
   const key = itemKey(status, media);
   if (item.parseError) return {kind: 'invalid', against: key, mismatches: [{pointer: '', message: item.parseError}]};

@@ -222,6 +222,11 @@ describe('request console: bodies that are not JSON (issue 24)', () => {
     const seen = await send(dialog, (r) => r.method === 'POST' && r.url === '/v1/readings');
     assert.equal(seen.headers['content-type'], 'application/xml');
     assert.equal(seen.body.toString(), '<reading><meter>m_7f3a</meter><value>13</value></reading>');
+    // The other documented media type: its example, sent with its Content-Type.
+    await dialog.getByTestId('console-body-media').selectOption('text/plain');
+    assert.equal(await textarea.inputValue(), 'm_7f3a,12.5,2026-01-01T00:00:00Z');
+    const text = await send(dialog, (r) => r.method === 'POST' && r.url === '/v1/readings' && r.headers['content-type'] === 'text/plain');
+    assert.equal(text.body.toString(), 'm_7f3a,12.5,2026-01-01T00:00:00Z');
   });
 
   test('QUERY and COPY: sent as their method with their JSON body; the preview shows the method', async () => {

@@ -242,6 +242,16 @@ test('buildRequest with a prepared body: form, multipart, a file, XML; custom me
   const xml = op('post', {mediaType: 'application/xml'});
   const x = buildRequest(xml, 'https://api.test/v1', {}, {}, prepareBody(xml.requestBody!.content[0], {}, input({text: '<r>1</r>'})));
   assert.deepEqual([x.init.headers['Content-Type'], x.init.body], ['application/xml', '<r>1</r>']);
+  // The second documented media type, when the reader chooses it: its own Content-Type.
+  const two = op(
+    'post',
+    {mediaType: 'application/json'},
+    {requestBody: {required: true, content: [{mediaType: 'application/json'}, {mediaType: 'text/plain'}]}},
+  );
+  const t = buildRequest(two, 'https://api.test/v1', {}, {}, prepareBody(two.requestBody!.content[1], {}, input({text: 'a,1'})));
+  assert.deepEqual([t.init.headers['Content-Type'], t.init.body], ['text/plain', 'a,1']);
+  const blank = buildRequest(two, 'https://api.test/v1', {}, {}, prepareBody(two.requestBody!.content[1], {}, input({text: '  '})));
+  assert.deepEqual([blank.init.headers['Content-Type'], blank.init.body], [undefined, undefined], 'blank text: no body');
 
   for (const method of ['query', 'COPY', 'PURGE']) {
     const custom = op(method, {mediaType: 'application/json'});

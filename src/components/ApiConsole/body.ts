@@ -346,17 +346,16 @@ export interface BodyInput {
 }
 
 /**
- * The body to send for what the editor holds: the text for JSON and text bodies (sent with the
- * body's media type), a PreparedBody for form, multipart and file bodies, undefined when there is
- * nothing to send (no file chosen). Throws FieldError for a field that does not parse.
+ * The body to send for what the editor holds, with the chosen media type (or, multipart, its
+ * boundary) as Content-Type: the text for JSON and text bodies, the encoded fields for form and
+ * multipart bodies, the file of a binary body; undefined when there is nothing to send (no file
+ * chosen). Throws FieldError for a field that does not parse.
  */
-export function prepareBody(
-  media: MediaTypeData,
-  schemas: Record<string, SchemaNode>,
-  input: BodyInput,
-): string | PreparedBody | undefined {
+export function prepareBody(media: MediaTypeData, schemas: Record<string, SchemaNode>, input: BodyInput): PreparedBody | undefined {
   const kind = bodyKind(media, schemas);
-  if (kind === 'json' || kind === 'text') return input.text;
+  // JSON and text (XML, text/plain…): as typed, with the chosen media type as Content-Type; blank is no body.
+  if (kind === 'json' || kind === 'text')
+    return {contentType: media.mediaType, data: input.text.trim() === '' ? '' : input.text, curl: [['--data-binary', input.text]]};
   if (kind === 'file') {
     const file = input.file;
     if (!file) return undefined;

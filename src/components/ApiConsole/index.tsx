@@ -132,6 +132,12 @@ function paramHint(p: ParameterData, schemas: Record<string, SchemaNode>): strin
   return undefined;
 }
 
+/** A body's starting text: its example (a string as it is, anything else as JSON), or empty. */
+function exampleBody(media: {example?: unknown} | undefined): string {
+  if (media?.example === undefined) return '';
+  return typeof media.example === 'string' ? media.example : JSON.stringify(media.example, null, 2);
+}
+
 /** Starting values from a guide's TryIt (plugins/guides): parameters keyed "in:name", the body's text. A shared link's values win. */
 export interface ConsoleInitialValues {
   params?: Record<string, string>;
@@ -175,17 +181,12 @@ export default function ApiConsole({
     ...(restored?.params ?? initial?.params ?? {}),
   }));
   const [alternative, setAlternative] = useState(restored?.alt ?? 0);
-  const bodyMedia = operation.requestBody?.content[0];
+  // A body documented in several media types (XML or text, JSON or a form): the reader chooses.
+  const contents = operation.requestBody?.content ?? [];
+  const [mediaIndex, setMediaIndex] = useState(0);
+  const bodyMedia = contents[mediaIndex];
   const [body, setBody] = useState(() =>
-    restored?.body !== undefined
-      ? restored.body
-      : !restored && initial?.body !== undefined
-        ? initial.body
-        : bodyMedia?.example === undefined
-          ? ''
-          : typeof bodyMedia.example === 'string'
-            ? bodyMedia.example
-            : JSON.stringify(bodyMedia.example, null, 2),
+    restored?.body !== undefined ? restored.body : !restored && initial?.body !== undefined ? initial.body : exampleBody(bodyMedia),
   );
   // Form and multipart bodies: one field per property (body.ts), files picked (never shared).
   const kind = bodyMedia ? bodyKind(bodyMedia, operation.schemas) : undefined;
@@ -200,6 +201,28 @@ export default function ApiConsole({
   const [files, setFiles] = useState<Record<string, File | undefined>>({});
   const [bodyFile, setBodyFile] = useState<File | undefined>();
   const [boundary] = useState(() => newBoundary());
+  const chooseMedia = (index: number) => {
+    const media = contents[index];
+    const k = bodyKind(media, operation.schemas);
+    setMediaIndex(index);
+    setBody(exampleBody(media));
+    setFieldState(fieldValues(formFields(media.schema, operation.schemas, k === 'multipart'), media.example));
+    setFiles({});
+    setBodyFile(undefined);
+  };
+  const mediaChoice =
+    contents.length > 1 ? (
+      <label className={styles.field}>
+        <span>Media type</span>
+        <select value={mediaIndex} onChange={(e) => chooseMedia(Number(e.target.value))} data-testid="console-body-media">
+          {contents.map((c, i) => (
+            <option key={c.mediaType} value={i}>
+              {c.mediaType}
+            </option>
+          ))}
+        </select>
+      </label>
+    ) : null;
   // `in: querystring` (OpenAPI 3.2): the whole query as one object, edited as fields or as JSON.
   const queryObject = operation.parameters.find((p) => p.in === 'querystring');
   const queryFields = useMemo(
@@ -347,7 +370,8 @@ export default function ApiConsole({
     const checked = await loaded.validation.checkRequest(operation, loaded.run, {
       params,
       // A form, multipart or file body is checked above (its fields); the body check is for text.
-      body: bodyMedia && !formBody && kind !== 'file' ? body : formBody || kind === 'file' ? 'sent' : undefined,
+      body: bodyMedia && (formBody || kind === 'file') ? null : bodyMedia ? body : undefined,
+      mediaType: bodyMedia?.mediaType,
     });
     return {...checked, problems: [...found, ...checked.problems]};
   };
@@ -688,6 +712,7 @@ export default function ApiConsole({
           {bodyMedia && (formBody || kind === 'file') && (
             <fieldset className={styles.group} data-testid="console-body-fields" data-kind={kind}>
               <legend>Body ({bodyMedia.mediaType})</legend>
+              {mediaChoice}
               {kind === 'file' ? (
                 <label className={styles.field}>
                   <span>File to send</span>
@@ -723,6 +748,7 @@ export default function ApiConsole({
           {bodyMedia && !formBody && kind !== 'file' && (
             <fieldset className={styles.group}>
               <legend>Body ({bodyMedia.mediaType})</legend>
+              {mediaChoice}
               <label className={styles.field}>
                 <span className={styles.srOnly}>Request body</span>
                 <textarea

@@ -170,7 +170,8 @@ function schemaAt(root: SchemaNode | undefined, pointer: string, schemas: Record
 export async function checkRequest(
   operation: OperationPage,
   run: RunCheck,
-  request: {params: Record<string, string>; body?: string},
+  /** `mediaType`: the body's media type (default: the first documented); `body: null`: a body the console checked itself (form, multipart, a file). */
+  request: {params: Record<string, string>; body?: string | null; mediaType?: string},
 ): Promise<RequestCheck> {
   const problems: RequestProblem[] = [];
   const skipped: string[] = [];
@@ -197,7 +198,8 @@ export async function checkRequest(
       skipped.push(`the parameters (${notRun(result, 'the parameters')})`);
     }
   }
-  const media = operation.requestBody?.content[0];
+  const content = operation.requestBody?.content ?? [];
+  const media = request.body === null ? undefined : (content.find((c) => c.mediaType === request.mediaType) ?? content[0]);
   const text = request.body ?? '';
   if (media && text.trim() === '' && operation.requestBody?.required) {
     problems.push({field: 'body', pointer: '', message: 'the request body is required'});

@@ -245,6 +245,10 @@ export interface SchemaObject extends SchemaConstraints, Extensions {
    */
   type?: string | string[];
   format?: string;
+  /** JSON Schema 2019-09+ (OpenAPI 3.1+): the media type of a string's content. */
+  contentMediaType?: string;
+  /** With contentMediaType: the schema of the decoded content. */
+  contentSchema?: Schema;
   enum?: JsonValue[];
   const?: JsonValue;
   default?: JsonValue;

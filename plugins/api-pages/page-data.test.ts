@@ -346,3 +346,49 @@ test('labels: tags of a kind other than nav (3.2 badge, audience) label the page
   ]);
   assert.equal(builder.operation('post', '/m').labels, undefined);
 });
+
+test('what the console reads of bodies and streams: encoding, itemSchema, contentMediaType, a querystring parameter with its media type and example', () => {
+  const doc = {
+    openapi: '3.1.1',
+    info: {title: 't', version: '1'},
+    paths: {
+      '/d': {
+        post: {
+          parameters: [
+            {
+              name: 'filter',
+              in: 'querystring',
+              content: {
+                'application/x-www-form-urlencoded': {
+                  schema: {type: 'object', properties: {limit: {type: 'integer'}}},
+                  example: {limit: 5},
+                },
+              },
+            },
+          ],
+          requestBody: {
+            content: {
+              'multipart/form-data': {
+                schema: {type: 'object', properties: {file: {type: 'string', contentMediaType: 'application/pdf'}}},
+                encoding: {file: {contentType: 'application/pdf'}, tags: {style: 'form', explode: false}},
+              },
+            },
+          },
+          responses: {
+            200: {
+              description: 'events',
+              content: {'text/event-stream': {itemSchema: {type: 'object', properties: {data: {type: 'string'}}}}},
+            },
+          },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const page = new PageDataBuilder(doc).operation('post', '/d');
+  const media = page.requestBody!.content[0];
+  assert.deepEqual(media.encoding, {file: {contentType: 'application/pdf'}, tags: {style: 'form', explode: false}});
+  assert.equal(media.schema?.properties?.file?.contentMediaType, 'application/pdf');
+  assert.deepEqual(page.responses[0].content[0].itemSchema, {type: 'object', properties: {data: {type: 'string'}}});
+  const [filter] = page.parameters;
+  assert.deepEqual([filter.in, filter.mediaType, filter.example], ['querystring', 'application/x-www-form-urlencoded', {limit: 5}]);
+});

@@ -8,6 +8,7 @@ import {PhaseClock} from '../build-shared/phase-timing';
 import OpenAPISampler from 'openapi-sampler';
 import type {
   CodeSample,
+  EncodingData,
   HttpMethod,
   MediaTypeData,
   OAuthFlowData,
@@ -60,6 +61,7 @@ const SCHEMA_KEYS = [
   'title',
   'type',
   'format',
+  'contentMediaType',
   'enum',
   'default',
   'example',
@@ -400,6 +402,22 @@ export class PageDataBuilder {
       const media = deref(this.doc, raw);
       const data: MediaTypeData = {mediaType};
       if (media.schema) data.schema = this.schema(media.schema);
+      // OpenAPI 3.2: a streamed body's item (an event, a line).
+      const itemSchema = (media as MediaType & {itemSchema?: Schema}).itemSchema;
+      if (itemSchema !== undefined) data.itemSchema = this.schema(itemSchema);
+      if (kind === 'request' && media.encoding && typeof media.encoding === 'object') {
+        const encoding: Record<string, EncodingData> = {};
+        for (const [name, e] of Object.entries(media.encoding)) {
+          if (!e || typeof e !== 'object') continue;
+          const out: EncodingData = {};
+          if (typeof e.contentType === 'string') out.contentType = e.contentType;
+          if (typeof e.style === 'string') out.style = e.style;
+          if (typeof e.explode === 'boolean') out.explode = e.explode;
+          if (typeof e.allowReserved === 'boolean') out.allowReserved = e.allowReserved;
+          setOwn(encoding, name, out);
+        }
+        data.encoding = encoding;
+      }
       const ex = this.example(mediaType, media, kind);
       if (ex) {
         data.exampleGiven = ex.given;
@@ -524,9 +542,14 @@ export class PageDataBuilder {
         if (p.description) data.description = markdownToHtml(p.description);
         const schema = p.schema ?? (p.content ? Object.values(p.content)[0]?.schema : undefined);
         if (schema) data.schema = this.schema(schema);
-        const example = p.example ?? (p.examples ? deref(this.doc, Object.values(p.examples)[0])?.value : undefined);
+        const content = p.content ? Object.entries(p.content)[0] : undefined;
+        const example =
+          p.example ??
+          (p.examples ? deref(this.doc, Object.values(p.examples)[0])?.value : undefined) ??
+          (content ? this.example(content[0], deref(this.doc, content[1]), 'request')?.value : undefined);
         if (example !== undefined) data.example = example;
         if (p.in === 'query' && p.explode === false) data.explode = false;
+        if (content) data.mediaType = content[0];
         return data;
       });
       const page: OperationPage = {
@@ -591,7 +614,7 @@ export class PageDataBuilder {
       parameters.forEach((p) => visit(p.schema));
       page.requestBody?.content.forEach((m) => visit(m.schema));
       page.responses.forEach((r) => {
-        r.content.forEach((m) => visit(m.schema));
+        r.content.forEach((m) => (visit(m.schema), visit(m.itemSchema)));
         r.headers.forEach((h) => visit(h.schema));
       });
       // What the page's HTML shows: parameters, the request body, success responses (the other

@@ -132,3 +132,45 @@ test('every helper a check may require is one the console provides, and resolves
   assert.deepEqual(requiredModules('const a = require("x/y").default; require("x/y"); require("z")'), ['x/y', 'z']);
   for (const id of Object.keys(CHECK_RUNTIME)) assert.ok(require.resolve(id), id);
 });
+
+test('streamed responses (3.2 itemSchema): one check per item; an SSE event is checked with its JSON data against contentSchema', () => {
+  const streams = {
+    openapi: '3.2.0',
+    info: {title: 't', version: '1'},
+    paths: {
+      '/s': {
+        get: {
+          responses: {
+            200: {
+              description: 'events',
+              content: {
+                'text/event-stream': {
+                  itemSchema: {
+                    type: 'object',
+                    required: ['data'],
+                    properties: {
+                      event: {type: 'string', enum: ['reading']},
+                      data: {type: 'string', contentMediaType: 'application/json', contentSchema: {$ref: '#/components/schemas/Reading'}},
+                    },
+                  },
+                },
+                'application/jsonl': {itemSchema: {$ref: '#/components/schemas/Reading'}},
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {schemas: {Reading: {type: 'object', required: ['value'], properties: {value: {type: 'number'}}}}},
+  };
+  const m = responseCheckModule(streams, streams.paths['/s'].get);
+  assert.deepEqual(m.checked, ['200 text/event-stream item', '200 application/jsonl item']);
+  const checks = load(m.source!).checks;
+  const event = checks['200 text/event-stream item']!;
+  assert.equal(event({event: 'reading', data: {value: 1.5}}), true);
+  assert.equal(event({event: 'reading', data: {value: 'high'}}), false, 'the data against contentSchema');
+  assert.equal(event({event: 'other', data: {value: 1}}), false, 'the event name against the event schema');
+  const line = checks['200 application/jsonl item']!;
+  assert.equal(line({value: 2}), true);
+  assert.equal(line({}), false);
+});

@@ -36,12 +36,13 @@ import {
   type RequestBody,
   type Response,
   type Schema,
+  type SchemaObject,
 } from '../../openapi/model/document';
 import {followRefs} from '../../openapi/model/refs';
 import {fragmentToken} from '../../openapi/model/pointer';
 import {patternIsSafe} from '../../openapi/pipeline/patterns';
 import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
-import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from '../../src/components/ApiConsole/check-keys';
+import {itemKey, parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from '../../src/components/ApiConsole/check-keys';
 
 /** Generated code per operation above this size is not shipped (the console says so). */
 export const CHECK_MODULE_BUDGET = 512 * 1024;
@@ -150,7 +151,8 @@ class ResponseCheckCompiler {
   private next = 0;
 
   constructor(private readonly doc: OpenApiDocument) {
-    const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
+    // 3.1 and later (3.2) schemas are JSON Schema 2020-12.
+    const openapi31 = /^3\.[1-9]/.test(String(doc.openapi ?? ''));
     const options: Options = {
       strict: false,
       allErrors: true,
@@ -177,13 +179,14 @@ class ResponseCheckCompiler {
 
   module(op: Operation | undefined): CheckModule {
     const {doc, ajv} = this;
-    const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
+    // 3.1 and later (3.2) schemas are JSON Schema 2020-12.
+    const openapi31 = /^3\.[1-9]/.test(String(doc.openapi ?? ''));
     const checked: string[] = [];
     const skipped: Record<string, string> = {};
     const exportsMap: Record<string, string> = {};
     const exportOf: Record<string, string> = {};
     if (this.componentsError !== undefined) {
-      for (const key of [...responseKeys(doc, op), ...requestSchemas(doc, op).keys()])
+      for (const key of [...responseKeys(doc, op), ...itemSchemas(doc, op).keys(), ...requestSchemas(doc, op).keys()])
         skipped[key] = `the document's component schemas could not be compiled (${this.componentsError})`;
       return {checked, skipped, requires: []};
     }
@@ -196,6 +199,8 @@ class ResponseCheckCompiler {
         return [key, (followRefs(doc, op!.responses?.[status]) as Response | undefined)?.content?.[media]?.schema];
       }),
     );
+    // Streamed responses (3.2 itemSchema): one check per item, which the console runs as items arrive.
+    for (const [key, schema] of itemSchemas(doc, op)) schemas.set(key, schema);
     for (const [key, schema] of requestSchemas(doc, op)) schemas.set(key, schema);
     for (const [key, schema] of schemas) {
       // Unique in the shared instance; the export keeps the short per-module name.
@@ -285,6 +290,32 @@ function responseKeys(doc: OpenApiDocument, op: Operation | undefined): string[]
     }
   }
   return keys;
+}
+
+/**
+ * The item schemas of streamed responses (OpenAPI 3.2 `itemSchema`), keyed "<status> <media> item".
+ * For server-sent events whose `data` holds JSON (`contentMediaType` JSON with a `contentSchema`)
+ * the check is the event schema with `data` replaced by the content schema: the console parses
+ * the data before checking (JSON Schema only annotates with contentSchema, it does not check it).
+ */
+function itemSchemas(doc: OpenApiDocument, op: Operation | undefined): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [status, raw] of Object.entries(op?.responses ?? {})) {
+    const response = followRefs(doc, raw) as Response | undefined;
+    for (const [media, content] of Object.entries<MediaType | undefined>(response?.content ?? {})) {
+      const item = content && typeof content === 'object' ? (content as MediaType & {itemSchema?: Schema}).itemSchema : undefined;
+      if (item === undefined) continue;
+      out.set(itemKey(status, media), /^text\/event-stream\b/i.test(media) ? eventWithJsonData(doc, item) : item);
+    }
+  }
+  return out;
+}
+
+function eventWithJsonData(doc: OpenApiDocument, item: Schema): Schema {
+  const event = followRefs(doc, item) as SchemaObject | undefined;
+  const data = followRefs(doc, event?.properties?.data) as SchemaObject | undefined;
+  if (!event || !data || data.contentSchema === undefined || !/json/i.test(String(data.contentMediaType ?? ''))) return item;
+  return {...event, properties: {...event.properties, data: data.contentSchema}};
 }
 
 /**

@@ -24,6 +24,8 @@ export interface SchemaNode extends SchemaConstraints {
   title?: string;
   type?: string | string[];
   format?: string;
+  /** JSON Schema 2019-09+: the media type of a string's content (a file's type; `application/json` for JSON text). */
+  contentMediaType?: string;
   /** HTML. */
   description?: string;
   enum?: unknown[];
@@ -46,7 +48,8 @@ export interface SchemaNode extends SchemaConstraints {
 
 export interface ParameterData {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  /** `querystring` (OpenAPI 3.2): the whole query string as one object, serialised as `mediaType` says. */
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie';
   required: boolean;
   deprecated?: boolean;
   /** What replaces a deprecated parameter (`x-deprecated-by`). */
@@ -57,6 +60,8 @@ export interface ParameterData {
   example?: unknown;
   /** Query parameters with `explode: false`: a list is one comma-separated value (default: repeated keys). */
   explode?: false;
+  /** A parameter described by `content` (always for `in: querystring`): its media type. */
+  mediaType?: string;
 }
 
 /** What replaces a deprecated operation (`x-deprecated-by`: an operationId, else a text). */
@@ -83,6 +88,20 @@ export interface MediaTypeData {
   binary?: boolean;
   /** For a `binary` body: the panel's markup (./examples.ts binaryExampleHtml), made at build time. */
   binaryHtml?: string;
+  /** Request bodies: how each property is sent (form and multipart bodies, OpenAPI's Encoding Object). */
+  encoding?: Record<string, EncodingData>;
+  /** OpenAPI 3.2: the schema of one item of a streamed body (an event, a line, a record). */
+  itemSchema?: SchemaNode;
+}
+
+/** How one property of a form or multipart body is sent. */
+export interface EncodingData {
+  /** The part's Content-Type (multipart), e.g. `application/pdf`, `application/json`. */
+  contentType?: string;
+  /** form (the default), spaceDelimited, pipeDelimited or deepObject (form-urlencoded bodies). */
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
 }
 
 export interface HeaderData {

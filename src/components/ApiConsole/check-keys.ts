@@ -15,3 +15,10 @@ export const REQUEST_PARAMETERS_KEY = 'request parameters';
 
 /** The property name of a parameter in the parameters' check ("query:status"). */
 export const parameterKey = (p: {in: string; name: string}) => `${p.in}:${p.name}`;
+
+/**
+ * One item of a streamed response (OpenAPI 3.2 `itemSchema`): "<status> <media type> item". For
+ * server-sent events whose `data` is JSON (`contentMediaType` + `contentSchema`), the check takes
+ * the event with its data parsed, and checks the data against `contentSchema`.
+ */
+export const itemKey = (status: string, mediaType: string) => `${status} ${mediaType} item`;

@@ -12,6 +12,9 @@ import type {RunCheck} from './check-runner';
 import {sendRequest, type SentResponse} from './send';
 import {curlPreview} from './preview';
 import {proxyApplies, serverOptions, throughProxy, tryItConfig} from './try-it';
+import {bodyKind, FieldError, fieldValues, formFields, formValue, newBoundary, prepareBody, type PreparedBody} from './body';
+import {StreamParser, readStream} from './stream';
+import {acceptOf, FormFields, StreamItems, type ShownItem} from './BodyFields';
 import styles from './styles.module.css';
 import PathText from '../PathText';
 
@@ -29,6 +32,9 @@ const CUSTOM_SERVER = '__custom__';
 
 interface Result extends SentResponse {
   check?: CheckResult;
+  /** A streamed response's items so far, and whether it is still open. */
+  items?: ShownItem[];
+  streamState?: 'open' | 'ended' | 'stopped';
 }
 
 /** A value as the form shows it: text, lists comma-separated. */
@@ -46,6 +52,8 @@ function exampleText(p: ParameterData, schemas: Record<string, SchemaNode>): str
  * optional ones start empty (their example is the placeholder), so a first Send is not filtered.
  */
 function paramValue(p: ParameterData, schemas: Record<string, SchemaNode>): string {
+  // The whole query as one object (3.2 `in: querystring`): its example, as JSON, is where the editor starts.
+  if (p.in === 'querystring') return p.example !== undefined && typeof p.example === 'object' ? JSON.stringify(p.example) : '';
   if (!p.required) return '';
   const example = exampleText(p, schemas);
   if (example) return example;
@@ -124,6 +132,12 @@ function paramHint(p: ParameterData, schemas: Record<string, SchemaNode>): strin
   return undefined;
 }
 
+/** A body's starting text: its example (a string as it is, anything else as JSON), or empty. */
+function exampleBody(media: {example?: unknown} | undefined): string {
+  if (media?.example === undefined) return '';
+  return typeof media.example === 'string' ? media.example : JSON.stringify(media.example, null, 2);
+}
+
 /** Starting values from a guide's TryIt (plugins/guides): parameters keyed "in:name", the body's text. A shared link's values win. */
 export interface ConsoleInitialValues {
   params?: Record<string, string>;
@@ -167,18 +181,63 @@ export default function ApiConsole({
     ...(restored?.params ?? initial?.params ?? {}),
   }));
   const [alternative, setAlternative] = useState(restored?.alt ?? 0);
-  const bodyMedia = operation.requestBody?.content[0];
+  // A body documented in several media types (XML or text, JSON or a form): the reader chooses.
+  const contents = operation.requestBody?.content ?? [];
+  const [mediaIndex, setMediaIndex] = useState(0);
+  const bodyMedia = contents[mediaIndex];
   const [body, setBody] = useState(() =>
-    restored?.body !== undefined
-      ? restored.body
-      : !restored && initial?.body !== undefined
-        ? initial.body
-        : bodyMedia?.example === undefined
-          ? ''
-          : typeof bodyMedia.example === 'string'
-            ? bodyMedia.example
-            : JSON.stringify(bodyMedia.example, null, 2),
+    restored?.body !== undefined ? restored.body : !restored && initial?.body !== undefined ? initial.body : exampleBody(bodyMedia),
   );
+  // Form and multipart bodies: one field per property (body.ts), files picked (never shared).
+  const kind = bodyMedia ? bodyKind(bodyMedia, operation.schemas) : undefined;
+  const fields = useMemo(
+    () =>
+      bodyMedia && (kind === 'form' || kind === 'multipart') ? formFields(bodyMedia.schema, operation.schemas, kind === 'multipart') : [],
+    [bodyMedia, kind, operation.schemas],
+  );
+  const [fieldState, setFieldState] = useState<Record<string, string>>(() =>
+    restored?.fields ? restored.fields : fieldValues(fields, bodyMedia?.example),
+  );
+  const [files, setFiles] = useState<Record<string, File | undefined>>({});
+  const [bodyFile, setBodyFile] = useState<File | undefined>();
+  const [boundary] = useState(() => newBoundary());
+  const chooseMedia = (index: number) => {
+    const media = contents[index];
+    const k = bodyKind(media, operation.schemas);
+    setMediaIndex(index);
+    setBody(exampleBody(media));
+    setFieldState(fieldValues(formFields(media.schema, operation.schemas, k === 'multipart'), media.example));
+    setFiles({});
+    setBodyFile(undefined);
+  };
+  const mediaChoice =
+    contents.length > 1 ? (
+      <label className={styles.field}>
+        <span>Media type</span>
+        <select value={mediaIndex} onChange={(e) => chooseMedia(Number(e.target.value))} data-testid="console-body-media">
+          {contents.map((c, i) => (
+            <option key={c.mediaType} value={i}>
+              {c.mediaType}
+            </option>
+          ))}
+        </select>
+      </label>
+    ) : null;
+  // `in: querystring` (OpenAPI 3.2): the whole query as one object, edited as fields or as JSON.
+  const queryObject = operation.parameters.find((p) => p.in === 'querystring');
+  const queryFields = useMemo(
+    () => (queryObject ? formFields(queryObject.schema, operation.schemas, false) : []),
+    [queryObject, operation.schemas],
+  );
+  const [queryMode, setQueryMode] = useState<'fields' | 'json'>(queryFields.length ? 'fields' : 'json');
+  const [queryFieldState, setQueryFieldState] = useState<Record<string, string>>(() => {
+    if (!queryObject) return {};
+    try {
+      return fieldValues(queryFields, JSON.parse(restored?.params[`querystring:${queryObject.name}`] ?? 'null') ?? queryObject.example);
+    } catch {
+      return {};
+    }
+  });
   const [copied, setCopied] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -220,20 +279,38 @@ export default function ApiConsole({
   const page = typeof window === 'undefined' ? 'http://localhost/' : window.location.href;
   const credentialsNow = (): Record<string, string> =>
     origin ? Object.fromEntries(schemes.flatMap(credentialFields).map((f) => [f.key, credentialStore.get(origin, f.key)])) : {};
+  const formBody = kind === 'form' || kind === 'multipart';
   const copyLink = async () => {
-    const link = `${window.location.origin}${initial?.pagePath ?? `${window.location.pathname}${window.location.search}`}${shareFragment(operation, {server: base, params, body: bodyMedia ? body : undefined, alt: alternative})}`;
+    const link = `${window.location.origin}${initial?.pagePath ?? `${window.location.pathname}${window.location.search}`}${shareFragment(operation, {server: base, params, body: bodyMedia && !formBody && kind !== 'file' ? body : undefined, fields: formBody ? fieldState : undefined, alt: alternative})}`;
+    const filesLeft = kind === 'file' || fields.some((f) => f.input === 'file');
     try {
       await navigator.clipboard.writeText(link);
-      setCopied('Link copied: it holds the operation, server, parameters and body, never credentials.');
+      setCopied(
+        `Link copied: it holds the operation, server, parameters and body, never credentials${filesLeft ? ' nor files (choose them again after opening it)' : ''}.`,
+      );
     } catch {
       setCopied(`Copy this link (the clipboard was not available): ${link}`);
     }
   };
   // An unlisted server from a shared link is restored but flagged: check it before sending credentials.
   const foreignServer = restored && !options.some((o) => o.value === restored.server) && base === restored.server;
-  const preview = curlPreview(operation, base, params, bodyMedia ? body : undefined, page, alternative, (key) =>
-    Boolean(origin && credentialStore.get(origin, key)),
-  );
+  /** The body as Send would send it (text, or form / multipart / file bytes), or why a field does not parse. */
+  const bodyNow = (): {body?: string | PreparedBody} | {error: FieldError} => {
+    if (!bodyMedia) return {};
+    try {
+      return {body: prepareBody(bodyMedia, operation.schemas, {text: body, fields: fieldState, files, file: bodyFile, boundary})};
+    } catch (e) {
+      if (e instanceof FieldError) return {error: e};
+      throw e;
+    }
+  };
+  const prepared = bodyNow();
+  const preview =
+    'error' in prepared
+      ? {error: prepared.error.message}
+      : curlPreview(operation, base, params, prepared.body, page, alternative, (key) =>
+          Boolean(origin && credentialStore.get(origin, key)),
+        );
   const problemsOf = (field: string) => problems?.problems.filter((p) => p.field === field) ?? [];
 
   /** The operation's generated checks, run off the page's thread (check-runner.ts); undefined without a check file. */
@@ -247,7 +324,28 @@ export default function ApiConsole({
   /** Problems found before sending: malformed JSON, missing required values, the request schema. */
   const checkBeforeSending = async (): Promise<RequestCheck> => {
     const found: RequestProblem[] = [];
-    if (bodyMedia && /json/.test(bodyMedia.mediaType) && body.trim()) {
+    if (formBody || kind === 'file') {
+      // Fields the description requires, a field that is not JSON, a file not chosen.
+      const current = bodyNow();
+      if ('error' in current)
+        found.push({
+          field: `body:${fields.find((f) => f.label === current.error.field)?.key}`,
+          pointer: '',
+          message: current.error.message,
+        });
+      for (const f of fields) {
+        const empty = f.input === 'file' ? !files[f.key] : !(fieldState[f.key] ?? '');
+        if (f.required && empty)
+          found.push({
+            field: `body:${f.key}`,
+            pointer: '',
+            message: f.input === 'file' ? 'required: choose a file' : 'required: fill it in',
+          });
+      }
+      if (kind === 'file' && !bodyFile && operation.requestBody?.required)
+        found.push({field: 'body', pointer: '', message: 'the request body is required: choose a file'});
+    }
+    if (bodyMedia && kind === 'json' && body.trim()) {
       try {
         JSON.parse(body);
       } catch (e) {
@@ -269,7 +367,13 @@ export default function ApiConsole({
           found.push({field: `${p.in}:${p.name}`, pointer: '', message: 'required: fill it in'});
       return {problems: found};
     }
-    return loaded.validation.checkRequest(operation, loaded.run, {params, body: bodyMedia ? body : undefined});
+    const checked = await loaded.validation.checkRequest(operation, loaded.run, {
+      params,
+      // A form, multipart or file body is checked above (its fields); the body check is for text.
+      body: bodyMedia && (formBody || kind === 'file') ? null : bodyMedia ? body : undefined,
+      mediaType: bodyMedia?.mediaType,
+    });
+    return {...checked, problems: [...found, ...checked.problems]};
   };
 
   const send = async (event: FormEvent | null, anyway = false) => {
@@ -296,7 +400,9 @@ export default function ApiConsole({
     let request: ReturnType<typeof buildRequest>;
     let prepared: Request;
     try {
-      request = buildRequest(operation, base, params, credentialsNow(), bodyMedia ? body : undefined, window.location.href, alternative);
+      const current = bodyNow();
+      if ('error' in current) return setError(current.error.message);
+      request = buildRequest(operation, base, params, credentialsNow(), current.body, window.location.href, alternative);
       // The browser's own checks (header names and values, URL), before anything goes out.
       prepared = new Request(viaProxy ? throughProxy(request.url, tryIt.proxyUrl!) : request.url, request.init);
     } catch (e) {
@@ -327,9 +433,15 @@ export default function ApiConsole({
         return;
       }
       const {response, contentType} = outcome;
-      setResult(response);
+      setResult(outcome.stream ? {...response, items: [], streamState: 'open'} : response);
       setAnnouncement(outcome.announcement);
       if (outcome.error) setError(outcome.error);
+      if (outcome.stream) {
+        window.clearTimeout(timeout);
+        setPending(false);
+        await readItems(outcome.stream, response, contentType, controller);
+        return;
+      }
       // The response check loads only now (validate.ts, the page's Ajv-generated checks in a worker).
       if (!response.download) {
         const raw = response.body;
@@ -351,6 +463,46 @@ export default function ApiConsole({
       window.clearTimeout(timeout);
       setPending(false);
     }
+  };
+
+  /**
+   * A streamed response, item by item as it arrives, until it ends or Stop: each item is shown at
+   * once and checked against the documented item schema (validate.ts checkItem) in the worker.
+   */
+  const readItems = async (
+    stream: ReadableStream<Uint8Array>,
+    response: SentResponse,
+    contentType: string,
+    controller: AbortController,
+  ) => {
+    const status = response.status;
+    const documented = operation.responses.find((r) => r.status === String(status)) ?? operation.responses.find((r) => /^2/.test(r.status));
+    const media = documented?.content.find((c) => c.mediaType.toLowerCase() === contentType.split(';')[0].trim().toLowerCase());
+    const data = followRef(followRef(media?.itemSchema, operation.schemas)?.properties?.data, operation.schemas);
+    const parser = new StreamParser(response.streamed!, /json/i.test(data?.contentMediaType ?? ''));
+    const stillThis = (r: Result | null) => r !== null && r.items !== undefined && abort.current === controller;
+    const loading = checks().catch(() => undefined);
+    const onItems = (items: ShownItem[]) => {
+      setResult((r) => (r && stillThis(r) ? {...r, items: [...r.items!, ...items]} : r));
+      for (const item of items) {
+        void loading
+          .then((loaded) => import('./validate').then(({checkItem}) => checkItem(operation, loaded?.run, {status, contentType}, item)))
+          .then(
+            (check) =>
+              setResult((r) => (r && stillThis(r) ? {...r, items: r.items!.map((x) => (x.index === item.index ? {...x, check} : x))} : r)),
+            () => undefined,
+          );
+      }
+    };
+    let end: 'ended' | 'stopped';
+    try {
+      end = await readStream(stream, parser, onItems, controller.signal);
+    } catch (e) {
+      end = 'stopped';
+      setError(`The stream broke off: ${(e as Error).message}.`);
+    }
+    setResult((r) => (r && r.items && abort.current === controller ? {...r, streamState: end} : r));
+    setAnnouncement(end === 'stopped' ? 'The stream was stopped.' : 'The stream ended.');
   };
 
   /** A field's problems, under it (the input points at them with aria-describedby). */
@@ -460,6 +612,72 @@ export default function ApiConsole({
                 const problemId = `${id}-problem-${i}`;
                 const invalid = problemsOf(key).length > 0;
                 const describedBy = [hint ? hintId : '', invalid ? problemId : ''].filter(Boolean).join(' ') || undefined;
+                if (p.in === 'querystring')
+                  return (
+                    <div key={key} className={styles.param} data-param={key}>
+                      <p className={styles.fieldHint}>
+                        <strong>{p.name}</strong> (the whole query string{p.required ? ', required' : ''}, sent as{' '}
+                        {p.mediaType ?? 'application/x-www-form-urlencoded'})
+                      </p>
+                      {queryFields.length > 0 && (
+                        <div className={styles.queryMode} role="radiogroup" aria-label={`Edit ${p.name} as`}>
+                          {(['fields', 'json'] as const).map((mode) => (
+                            <label key={mode}>
+                              <input
+                                type="radio"
+                                name={`${id}-query-mode`}
+                                checked={queryMode === mode}
+                                onChange={() => {
+                                  if (mode === 'fields') {
+                                    try {
+                                      setQueryFieldState(fieldValues(queryFields, JSON.parse(params[key] || '{}')));
+                                    } catch {
+                                      return setError(
+                                        `The query object "${p.name}" is not valid JSON; correct it before switching to fields.`,
+                                      );
+                                    }
+                                  }
+                                  setQueryMode(mode);
+                                }}
+                              />
+                              {mode === 'fields' ? 'Fields' : 'JSON'}
+                            </label>
+                          ))}
+                        </div>
+                      )}
+                      {queryMode === 'fields' && queryFields.length > 0 ? (
+                        <FormFields
+                          id={`${id}-q`}
+                          fields={queryFields}
+                          values={queryFieldState}
+                          onChange={(values) => {
+                            setQueryFieldState(values);
+                            try {
+                              const object = formValue(queryFields, values, operation.schemas);
+                              setParams({...params, [key]: Object.keys(object).length ? JSON.stringify(object) : ''});
+                            } catch {
+                              // A JSON field still being typed: the query keeps its last readable value.
+                            }
+                          }}
+                        />
+                      ) : (
+                        <label className={styles.field}>
+                          <span className={styles.srOnly}>{p.name} as JSON</span>
+                          <textarea
+                            className={styles.textarea}
+                            value={params[key] ?? ''}
+                            spellCheck={false}
+                            rows={3}
+                            data-field={key}
+                            aria-invalid={invalid || undefined}
+                            aria-describedby={describedBy}
+                            onChange={(e) => setParams({...params, [key]: e.target.value})}
+                          />
+                        </label>
+                      )}
+                      {fieldProblems(key, problemId)}
+                    </div>
+                  );
                 return (
                   <div key={key} className={styles.param}>
                     <label className={styles.field} data-param={key}>
@@ -491,9 +709,46 @@ export default function ApiConsole({
               })}
             </fieldset>
           )}
-          {bodyMedia && (
+          {bodyMedia && (formBody || kind === 'file') && (
+            <fieldset className={styles.group} data-testid="console-body-fields" data-kind={kind}>
+              <legend>Body ({bodyMedia.mediaType})</legend>
+              {mediaChoice}
+              {kind === 'file' ? (
+                <label className={styles.field}>
+                  <span>File to send</span>
+                  <input
+                    type="file"
+                    accept={
+                      bodyMedia.mediaType.includes('*') ? acceptOf(followRef(bodyMedia.schema, operation.schemas)) : bodyMedia.mediaType
+                    }
+                    data-field="body"
+                    onChange={(e) => setBodyFile(e.target.files?.[0] ?? undefined)}
+                  />
+                </label>
+              ) : (
+                <FormFields
+                  id={`${id}-b`}
+                  fields={fields}
+                  values={fieldState}
+                  onChange={setFieldState}
+                  files={files}
+                  onFile={(key, file) => setFiles((f) => ({...f, [key]: file}))}
+                  problems={(key) => problemsOf(`body:${key}`).map((p) => p.message)}
+                />
+              )}
+              {kind === 'file' || fields.some((f) => f.input === 'file') ? (
+                <p className={styles.hint}>
+                  The file is sent as it is{kind === 'multipart' ? ', as its own part' : ''}. Copy link shares the other values, never
+                  files.
+                </p>
+              ) : null}
+              {fieldProblems('body', `${id}-problem-body`)}
+            </fieldset>
+          )}
+          {bodyMedia && !formBody && kind !== 'file' && (
             <fieldset className={styles.group}>
               <legend>Body ({bodyMedia.mediaType})</legend>
+              {mediaChoice}
               <label className={styles.field}>
                 <span className={styles.srOnly}>Request body</span>
                 <textarea
@@ -586,7 +841,15 @@ export default function ApiConsole({
                   <summary>Response headers ({result.headers.length})</summary>
                   <pre className={styles.pre}>{result.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
                 </details>
-                {result.download ? (
+                {result.items ? (
+                  <StreamItems
+                    items={result.items}
+                    state={result.streamState ?? 'open'}
+                    onStop={() => {
+                      abort.current?.abort();
+                    }}
+                  />
+                ) : result.download ? (
                   <p>
                     <a href={result.download.url} download={result.download.name} data-testid="console-download">
                       Download the response ({result.download.type}, {result.download.size} bytes)

@@ -13,6 +13,7 @@ import type {OperationPage, SecuritySchemeData} from '../../../plugins/api-pages
 import {applyCredentials, credentialFields, isBasic, isBearer, isCredentialParameter} from './auth/schemes';
 import {buildRequest} from './request';
 import {shellQuote} from '../CopyButton/shell-quote';
+import type {PreparedBody} from './body';
 
 const placeholder = (label: string) => `<${label}>`;
 
@@ -49,7 +50,7 @@ export function curlPreview(
   operation: OperationPage,
   server: string,
   params: Record<string, string>,
-  body: string | undefined,
+  body: string | PreparedBody | undefined,
   page: string,
   alternative: number,
   filled: (key: string) => boolean,
@@ -77,7 +78,16 @@ export function curlPreview(
     ...creds.headers,
     ...Object.entries(built.init.headers).filter(([name]) => !replaced.has(name.toLowerCase())),
   ];
-  for (const [name, value] of headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
-  if (built.init.body !== undefined) lines.push(`--data-binary ${shellQuote(built.init.body)}`);
+  // curl -F writes the multipart Content-Type itself, with its own boundary.
+  const curlForm = typeof body === 'object' && body.curl.some(([flag]) => flag !== '--data-binary');
+  for (const [name, value] of headers) {
+    if (curlForm && name.toLowerCase() === 'content-type') continue;
+    lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  }
+  if (built.init.body !== undefined) {
+    // A prepared body (form, multipart, a file) says how curl sends it; text goes as it is.
+    const args: [string, string][] = typeof body === 'object' ? body.curl : [['--data-binary', String(built.init.body)]];
+    for (const [flag, value] of args) lines.push(`${flag} ${shellQuote(value)}`);
+  }
   return {curl: lines.join(' \\\n  ')};
 }

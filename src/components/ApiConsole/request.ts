@@ -21,11 +21,12 @@ import type {OperationPage, ParameterData, SchemaNode, ServerData} from '../../.
 import {applyCredentials, CredentialError, isCredentialParameter, type AppliedCredentials} from './auth/schemes';
 import {TRY_IT_FAILURE} from './try-it';
 import {followRef} from '../SchemaView/model';
+import {querystringText, type PreparedBody} from './body';
 
 /** A request the console will not send, with the message it shows. Nothing was sent. */
 export class RequestRefused extends Error {
   constructor(
-    readonly kind: 'server' | 'path' | 'header' | 'credentials',
+    readonly kind: 'server' | 'path' | 'header' | 'credentials' | 'query',
     message: string,
   ) {
     super(message);
@@ -36,7 +37,7 @@ export class RequestRefused extends Error {
 export interface BuiltRequest {
   url: string;
   /** `redirect: 'manual'` when the request carries a credential: a redirect is reported, not followed. */
-  init: {method: string; headers: Record<string, string>; body?: string; redirect?: 'manual'};
+  init: {method: string; headers: Record<string, string>; body?: string | Blob; redirect?: 'manual'};
   /** Whether it carries a credential (a scheme's, or a parameter that is one). */
   credentialed?: boolean;
   /** Credentials of the chosen alternative the browser cannot send (cookie API keys), with why. */
@@ -143,7 +144,10 @@ const encodeQuery = (name: string, value: string) => `${encodeURIComponent(name)
  * The request the console sends for these inputs, or RequestRefused.
  * - `params` is keyed "in:name" (e.g. "path:contact_id"); empty optional values are left out.
  * - `credentials` is keyed by credentialFields() keys, already scoped to this server's origin.
- * - `body` is sent, with the request body's media type as Content-Type, only when not blank.
+ * - `body` is sent, with the request body's media type as Content-Type, only when not blank; a
+ *   PreparedBody (form, multipart, a file: ./body.ts) is sent with its own Content-Type.
+ * - An `in: querystring` parameter's value is its object as JSON text; it is serialised as its
+ *   media type says and makes up the query, before any credential's query parameter.
  * - `page` is the address relative servers resolve against (the browser's location).
  * - `alternative` is the index of the security alternative the reader chose (operation.security).
  */
@@ -152,7 +156,7 @@ export function buildRequest(
   server: string,
   params: Record<string, string>,
   credentials: Record<string, string>,
-  body: string | undefined,
+  body: string | PreparedBody | undefined,
   page: string = typeof window === 'undefined' ? 'http://localhost/' : window.location.href,
   alternative = 0,
 ): BuiltRequest {
@@ -164,6 +168,8 @@ export function buildRequest(
     headers[name] = value;
   };
   const query: [string, string][] = [];
+  /** The whole query string from an `in: querystring` parameter (OpenAPI 3.2), without "?". */
+  let querystring = '';
   let credentialed = false;
   let path = operation.path.startsWith('/') ? operation.path : `/${operation.path}`;
 
@@ -186,6 +192,16 @@ export function buildRequest(
       if (p.explode === false) {
         if (values.length) query.push([p.name, values.join(',')]);
       } else for (const v of values) query.push([p.name, v]);
+    } else if (p.in === 'querystring') {
+      let object: unknown;
+      try {
+        object = JSON.parse(value);
+      } catch (e) {
+        throw new RequestRefused('query', `The query object "${p.name}" is not valid JSON (${(e as Error).message}); nothing was sent.`);
+      }
+      if (!object || typeof object !== 'object' || Array.isArray(object))
+        throw new RequestRefused('query', `The query object "${p.name}" must be a JSON object such as {"limit": 10}; nothing was sent.`);
+      querystring = querystringText(object as Record<string, unknown>, p.mediaType);
     } else if (p.in === 'header') {
       setHeader(p.name, value);
     }
@@ -210,8 +226,11 @@ export function buildRequest(
   const success = operation.responses.find((r) => /^2/.test(r.status) && r.content.length);
   if (success) setHeader('Accept', success.content[0].mediaType);
   const media = operation.requestBody?.content[0]?.mediaType;
-  const sendBody = body !== undefined && media !== undefined && body.trim() !== '';
-  if (sendBody) setHeader('Content-Type', media);
+  const prepared = typeof body === 'object' ? body : undefined;
+  const sendBody =
+    media !== undefined &&
+    (prepared ? typeof prepared.data !== 'string' || prepared.data !== '' : typeof body === 'string' && body.trim() !== '');
+  if (sendBody) setHeader('Content-Type', prepared ? prepared.contentType : media);
   for (const [name, value] of Object.entries(headers)) checkHeader(name, value);
 
   // Server + path by string, then parsed and checked: same origin, under the server's path.
@@ -225,9 +244,9 @@ export function buildRequest(
     );
   }
   const init: BuiltRequest['init'] = {method: operation.method.toUpperCase(), headers};
-  if (sendBody) init.body = body;
+  if (sendBody) init.body = prepared ? prepared.data : (body as string);
   if (credentialed) init.redirect = 'manual';
-  const search = query.map(([name, value]) => encodeQuery(name, value)).join('&');
+  const search = [querystring, ...query.map(([name, value]) => encodeQuery(name, value))].filter(Boolean).join('&');
   const built: BuiltRequest = {url: url.href + (search ? `?${search}` : ''), init};
   if (credentialed) built.credentialed = true;
   if (applied.notSent.length) built.notSent = applied.notSent;

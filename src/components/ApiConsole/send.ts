@@ -9,6 +9,7 @@
 import {diagnoseFailure, FAILURE} from './request';
 import {downloadName} from './download';
 import {proxyErrorMessage, TRY_IT_FAILURE, type TryItConfig} from './try-it';
+import {streamFormat, type StreamFormat} from './stream';
 
 /** What the console shows of a response. */
 export interface SentResponse {
@@ -20,11 +21,21 @@ export interface SentResponse {
   download?: {url: string; name: string; size: number; type: string};
   /** Where the browser ended up after following a redirect (requests without credentials only). */
   redirectedTo?: string;
+  /** A streamed response (server-sent events, JSON Lines, JSON text sequences): read item by item (./stream.ts). */
+  streamed?: StreamFormat;
 }
 
 export type SendOutcome =
   /** An answer: shown, announced, with an error beside it when the proxy refused or credentials were left out. */
-  | {kind: 'response'; response: SentResponse; announcement: string; error?: string; contentType: string}
+  | {
+      kind: 'response';
+      response: SentResponse;
+      announcement: string;
+      error?: string;
+      contentType: string;
+      /** The body still to read, for a streamed response (response.streamed): the caller reads it as it arrives. */
+      stream?: ReadableStream<Uint8Array>;
+    }
   /** No answer to show: the message says why (and is announced). */
   | {kind: 'failed'; message: string; announce: boolean};
 
@@ -62,7 +73,11 @@ export async function sendRequest(ctx: SendContext): Promise<SendOutcome> {
     const headers = [...response.headers.entries()];
     let body = '';
     let download: SentResponse['download'];
-    if (TEXTUAL.test(type) || type === '') {
+    const format = streamFormat(type);
+    const stream = format && response.body ? response.body : undefined;
+    if (stream) {
+      // Left unread: the console shows each item as it arrives, until the stream ends or Stop.
+    } else if (TEXTUAL.test(type) || type === '') {
       body = await response.text();
       if (/json/.test(type)) {
         try {
@@ -90,8 +105,9 @@ export async function sendRequest(ctx: SendContext): Promise<SendOutcome> {
       body,
       download,
       ...(response.redirected ? {redirectedTo: response.url} : {}),
+      ...(stream ? {streamed: format} : {}),
     };
-    const announcement = `Response: ${response.status} ${response.statusText}, in ${ms} ms${download ? `, a file to download (${download.name})` : ''}.`;
+    const announcement = `Response: ${response.status} ${response.statusText}, in ${ms} ms${download ? `, a file to download (${download.name})` : ''}${stream ? ', a stream: its items appear as they arrive' : ''}.`;
     const proxyError = viaProxy ? response.headers.get('x-proxy-error') : null;
     const notSent = request.notSent?.map((n) => n.reason);
     const error = proxyError
@@ -99,7 +115,7 @@ export async function sendRequest(ctx: SendContext): Promise<SendOutcome> {
       : notSent?.length
         ? `Sent without some credentials: ${notSent.join(' ')}`
         : undefined;
-    return {kind: 'response', response: sent, announcement, contentType: type, ...(error ? {error} : {})};
+    return {kind: 'response', response: sent, announcement, contentType: type, ...(error ? {error} : {}), ...(stream ? {stream} : {})};
   } catch (e) {
     if ((e as Error).name === 'AbortError') return {kind: 'failed', message: FAILURE.timeout, announce: false};
     if (e instanceof TypeError && viaProxy)

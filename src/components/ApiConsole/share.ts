@@ -18,6 +18,8 @@ export interface SharedRequest {
   /** Keyed "in:name" like the console's parameter state. */
   params: Record<string, string>;
   body?: string;
+  /** A form or multipart body's field values, by field key (files are never shared). */
+  fields?: Record<string, string>;
   /** Index of the security alternative chosen (which schemes to fill; never their values). */
   alt?: number;
 }
@@ -44,13 +46,15 @@ function fromBase64Url(text: string): string {
 /** The fragment for this console state (starts with "#try="). Empty parameters are left out. */
 export function shareFragment(
   operation: OperationPage,
-  state: {server: string; params: Record<string, string>; body?: string; alt?: number},
+  state: {server: string; params: Record<string, string>; body?: string; fields?: Record<string, string>; alt?: number},
 ): string {
   const allowed = shareable(operation);
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(state.params)) if (v !== '' && allowed.has(k)) params[k] = v;
   const shared: SharedRequest = {op: operationKey(operation), server: state.server, params};
   if (state.body !== undefined && state.body.trim() !== '') shared.body = state.body;
+  const fields = Object.entries(state.fields ?? {}).filter(([, v]) => v !== '');
+  if (fields.length) shared.fields = Object.fromEntries(fields);
   if (state.alt) shared.alt = state.alt;
   return SHARE_PREFIX + toBase64Url(JSON.stringify(shared));
 }
@@ -89,6 +93,11 @@ export function readShareFragment(hash: string, operation: OperationPage): {requ
   for (const [k, v] of Object.entries(d.params ?? {})) if (typeof v === 'string' && allowed.has(k)) params[k] = v;
   const request: SharedRequest = {op: d.op, server: d.server, params};
   if (typeof d.body === 'string') request.body = d.body;
+  if (d.fields && typeof d.fields === 'object') {
+    const fields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(d.fields)) if (typeof v === 'string') fields[k] = v;
+    request.fields = fields;
+  }
   if (typeof d.alt === 'number' && Number.isInteger(d.alt) && d.alt >= 0 && d.alt < operation.security.length) request.alt = d.alt;
   return {request};
 }

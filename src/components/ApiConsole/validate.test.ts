@@ -8,7 +8,7 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {OperationPage} from '../../../plugins/api-pages/client/page-data-format';
 import type {CheckError, CheckRun, RunCheck} from './check-runner';
-import {checkRequest, checkResponse, documentedStatus, typedValue} from './validate';
+import {checkItem, checkRequest, checkResponse, documentedStatus, typedValue} from './validate';
 
 const responses = (...list: [string, string[]][]): Pick<OperationPage, 'responses'> => ({
   responses: list.map(([status, media]) => ({status, headers: [], content: media.map((mediaType) => ({mediaType}))})),
@@ -308,5 +308,48 @@ describe('typedValue: the value as the API receives it', () => {
     assert.equal(typedValue('true', {type: 'string'}, {}), 'true');
     assert.deepEqual(typedValue('a,,b', {type: 'array'}, {}), ['a', 'b']);
     assert.equal(typedValue('5', undefined, {}), '5');
+  });
+});
+
+describe('checkItem: one item of a streamed response against its itemSchema', () => {
+  const op: Pick<OperationPage, 'responses'> = {
+    responses: [
+      {
+        status: '200',
+        headers: [],
+        content: [{mediaType: 'text/event-stream', itemSchema: {type: 'object'}}, {mediaType: 'application/json'}],
+      },
+    ],
+  };
+  const sse = {status: 200, contentType: 'text/event-stream; charset=utf-8'};
+  test('the item value goes to the "<status> <media> item" check; its errors come back with pointers', async () => {
+    const r = runner({kind: 'ran', valid: false, errors: [err({instancePath: '/data/value', message: 'must be number'})]});
+    const item = {index: 0, data: '{"value":"x"}', value: {data: {value: 'x'}}};
+    assert.deepEqual(await checkItem(op, r.run, sse, item), {
+      kind: 'invalid',
+      against: '200 text/event-stream item',
+      mismatches: [{pointer: '/data/value', message: 'must be number'}],
+    });
+    assert.deepEqual(r.calls, [['200 text/event-stream item', {data: {value: 'x'}}]]);
+    const ok = runner({kind: 'ran', valid: true, errors: []});
+    assert.deepEqual(await checkItem(op, ok.run, sse, item), {kind: 'valid', against: '200 text/event-stream item'});
+  });
+  test('an item that did not parse is invalid without a run; no item schema, no check', async () => {
+    const r = runner({kind: 'ran', valid: true, errors: []});
+    const broken = {index: 1, data: 'oops', parseError: 'its data is not valid JSON'};
+    assert.deepEqual(await checkItem(op, r.run, sse, broken), {
+      kind: 'invalid',
+      against: '200 text/event-stream item',
+      mismatches: [{pointer: '', message: 'its data is not valid JSON'}],
+    });
+    assert.equal(r.calls.length, 0);
+    assert.equal(
+      (await checkItem(op, r.run, {status: 200, contentType: 'application/json'}, {index: 0, data: '{}', value: {}})).kind,
+      'unchecked',
+    );
+    assert.equal(
+      (await checkItem(op, r.run, {status: 500, contentType: 'text/event-stream'}, {index: 0, data: '{}', value: {}})).kind,
+      'unchecked',
+    );
   });
 });

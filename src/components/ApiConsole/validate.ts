@@ -10,8 +10,10 @@
  */
 import type {OperationPage, SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import type {CheckError, CheckRun, RunCheck} from './check-runner';
-import {parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from './check-keys';
+import {itemKey, parameterKey, REQUEST_PARAMETERS_KEY, requestBodyKey} from './check-keys';
+import type {StreamItem} from './stream';
 import {followRef} from '../SchemaView/model';
+import {typedValue} from './body';
 import {escapeToken, unescapeToken} from '../../../openapi/model/pointer';
 
 // One lazy chunk for the console's checks: this module and the runner (the worker is its own).
@@ -93,6 +95,30 @@ export async function checkResponse(
   return {kind: 'invalid', against: key, mismatches: result.errors.map((e) => ({pointer: pointerOf(e), message: describe(e)}))};
 }
 
+/**
+ * Checks one item of a streamed response (an event, a line) against the documented `itemSchema`
+ * of its status and media type. An item whose text did not parse is invalid as it stands.
+ */
+export async function checkItem(
+  operation: Pick<OperationPage, 'responses'>,
+  run: RunCheck | undefined,
+  response: {status: number; contentType: string},
+  item: StreamItem,
+): Promise<CheckResult> {
+  const status = documentedStatus(operation, response.status);
+  const media = status ? documentedMedia(operation, status, response.contentType) : undefined;
+  const documented =
+    status && media ? operation.responses.find((r) => r.status === status)?.content.find((c) => c.mediaType === media) : undefined;
+  if (!status || !media || !documented?.itemSchema) return {kind: 'unchecked', reason: 'No item schema is documented for this stream.'};
+  const key = itemKey(status, media);
+  if (item.parseError) return {kind: 'invalid', against: key, mismatches: [{pointer: '', message: item.parseError}]};
+  if (!run) return {kind: 'unchecked', reason: 'This page has no check of its stream items.'};
+  const result = await run(key, item.value);
+  if (result.kind !== 'ran') return {kind: 'unchecked', reason: notRun(result, key)};
+  if (result.valid) return {kind: 'valid', against: key};
+  return {kind: 'invalid', against: key, mismatches: result.errors.map((e) => ({pointer: pointerOf(e), message: describe(e)}))};
+}
+
 /** Why a check did not run, as the console says it. */
 function notRun(result: Exclude<CheckRun, {kind: 'ran'}>, key: string): string {
   if (result.kind === 'timeout') return `Check skipped: it took too long (over ${result.budgetMs / 1000} s) and was stopped.`;
@@ -122,28 +148,8 @@ export interface RequestCheck {
   skipped?: string;
 }
 
-function typesOf(node: SchemaNode | undefined): string[] {
-  const t = node?.type;
-  return t === undefined ? [] : Array.isArray(t) ? t : [t];
-}
-
-/**
- * A typed value as the API receives it: numbers, booleans and lists from what the reader typed
- * (a list is comma-separated). Text that is not of the type stays text, so the check names it.
- */
-export function typedValue(text: string, node: SchemaNode | undefined, schemas: Record<string, SchemaNode>): unknown {
-  const schema = followRef(node, schemas);
-  const types = typesOf(schema);
-  if (types.includes('array'))
-    return text
-      .split(',')
-      .filter((v) => v !== '')
-      .map((v) => typedValue(v, schema?.items, schemas));
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim()))
-    return Number(text.trim());
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
-  return text;
-}
+// How typed text reads as a value lives with the form encoders (body.ts); re-exported for the tests.
+export {typedValue} from './body';
 
 /** The schema at a JSON pointer inside `root` (properties, items), or undefined. */
 function schemaAt(root: SchemaNode | undefined, pointer: string, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
@@ -164,7 +170,8 @@ function schemaAt(root: SchemaNode | undefined, pointer: string, schemas: Record
 export async function checkRequest(
   operation: OperationPage,
   run: RunCheck,
-  request: {params: Record<string, string>; body?: string},
+  /** `mediaType`: the body's media type (default: the first documented); `body: null`: a body the console checked itself (form, multipart, a file). */
+  request: {params: Record<string, string>; body?: string | null; mediaType?: string},
 ): Promise<RequestCheck> {
   const problems: RequestProblem[] = [];
   const skipped: string[] = [];
@@ -191,7 +198,8 @@ export async function checkRequest(
       skipped.push(`the parameters (${notRun(result, 'the parameters')})`);
     }
   }
-  const media = operation.requestBody?.content[0];
+  const content = operation.requestBody?.content ?? [];
+  const media = request.body === null ? undefined : (content.find((c) => c.mediaType === request.mediaType) ?? content[0]);
   const text = request.body ?? '';
   if (media && text.trim() === '' && operation.requestBody?.required) {
     problems.push({field: 'body', pointer: '', message: 'the request body is required'});

@@ -1,0 +1,81 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readStream, streamFormat, StreamParser, type StreamItem} from './stream';
+
+/** Feeds the text in chunks of `size` characters and collects every item. */
+function parse(parser: StreamParser, text: string, size: number): StreamItem[] {
+  const items: StreamItem[] = [];
+  for (let i = 0; i < text.length; i += size) items.push(...parser.push(text.slice(i, i + size)));
+  return [...items, ...parser.end()];
+}
+
+test('streamFormat: the media types the console streams', () => {
+  assert.equal(streamFormat('text/event-stream; charset=utf-8'), 'sse');
+  assert.equal(streamFormat('application/jsonl'), 'lines');
+  assert.equal(streamFormat('application/x-ndjson'), 'lines');
+  assert.equal(streamFormat('application/json-seq'), 'json-seq');
+  assert.equal(streamFormat('application/json'), undefined);
+});
+
+test('SSE: events, ids, multi-line data, comments, CRLF, in chunks of any size', () => {
+  const text =
+    '\ufeff: a comment\r\nevent: reading\r\nid: 1\r\ndata: {"value":1}\r\n\r\nevent: heartbeat\ndata\n\ndata: a\ndata: b\nretry: 50\n\nid: 9\n\nevent: partial\ndata: never ends';
+  for (const size of [1, 2, 5, 1000]) {
+    const items = parse(new StreamParser('sse'), text, size);
+    assert.deepEqual(
+      items.map((i) => [i.event, i.id, i.data, i.retry]),
+      [
+        ['reading', '1', '{"value":1}', undefined],
+        ['heartbeat', undefined, '', undefined],
+        [undefined, undefined, 'a\nb', 50],
+      ],
+      `chunk size ${size}`,
+    );
+  }
+});
+
+test('SSE with JSON data: the value checked has the data parsed; data that is not JSON is flagged', () => {
+  const items = parse(new StreamParser('sse', true), 'event: reading\ndata: {"v":2}\n\ndata: oops\n\n', 3);
+  assert.deepEqual(items[0].value, {event: 'reading', data: {v: 2}});
+  assert.equal(items[1].value, undefined);
+  assert.match(items[1].parseError!, /data is not valid JSON/);
+  // Without JSON data the event's data stays text.
+  assert.deepEqual(parse(new StreamParser('sse'), 'data: {"v":2}\n\n', 4)[0].value, {data: '{"v":2}'});
+});
+
+test('JSON Lines and json-seq: one value per line or record, a last line without its break', () => {
+  const lines = parse(new StreamParser('lines'), '{"a":1}\n\n{"a":2}\r\nnot json\n{"a":3}', 2);
+  assert.deepEqual(
+    lines.map((i) => i.value ?? i.parseError?.slice(0, 14)),
+    [{a: 1}, {a: 2}, 'not valid JSON', {a: 3}],
+  );
+  const seq = parse(new StreamParser('json-seq'), '\x1e{"a":1}\n\x1e{"b":\n2}\n\x1e[3]\n', 3);
+  assert.deepEqual(
+    seq.map((i) => i.value),
+    [{a: 1}, {b: 2}, [3]],
+  );
+});
+
+test('readStream: items as each chunk arrives, before the stream ends; abort stops it', async () => {
+  let push!: (s: string) => void;
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (s) => controller.enqueue(encoder.encode(s));
+    },
+  });
+  const seen: string[] = [];
+  const controller = new AbortController();
+  const done = readStream(body, new StreamParser('sse'), (items) => seen.push(...items.map((i) => i.data)), controller.signal);
+  push('data: one\n\n');
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(seen, ['one'], 'the first event is handed over while the stream is open');
+  push('data: tw');
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(seen, ['one']);
+  push('o\n\n');
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(seen, ['one', 'two']);
+  controller.abort();
+  assert.equal(await done, 'stopped');
+});

@@ -1,0 +1,208 @@
+/**
+ * Streamed responses (OpenAPI 3.2 `itemSchema`): the console reads them with a stream reader and
+ * shows each item as it arrives. The parsers here take text as it comes, in chunks of any size,
+ * and hand back the items each chunk completes:
+ * - `text/event-stream`: server-sent events as the HTML standard's parser reads them (fields
+ *   `event`, `data` (lines joined with "\n"), `id`, `retry`; comments and unknown fields ignored;
+ *   a blank line ends an event; an event without data is not dispatched);
+ * - `application/jsonl`, `application/x-ndjson`: one JSON value per line;
+ * - `application/json-seq` (RFC 7464): records that start with RS (0x1E).
+ * Each item carries the value its check sees: for SSE the event as an object (`data` parsed as
+ * JSON when the item schema's `data` says its content is JSON), for the others the parsed line.
+ */
+
+export type StreamFormat = 'sse' | 'lines' | 'json-seq';
+
+/** The stream format of a response's Content-Type, or undefined when it is not one the console streams. */
+export function streamFormat(contentType: string): StreamFormat | undefined {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if (type === 'text/event-stream') return 'sse';
+  if (type === 'application/jsonl' || type === 'application/x-ndjson' || type === 'application/x-jsonlines') return 'lines';
+  if (type === 'application/json-seq') return 'json-seq';
+  return undefined;
+}
+
+export interface StreamItem {
+  /** 0 for the first item. */
+  index: number;
+  /** SSE only. */
+  event?: string;
+  id?: string;
+  retry?: number;
+  /** The item's text: an event's data, a line, a record. */
+  data: string;
+  /** The value checked against the item schema (unset when the text did not parse). */
+  value?: unknown;
+  /** Why the text could not be read as the item schema expects (not JSON). */
+  parseError?: string;
+}
+
+/** Reads a stream's text chunk by chunk. `sseDataJson`: an SSE event's data is JSON (the item schema says so). */
+export class StreamParser {
+  private buffer = '';
+  private count = 0;
+  private event: {event?: string; id?: string; retry?: number; data: string[]} = {data: []};
+  /** The last event id seen (SSE keeps it across events). */
+  private lastId?: string;
+  private first = true;
+
+  constructor(
+    private readonly format: StreamFormat,
+    private readonly sseDataJson = false,
+  ) {}
+
+  /** The items this chunk completes. */
+  push(chunk: string): StreamItem[] {
+    this.buffer += chunk;
+    if (this.first && this.buffer.length) {
+      // A UTF-8 byte order mark at the start is not part of the text.
+      if (this.buffer.charCodeAt(0) === 0xfeff) this.buffer = this.buffer.slice(1);
+      this.first = false;
+    }
+    return this.format === 'json-seq' ? this.records(false) : this.lines(false);
+  }
+
+  /** The items left when the stream ends (a last line without its line break). */
+  end(): StreamItem[] {
+    return this.format === 'json-seq' ? this.records(true) : this.lines(true);
+  }
+
+  private lines(final: boolean): StreamItem[] {
+    const items: StreamItem[] = [];
+    for (;;) {
+      const m = /\r\n|\r|\n/.exec(this.buffer);
+      // A lone "\r" at the end may be the first half of "\r\n": wait for the next chunk.
+      if (!m || (m[0] === '\r' && m.index === this.buffer.length - 1 && !final)) break;
+      const line = this.buffer.slice(0, m.index);
+      this.buffer = this.buffer.slice(m.index + m[0].length);
+      const item = this.format === 'sse' ? this.sseLine(line) : this.jsonLine(line);
+      if (item) items.push(item);
+    }
+    if (final && this.buffer !== '') {
+      const rest = this.buffer;
+      this.buffer = '';
+      // A stream that ends without a blank line: an SSE event in progress is dropped (the standard's rule).
+      if (this.format === 'lines') {
+        const item = this.jsonLine(rest);
+        if (item) items.push(item);
+      }
+    }
+    return items;
+  }
+
+  private jsonLine(line: string): StreamItem | undefined {
+    if (line.trim() === '') return undefined;
+    return this.parsed({index: this.count++, data: line}, line);
+  }
+
+  private records(final: boolean): StreamItem[] {
+    const parts = this.buffer.split('\x1e');
+    // The text after the last RS is a whole record once it ends with its LF and parses (or the stream ended).
+    const last = parts.pop()!;
+    let complete = final;
+    if (!complete && last.endsWith('\n')) {
+      try {
+        JSON.parse(last);
+        complete = true;
+      } catch {
+        // not yet
+      }
+    }
+    if (complete) parts.push(last);
+    this.buffer = complete ? '' : `${parts.length || this.buffer.startsWith('\x1e') ? '\x1e' : ''}${last}`;
+    const items: StreamItem[] = [];
+    for (const part of parts) {
+      if (part.trim() === '') continue;
+      items.push(this.parsed({index: this.count++, data: part.replace(/\n$/, '')}, part));
+    }
+    return items;
+  }
+
+  private sseLine(line: string): StreamItem | undefined {
+    if (line === '') return this.dispatch();
+    if (line.startsWith(':')) return undefined;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') this.event.data.push(value);
+    else if (field === 'event') this.event.event = value;
+    else if (field === 'id' && !value.includes('\0')) this.event.id = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) this.event.retry = Number(value);
+    return undefined;
+  }
+
+  private dispatch(): StreamItem | undefined {
+    const e = this.event;
+    this.event = {data: []};
+    if (e.id !== undefined) this.lastId = e.id;
+    if (!e.data.length) return undefined;
+    const data = e.data.join('\n');
+    const item: StreamItem = {index: this.count++, data};
+    if (e.event !== undefined) item.event = e.event;
+    if (e.id !== undefined) item.id = e.id;
+    if (e.retry !== undefined) item.retry = e.retry;
+    const value: Record<string, unknown> = {data};
+    if (e.event !== undefined) value.event = e.event;
+    if (e.id !== undefined) value.id = e.id;
+    if (e.retry !== undefined) value.retry = e.retry;
+    if (this.sseDataJson) {
+      try {
+        value.data = JSON.parse(data);
+      } catch (err) {
+        item.parseError = `its data is not valid JSON (${(err as Error).message}), but the description says it is JSON`;
+        return item;
+      }
+    }
+    item.value = value;
+    return item;
+  }
+
+  private parsed(item: StreamItem, text: string): StreamItem {
+    try {
+      item.value = JSON.parse(text);
+    } catch (err) {
+      item.parseError = `not valid JSON (${(err as Error).message})`;
+    }
+    return item;
+  }
+}
+
+/**
+ * Reads a response body to its end (or until `signal` aborts), handing over the items of each
+ * chunk as it arrives. Resolves with 'ended' or 'stopped'.
+ */
+export async function readStream(
+  body: ReadableStream<Uint8Array>,
+  parser: StreamParser,
+  onItems: (items: StreamItem[]) => void,
+  signal?: AbortSignal,
+): Promise<'ended' | 'stopped'> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', stop, {once: true});
+  try {
+    for (;;) {
+      if (signal?.aborted) return 'stopped';
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (e) {
+        if (signal?.aborted) return 'stopped';
+        throw e;
+      }
+      if (chunk.done) {
+        if (signal?.aborted) return 'stopped';
+        const rest = parser.push(decoder.decode());
+        const last = [...rest, ...parser.end()];
+        if (last.length) onItems(last);
+        return 'ended';
+      }
+      const items = parser.push(decoder.decode(chunk.value, {stream: true}));
+      if (items.length) onItems(items);
+    }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+}

@@ -430,11 +430,11 @@ export class PageDataBuilder {
         if (scopes?.length) s.scopes = scopes;
         if (raw.type === 'oauth2' && raw.flows && typeof raw.flows === 'object') {
           const flows: OAuthFlowsData = {};
-          for (const name of ['authorizationCode', 'clientCredentials', 'implicit', 'password'] as const) {
+          for (const name of ['authorizationCode', 'clientCredentials', 'implicit', 'password', 'deviceAuthorization'] as const) {
             const f = raw.flows[name];
             if (!f || typeof f !== 'object') continue;
             const flow: OAuthFlowData = {scopes: {}};
-            for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
+            for (const k of ['authorizationUrl', 'deviceAuthorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
               const url = f[k];
               if (typeof url === 'string') flow[k] = url;
             }
@@ -445,6 +445,8 @@ export class PageDataBuilder {
           s.flows = flows;
         }
         if (raw.type === 'openIdConnect' && typeof raw.openIdConnectUrl === 'string') s.openIdConnectUrl = raw.openIdConnectUrl;
+        if (raw.type === 'oauth2' && typeof raw.oauth2MetadataUrl === 'string') s.oauth2MetadataUrl = raw.oauth2MetadataUrl;
+        if (raw.deprecated === true) s.deprecated = true;
         return s;
       }),
     );

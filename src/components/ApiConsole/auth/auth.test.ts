@@ -10,6 +10,7 @@ import {webcrypto} from 'node:crypto';
 import type {SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
 import {
   alternativeTitle,
+  preferredAlternative,
   applyCredentials,
   base64Utf8,
   cookieNote,
@@ -88,6 +89,21 @@ describe('schemes: names a reader sees', () => {
       queryNote('api_key'),
       'The API description puts this key in the URL\'s query string ("api_key"): it is part of the request address, where servers, proxies and browser history may record it.',
     );
+  });
+});
+
+describe('schemes: deprecated schemes (OpenAPI 3.2)', () => {
+  const old: SecuritySchemeData = {...headerKey, key: 'old', deprecated: true};
+  test('preferredAlternative: the first alternative without a deprecated scheme, else the first', () => {
+    assert.equal(preferredAlternative([[old], [bearer]]), 1);
+    assert.equal(preferredAlternative([[basic, old], [old, bearer], [oauth]]), 2, 'one deprecated scheme taints its whole alternative');
+    assert.equal(preferredAlternative([[old], [{...bearer, deprecated: true}]]), 0, 'all deprecated: the first');
+    assert.equal(preferredAlternative([[bearer], [old]]), 0);
+    assert.equal(preferredAlternative([]), 0);
+    assert.equal(preferredAlternative([[], [old]]), 0, 'no authentication is not deprecated');
+  });
+  test('alternativeTitle marks a deprecated scheme', () => {
+    assert.equal(alternativeTitle([basic, old]), 'basicAuth: HTTP Basic + old: API key (header X-Key) (deprecated)');
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DEFAULT_INTERVAL, DeviceFlowCancelled, pollForToken, requestDeviceCode, sleep, type DeviceCode, type PollEvent} from './device';
+import {DEFAULT_INTERVAL, DeviceFlowCancelled, pollForToken, requestDeviceCode, sleep, waitingText, type DeviceCode, type PollEvent} from './device';
 import {DEVICE_CODE_GRANT, OAuthError} from './oauth';
 import {fakeFetch, json} from './fake-fetch';
 
@@ -265,5 +265,16 @@ describe('device: polling the token URL', () => {
     const c = new AbortController();
     c.abort();
     await assert.rejects(sleep(10_000, c.signal), DeviceFlowCancelled);
+  });
+
+  test('waitingText: the interval, minutes and seconds left, and why it is slower after slow_down', () => {
+    assert.equal(
+      waitingText({kind: 'waiting', interval: 5, slowedDown: false, secondsLeft: 545}),
+      'Waiting for approval: checking every 5 s; the code expires in 9:05.',
+    );
+    assert.equal(
+      waitingText({kind: 'waiting', interval: 10, slowedDown: true, secondsLeft: 59}),
+      'The authorization server asked the console to slow down: checking every 10 s; the code expires in 0:59.',
+    );
   });
 });

@@ -72,6 +72,17 @@ export type PollEvent =
   /** A request is about to wait `interval` seconds; `slowedDown` after the server asked for it. */
   {kind: 'waiting'; interval: number; slowedDown: boolean; secondsLeft: number};
 
+/** "9:05": minutes and seconds. */
+const minutes = (s: number) => `${Math.floor(Math.max(0, s) / 60)}:${String(Math.max(0, s) % 60).padStart(2, '0')}`;
+
+/** What the console says while it polls. */
+export function waitingText(e: PollEvent): string {
+  const left = `the code expires in ${minutes(e.secondsLeft)}`;
+  return e.slowedDown
+    ? `The authorization server asked the console to slow down: checking every ${e.interval} s; ${left}.`
+    : `Waiting for approval: checking every ${e.interval} s; ${left}.`;
+}
+
 export interface PollOptions {
   tokenUrl: string;
   device: DeviceCode;

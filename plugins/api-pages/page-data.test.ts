@@ -190,7 +190,9 @@ test('OpenAPI 3.2 security: the device flow, oauth2MetadataUrl and deprecated re
         key: 'device',
         type: 'oauth2',
         scopes: ['r'],
-        flows: {deviceAuthorization: {deviceAuthorizationUrl: 'https://auth.x/device', tokenUrl: 'https://auth.x/token', scopes: {r: 'Read'}}},
+        flows: {
+          deviceAuthorization: {deviceAuthorizationUrl: 'https://auth.x/device', tokenUrl: 'https://auth.x/token', scopes: {r: 'Read'}},
+        },
         oauth2MetadataUrl: 'https://auth.x/.well-known/oauth-authorization-server',
       },
     ],
@@ -199,7 +201,11 @@ test('OpenAPI 3.2 security: the device flow, oauth2MetadataUrl and deprecated re
   assert.deepEqual(req.auth.headers, [], 'the deprecated API key is not what the samples send');
   assert.equal(req.auth.bearer?.tokenVar, 'API_ACCESS_TOKEN');
   op.security = [{old: []}];
-  assert.deepEqual(sampleRequest(new PageDataBuilder(d).operation('patch', '/things/{id}')).auth.headers, [{name: 'X-Old', envVar: 'API_OLD'}], 'the only alternative is still used');
+  assert.deepEqual(
+    sampleRequest(new PageDataBuilder(d).operation('patch', '/things/{id}')).auth.headers,
+    [{name: 'X-Old', envVar: 'API_OLD'}],
+    'the only alternative is still used',
+  );
 });
 
 test('binary responses are saved to a file in the samples', () => {

@@ -50,7 +50,7 @@ const PORTS = JSON.parse(
 const apiOrigin = `http://127.0.0.1:${PORTS.api}`;
 const authOrigin = `http://127.0.0.1:${PORTS.auth}`;
 
-const built = fixtureSite('tests/fixtures/oas-3.2/openapi.yaml', {API_ORIGIN: apiOrigin, AUTH_ORIGIN: authOrigin,});
+const built = fixtureSite('tests/fixtures/oas-3.2/openapi.yaml', {API_ORIGIN: apiOrigin, AUTH_ORIGIN: authOrigin});
 const site = useSite({root: built.root});
 
 const api = {requests: [] as {method: string; url: string; headers: IncomingHttpHeaders}[], server: null as Server | null};
@@ -78,15 +78,29 @@ before(
       if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
       api.requests.push({method: req.method ?? '', url: req.url ?? '', headers: req.headers});
       req.resume();
-      const body = req.url?.includes('/history') ? [{name: 'Home 2019', ratePerKwh: 0.31}] : {id: 'm_7f3a', kind: 'electric', status: 'active'};
+      const body = req.url?.includes('/history')
+        ? [{name: 'Home 2019', ratePerKwh: 0.31}]
+        : {id: 'm_7f3a', kind: 'electric', status: 'active'};
       res.writeHead(200, {...cors, 'Content-Type': 'application/json'}).end(JSON.stringify(body));
     });
     await new Promise<void>((r) => api.server!.listen(PORTS.api, '127.0.0.1', r));
 
     const provider = new Provider(authOrigin, {
       clients: [
-        {client_id: 'meter-display', grant_types: [DEVICE_GRANT], response_types: [], redirect_uris: [], token_endpoint_auth_method: 'none'},
-        {client_id: EXPIRING_CLIENT, grant_types: [DEVICE_GRANT], response_types: [], redirect_uris: [], token_endpoint_auth_method: 'none'},
+        {
+          client_id: 'meter-display',
+          grant_types: [DEVICE_GRANT],
+          response_types: [],
+          redirect_uris: [],
+          token_endpoint_auth_method: 'none',
+        },
+        {
+          client_id: EXPIRING_CLIENT,
+          grant_types: [DEVICE_GRANT],
+          response_types: [],
+          redirect_uris: [],
+          token_endpoint_auth_method: 'none',
+        },
       ],
       scopes: ['readings:read', 'meters:write'],
       features: {
@@ -218,13 +232,20 @@ describe('request console: the OAuth 2.0 device flow (OpenAPI 3.2 deviceAuthoriz
     const userCode = await startDeviceFlow(dialog, 'ledgerOAuth', 'meter-display');
     assert.match(userCode, /^[A-Z]{4}-[A-Z]{4}$/);
     const request = seen.slice(before).find((s) => s.path === '/device_authorization')!;
-    assert.deepEqual(request.params, {client_id: 'meter-display', scope: 'readings:read'}, 'the scope the operation requires, checked by default');
+    assert.deepEqual(
+      request.params,
+      {client_id: 'meter-display', scope: 'readings:read'},
+      'the scope the operation requires, checked by default',
+    );
     const link = dialog.getByTestId('device-verification-uri');
     assert.equal(await link.getAttribute('href'), `${authOrigin}/device`);
     assert.equal(await link.getAttribute('target'), '_blank');
     const complete = dialog.getByTestId('device-verification-complete');
     assert.equal(await complete.getAttribute('href'), `${authOrigin}/device?user_code=${userCode}`);
-    await dialog.getByTestId('oauth-status-ledgerOAuth').filter({hasText: /Waiting for approval: checking every 1 s; the code expires in (9:5\d|10:00)/}).waitFor();
+    await dialog
+      .getByTestId('oauth-status-ledgerOAuth')
+      .filter({hasText: /Waiting for approval: checking every 1 s; the code expires in (9:5\d|10:00)/})
+      .waitFor();
 
     await approveOnOtherDevice((await complete.getAttribute('href'))!, userCode);
     await dialog.getByTestId('oauth-status-ledgerOAuth').filter({hasText: 'Access token received'}).waitFor();
@@ -253,7 +274,9 @@ describe('request console: the OAuth 2.0 device flow (OpenAPI 3.2 deviceAuthoriz
     const from = Date.now();
     await startDeviceFlow(dialog, 'ledgerOAuth', 'meter-display');
     const status = dialog.getByTestId('oauth-status-ledgerOAuth');
-    await status.filter({hasText: 'The authorization server asked the console to slow down: checking every 6 s'}).waitFor({timeout: 10_000});
+    await status
+      .filter({hasText: 'The authorization server asked the console to slow down: checking every 6 s'})
+      .waitFor({timeout: 10_000});
     // Wait for the request after the slowed-down wait, then measure it.
     const deadline = Date.now() + 15_000;
     while (polls().filter((p) => p.at >= from).length < 2 && Date.now() < deadline) await page.waitForTimeout(200);
@@ -271,7 +294,7 @@ describe('request console: the OAuth 2.0 device flow (OpenAPI 3.2 deviceAuthoriz
     assert.equal(polls().length, count, 'no request after Cancel');
   });
 
-  test("expired_token and access_denied end the polling with what happened and what to do", async () => {
+  test('expired_token and access_denied end the polling with what happened and what to do', async () => {
     const page = await site.page({allow: ALLOW_POLLING});
     await gotoHydrated(page, site, pagePath('get-meter'));
     const dialog = await openConsole(page);
@@ -282,7 +305,13 @@ describe('request console: the OAuth 2.0 device flow (OpenAPI 3.2 deviceAuthoriz
     await status
       .filter({hasText: 'The code expired before it was approved: no token was issued. Start again to get a new code.'})
       .waitFor({timeout: 15_000});
-    assert.equal(polls().filter((p) => p.at >= from).at(-1)!.body.error, 'expired_token', "the server's answer ended it");
+    assert.equal(
+      polls()
+        .filter((p) => p.at >= from)
+        .at(-1)!.body.error,
+      'expired_token',
+      "the server's answer ended it",
+    );
     assert.equal(await status.getAttribute('role'), 'alert');
 
     const userCode = await startDeviceFlow(dialog, 'ledgerOAuth', 'meter-display');
@@ -305,11 +334,16 @@ describe('request console: oauth2MetadataUrl (RFC 8414)', () => {
     const notes = page.locator('[data-scheme="ledgerDevice"]').first();
     assert.match(
       await notes.innerText(),
-      new RegExp(`flows: device authorization · endpoints from the authorization server metadata ${authOrigin}/\\.well-known/oauth-authorization-server`),
+      new RegExp(
+        `flows: device authorization · endpoints from the authorization server metadata ${authOrigin}/\\.well-known/oauth-authorization-server`,
+      ),
     );
     const dialog = await openConsole(page);
     const metadata = `${authOrigin}/.well-known/oauth-authorization-server`;
-    await dialog.getByTestId('oauth-status-ledgerDevice').filter({hasText: `Authorization server settings read from ${metadata}.`}).waitFor();
+    await dialog
+      .getByTestId('oauth-status-ledgerDevice')
+      .filter({hasText: `Authorization server settings read from ${metadata}.`})
+      .waitFor();
     assert.ok(requested.includes(metadata));
 
     // The device endpoint the metadata names is the one used: a metadata document naming another
@@ -348,7 +382,9 @@ describe('request console: oauth2MetadataUrl (RFC 8414)', () => {
     const fourth = await openConsole(page);
     await fourth
       .getByTestId('oauth-status-ledgerDevice')
-      .filter({hasText: `The authorization server metadata ${metadata} names no "device_authorization_endpoint"; the console uses the URL the API description gives.`})
+      .filter({
+        hasText: `The authorization server metadata ${metadata} names no "device_authorization_endpoint"; the console uses the URL the API description gives.`,
+      })
       .waitFor();
   });
 });

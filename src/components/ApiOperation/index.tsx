@@ -112,8 +112,7 @@ function SchemeNotes({security}: {security: SecuritySchemeData[][]}) {
     <ul className={styles.schemeNotes}>
       {notes.map((s) => (
         <li key={s.key} data-scheme={s.key}>
-          <strong>{s.key}</strong> ({schemeText(s)})
-          {flowNames(s).length > 0 && <> · flows: {flowNames(s).join(', ')}</>}
+          <strong>{s.key}</strong> ({schemeText(s)}){flowNames(s).length > 0 && <> · flows: {flowNames(s).join(', ')}</>}
           {s.oauth2MetadataUrl && (
             <>
               {' '}

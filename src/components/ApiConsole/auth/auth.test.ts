@@ -374,7 +374,12 @@ describe('oauth: where the endpoints are', () => {
       flows: {deviceAuthorization: {deviceAuthorizationUrl: '/device_authorization', tokenUrl: '/token', scopes: {r: 'Read.'}}},
     };
     assert.deepEqual(schemeFlows(s, 'https://api.x/v1'), [
-      {name: 'deviceAuthorization', tokenUrl: 'https://api.x/token', deviceAuthorizationUrl: 'https://api.x/device_authorization', scopes: {r: 'Read.'}},
+      {
+        name: 'deviceAuthorization',
+        tokenUrl: 'https://api.x/token',
+        deviceAuthorizationUrl: 'https://api.x/device_authorization',
+        scopes: {r: 'Read.'},
+      },
     ]);
     const noDeviceUrl: SecuritySchemeData = {key: 'o', type: 'oauth2', flows: {deviceAuthorization: {tokenUrl: '/token', scopes: {}}}};
     assert.deepEqual(schemeFlows(noDeviceUrl, 'https://api.x/'), []);

@@ -5,7 +5,16 @@
  */
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DEFAULT_INTERVAL, DeviceFlowCancelled, pollForToken, requestDeviceCode, sleep, waitingText, type DeviceCode, type PollEvent} from './device';
+import {
+  DEFAULT_INTERVAL,
+  DeviceFlowCancelled,
+  pollForToken,
+  requestDeviceCode,
+  sleep,
+  waitingText,
+  type DeviceCode,
+  type PollEvent,
+} from './device';
 import {DEVICE_CODE_GRANT, OAuthError} from './oauth';
 import {fakeFetch, json} from './fake-fetch';
 
@@ -58,10 +67,7 @@ describe('device: the device code request', () => {
       [{...good, device_code: undefined}, `The device authorization answer from ${DEVICE_URL} has no "device_code".`],
       [{...good, user_code: ''}, `The device authorization answer from ${DEVICE_URL} has no "user_code".`],
       [{...good, verification_uri: 7}, `The device authorization answer from ${DEVICE_URL} has no "verification_uri".`],
-      [
-        {...good, expires_in: '60'},
-        `The device authorization answer from ${DEVICE_URL} has no usable "expires_in" (a number of seconds).`,
-      ],
+      [{...good, expires_in: '60'}, `The device authorization answer from ${DEVICE_URL} has no usable "expires_in" (a number of seconds).`],
       [{...good, interval: 0}, `The device authorization answer from ${DEVICE_URL} has no usable "interval" (a number of seconds).`],
       [
         {...good, verification_uri: 'javascript:alert(1)'},
@@ -231,7 +237,13 @@ describe('device: polling the token URL', () => {
     const controller = new AbortController();
     const f = tokenEndpoint(pending);
     const started = Date.now();
-    const run = pollForToken({tokenUrl: TOKEN_URL, device: device({interval: 30}), client: {id: 'c'}, fetchImpl: f.impl, signal: controller.signal});
+    const run = pollForToken({
+      tokenUrl: TOKEN_URL,
+      device: device({interval: 30}),
+      client: {id: 'c'},
+      fetchImpl: f.impl,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 20);
     await assert.rejects(run, (e: unknown) => e instanceof DeviceFlowCancelled && /^Cancelled/.test(e.message));
     assert.ok(Date.now() - started < 5_000, 'the 30 s wait was cut short');

@@ -120,7 +120,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** The message for a token endpoint answer that ends the flow. */
 export function deviceFailure(code: string | undefined, fallback: string): string {
-  if (code === 'access_denied') return 'The request was denied on the verification page: no token was issued. Start again to get a new code.';
+  if (code === 'access_denied')
+    return 'The request was denied on the verification page: no token was issued. Start again to get a new code.';
   if (code === 'expired_token') return 'The code expired before it was approved: no token was issued. Start again to get a new code.';
   return fallback;
 }
@@ -144,7 +145,13 @@ export async function pollForToken(o: PollOptions): Promise<TokenAnswer> {
     await wait(interval * 1000, o.signal);
     if (o.signal?.aborted) throw new DeviceFlowCancelled();
     try {
-      return await requestToken(o.tokenUrl, {grant_type: DEVICE_CODE_GRANT, device_code: o.device.deviceCode}, o.client, o.fetchImpl, o.signal);
+      return await requestToken(
+        o.tokenUrl,
+        {grant_type: DEVICE_CODE_GRANT, device_code: o.device.deviceCode},
+        o.client,
+        o.fetchImpl,
+        o.signal,
+      );
     } catch (e) {
       if (o.signal?.aborted) throw new DeviceFlowCancelled();
       const code = e instanceof OAuthError ? e.code : undefined;

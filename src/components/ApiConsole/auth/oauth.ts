@@ -86,7 +86,11 @@ export function oauthBase(chosen: string, listed: string[], page: string): strin
 }
 
 /** The endpoint each flow needs besides the token URL (client credentials needs none). */
-const FLOW_ENDPOINT = {authorizationCode: 'authorizationUrl', deviceAuthorization: 'deviceAuthorizationUrl', clientCredentials: null} as const;
+const FLOW_ENDPOINT = {
+  authorizationCode: 'authorizationUrl',
+  deviceAuthorization: 'deviceAuthorizationUrl',
+  clientCredentials: null,
+} as const;
 const ENDPOINT_NAME = {authorizationUrl: 'authorization URL', deviceAuthorizationUrl: 'device authorization URL'} as const;
 
 /**
@@ -333,7 +337,9 @@ export async function postToEndpoint(
   }
   if (!response.ok || typeof answer.error === 'string') {
     const code = typeof answer.error === 'string' ? answer.error : undefined;
-    const why = code ? `${code}${typeof answer.error_description === 'string' ? ` (${answer.error_description})` : ''}` : `status ${response.status}`;
+    const why = code
+      ? `${code}${typeof answer.error_description === 'string' ? ` (${answer.error_description})` : ''}`
+      : `status ${response.status}`;
     throw new OAuthError(`The ${names.request} to ${url} failed: ${why}.`, code);
   }
   return {status: response.status, answer};

@@ -183,7 +183,7 @@ function SchemeFields({
 const FLOW_LABEL: Record<RunnableFlow['name'], string> = {
   authorizationCode: 'Authorization code with PKCE',
   clientCredentials: 'Client credentials',
-  deviceAuthorization: 'Device authorization (approve with a code on another device)',
+  deviceAuthorization: 'Device code (approve on another device)',
 };
 
 /** A pending authorization (PKCE): what the redirect answer is checked against. */
@@ -418,7 +418,7 @@ function OAuthFields({
       {flows && flows.length > 1 && (
         <label className={styles.field}>
           <span>Flow</span>
-          <select value={flow?.name} onChange={(e) => setFlowName(e.target.value as RunnableFlow['name'])}>
+          <select value={flow?.name} disabled={busy} onChange={(e) => setFlowName(e.target.value as RunnableFlow['name'])}>
             {flows.map((f) => (
               <option key={f.name} value={f.name}>
                 {FLOW_LABEL[f.name]}

@@ -183,7 +183,7 @@ function SchemeFields({
 const FLOW_LABEL: Record<RunnableFlow['name'], string> = {
   authorizationCode: 'Authorization code with PKCE',
   clientCredentials: 'Client credentials',
-  deviceAuthorization: 'Device code (approve on another device)',
+  deviceAuthorization: 'Device code',
 };
 
 /** A pending authorization (PKCE): what the redirect answer is checked against. */

@@ -255,6 +255,12 @@ describe('request console: the OAuth 2.0 device flow (OpenAPI 3.2 deviceAuthoriz
     assert.ok(mine.length >= 2, 'polled while waiting');
     for (const p of mine) assert.deepEqual(Object.keys(p.params).sort(), ['client_id', 'device_code', 'grant_type']);
     for (let i = 1; i < mine.length; i++) assert.ok(mine[i]!.at - mine[i - 1]!.at >= 900, 'one request per interval (1 s)');
+    // The device code is the console's secret with the server: never shown, stored or put in the address.
+    const deviceCode = mine[0]!.params.device_code!;
+    const exposed = await page.evaluate(
+      () => `${location.href} ${JSON.stringify({...localStorage})} ${JSON.stringify({...sessionStorage})} ${document.body.innerText}`,
+    );
+    assert.ok(!exposed.includes(deviceCode), 'the device code is not exposed');
     const issued = mine.at(-1)!;
     assert.equal(issued.status, 200);
     const token = String(issued.body.access_token);

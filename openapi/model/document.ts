@@ -309,6 +309,10 @@ export interface SecurityScheme extends Extensions {
   flows?: OAuthFlows;
   /** openIdConnect. */
   openIdConnectUrl?: string;
+  /** oauth2 (3.2): the authorization server metadata URL (RFC 8414). */
+  oauth2MetadataUrl?: string;
+  /** 3.2: the scheme is deprecated. */
+  deprecated?: boolean;
 }
 
 export interface OAuthFlows extends Extensions {
@@ -316,10 +320,14 @@ export interface OAuthFlows extends Extensions {
   password?: OAuthFlow;
   clientCredentials?: OAuthFlow;
   authorizationCode?: OAuthFlow;
+  /** 3.2: the device authorization grant (RFC 8628). */
+  deviceAuthorization?: OAuthFlow;
 }
 
 export interface OAuthFlow extends Extensions {
   authorizationUrl?: string;
+  /** deviceAuthorization (3.2). */
+  deviceAuthorizationUrl?: string;
   tokenUrl?: string;
   refreshUrl?: string;
   /** Scope -> what it allows. */

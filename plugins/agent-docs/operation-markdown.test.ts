@@ -404,6 +404,23 @@ test('authentication labels: each kind of scheme says how the credential is sent
   assert.equal(securityLabel({key: 'm', type: 'mutualTLS'} as never), 'mutualTLS');
 });
 
+test('authentication labels, OpenAPI 3.2: the flows (device flow included), the metadata URL, a deprecated scheme', () => {
+  assert.equal(
+    securityLabel({
+      key: 'o',
+      type: 'oauth2',
+      scopes: ['r'],
+      oauth2MetadataUrl: 'https://auth.x/.well-known/oauth-authorization-server',
+      flows: {authorizationCode: {scopes: {}}, deviceAuthorization: {scopes: {}}},
+    }),
+    'OAuth 2.0 (scopes: `r`; flows: authorization code, device authorization; endpoints from the authorization server metadata `https://auth.x/.well-known/oauth-authorization-server`)',
+  );
+  assert.equal(
+    securityLabel({key: 'k', type: 'apiKey', in: 'header', name: 'X-Old', deprecated: true}),
+    'API key in the header `X-Old` (**deprecated**: The API description marks this scheme deprecated: it still works, but prefer another.)',
+  );
+});
+
 test('the head: deprecated, no operation id, base URLs with and without descriptions, an optional security alternative', () => {
   const md = operationMarkdown(
     page({

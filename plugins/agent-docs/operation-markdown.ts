@@ -7,6 +7,7 @@
  * second visit instead of being expanded again.
  */
 import type {MediaTypeData, OperationPage, ParameterData, SchemaNode, SecuritySchemeData} from '../api-pages/client/page-data-format';
+import {DEPRECATED_SCHEME_NOTE, flowNames} from '../../src/components/ApiConsole/auth/schemes';
 import {
   constraintItems,
   describeType,
@@ -48,13 +49,28 @@ const code = (s: string) => codeSpan(s);
 const json = (v: unknown) => JSON.stringify(v);
 
 export function securityLabel(s: SecuritySchemeData): string {
+  const label = schemeLabel(s);
+  return s.deprecated ? `${label} (**deprecated**: ${DEPRECATED_SCHEME_NOTE})` : label;
+}
+
+/** OAuth 2.0 / OpenID Connect: the scopes, the flows (the device flow among them) and where the endpoints come from. */
+function tokenSchemeDetails(s: SecuritySchemeData): string {
+  const parts = [
+    s.scopes?.length ? `scopes: ${s.scopes.map(code).join(', ')}` : '',
+    flowNames(s).length ? `flows: ${flowNames(s).join(', ')}` : '',
+    s.oauth2MetadataUrl ? `endpoints from the authorization server metadata ${code(s.oauth2MetadataUrl)}` : '',
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join('; ')})` : '';
+}
+
+function schemeLabel(s: SecuritySchemeData): string {
   if (s.type === 'http' && s.scheme === 'basic') return 'HTTP Basic authentication (`Authorization: Basic <base64 of username:password>`)';
   if (s.type === 'http' && s.scheme === 'bearer')
     return `Bearer token (\`Authorization: Bearer <token>\`${s.bearerFormat ? `, ${s.bearerFormat}` : ''})`;
   if (s.type === 'http') return `HTTP ${s.scheme ? `${s.scheme} ` : ''}authentication`;
   if (s.type === 'apiKey') return `API key in the ${s.in ?? 'header'} ${code(s.name ?? s.key)}`;
-  if (s.type === 'oauth2') return `OAuth 2.0${s.scopes?.length ? ` (scopes: ${s.scopes.map(code).join(', ')})` : ''}`;
-  if (s.type === 'openIdConnect') return `OpenID Connect${s.scopes?.length ? ` (scopes: ${s.scopes.map(code).join(', ')})` : ''}`;
+  if (s.type === 'oauth2') return `OAuth 2.0${tokenSchemeDetails(s)}`;
+  if (s.type === 'openIdConnect') return `OpenID Connect${tokenSchemeDetails(s)}`;
   return s.type;
 }
 

@@ -180,6 +180,18 @@ export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_S
     ...(s.in ? {in: s.in as SecuritySchemeData['in']} : {}),
     ...(s.name ? {name: s.name} : {}),
     ...(s.description ? {description: markdownToHtml(s.description)} : {}),
+    // OpenAPI 3.2: the flows' names (the device flow), the metadata URL and `deprecated` are shown too.
+    ...(s.type === 'oauth2' && s.flows && typeof s.flows === 'object'
+      ? {
+          flows: Object.fromEntries(
+            Object.keys(s.flows)
+              .filter((k) => !k.startsWith('x-'))
+              .map((k) => [k, {scopes: {}}]),
+          ),
+        }
+      : {}),
+    ...(typeof s.oauth2MetadataUrl === 'string' ? {oauth2MetadataUrl: s.oauth2MetadataUrl} : {}),
+    ...(s.deprecated === true ? {deprecated: true} : {}),
   }));
   return {
     title: doc.info.title,

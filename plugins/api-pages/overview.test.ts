@@ -73,3 +73,30 @@ test('a tag with no text names no category: the page is untagged, in its path gr
     ['api/shop', ['Orders', ['api/b']], ['A', ['api/a']]],
   );
 });
+
+test('security schemes, OpenAPI 3.2: the flows by name, the metadata URL and deprecated are kept', () => {
+  const overview = buildOverview({
+    ...doc,
+    components: {
+      securitySchemes: {
+        device: {
+          type: 'oauth2',
+          oauth2MetadataUrl: 'https://auth.x/.well-known/oauth-authorization-server',
+          flows: {deviceAuthorization: {deviceAuthorizationUrl: '/d', tokenUrl: '/t', scopes: {}}, 'x-note': 1},
+        },
+        old: {type: 'apiKey', in: 'header', name: 'X-Old', deprecated: true},
+        current: {type: 'http', scheme: 'bearer', deprecated: false},
+      },
+    },
+  } as unknown as OpenApiDocument);
+  assert.deepEqual(overview.securitySchemes, [
+    {
+      key: 'device',
+      type: 'oauth2',
+      flows: {deviceAuthorization: {scopes: {}}},
+      oauth2MetadataUrl: 'https://auth.x/.well-known/oauth-authorization-server',
+    },
+    {key: 'old', type: 'apiKey', in: 'header', name: 'X-Old', deprecated: true},
+    {key: 'current', type: 'http', scheme: 'bearer'},
+  ]);
+});

@@ -172,6 +172,42 @@ test("cookie parameters and cookie API keys go into the samples' Cookie header",
   assert.match(curl, /--cookie "lang=en%20US; session_id=\$API_SESSION"/);
 });
 
+test('OpenAPI 3.2 security: the device flow, oauth2MetadataUrl and deprecated reach the page; samples skip a deprecated alternative', () => {
+  const d = structuredClone(doc);
+  d.components!.securitySchemes!.old = {type: 'apiKey', in: 'header', name: 'X-Old', deprecated: true};
+  d.components!.securitySchemes!.device = {
+    type: 'oauth2',
+    oauth2MetadataUrl: 'https://auth.x/.well-known/oauth-authorization-server',
+    flows: {deviceAuthorization: {deviceAuthorizationUrl: 'https://auth.x/device', tokenUrl: 'https://auth.x/token', scopes: {r: 'Read'}}},
+  };
+  const op = d.paths['/things/{id}']!.patch!;
+  op.security = [{old: []}, {device: ['r']}];
+  const page = new PageDataBuilder(d).operation('patch', '/things/{id}');
+  assert.deepEqual(page.security, [
+    [{key: 'old', type: 'apiKey', in: 'header', name: 'X-Old', deprecated: true}],
+    [
+      {
+        key: 'device',
+        type: 'oauth2',
+        scopes: ['r'],
+        flows: {
+          deviceAuthorization: {deviceAuthorizationUrl: 'https://auth.x/device', tokenUrl: 'https://auth.x/token', scopes: {r: 'Read'}},
+        },
+        oauth2MetadataUrl: 'https://auth.x/.well-known/oauth-authorization-server',
+      },
+    ],
+  ]);
+  const req = sampleRequest(page);
+  assert.deepEqual(req.auth.headers, [], 'the deprecated API key is not what the samples send');
+  assert.equal(req.auth.bearer?.tokenVar, 'API_ACCESS_TOKEN');
+  op.security = [{old: []}];
+  assert.deepEqual(
+    sampleRequest(new PageDataBuilder(d).operation('patch', '/things/{id}')).auth.headers,
+    [{name: 'X-Old', envVar: 'API_OLD'}],
+    'the only alternative is still used',
+  );
+});
+
 test('binary responses are saved to a file in the samples', () => {
   const page = new PageDataBuilder(doc).operation('get', '/things/{id}/pdf');
   const req = sampleRequest(page);

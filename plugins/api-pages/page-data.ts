@@ -49,6 +49,7 @@ import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
 import {nodeAt, refOf} from '../../openapi/model/refs';
 import {apiPageRoute} from '../../openapi/model/routes';
 import {apiKeyEnvVar, CREDENTIAL_ENV, screamingSnakeCase} from '../../src/config/credentials';
+import {preferredAlternative} from '../../src/components/ApiConsole/auth/schemes';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 /**
@@ -452,11 +453,11 @@ export class PageDataBuilder {
         if (scopes?.length) s.scopes = scopes;
         if (raw.type === 'oauth2' && raw.flows && typeof raw.flows === 'object') {
           const flows: OAuthFlowsData = {};
-          for (const name of ['authorizationCode', 'clientCredentials', 'implicit', 'password'] as const) {
+          for (const name of ['authorizationCode', 'clientCredentials', 'implicit', 'password', 'deviceAuthorization'] as const) {
             const f = raw.flows[name];
             if (!f || typeof f !== 'object') continue;
             const flow: OAuthFlowData = {scopes: {}};
-            for (const k of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
+            for (const k of ['authorizationUrl', 'deviceAuthorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
               const url = f[k];
               if (typeof url === 'string') flow[k] = url;
             }
@@ -467,6 +468,8 @@ export class PageDataBuilder {
           s.flows = flows;
         }
         if (raw.type === 'openIdConnect' && typeof raw.openIdConnectUrl === 'string') s.openIdConnectUrl = raw.openIdConnectUrl;
+        if (raw.type === 'oauth2' && typeof raw.oauth2MetadataUrl === 'string') s.oauth2MetadataUrl = raw.oauth2MetadataUrl;
+        if (raw.deprecated === true) s.deprecated = true;
         return s;
       }),
     );
@@ -687,7 +690,10 @@ function queryValues(p: ParameterData, schemas: Record<string, SchemaNode>, valu
 
 const envName = screamingSnakeCase;
 
-/** The request the code samples make: first server, example parameters, first security alternative. */
+/**
+ * The request the code samples make: first server, example parameters, the security alternative the
+ * console starts with (the first without a deprecated scheme: preferredAlternative).
+ */
 export function sampleRequest(page: OperationPage): SampleRequest {
   const server = (page.servers[0]?.url ?? '').replace(/\/$/, '');
   let path = page.path;
@@ -705,7 +711,7 @@ export function sampleRequest(page: OperationPage): SampleRequest {
   }
   // The variables' names: src/config/credentials.ts, shared with the home page and checked against the overview.
   const auth: SampleAuth = {headers: [], query: [], cookies: []};
-  for (const s of page.security[0] ?? []) {
+  for (const s of page.security[preferredAlternative(page.security)] ?? []) {
     if (s.type === 'http' && s.scheme === 'basic') auth.basic = {userVar: CREDENTIAL_ENV.username, passwordVar: CREDENTIAL_ENV.password};
     else if (s.type === 'http' && s.scheme === 'bearer') auth.bearer = {tokenVar: CREDENTIAL_ENV.token};
     else if ((s.type === 'oauth2' || s.type === 'openIdConnect') && !auth.bearer) auth.bearer = {tokenVar: CREDENTIAL_ENV.accessToken};

@@ -137,10 +137,16 @@ export interface SecuritySchemeData {
   flows?: OAuthFlowsData;
   /** openIdConnect: the discovery document's URL. */
   openIdConnectUrl?: string;
+  /** oauth2 (OpenAPI 3.2): the authorization server's metadata document (RFC 8414), as written. */
+  oauth2MetadataUrl?: string;
+  /** OpenAPI 3.2: the document marks the scheme deprecated (it still works; prefer another). */
+  deprecated?: boolean;
 }
 
 export interface OAuthFlowData {
   authorizationUrl?: string;
+  /** deviceAuthorization (OpenAPI 3.2, RFC 8628): where the device code is requested. */
+  deviceAuthorizationUrl?: string;
   tokenUrl?: string;
   refreshUrl?: string;
   /** Every scope the flow offers: name -> description (plain text). */
@@ -153,6 +159,8 @@ export interface OAuthFlowsData {
   clientCredentials?: OAuthFlowData;
   implicit?: OAuthFlowData;
   password?: OAuthFlowData;
+  /** OpenAPI 3.2: the device authorization grant (RFC 8628). */
+  deviceAuthorization?: OAuthFlowData;
 }
 
 export interface CodeSample {

@@ -6,6 +6,7 @@ import {buildRequest, credentialFields, FAILURE, isList, RequestRefused, schemaO
 import AuthPanel from './auth/AuthPanel';
 import {oauthBase} from './auth/oauth';
 import {credentialStore} from './auth/store';
+import {preferredAlternative} from './auth/schemes';
 import {readShareFragment, shareFragment} from './share';
 import type {CheckResult, RequestCheck, RequestProblem} from './validate';
 import type {RunCheck} from './check-runner';
@@ -180,7 +181,8 @@ export default function ApiConsole({
     ...Object.fromEntries(operation.parameters.map((p) => [`${p.in}:${p.name}`, paramValue(p, operation.schemas)])),
     ...(restored?.params ?? initial?.params ?? {}),
   }));
-  const [alternative, setAlternative] = useState(restored?.alt ?? 0);
+  // A deprecated scheme (OpenAPI 3.2) is not the one offered first (auth/schemes.ts preferredAlternative).
+  const [alternative, setAlternative] = useState(() => restored?.alt ?? preferredAlternative(operation.security));
   // A body documented in several media types (XML or text, JSON or a form): the reader chooses.
   const contents = operation.requestBody?.content ?? [];
   const [mediaIndex, setMediaIndex] = useState(0);

@@ -22,6 +22,7 @@ import type {
 import {usePageSchemas, type SchemaLoader} from './schemas';
 import {responseExamples} from './examples';
 import {reasonPhrase} from '@site/openapi/model/status';
+import {DEPRECATED_SCHEME_NOTE, flowNames} from '../ApiConsole/auth/schemes';
 import styles from './styles.module.css';
 
 /**
@@ -81,12 +82,58 @@ function Security({security}: {security: SecuritySchemeData[][]}) {
                     )
                   </>
                 ) : null}
+                {s.deprecated && (
+                  <>
+                    {' '}
+                    <span className={styles.deprecated}>deprecated</span>
+                  </>
+                )}
               </span>
             ))}
           </li>
         ))}
       </ul>
+      <SchemeNotes security={security} />
     </div>
+  );
+}
+
+/**
+ * What the list of alternatives does not say about a scheme: that it is deprecated, the OAuth 2.0
+ * flows it declares (the device flow among them), where its endpoints come from
+ * (oauth2MetadataUrl, openIdConnectUrl). One line per scheme that has something to say.
+ */
+function SchemeNotes({security}: {security: SecuritySchemeData[][]}) {
+  const seen = new Map<string, SecuritySchemeData>();
+  for (const alt of security) for (const s of alt) if (!seen.has(s.key)) seen.set(s.key, s);
+  const notes = [...seen.values()].filter((s) => s.deprecated || flowNames(s).length || s.oauth2MetadataUrl || s.openIdConnectUrl);
+  if (!notes.length) return null;
+  return (
+    <ul className={styles.schemeNotes}>
+      {notes.map((s) => (
+        <li key={s.key} data-scheme={s.key}>
+          <strong>{s.key}</strong> ({schemeText(s)}){flowNames(s).length > 0 && <> · flows: {flowNames(s).join(', ')}</>}
+          {s.oauth2MetadataUrl && (
+            <>
+              {' '}
+              · endpoints from the authorization server metadata <code>{s.oauth2MetadataUrl}</code>
+            </>
+          )}
+          {s.openIdConnectUrl && (
+            <>
+              {' '}
+              · endpoints from <code>{s.openIdConnectUrl}</code>
+            </>
+          )}
+          {s.deprecated && (
+            <>
+              {' '}
+              · <span className={styles.deprecated}>deprecated</span> {DEPRECATED_SCHEME_NOTE}
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -5,12 +5,13 @@ import Heading from '@theme/Heading';
 import ApiHtml from '../ApiHtml';
 import CopyButton from '../CopyButton';
 import type {OverviewCategory, OverviewPage} from '../../../plugins/api-pages/client/page-data-format';
+import {flowNames} from '../ApiConsole/auth/schemes';
 import styles from './styles.module.css';
 
 function schemeLabel(s: OverviewPage['securitySchemes'][number]): string {
   if (s.type === 'http') return s.scheme === 'basic' ? 'HTTP Basic authentication' : `HTTP ${s.scheme} authentication`;
   if (s.type === 'apiKey') return `API key in the ${s.in} "${s.name}"`;
-  if (s.type === 'oauth2') return 'OAuth 2.0';
+  if (s.type === 'oauth2') return flowNames(s).length ? `OAuth 2.0 (${flowNames(s).join(', ')})` : 'OAuth 2.0';
   return s.type;
 }
 
@@ -56,7 +57,16 @@ export default function ApiOverview({overview}: {overview: OverviewPage}) {
           <div>
             <dt>Authentication</dt>
             {overview.securitySchemes.map((s) => (
-              <dd key={s.key}>{schemeLabel(s)}</dd>
+              <dd key={s.key} data-scheme={s.key}>
+                {schemeLabel(s)}
+                {s.oauth2MetadataUrl && (
+                  <span className={styles.note}>
+                    {' '}
+                    endpoints from <code>{s.oauth2MetadataUrl}</code>
+                  </span>
+                )}
+                {s.deprecated && <span className={styles.note}> (deprecated: it still works, but prefer another scheme)</span>}
+              </dd>
             ))}
           </div>
         )}

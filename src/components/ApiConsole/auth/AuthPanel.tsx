@@ -1,12 +1,16 @@
 import React, {useEffect, useRef, useState, useSyncExternalStore} from 'react';
 import type {SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
-import {alternativeTitle, cookieNote, credentialFields, queryNote, schemeTitle, usesToken} from './schemes';
+import CopyButton from '../../CopyButton';
+import {alternativeTitle, cookieNote, credentialFields, DEPRECATED_SCHEME_NOTE, queryNote, schemeTitle, usesToken} from './schemes';
+import {DeviceFlowCancelled, pollForToken, requestDeviceCode, waitingText, type DeviceCode} from './device';
 import {
   absoluteUrl,
+  AUTH_SERVER_METADATA,
   authorizationRequestUrl,
   codeFromRedirect,
   discover,
   discoveredFlows,
+  metadataGaps,
   OAuthError,
   pkceChallenge,
   randomToken,
@@ -20,6 +24,7 @@ import {
 } from './oauth';
 import {credentialStore} from './store';
 import styles from '../styles.module.css';
+import deviceStyles from './device.module.css';
 
 /**
  * The console's Authentication section: the operation's security alternatives (OR) as the
@@ -141,7 +146,18 @@ function SchemeFields({
     <div className={styles.scheme} role="group" aria-label={`${scheme.key}: ${schemeTitle(scheme)}`} data-scheme={scheme.key}>
       <p className={styles.schemeTitle}>
         <strong>{scheme.key}</strong> · {schemeTitle(scheme)}
+        {scheme.deprecated && (
+          <>
+            {' '}
+            <span className={deviceStyles.deprecated}>Deprecated</span>
+          </>
+        )}
       </p>
+      {scheme.deprecated && (
+        <p className={styles.hint} data-testid={`scheme-deprecated-${scheme.key}`}>
+          {DEPRECATED_SCHEME_NOTE}
+        </p>
+      )}
       {scheme.type === 'apiKey' && scheme.in === 'query' && (
         <p className={styles.warning} role="note">
           {queryNote(scheme.name ?? scheme.key)}
@@ -167,6 +183,7 @@ function SchemeFields({
 const FLOW_LABEL: Record<RunnableFlow['name'], string> = {
   authorizationCode: 'Authorization code with PKCE',
   clientCredentials: 'Client credentials',
+  deviceAuthorization: 'Device code',
 };
 
 /** A pending authorization (PKCE): what the redirect answer is checked against. */
@@ -198,6 +215,11 @@ function OAuthFields({
   const [status, setStatus] = useState<{text: string; error?: boolean} | null>(null);
   const [busy, setBusy] = useState(false);
   const pending = useRef<Pending | null>(null);
+  /** The device flow under way: its codes (shown) and how to stop its polling. */
+  const [device, setDevice] = useState<DeviceCode | null>(null);
+  const deviceAbort = useRef<AbortController | null>(null);
+  // Leaving the console (or this scheme) stops the polling.
+  useEffect(() => () => deviceAbort.current?.abort(), []);
   const redirect = typeof window === 'undefined' ? '' : redirectUri(window.location.origin, baseUrl);
 
   // The flows: from the document (oauth2), or from the provider's discovery document (OpenID Connect).
@@ -205,7 +227,35 @@ function OAuthFields({
     let live = true;
     setStatus(null);
     try {
-      if (scheme.type === 'oauth2') {
+      if (scheme.type === 'oauth2' && scheme.oauth2MetadataUrl && origin) {
+        // OpenAPI 3.2: the endpoints come from the authorization server's metadata (RFC 8414).
+        const metadata = absoluteUrl(scheme.oauth2MetadataUrl, server, 'OAuth 2.0 metadata URL');
+        setFlows(null);
+        setStatus({text: `Reading the authorization server's settings from ${metadata}…`});
+        discover(metadata, window.fetch.bind(window), AUTH_SERVER_METADATA).then(
+          (d) => {
+            if (!live) return;
+            setFlows(schemeFlows(scheme, server, d));
+            const gaps = metadataGaps(scheme, d, metadata);
+            setStatus(gaps.length ? {text: gaps.join(' '), error: true} : {text: `Authorization server settings read from ${metadata}.`});
+          },
+          (e: Error) => {
+            if (!live) return;
+            // The description's own URLs still work when the metadata cannot be read: offered, and said so.
+            let fallback: RunnableFlow[] = [];
+            try {
+              fallback = schemeFlows(scheme, server);
+            } catch {
+              // no usable URL in the description either
+            }
+            setFlows(fallback);
+            setStatus({
+              text: `${e.message} ${fallback.length ? 'The console uses the URLs the API description gives.' : 'No flow can be offered.'}`,
+              error: true,
+            });
+          },
+        );
+      } else if (scheme.type === 'oauth2') {
         setFlows(origin ? schemeFlows(scheme, server) : []);
       } else if (scheme.openIdConnectUrl) {
         // Relative to the document's server (`server` is always one it lists), like the OAuth URLs.
@@ -280,11 +330,44 @@ function OAuthFields({
     }
   }
 
+  /** The device flow (RFC 8628): a device code, the user code shown, then polling until approval. */
+  async function runDeviceFlow(o: string, f: RunnableFlow, c: {id: string; secret?: string}, chosenScopes: string[]) {
+    deviceAbort.current?.abort();
+    const controller = new AbortController();
+    deviceAbort.current = controller;
+    setBusy(true);
+    setStatus({text: `Requesting a device code from ${f.deviceAuthorizationUrl}…`});
+    try {
+      const code = await requestDeviceCode(f.deviceAuthorizationUrl!, c, chosenScopes, window.fetch.bind(window), controller.signal);
+      setDevice(code);
+      const answer = await pollForToken({
+        tokenUrl: f.tokenUrl,
+        device: code,
+        client: c,
+        fetchImpl: window.fetch.bind(window),
+        signal: controller.signal,
+        onEvent: (e) => setStatus({text: waitingText(e)}),
+      });
+      received(o, answer);
+    } catch (e) {
+      setStatus(
+        e instanceof DeviceFlowCancelled || controller.signal.aborted
+          ? {text: new DeviceFlowCancelled().message}
+          : {text: (e as Error).message, error: true},
+      );
+    } finally {
+      if (deviceAbort.current === controller) deviceAbort.current = null;
+      setDevice(null);
+      setBusy(false);
+    }
+  }
+
   async function authorize() {
     if (!origin || !flow) return;
     const c = client();
     if (!c.id) return setStatus({text: 'Enter the client ID first.', error: true});
     const chosenScopes = [...scopes];
+    if (flow.name === 'deviceAuthorization') return runDeviceFlow(origin, flow, c, chosenScopes);
     if (flow.name === 'clientCredentials') {
       if (!c.secret) return setStatus({text: 'Enter the client secret first: the client credentials flow needs it.', error: true});
       setBusy(true);
@@ -335,7 +418,7 @@ function OAuthFields({
       {flows && flows.length > 1 && (
         <label className={styles.field}>
           <span>Flow</span>
-          <select value={flow?.name} onChange={(e) => setFlowName(e.target.value as RunnableFlow['name'])}>
+          <select value={flow?.name} disabled={busy} onChange={(e) => setFlowName(e.target.value as RunnableFlow['name'])}>
             {flows.map((f) => (
               <option key={f.name} value={f.name}>
                 {FLOW_LABEL[f.name]}
@@ -369,7 +452,7 @@ function OAuthFields({
         </fieldset>
       )}
       {flow && input(byKey.clientId)}
-      {flow && input({...byKey.clientSecret, optional: flow.name === 'authorizationCode'})}
+      {flow && input({...byKey.clientSecret, optional: flow.name !== 'clientCredentials'})}
       {flow?.name === 'authorizationCode' && (
         <p className={styles.hint}>
           Redirect URI to register with the authorization server: <code data-testid="console-redirect-uri">{redirect}</code>
@@ -378,11 +461,17 @@ function OAuthFields({
       {flow && (
         <p>
           <button type="button" className="button button--secondary button--sm" disabled={!origin || busy} onClick={() => void authorize()}>
-            {flow.name === 'authorizationCode' ? 'Authorize' : 'Get token'}
+            {flow.name === 'authorizationCode' ? 'Authorize' : flow.name === 'deviceAuthorization' ? 'Get a device code' : 'Get token'}
           </button>
         </p>
       )}
+      {device && <DeviceCodeBox code={device} onCancel={() => deviceAbort.current?.abort()} />}
       {flow && <p className={styles.hint}>The token request goes to {flow.tokenUrl} only.</p>}
+      {scheme.oauth2MetadataUrl && (
+        <p className={styles.hint}>
+          Endpoints from the authorization server's metadata: <code>{scheme.oauth2MetadataUrl}</code>
+        </p>
+      )}
       {notes.map((n) => (
         <p key={n} className={styles.hint}>
           {n}
@@ -399,5 +488,40 @@ function OAuthFields({
         </p>
       )}
     </>
+  );
+}
+
+/** The device flow's user code and where to enter it, while the console waits; Cancel stops it. */
+function DeviceCodeBox({code, onCancel}: {code: DeviceCode; onCancel: () => void}) {
+  return (
+    <div className={deviceStyles.box} role="group" aria-label="Device code" data-testid="device-code">
+      <p className={deviceStyles.step}>
+        On any device, open{' '}
+        <a href={code.verificationUri} target="_blank" rel="noopener noreferrer" data-testid="device-verification-uri">
+          {code.verificationUri}
+        </a>{' '}
+        and enter this code:
+      </p>
+      <p className={deviceStyles.codeLine}>
+        <code className={deviceStyles.userCode} data-testid="device-user-code">
+          {code.userCode}
+        </code>
+        <CopyButton text={code.userCode} label="Copy code" />
+      </p>
+      {code.verificationUriComplete && (
+        <p className={deviceStyles.step}>
+          Or open{' '}
+          <a href={code.verificationUriComplete} target="_blank" rel="noopener noreferrer" data-testid="device-verification-complete">
+            the verification page with the code filled in
+          </a>
+          .
+        </p>
+      )}
+      <p>
+        <button type="button" className="button button--secondary button--sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </p>
+    </div>
   );
 }

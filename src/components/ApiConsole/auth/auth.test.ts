@@ -10,6 +10,7 @@ import {webcrypto} from 'node:crypto';
 import type {SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
 import {
   alternativeTitle,
+  preferredAlternative,
   applyCredentials,
   base64Utf8,
   cookieNote,
@@ -26,6 +27,8 @@ import {
   codeFromRedirect,
   discover,
   discoveredFlows,
+  AUTH_SERVER_METADATA,
+  metadataGaps,
   OAuthError,
   oauthBase,
   pkceChallenge,
@@ -37,6 +40,7 @@ import {
   schemeFlows,
   unsupportedFlows,
 } from './oauth';
+import {fakeFetch, json} from './fake-fetch';
 
 const crypto = webcrypto as unknown as Crypto;
 const basic: SecuritySchemeData = {key: 'basicAuth', type: 'http', scheme: 'basic'};
@@ -85,6 +89,21 @@ describe('schemes: names a reader sees', () => {
       queryNote('api_key'),
       'The API description puts this key in the URL\'s query string ("api_key"): it is part of the request address, where servers, proxies and browser history may record it.',
     );
+  });
+});
+
+describe('schemes: deprecated schemes (OpenAPI 3.2)', () => {
+  const old: SecuritySchemeData = {...headerKey, key: 'old', deprecated: true};
+  test('preferredAlternative: the first alternative without a deprecated scheme, else the first', () => {
+    assert.equal(preferredAlternative([[old], [bearer]]), 1);
+    assert.equal(preferredAlternative([[basic, old], [old, bearer], [oauth]]), 2, 'one deprecated scheme taints its whole alternative');
+    assert.equal(preferredAlternative([[old], [{...bearer, deprecated: true}]]), 0, 'all deprecated: the first');
+    assert.equal(preferredAlternative([[bearer], [old]]), 0);
+    assert.equal(preferredAlternative([]), 0);
+    assert.equal(preferredAlternative([[], [old]]), 0, 'no authentication is not deprecated');
+  });
+  test('alternativeTitle marks a deprecated scheme', () => {
+    assert.equal(alternativeTitle([basic, old]), 'basicAuth: HTTP Basic + old: API key (header X-Key) (deprecated)');
   });
 });
 
@@ -348,6 +367,58 @@ describe('oauth: where the endpoints are', () => {
     assert.deepEqual(schemeFlows({key: 'o', type: 'oauth2'}, 'https://api.x/'), []);
   });
 
+  test('schemeFlows: the device flow (OpenAPI 3.2) needs its device authorization URL and a token URL', () => {
+    const s: SecuritySchemeData = {
+      key: 'o',
+      type: 'oauth2',
+      flows: {deviceAuthorization: {deviceAuthorizationUrl: '/device_authorization', tokenUrl: '/token', scopes: {r: 'Read.'}}},
+    };
+    assert.deepEqual(schemeFlows(s, 'https://api.x/v1'), [
+      {
+        name: 'deviceAuthorization',
+        tokenUrl: 'https://api.x/token',
+        deviceAuthorizationUrl: 'https://api.x/device_authorization',
+        scopes: {r: 'Read.'},
+      },
+    ]);
+    const noDeviceUrl: SecuritySchemeData = {key: 'o', type: 'oauth2', flows: {deviceAuthorization: {tokenUrl: '/token', scopes: {}}}};
+    assert.deepEqual(schemeFlows(noDeviceUrl, 'https://api.x/'), []);
+    assert.throws(
+      () =>
+        schemeFlows(
+          {key: 'o', type: 'oauth2', flows: {deviceAuthorization: {deviceAuthorizationUrl: 'javascript:x', tokenUrl: '/t', scopes: {}}}},
+          'https://api.x/',
+        ),
+      /The device authorization URL "javascript:x" is not an http\(s\) URL\./,
+    );
+  });
+
+  test("schemeFlows with oauth2MetadataUrl's metadata: the server's endpoints first, the description's where it names none", () => {
+    const s: SecuritySchemeData = {
+      key: 'o',
+      type: 'oauth2',
+      oauth2MetadataUrl: 'https://auth.x/.well-known/oauth-authorization-server',
+      flows: {
+        authorizationCode: {authorizationUrl: 'https://old.x/authorize', tokenUrl: 'https://old.x/token', scopes: {}},
+        deviceAuthorization: {deviceAuthorizationUrl: 'https://old.x/device', tokenUrl: 'https://old.x/token', scopes: {r: ''}},
+      },
+    };
+    const meta = {tokenUrl: 'https://auth.x/token', deviceAuthorizationUrl: 'https://auth.x/device', scopes: [], grantTypes: []};
+    assert.deepEqual(schemeFlows(s, 'https://api.x/', meta), [
+      {name: 'authorizationCode', tokenUrl: 'https://auth.x/token', authorizationUrl: 'https://old.x/authorize', scopes: {}},
+      {name: 'deviceAuthorization', tokenUrl: 'https://auth.x/token', deviceAuthorizationUrl: 'https://auth.x/device', scopes: {r: ''}},
+    ]);
+    assert.deepEqual(metadataGaps(s, meta, s.oauth2MetadataUrl!), [
+      'The authorization server metadata https://auth.x/.well-known/oauth-authorization-server names no "authorization_endpoint"; the console uses the URL the API description gives.',
+    ]);
+    const bare: SecuritySchemeData = {key: 'o', type: 'oauth2', flows: {deviceAuthorization: {tokenUrl: '/t', scopes: {}}}};
+    assert.deepEqual(metadataGaps(bare, {scopes: [], grantTypes: []}, 'https://auth.x/m'), [
+      'The authorization server metadata https://auth.x/m names no "token_endpoint"; the console uses the URL the API description gives.',
+      'The authorization server metadata https://auth.x/m names no "device_authorization_endpoint"; the flows that need it are not offered.',
+    ]);
+    assert.deepEqual(metadataGaps(s, {...meta, authorizationUrl: 'https://auth.x/a'}, 'u'), [], 'nothing missing: nothing said');
+  });
+
   test('unsupportedFlows: implicit and password are named with why, not hidden', () => {
     assert.deepEqual(
       unsupportedFlows({
@@ -366,21 +437,6 @@ describe('oauth: where the endpoints are', () => {
 });
 
 /** A fetch stand-in: records the calls, answers with `answer`. */
-function fakeFetch(answer: (url: string, init: RequestInit) => Partial<Response> | Promise<Partial<Response>>) {
-  const calls: {url: string; init: RequestInit}[] = [];
-  const impl = (async (url: string, init: RequestInit) => {
-    calls.push({url, init});
-    return (await answer(url, init)) as Response;
-  }) as unknown as typeof fetch;
-  return {impl, calls};
-}
-const json = (status: number, body: unknown): Partial<Response> => ({
-  ok: status >= 200 && status < 300,
-  status,
-  type: 'cors',
-  json: async () => body,
-});
-
 describe('oauth: OpenID Connect discovery', () => {
   const URL_ = 'https://id.x/.well-known/openid-configuration';
 
@@ -413,6 +469,45 @@ describe('oauth: OpenID Connect discovery', () => {
       scopes: [],
       grantTypes: ['authorization_code', 'implicit'],
     });
+  });
+
+  test('discover, RFC 8414 metadata: the device endpoint read; messages name the metadata document and field', async () => {
+    const M = 'https://auth.x/.well-known/oauth-authorization-server';
+    const f = fakeFetch(() =>
+      json(200, {issuer: 'https://auth.x', token_endpoint: '/token', device_authorization_endpoint: '/device_authorization'}),
+    );
+    assert.deepEqual(await discover(M, f.impl, AUTH_SERVER_METADATA), {
+      issuer: 'https://auth.x',
+      authorizationUrl: undefined,
+      tokenUrl: 'https://auth.x/token',
+      deviceAuthorizationUrl: 'https://auth.x/device_authorization',
+      scopes: [],
+      grantTypes: ['authorization_code', 'implicit'],
+    });
+    const failures: [Partial<Response> | Error, string][] = [
+      [new TypeError('Failed to fetch'), `The authorization server metadata ${M} could not be fetched (Failed to fetch).`],
+      [json(404, {}), `The authorization server metadata ${M} answered 404.`],
+      [{ok: true, status: 200, json: () => Promise.reject(new SyntaxError('x'))}, `The authorization server metadata ${M} is not JSON.`],
+      [json(200, ['token_endpoint']), `The authorization server metadata ${M} is not a JSON object.`],
+      [json(200, {token_endpoint: 'ftp://x/t'}), 'The metadata field "token_endpoint" "ftp://x/t" is not an http(s) URL.'],
+    ];
+    for (const [answer, message] of failures) {
+      const bad = fakeFetch(() => (answer instanceof Error ? Promise.reject(answer) : answer));
+      await assert.rejects(discover(M, bad.impl, AUTH_SERVER_METADATA), (e: unknown) => e instanceof OAuthError && e.message === message);
+    }
+  });
+
+  test('discoveredFlows: a provider that names a device endpoint and the device grant offers the device flow', () => {
+    const d = {
+      tokenUrl: 'https://id.x/t',
+      deviceAuthorizationUrl: 'https://id.x/d',
+      scopes: [],
+      grantTypes: ['urn:ietf:params:oauth:grant-type:device_code'],
+    };
+    assert.deepEqual(discoveredFlows(d), [
+      {name: 'deviceAuthorization', deviceAuthorizationUrl: 'https://id.x/d', tokenUrl: 'https://id.x/t', scopes: {openid: ''}},
+    ]);
+    assert.deepEqual(discoveredFlows({...d, grantTypes: ['authorization_code']}), [], 'the grant not listed: not offered');
   });
 
   test('discover: each failure says which document and why', async () => {

@@ -14,18 +14,27 @@
 import type {OAuthFlowData, SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
 import {base64Utf8} from './schemes';
 
-export type FlowName = 'authorizationCode' | 'clientCredentials';
+export type FlowName = 'authorizationCode' | 'clientCredentials' | 'deviceAuthorization';
 
 /** A flow the console can run, with absolute endpoints. */
 export interface RunnableFlow {
   name: FlowName;
   authorizationUrl?: string;
+  /** deviceAuthorization (RFC 8628): where the device code is requested. */
+  deviceAuthorizationUrl?: string;
   tokenUrl: string;
   /** Offered scopes: name -> description. */
   scopes: Record<string, string>;
 }
 
-export class OAuthError extends Error {}
+export class OAuthError extends Error {
+  /** The OAuth error code of a token endpoint's error answer ("authorization_pending", "slow_down"…). */
+  readonly code?: string;
+  constructor(message: string, code?: string) {
+    super(message);
+    if (code) this.code = code;
+  }
+}
 
 const base64Url = (bytes: Uint8Array) => {
   let binary = '';
@@ -76,20 +85,36 @@ export function oauthBase(chosen: string, listed: string[], page: string): strin
   return servers[0] ?? new URL('/', page).href;
 }
 
-/** The flows of an oauth2 scheme the console runs (authorization code, client credentials). */
-export function schemeFlows(s: SecuritySchemeData, server: string): RunnableFlow[] {
+/** The endpoint each flow needs besides the token URL (client credentials needs none). */
+const FLOW_ENDPOINT = {
+  authorizationCode: 'authorizationUrl',
+  deviceAuthorization: 'deviceAuthorizationUrl',
+  clientCredentials: null,
+} as const;
+const ENDPOINT_NAME = {authorizationUrl: 'authorization URL', deviceAuthorizationUrl: 'device authorization URL'} as const;
+
+/**
+ * The flows of an oauth2 scheme the console runs (authorization code, client credentials, device
+ * authorization), endpoints absolute. `metadata` (the scheme's oauth2MetadataUrl, read with
+ * `discover`) gives the endpoints where it names them: the server's own word over the copy in the
+ * API description.
+ */
+export function schemeFlows(s: SecuritySchemeData, server: string, metadata?: Discovery): RunnableFlow[] {
   const out: RunnableFlow[] = [];
-  const add = (name: FlowName, f: OAuthFlowData | undefined) => {
-    if (!f?.tokenUrl || (name === 'authorizationCode' && !f.authorizationUrl)) return;
+  for (const name of ['authorizationCode', 'clientCredentials', 'deviceAuthorization'] as const) {
+    const f = s.flows?.[name];
+    if (!f) continue;
+    const endpoint = FLOW_ENDPOINT[name];
+    const tokenUrl = metadata?.tokenUrl ?? f.tokenUrl;
+    const other = endpoint ? (metadata?.[endpoint] ?? f[endpoint]) : undefined;
+    if (!tokenUrl || (endpoint && !other)) continue;
     out.push({
       name,
-      tokenUrl: absoluteUrl(f.tokenUrl, server, 'token URL'),
-      ...(f.authorizationUrl ? {authorizationUrl: absoluteUrl(f.authorizationUrl, server, 'authorization URL')} : {}),
+      tokenUrl: absoluteUrl(tokenUrl, server, 'token URL'),
+      ...(endpoint && other ? {[endpoint]: absoluteUrl(other, server, ENDPOINT_NAME[endpoint])} : {}),
       scopes: f.scopes ?? {},
     });
-  };
-  add('authorizationCode', s.flows?.authorizationCode);
-  add('clientCredentials', s.flows?.clientCredentials);
+  }
   return out;
 }
 
@@ -109,37 +134,86 @@ export interface Discovery {
   issuer?: string;
   authorizationUrl?: string;
   tokenUrl?: string;
+  /** RFC 8628 §4: device_authorization_endpoint. */
+  deviceAuthorizationUrl?: string;
   scopes: string[];
   grantTypes: string[];
 }
 
-/** OpenID Connect discovery: GET the document's openIdConnectUrl (no credentials), read its endpoints. */
-export async function discover(openIdConnectUrl: string, fetchImpl: typeof fetch): Promise<Discovery> {
+/** The two documents `discover` reads, by the name a message gives them. */
+export const OIDC_DISCOVERY = 'OpenID Connect discovery document';
+export const AUTH_SERVER_METADATA = 'authorization server metadata';
+
+/**
+ * Reads an authorization server's settings: OpenID Connect discovery (the openIdConnectUrl) or
+ * OAuth 2.0 authorization server metadata (RFC 8414, OpenAPI 3.2's oauth2MetadataUrl), which
+ * share their field names. A GET without credentials. Each failure (unreachable, an error status,
+ * not JSON, no token endpoint) is an OAuthError naming the document and the field.
+ */
+export async function discover(metadataUrl: string, fetchImpl: typeof fetch, what: string = OIDC_DISCOVERY): Promise<Discovery> {
   let response: Response;
   try {
-    response = await fetchImpl(openIdConnectUrl, {headers: {Accept: 'application/json'}, credentials: 'omit'});
+    response = await fetchImpl(metadataUrl, {headers: {Accept: 'application/json'}, credentials: 'omit'});
   } catch (e) {
-    throw new OAuthError(`The OpenID Connect discovery document ${openIdConnectUrl} could not be fetched (${(e as Error).message}).`);
+    throw new OAuthError(`The ${what} ${metadataUrl} could not be fetched (${(e as Error).message}).`);
   }
-  if (!response.ok) throw new OAuthError(`The OpenID Connect discovery document ${openIdConnectUrl} answered ${response.status}.`);
+  if (!response.ok) throw new OAuthError(`The ${what} ${metadataUrl} answered ${response.status}.`);
   let meta: Record<string, unknown>;
   try {
     meta = (await response.json()) as Record<string, unknown>;
   } catch {
-    throw new OAuthError(`The OpenID Connect discovery document ${openIdConnectUrl} is not JSON.`);
+    throw new OAuthError(`The ${what} ${metadataUrl} is not JSON.`);
   }
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) throw new OAuthError(`The ${what} ${metadataUrl} is not a JSON object.`);
+  const label = what === OIDC_DISCOVERY ? 'discovery' : 'metadata';
   const url = (key: string) =>
-    typeof meta[key] === 'string' ? absoluteUrl(meta[key] as string, openIdConnectUrl, `discovery field "${key}"`) : undefined;
+    typeof meta[key] === 'string' ? absoluteUrl(meta[key] as string, metadataUrl, `${label} field "${key}"`) : undefined;
   const list = (key: string) =>
     Array.isArray(meta[key]) ? (meta[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
+  const device = url('device_authorization_endpoint');
   return {
     issuer: typeof meta.issuer === 'string' ? meta.issuer : undefined,
     authorizationUrl: url('authorization_endpoint'),
     tokenUrl: url('token_endpoint'),
+    ...(device ? {deviceAuthorizationUrl: device} : {}),
     scopes: list('scopes_supported'),
-    // OpenID Connect Discovery: absent means authorization_code and implicit.
+    // OpenID Connect Discovery and RFC 8414 §2: absent means authorization_code and implicit.
     grantTypes: meta.grant_types_supported ? list('grant_types_supported') : ['authorization_code', 'implicit'],
   };
+}
+
+/** The metadata field of each endpoint a flow uses. */
+const METADATA_FIELD = {
+  tokenUrl: 'token_endpoint',
+  authorizationUrl: 'authorization_endpoint',
+  deviceAuthorizationUrl: 'device_authorization_endpoint',
+} as const;
+
+/**
+ * What an oauth2 scheme's metadata (oauth2MetadataUrl) does not say that its declared flows need:
+ * one message per missing field, naming the document, the field and what the console does
+ * instead (the API description's URL, or nothing when the description has none either).
+ */
+export function metadataGaps(s: SecuritySchemeData, d: Discovery, metadataUrl: string): string[] {
+  const out: string[] = [];
+  const flows = s.flows ?? {};
+  const declared = (['authorizationCode', 'clientCredentials', 'deviceAuthorization'] as const).filter((n) => flows[n]);
+  const needs = new Set<keyof typeof METADATA_FIELD>();
+  for (const name of declared) {
+    needs.add('tokenUrl');
+    const endpoint = FLOW_ENDPOINT[name];
+    if (endpoint) needs.add(endpoint);
+  }
+  for (const key of needs) {
+    if (d[key]) continue;
+    const fallback = declared.some((n) => flows[n]?.[key]);
+    out.push(
+      `The ${AUTH_SERVER_METADATA} ${metadataUrl} names no "${METADATA_FIELD[key]}"; ${
+        fallback ? 'the console uses the URL the API description gives.' : 'the flows that need it are not offered.'
+      }`,
+    );
+  }
+  return out;
 }
 
 /** The flows an OpenID Connect provider offers the console, from its discovery document. */
@@ -151,6 +225,8 @@ export function discoveredFlows(d: Discovery, requiredScopes: string[] = []): Ru
     out.push({name: 'authorizationCode', authorizationUrl: d.authorizationUrl, tokenUrl: d.tokenUrl, scopes});
   }
   if (d.tokenUrl && d.grantTypes.includes('client_credentials')) out.push({name: 'clientCredentials', tokenUrl: d.tokenUrl, scopes});
+  if (d.tokenUrl && d.deviceAuthorizationUrl && d.grantTypes.includes(DEVICE_CODE_GRANT))
+    out.push({name: 'deviceAuthorization', deviceAuthorizationUrl: d.deviceAuthorizationUrl, tokenUrl: d.tokenUrl, scopes});
   return out;
 }
 
@@ -205,16 +281,26 @@ export interface TokenAnswer {
 /** RFC 6749 §2.3.1: client id and secret are form-encoded before they go into HTTP Basic. */
 const formEncode = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
 
+/** RFC 8628 §3.4: the grant type of the device flow's token request. */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
 /**
- * A token request: POST to the token URL with a form body. A client secret goes in HTTP Basic
- * (client_secret_basic); without one, client_id goes in the form (a public client).
+ * POSTs a form to an authorization server endpoint as a client: a client secret goes in HTTP
+ * Basic (client_secret_basic); without one, client_id goes in the form (a public client). No
+ * cookies, no cache, and no redirect followed with the client's credentials. Returns the status
+ * and the JSON answer (an empty object when the body is not a JSON object); an error answer
+ * (`error`) or an error status is an OAuthError carrying the OAuth error code. `endpoint` names
+ * the URL in messages ("token URL"), `request` the request ("token request").
  */
-export async function requestToken(
-  tokenUrl: string,
+export async function postToEndpoint(
+  url: string,
   form: Record<string, string>,
   client: {id: string; secret?: string},
   fetchImpl: typeof fetch,
-): Promise<TokenAnswer> {
+  names: {endpoint: string; request: string},
+  signal?: AbortSignal,
+): Promise<{status: number; answer: Record<string, unknown>}> {
+  const what = names.endpoint;
   const headers: Record<string, string> = {'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json'};
   const body = new URLSearchParams(form);
   if (client.secret) headers.Authorization = `Basic ${base64Utf8(`${formEncode(client.id)}:${formEncode(client.secret)}`)}`;
@@ -222,37 +308,55 @@ export async function requestToken(
   let response: Response;
   try {
     // The request carries the client's credentials (and the code): a redirect is not followed with them.
-    response = await fetchImpl(tokenUrl, {
+    response = await fetchImpl(url, {
       method: 'POST',
       headers,
       body: body.toString(),
       credentials: 'omit',
       cache: 'no-store',
       redirect: 'manual',
+      ...(signal ? {signal} : {}),
     });
   } catch (e) {
+    if (signal?.aborted) throw e;
     throw new OAuthError(
-      `The token URL ${tokenUrl} could not be reached (${(e as Error).message}); it must be reachable from this browser and allow this site (CORS).`,
+      `The ${what} ${url} could not be reached (${(e as Error).message}); it must be reachable from this browser and allow this site (CORS).`,
     );
   }
   if (response.type === 'opaqueredirect') {
     throw new OAuthError(
-      `The token URL ${tokenUrl} answered with a redirect, which the console does not follow with your client credentials; use the token URL the provider documents.`,
+      `The ${what} ${url} answered with a redirect, which the console does not follow with your client credentials; use the ${what} the provider documents.`,
     );
   }
   let answer: Record<string, unknown> = {};
   try {
-    answer = (await response.json()) as Record<string, unknown>;
+    const parsed: unknown = await response.json();
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) answer = parsed as Record<string, unknown>;
   } catch {
     // handled below
   }
-  if (!response.ok || typeof answer.access_token !== 'string') {
-    const why =
-      typeof answer.error === 'string'
-        ? `${answer.error}${typeof answer.error_description === 'string' ? ` (${answer.error_description})` : ''}`
-        : `status ${response.status}`;
-    throw new OAuthError(`The token request to ${tokenUrl} failed: ${why}.`);
+  if (!response.ok || typeof answer.error === 'string') {
+    const code = typeof answer.error === 'string' ? answer.error : undefined;
+    const why = code
+      ? `${code}${typeof answer.error_description === 'string' ? ` (${answer.error_description})` : ''}`
+      : `status ${response.status}`;
+    throw new OAuthError(`The ${names.request} to ${url} failed: ${why}.`, code);
   }
+  return {status: response.status, answer};
+}
+
+const TOKEN_REQUEST = {endpoint: 'token URL', request: 'token request'};
+
+/** A token request (POST to the token URL, postToEndpoint); the answer must carry an access token. */
+export async function requestToken(
+  tokenUrl: string,
+  form: Record<string, string>,
+  client: {id: string; secret?: string},
+  fetchImpl: typeof fetch,
+  signal?: AbortSignal,
+): Promise<TokenAnswer> {
+  const {status, answer} = await postToEndpoint(tokenUrl, form, client, fetchImpl, TOKEN_REQUEST, signal);
+  if (typeof answer.access_token !== 'string') throw new OAuthError(`The token request to ${tokenUrl} failed: status ${status}.`);
   return {
     accessToken: answer.access_token,
     ...(typeof answer.expires_in === 'number' ? {expiresIn: answer.expires_in} : {}),

@@ -42,10 +42,28 @@ export function schemeTitle(s: SecuritySchemeData): string {
   return String(s.type);
 }
 
-/** The label of an alternative: its schemes joined with "+" ("HTTP Basic + API key (header X)"). */
+/**
+ * The label of an alternative: its schemes joined with "+" ("HTTP Basic + API key (header X)"),
+ * a deprecated scheme (OpenAPI 3.2) marked so.
+ */
 export function alternativeTitle(alternative: SecuritySchemeData[]): string {
-  return alternative.length ? alternative.map((s) => `${s.key}: ${schemeTitle(s)}`).join(' + ') : 'No authentication';
+  return alternative.length
+    ? alternative.map((s) => `${s.key}: ${schemeTitle(s)}${s.deprecated ? ' (deprecated)' : ''}`).join(' + ')
+    : 'No authentication';
 }
+
+/**
+ * The alternative the console starts with and the code samples use: the first one without a
+ * deprecated scheme (OpenAPI 3.2 `deprecated`), else the first. A deprecated scheme still works
+ * when the reader picks it; it is just not the one offered first.
+ */
+export function preferredAlternative(security: SecuritySchemeData[][]): number {
+  const i = security.findIndex((alt) => !alt.some((s) => s.deprecated));
+  return i === -1 ? 0 : i;
+}
+
+/** What the page, the console and the twin say about a deprecated scheme. */
+export const DEPRECATED_SCHEME_NOTE = 'The API description marks this scheme deprecated: it still works, but prefer another.';
 
 /** The credential inputs a scheme needs. */
 export function credentialFields(s: SecuritySchemeData): CredentialField[] {
@@ -143,4 +161,20 @@ export function isCredentialParameter(p: {in: string; name: string}, security: S
   return security.some((alt) =>
     alt.some((s) => s.type === 'apiKey' && s.in === p.in && typeof s.name === 'string' && same(s.name, p.name)),
   );
+}
+
+/** A flow's name as the page, the twin and the overview write it. */
+const FLOW_NAMES = {
+  authorizationCode: 'authorization code',
+  clientCredentials: 'client credentials',
+  deviceAuthorization: 'device authorization',
+  implicit: 'implicit',
+  password: 'password',
+} as const;
+
+/** The OAuth 2.0 flows a scheme declares, by readable name, in the document's order. */
+export function flowNames(s: SecuritySchemeData): string[] {
+  return Object.keys(s.flows ?? {})
+    .filter((k): k is keyof typeof FLOW_NAMES => k in FLOW_NAMES)
+    .map((k) => FLOW_NAMES[k]);
 }

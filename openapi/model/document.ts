@@ -33,8 +33,10 @@ export type Reference = {
 export type Ref<T> = T | Reference;
 
 export interface OpenApiDocument extends Extensions {
-  /** "3.0.x" or "3.1.x" (a Swagger 2.0 source is converted to 3.0 by the pipeline). */
+  /** "3.0.x", "3.1.x" or "3.2.x" (a Swagger 2.0 source is converted to 3.0 by the pipeline). */
   openapi: string;
+  /** OpenAPI 3.2: the document's own URI, the base of its relative references (used by the bundler only). */
+  $self?: string;
   info: Info;
   jsonSchemaDialect?: string;
   servers?: Server[];
@@ -65,6 +67,8 @@ export interface Info extends Extensions {
 
 export interface Server extends Extensions {
   url: string;
+  /** OpenAPI 3.2: a short name for the host (the server picker's label). */
+  name?: string;
   description?: string;
   variables?: Record<string, ServerVariable>;
 }
@@ -98,6 +102,10 @@ export interface PathItemOperations {
   head?: Operation;
   patch?: Operation;
   trace?: Operation;
+  /** OpenAPI 3.2: the QUERY method. */
+  query?: Operation;
+  /** OpenAPI 3.2: operations of other methods, keyed by the method as sent (`PURGE`); see ./methods.ts. */
+  additionalOperations?: Record<string, Operation>;
 }
 
 export interface PathItem extends PathItemOperations, Extensions {

@@ -82,12 +82,14 @@ export function mockDocument(source: unknown): MockDocument {
     for (const key of Object.keys(obj)) {
       const here = `${pointer}/${escapeToken(key)}`;
       const value = obj[key];
-      // Operations' callbacks (the key under an HTTP method) and the components they may reference.
+      // Operations' callbacks (the key under a method, fixed or additionalOperations) and the components they may reference.
       if (
         key === 'callbacks' &&
         value &&
         typeof value === 'object' &&
-        (pointer === '#/components' || isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)))
+        (pointer === '#/components' ||
+          isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)) ||
+          /\/additionalOperations\/[^/]+$/.test(pointer))
       ) {
         out.callbacks.push(here);
         delete obj[key];

@@ -40,7 +40,7 @@ import {
   type SchemaObject,
   type Server,
 } from '../../openapi/model/document';
-import {isHttpMethod} from '../../openapi/model/methods';
+import {methodLabel, operationAt, operationKeys} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
 import {nodeAt, refOf} from '../../openapi/model/refs';
@@ -469,7 +469,7 @@ export class PageDataBuilder {
     const {items} = this.webhooks();
     return listOperations(this.doc, {webhooks: true})
       .filter((o) => o.kind === 'webhook')
-      .map((o) => ({event: o.path, method: o.method, op: items[o.path]![o.method]!}));
+      .map((o) => ({event: o.path, method: o.method, op: operationAt(items[o.path], o.method)!}));
   }
 
   /**
@@ -493,19 +493,19 @@ export class PageDataBuilder {
   /** Builds the page data of a webhook: the request the API sends to the subscriber. */
   webhook(event: string, method: string): OperationPage {
     const {key, items} = this.webhooks();
-    const page = this.build(items[event], method, event, pointerOf([key, event, method]));
+    const page = this.build(items[event], method, event, pointerOf([key, event, ...operationKeys(method)]));
     return {...page, webhook: event, security: [], samples: []};
   }
 
   /** Builds the page data of the operation at `method path`. */
   operation(method: string, path: string): OperationPage {
-    return this.build(this.doc.paths?.[path], method, path, pointerOf(['paths', path, method]));
+    return this.build(this.doc.paths?.[path], method, path, pointerOf(['paths', path, ...operationKeys(method)]));
   }
 
   private build(pathItem: PathItem | undefined, method: string, path: string, where: string): OperationPage {
     // Only a method names an operation: `parameters` or `servers` of a path item is none.
-    const op = isHttpMethod(method) ? pathItem?.[method] : undefined;
-    if (!op) throw new PageDataError(`No operation "${method.toUpperCase()} ${path}" in the document`);
+    const op = operationAt(pathItem, method);
+    if (!op) throw new PageDataError(`No operation "${methodLabel(method)} ${path}" in the document`);
     try {
       const params = new Map<string, Parameter>();
       for (const p of [...(pathItem!.parameters ?? []), ...(op.parameters ?? [])]) {
@@ -528,7 +528,7 @@ export class PageDataBuilder {
       const page: OperationPage = {
         method: method as HttpMethod,
         path,
-        summary: op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`,
+        summary: op.summary ?? op.operationId ?? `${methodLabel(method)} ${path}`,
         servers: this.servers(pathItem!, op),
         security: this.security(op),
         parameters,

@@ -28,6 +28,7 @@
  */
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
+import {operationAt} from '../../openapi/model/methods';
 import {descriptionSummary} from './markdown-html';
 import {leadSentences} from './client/cut';
 import {categoryIndexSlug} from '../../openapi/model/routes';
@@ -82,7 +83,7 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
   for (const ref of listOperations(doc, {webhooks: true})) {
     // listOperations() lists only operations that are objects, from these same maps.
     const items = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks'])! : doc.paths;
-    const op = items[ref.path]![ref.method]!;
+    const op = operationAt(items[ref.path], ref.method)!;
     planned.push({
       id: ref.slug ?? '',
       title: ref.title,

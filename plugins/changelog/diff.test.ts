@@ -7,7 +7,7 @@ import {describe, test} from 'node:test';
 import type {Change} from './client/changelog-format';
 import {classify, diffDocuments, libraryDiffs, pointerOf, releaseAnchor, valueAt, type LibraryDiff, type Side} from './diff';
 import {baseDocument, edited} from './fixtures';
-import type {HttpMethod} from '../../openapi/model/methods';
+import {operationAt, type HttpMethod} from '../../openapi/model/methods';
 import type {Parameter, RequestBody, SchemaObject} from '../../openapi/model/document';
 
 function changesOf(name: string): {op: string; c: Change}[] {
@@ -450,7 +450,7 @@ describe('classify(): the whole table of the file comment, one row per rule', ()
 describe("a removed response, end to end (api-smart-diff, then classify, then spec:check-breaking's count)", () => {
   const removing = (path: string, method: HttpMethod, status: string) => {
     const after = baseDocument('1.1.0');
-    delete after.paths[path]![method]!.responses![status];
+    delete operationAt(after.paths[path], method)!.responses![status];
     return diffDocuments(baseDocument(), after, '1.1.0', '1.0.0');
   };
   test('removing the 200 response: breaking (a client relies on it)', () => {

@@ -12,7 +12,7 @@ import type {ApiRecordDocument} from './types';
 
 describe('api-terms', () => {
   test('HTTP methods, in any case', () => {
-    assert.deepEqual([...HTTP_METHODS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+    assert.deepEqual([...HTTP_METHODS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
     assert.deepEqual(['GET', 'Post', 'patch', 'fetch', 'gets', ''].map(isHttpMethod), [true, true, true, false, false, false]);
   });
 

@@ -328,3 +328,13 @@ export interface OAuthFlow extends Extensions {
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Whether the document's schemas are JSON Schema 2020-12 (OpenAPI 3.1 and 3.2: `$ref` with
+ * siblings, `type: [x, "null"]`, `const`…) rather than OpenAPI 3.0's dialect. Every reader that
+ * chooses between the two asks here, so a new minor version is decided in one place.
+ */
+export function usesJsonSchema2020(doc: {openapi?: unknown} | null | undefined): boolean {
+  const m = /^3\.(\d+)\./.exec(String(doc?.openapi ?? ''));
+  return m !== null && Number(m[1]) >= 1;
+}

@@ -6,6 +6,7 @@
 import {createConfig, lint, parseYaml, type Config, type NormalizedProblem} from '@redocly/openapi-core';
 import path from 'node:path';
 import {PORTAL_RULES, portalPlugin} from './checks';
+import {typeTreePlugin} from './type-tree';
 import type {SpecProblem} from './errors';
 import {localRefTokens} from '../model/pointer';
 import {nodeAt, refOf} from '../model/refs';
@@ -19,6 +20,10 @@ export const LINT_RULES = {
   'no-invalid-media-type-examples': {severity: 'error', allowAdditionalProperties: false},
   'no-invalid-parameter-examples': 'error',
   'no-invalid-schema-examples': 'error',
+  // OpenAPI 3.2 (Redocly's own rules, named here so a ruleset change cannot turn them off).
+  'spec-no-invalid-tag-parents': 'error',
+  'spec-querystring-parameters': 'error',
+  [PORTAL_RULES.additionalOperations]: 'error',
 } as const;
 
 /**
@@ -61,7 +66,7 @@ export function lintConfig(strict = false): Promise<Config> {
   let config = cachedConfigs.get(strict);
   if (!config) {
     const rules = strict ? {...LINT_RULES, ...STRICT_ONLY_RULES} : {...LINT_RULES};
-    config = createConfig({extends: ['recommended'], plugins: [portalPlugin], rules} as Parameters<typeof createConfig>[0]);
+    config = createConfig({extends: ['recommended'], plugins: [portalPlugin, typeTreePlugin], rules} as Parameters<typeof createConfig>[0]);
     cachedConfigs.set(strict, config);
   }
   return config;

@@ -30,6 +30,7 @@ import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
 import {
   isObject,
+  usesJsonSchema2020,
   type MediaType,
   type OpenApiDocument,
   type Operation,
@@ -191,9 +192,9 @@ export class PageDataBuilder {
     if (raw === true || raw === undefined || raw === null) return {};
     if (raw === false) return {not: {}};
     if (isRefSchema(raw)) {
-      // OpenAPI 3.1: keywords beside a $ref apply too (3.0 ignores them): read as allOf [ref, siblings].
+      // OpenAPI 3.1 and 3.2: keywords beside a $ref apply too (3.0 ignores them): read as allOf [ref, siblings].
       const {$ref, ...siblings} = raw;
-      if (String(this.doc.openapi).startsWith('3.1') && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
+      if (usesJsonSchema2020(this.doc) && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
         return this.mergeAllOf({allOf: [{$ref}, siblings]}, stack);
       }
       const name = schemaName(raw.$ref);

@@ -29,6 +29,7 @@ import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import {
   isObject,
+  usesJsonSchema2020,
   type MediaType,
   type OpenApiDocument,
   type Operation,
@@ -150,7 +151,7 @@ class ResponseCheckCompiler {
   private next = 0;
 
   constructor(private readonly doc: OpenApiDocument) {
-    const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
+    const openapi31 = usesJsonSchema2020(doc);
     const options: Options = {
       strict: false,
       allErrors: true,
@@ -177,7 +178,7 @@ class ResponseCheckCompiler {
 
   module(op: Operation | undefined): CheckModule {
     const {doc, ajv} = this;
-    const openapi31 = String(doc.openapi ?? '').startsWith('3.1');
+    const openapi31 = usesJsonSchema2020(doc);
     const checked: string[] = [];
     const skipped: Record<string, string> = {};
     const exportsMap: Record<string, string> = {};

@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
+import {usesJsonSchema2020} from '../../openapi/model/document';
 import {resolveLocal} from '../../openapi/pipeline/examples';
 import {loadPortalConfig} from '../../portal.config';
 
@@ -192,7 +193,7 @@ function mergeAllOf(raw: any, doc: any): any {
  */
 export function schemaView(raw: any, doc = processedDocument()): {name?: string; schema: any} {
   if (!raw || typeof raw !== 'object') return {schema: {}};
-  const is31 = String(doc.openapi).startsWith('3.1');
+  const is31 = usesJsonSchema2020(doc);
   let ref: string | undefined;
   let annotations: any[] = [];
   if (typeof raw.$ref === 'string') {

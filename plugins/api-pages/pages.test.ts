@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter} from './pages';
+import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter, methodClasses} from './pages';
 import type {OpenApiDocument} from '../../openapi/model/document';
 
 const doc: OpenApiDocument = {
@@ -239,4 +239,13 @@ test('pages: front matter of an operation page and of the overview, exactly', ()
 test('pages: front matter escapes the characters YAML does not take raw', () => {
   assert.equal(frontMatter({t: 'a\u2028b\u0085c\u007fd\ufeffe\u2029'}), '---\nt: "a\\u2028b\\u0085c\\u007fd\\ufeffe\\u2029"\n---\n');
   assert.equal(frontMatter({n: 3, b: true, z: null}), '---\nn: 3\nb: true\nz: null\n---\n');
+});
+
+test('sidebar method classes: fixed methods and event as they are, OpenAPI 3.2 additionalOperations as custom-method method-<name>', () => {
+  assert.equal(methodClasses('get'), 'get');
+  assert.equal(methodClasses('query'), 'query');
+  assert.equal(methodClasses('event'), 'event');
+  assert.equal(methodClasses('PURGE'), 'custom-method method-purge');
+  assert.equal(methodClasses('M-SEARCH'), 'custom-method method-m-search');
+  assert.equal(methodClasses("X'*Y"), 'custom-method method-x-y');
 });

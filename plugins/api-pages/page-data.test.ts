@@ -322,3 +322,33 @@ test('references are URI fragments: "%7B" in a pointer is "{"', () => {
   };
   assert.equal(new PageDataBuilder(doc as never).operation('get', '/b').parameters[0].name, 'id');
 });
+
+test('OpenAPI 3.2: QUERY and additionalOperations pages carry their method and path; servers carry their name', () => {
+  const doc = {
+    openapi: '3.2.0',
+    info: {title: 'Meters', version: '1'},
+    servers: [
+      {url: 'https://api.meters.test/v1', name: 'Production', description: 'Live'},
+      {url: 'https://sandbox.meters.test/v1', name: '  '},
+    ],
+    paths: {
+      '/meters': {query: {operationId: 'searchMeters', summary: 'Search meters', responses: {'200': {description: 'OK'}}}},
+      '/meters/{id}': {
+        parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}],
+        additionalOperations: {PURGE: {summary: 'Purge', responses: {'204': {description: 'Gone'}}}},
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const builder = new PageDataBuilder(doc);
+  const query = builder.operation('query', '/meters');
+  assert.equal(query.method, 'query');
+  assert.deepEqual(query.servers, [
+    {url: 'https://api.meters.test/v1', name: 'Production', description: 'Live'},
+    {url: 'https://sandbox.meters.test/v1'},
+  ]);
+  const purge = builder.operation('PURGE', '/meters/{id}');
+  assert.equal(purge.method, 'PURGE');
+  assert.equal(purge.summary, 'Purge');
+  assert.deepEqual(purge.parameters.map((p) => p.name), ['id']);
+  assert.throws(() => builder.operation('purge', '/meters/{id}'), /No operation "PURGE \/meters\/\{id\}"/);
+});

@@ -456,7 +456,7 @@ export class PageDataBuilder {
     return list.map((s) => {
       let url = String(s.url);
       for (const [name, v] of Object.entries(s.variables ?? {})) url = url.split(`{${name}}`).join(String(v.default ?? ''));
-      return s.description ? {url, description: s.description} : {url};
+      return serverData(s, url);
     });
   }
 
@@ -691,4 +691,13 @@ export function sampleRequest(page: OperationPage): SampleRequest {
     if (!languageForMediaType(accept) && !accept.startsWith('text/')) req.download = {name: page.operationId};
   }
   return req;
+}
+
+/** A server as the page data carries it: its URL (variables filled in), its name (OpenAPI 3.2) and description when it has them. */
+export function serverData(s: Server, url: string): ServerData {
+  return {
+    url,
+    ...(typeof s.name === 'string' && s.name.trim() ? {name: s.name.trim()} : {}),
+    ...(s.description ? {description: s.description} : {}),
+  };
 }

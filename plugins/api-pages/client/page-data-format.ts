@@ -148,6 +148,8 @@ export interface CodeSample {
 
 export interface ServerData {
   url: string;
+  /** OpenAPI 3.2 `servers[].name`: the server's label (console picker, overview). */
+  name?: string;
   description?: string;
 }
 

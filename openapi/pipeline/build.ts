@@ -198,7 +198,7 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   if (root.swagger) conversion = await clock.timeAsync('Swagger 2 conversion', () => convertSwagger(source, root.swagger!, policy));
   const target = conversion?.file ?? source;
   // Every read of the lint and the bundle goes through this policy (resolver.ts).
-  const read: ReadOptions = {policy, source: conversion ? source : undefined};
+  const read: ReadOptions = {policy, source: conversion ? source : undefined, self: root.self};
   const mapped = (problems: SpecProblem[]) => (conversion ? mapConvertedProblems(problems, target, source) : problems);
 
   // A large document is linted on a worker thread (lint-worker.ts) while this one bundles and

@@ -127,6 +127,8 @@ export interface ReadOptions {
   policy: RefPolicy;
   /** The document as the user named it, when `file` is its Swagger 2.0 conversion. */
   source?: string;
+  /** The root document's OpenAPI 3.2 `$self` (load.ts), when it has one. */
+  self?: string;
 }
 
 /** The resolver every lint and bundle of `file` reads through. */
@@ -136,6 +138,7 @@ export function resolverFor(file: string, read: ReadOptions): PolicyResolver {
     policy: read.policy,
     roots,
     aliases: read.source ? {[path.resolve(file)]: path.resolve(read.source)} : undefined,
+    self: read.self ? {uri: read.self, file: path.resolve(file)} : undefined,
   });
 }
 

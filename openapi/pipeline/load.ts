@@ -17,6 +17,8 @@ export interface RootInfo {
   openapi: string;
   /** The parsed document (Swagger 2.0 only: the converter starts from it). */
   swagger?: Record<string, unknown>;
+  /** OpenAPI 3.2 `$self`: the document's own URI, the base of its references (resolver.ts). */
+  self?: string;
 }
 
 /** Parses JSON (by extension or leading "{") or YAML; reports syntax errors with line and column. */
@@ -109,7 +111,7 @@ export function inspectRoot(file: string): RootInfo {
       rule: 'openapi-version',
     });
   }
-  return {file, format, openapi: version};
+  return {file, format, openapi: version, ...(typeof value.$self === 'string' && value.$self ? {self: value.$self} : {})};
 }
 
 /** The newest OpenAPI 3 minor version the pipeline (and Redocly's type tree) reads: 3.2. */

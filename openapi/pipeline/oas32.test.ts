@@ -12,6 +12,7 @@ import {buildProcessedSpec, workaroundLines} from './build';
 import {displayPath, SpecError, type SpecProblem} from './errors';
 import {correctOas32Types, repairTypeTree} from './type-tree';
 import {dropInvalidTagParents} from './tag-parents';
+import {selfLocal} from './resolver';
 import {listOperations} from '../model/operations';
 import {PROJECT_ROOT, tempOutput} from './test-helpers';
 
@@ -256,5 +257,76 @@ describe('dropInvalidTagParents', () => {
       [undefined, 'root', 'child', undefined, undefined, undefined, 'x', undefined, undefined],
     );
     assert.deepEqual(dropInvalidTagParents({}), []);
+  });
+});
+
+describe('OpenAPI 3.2 $self: the base URI of the references', () => {
+  const self = {uri: 'https://docs.meters.test/api/v1/openapi.yaml', file: path.join(path.sep, 'work', 'spec', 'openapi.yaml')};
+  it('selfLocal: a URI under $self\'s folder names the file at the same place; $self names the document; others nothing', () => {
+    assert.equal(selfLocal(self, 'https://docs.meters.test/api/v1/schemas/meter.yaml'), path.join(path.sep, 'work', 'spec', 'schemas', 'meter.yaml'));
+    assert.equal(selfLocal(self, 'https://docs.meters.test/api/v1/openapi.yaml'), self.file);
+    assert.equal(selfLocal(self, 'https://docs.meters.test/api/v1/a%20b.yaml'), path.join(path.sep, 'work', 'spec', 'a b.yaml'));
+    for (const ref of [
+      'https://docs.meters.test/api/v2/x.yaml',
+      'https://docs.meters.test/api/v1/../../etc/passwd',
+      'https://other.test/api/v1/x.yaml',
+      'schemas/meter.yaml',
+      'https://docs.meters.test/api/v1/a%5Cb.yaml',
+    ]) {
+      assert.equal(selfLocal(self, ref), undefined, ref);
+    }
+    assert.equal(selfLocal({...self, uri: '/api/v1/openapi.yaml'}, 'https://docs.meters.test/api/v1/x.yaml'), undefined, 'a relative $self');
+  });
+
+  it('a document whose references name its own URI space builds from its files, and nothing is fetched', async () => {
+    const file = tempOutput('openapi.yaml');
+    const dir = path.dirname(file);
+    fs.mkdirSync(path.join(dir, 'schemas'));
+    fs.writeFileSync(path.join(dir, 'schemas', 'meter.yaml'), 'Meter:\n  type: object\n  properties:\n    id: {type: string}\n');
+    fs.writeFileSync(
+      file,
+      [
+        'openapi: 3.2.0',
+        '$self: https://docs.meters.test/api/v1/openapi.yaml',
+        'info: {title: Self, version: 1.0.0}',
+        'paths:',
+        '  /meters:',
+        '    get:',
+        '      operationId: listMeters',
+        '      summary: List meters',
+        '      responses:',
+        "        '200':",
+        '          description: OK',
+        '          content:',
+        '            application/json:',
+        "              schema: {$ref: 'https://docs.meters.test/api/v1/schemas/meter.yaml#/Meter'}",
+        "        '404':",
+        '          description: Missing',
+        '          content:',
+        '            application/json:',
+        "              schema: {$ref: 'https://docs.meters.test/api/v1/openapi.yaml#/components/schemas/Problem'}",
+        'components:',
+        '  schemas:',
+        '    Problem: {type: object, properties: {title: {type: string}}}',
+      ].join('\n'),
+    );
+    const result = await buildProcessedSpec({source: file, strict: false, refs: {root: dir, hosts: []}});
+    const doc = result.document as unknown as {components: {schemas: Record<string, unknown>}; paths: Record<string, any>};
+    assert.deepEqual(doc.components.schemas.Meter, {type: 'object', properties: {id: {type: 'string'}}});
+    assert.equal(doc.paths['/meters'].get.responses['200'].content['application/json'].schema.$ref, '#/components/schemas/Meter');
+    assert.equal(doc.paths['/meters'].get.responses['404'].content['application/json'].schema.$ref, '#/components/schemas/Problem');
+    assert.deepEqual(result.files.sort(), [file, path.join(dir, 'schemas', 'meter.yaml')].sort());
+  });
+
+  it('a URI outside $self\'s folder is still refused by the policy (not fetched, not read locally)', async () => {
+    const file = tempOutput('openapi.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        ...base({$self: 'https://docs.meters.test/api/v1/openapi.json'}),
+        components: {schemas: {X: {$ref: 'https://docs.meters.test/other/x.json#/X'}}},
+      }),
+    );
+    await assert.rejects(buildProcessedSpec({source: file, strict: false, refs: {root: path.dirname(file), hosts: []}}), /https:\/\/docs\.meters\.test\/other\/x\.json/);
   });
 });

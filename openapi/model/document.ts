@@ -33,8 +33,10 @@ export type Reference = {
 export type Ref<T> = T | Reference;
 
 export interface OpenApiDocument extends Extensions {
-  /** "3.0.x" or "3.1.x" (a Swagger 2.0 source is converted to 3.0 by the pipeline). */
+  /** "3.0.x", "3.1.x" or "3.2.x" (a Swagger 2.0 source is converted to 3.0 by the pipeline). */
   openapi: string;
+  /** OpenAPI 3.2: the document's own URI, the base of its relative references (used by the bundler only). */
+  $self?: string;
   info: Info;
   jsonSchemaDialect?: string;
   servers?: Server[];
@@ -65,6 +67,8 @@ export interface Info extends Extensions {
 
 export interface Server extends Extensions {
   url: string;
+  /** OpenAPI 3.2: a short name for the host (the server picker's label). */
+  name?: string;
   description?: string;
   variables?: Record<string, ServerVariable>;
 }
@@ -104,6 +108,10 @@ export interface PathItemOperations {
   head?: Operation;
   patch?: Operation;
   trace?: Operation;
+  /** OpenAPI 3.2: the QUERY method. */
+  query?: Operation;
+  /** OpenAPI 3.2: operations of other methods, keyed by the method as sent (`PURGE`); see ./methods.ts. */
+  additionalOperations?: Record<string, Operation>;
 }
 
 export interface PathItem extends PathItemOperations, Extensions {
@@ -337,4 +345,14 @@ export interface OAuthFlow extends Extensions {
 /** Whether a value is a JSON object (not null, not an array): the narrowing every walk over a document starts with. */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether the document's schemas are JSON Schema 2020-12 (OpenAPI 3.1 and 3.2: `$ref` with
+ * siblings, `type: [x, "null"]`, `const`…) rather than OpenAPI 3.0's dialect. Every reader that
+ * chooses between the two asks here, so a new minor version is decided in one place.
+ */
+export function usesJsonSchema2020(doc: {openapi?: unknown} | null | undefined): boolean {
+  const m = /^3\.(\d+)\./.exec(String(doc?.openapi ?? ''));
+  return m !== null && Number(m[1]) >= 1;
 }

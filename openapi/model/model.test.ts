@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {escapeToken, fragmentToken, localRefTokens, pointerOf, unescapeToken} from './pointer';
 import {followRefs, nodeAt, refOf, refTarget} from './refs';
-import {HTTP_METHODS, isHttpMethod} from './methods';
+import {additionalMethodProblem, HTTP_METHODS, isHttpMethod, isMethodToken, methodLabel, operationAt, operationKeys, pathItemOperations} from './methods';
 
 test('tokens: "~" and "/" escaped, and read back in the order RFC 6901 gives', () => {
   assert.equal(escapeToken('/a~b/{id}'), '~1a~0b~1{id}');
@@ -83,10 +83,50 @@ test('followRefs: chains followed; nowhere is undefined; a cycle stops where it 
   assert.equal(followRefs(doc, 'text'), 'text');
 });
 
-test('methods: the eight fixed fields of a path item, in the specification order', () => {
-  assert.deepEqual([...HTTP_METHODS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+test('methods: the nine fixed fields of a path item (3.2 adds query), in the specification order', () => {
+  assert.deepEqual([...HTTP_METHODS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
   assert.ok(isHttpMethod('patch'));
-  for (const key of ['GET', 'parameters', 'summary', '$ref', 'servers', 'x-foo', 'query']) assert.equal(isHttpMethod(key), false, key);
+  assert.ok(isHttpMethod('query'));
+  for (const key of ['GET', 'parameters', 'summary', '$ref', 'servers', 'x-foo', 'additionalOperations', 'PURGE']) {
+    assert.equal(isHttpMethod(key), false, key);
+  }
+});
+
+test('methods: a path item\'s operations are its fixed fields and its additionalOperations, in document order', () => {
+  const item = {
+    parameters: [],
+    get: {operationId: 'a'},
+    additionalOperations: {PURGE: {operationId: 'b'}, COPY: {operationId: 'c'}, get: {operationId: 'no'}, POST: {}, 'BAD METHOD': {}, LINK: 'text'},
+    query: {operationId: 'd'},
+    post: null,
+    'x-get': {},
+  };
+  assert.deepEqual(
+    pathItemOperations(item).map((o) => [o.method, o.operation.operationId, o.keys]),
+    [
+      ['get', 'a', ['get']],
+      ['PURGE', 'b', ['additionalOperations', 'PURGE']],
+      ['COPY', 'c', ['additionalOperations', 'COPY']],
+      ['query', 'd', ['query']],
+    ],
+  );
+  assert.equal(operationAt(item, 'PURGE')?.operationId, 'b');
+  assert.equal(operationAt(item, 'query')?.operationId, 'd');
+  assert.equal(operationAt(item, 'purge'), undefined, 'additionalOperations keys are case-sensitive');
+  assert.equal(operationAt(item, 'POST'), undefined, 'a fixed method under additionalOperations is not an operation');
+  assert.equal(operationAt(item, 'post'), undefined);
+  assert.equal(operationAt(item, 'LINK'), undefined);
+  assert.equal(operationAt({additionalOperations: {}}, 'constructor'), undefined, 'own keys only');
+  assert.equal(operationAt(null, 'get'), undefined);
+  assert.deepEqual(pathItemOperations('text'), []);
+  assert.deepEqual(operationKeys('query'), ['query']);
+  assert.deepEqual(operationKeys('PURGE'), ['additionalOperations', 'PURGE']);
+  assert.equal(methodLabel('purge'), 'PURGE');
+  assert.match(additionalMethodProblem('Get')!, /fixed method.*`get` field/);
+  assert.match(additionalMethodProblem('QUERY')!, /`query` field/);
+  assert.match(additionalMethodProblem('NO PE')!, /not an HTTP method name/);
+  assert.equal(additionalMethodProblem('M-SEARCH'), undefined);
+  assert.ok(isMethodToken('PURGE') && !isMethodToken('') && !isMethodToken('A/B'));
 });
 
 test('routes: every reference page address, in the current version and an older one', async () => {

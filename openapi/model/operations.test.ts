@@ -68,6 +68,29 @@ describe('listOperations', () => {
   });
 });
 
+test('listOperations: OpenAPI 3.2 query and additionalOperations are operations, in document order, titled by their upper-cased method', () => {
+  const ops = listOperations({
+    paths: {
+      '/m/{id}': {
+        get: {operationId: 'getM'},
+        additionalOperations: {PURGE: {summary: 'Purge it', tags: ['M']}, COPY: {}, Get: {operationId: 'notAnOperation'}},
+        query: {operationId: 'searchM'},
+      },
+    },
+    webhooks: {ping: {additionalOperations: {NOTIFY: {summary: 'Ping'}}}},
+  }, {webhooks: true});
+  assert.deepEqual(
+    ops.map((o) => [o.kind, o.method, o.path, o.title, o.slug]),
+    [
+      ['operation', 'get', '/m/{id}', 'getM', 'get-m'],
+      ['operation', 'PURGE', '/m/{id}', 'Purge it', 'purge-it'],
+      ['operation', 'COPY', '/m/{id}', 'COPY /m/{id}', undefined],
+      ['operation', 'query', '/m/{id}', 'searchM', 'search-m'],
+      ['webhook', 'NOTIFY', 'ping', 'Ping', 'ping'],
+    ],
+  );
+});
+
 test('listOperations reads a hostile document without throwing: only HTTP-method keys holding objects are operations; webhooks only when asked', () => {
   const doc = {
     paths: {

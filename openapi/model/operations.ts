@@ -10,7 +10,7 @@
  * list prefers.
  */
 import deburr from 'lodash/deburr';
-import {HTTP_METHODS, isHttpMethod, type HttpMethod} from './methods';
+import {HTTP_METHODS, isHttpMethod, methodLabel, pathItemOperations, type HttpMethod} from './methods';
 
 /**
  * Upper-case runs that are a word of their own even when a lower-case word follows at once
@@ -87,6 +87,7 @@ export function overviewSlug(title: string): string {
 export interface OperationRef {
   /** 'webhook' only with `{webhooks: true}`: then `path` is the event name. */
   kind: 'operation' | 'webhook';
+  /** Lower case for a fixed field (`get`, `query`), an `additionalOperations` key as written (`PURGE`). */
   method: HttpMethod;
   path: string;
   operationId?: string;
@@ -110,8 +111,9 @@ export function documentOverviewSlug(doc: unknown): string {
 
 /**
  * Pages of a (bundled) document in document order: its operations under `paths` and, with
- * `{webhooks: true}`, then its webhooks (`webhooks`, else `x-webhooks`). Only HTTP-method keys are
- * operations; path-item `$ref`s are not followed.
+ * `{webhooks: true}`, then its webhooks (`webhooks`, else `x-webhooks`). The operations of a path
+ * item are its fixed method fields and its `additionalOperations` (methods.ts pathItemOperations);
+ * path-item `$ref`s are not followed.
  */
 export function listOperations(doc: unknown, options: {webhooks?: boolean} = {}): OperationRef[] {
   const out: OperationRef[] = [];
@@ -122,13 +124,11 @@ export function listOperations(doc: unknown, options: {webhooks?: boolean} = {})
     if (!items || typeof items !== 'object') continue;
     for (const [p, item] of Object.entries(items as Record<string, Record<string, unknown>>)) {
       if (!item || typeof item !== 'object') continue;
-      // Document order of the path item's keys; only HTTP methods are operations.
-      for (const method of Object.keys(item).filter(isHttpMethod)) {
-        const op = item[method] as Record<string, unknown> | undefined;
-        if (!op || typeof op !== 'object' || Array.isArray(op)) continue;
+      // Document order of the path item's keys: fixed methods and additionalOperations (methods.ts).
+      for (const {method, operation: op} of pathItemOperations(item)) {
         const operationId = typeof op.operationId === 'string' ? op.operationId : undefined;
         const summary = typeof op.summary === 'string' ? op.summary : undefined;
-        const fallback = kind === 'webhook' ? p : `${method.toUpperCase()} ${p}`;
+        const fallback = kind === 'webhook' ? p : `${methodLabel(method)} ${p}`;
         out.push({
           kind,
           method,

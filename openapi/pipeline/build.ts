@@ -12,8 +12,10 @@ import {displayPath, SpecError, type SpecProblem} from './errors';
 import {lintSource, UNSAFE_PATTERN_RULE, type LintOutcome, type ReadOptions} from './lint';
 import {lintInWorker} from './lint-worker';
 import {inspectRoot} from './load';
+import {dropInvalidTagParents} from './tag-parents';
 import {assignPages, PAGE_RULES, replaceUnresolvedRefs, summariseWarnings} from './pages';
 import {REF_POLICY_RULE, refPolicyFor, type RefPolicy} from './resolver';
+import {PORTAL_RULES} from './checks';
 import {PhaseClock} from '../../plugins/build-shared/phase-timing';
 
 /**
@@ -27,6 +29,11 @@ export const WORKAROUND_RULES: ReadonlySet<string> = new Set([
   'swagger2openapi',
   'bundle',
   UNSAFE_PATTERN_RULE,
+  // OpenAPI 3.2 slips: a tag parent missing or in a cycle (the parent is ignored), in: querystring
+  // twice or beside in: query, an additionalOperations key naming a fixed method (no page).
+  'spec-no-invalid-tag-parents',
+  'spec-querystring-parameters',
+  PORTAL_RULES.additionalOperations,
 ]);
 
 /** Our own document: the default `specSource` of portal.config.ts. */
@@ -148,6 +155,8 @@ async function processDocument(
     'pages',
     () => {
       if (!options.strict) replaceUnresolvedRefs(bundled.document);
+      // The lint has reported them (spec-no-invalid-tag-parents); no reader follows them.
+      dropInvalidTagParents(bundled.document);
       return assignPages(bundled.document, {file: source});
     },
     {concurrent: onWorker},
@@ -189,7 +198,7 @@ export async function buildProcessedSpec(options: BuildOptions): Promise<BuildRe
   if (root.swagger) conversion = await clock.timeAsync('Swagger 2 conversion', () => convertSwagger(source, root.swagger!, policy));
   const target = conversion?.file ?? source;
   // Every read of the lint and the bundle goes through this policy (resolver.ts).
-  const read: ReadOptions = {policy, source: conversion ? source : undefined};
+  const read: ReadOptions = {policy, source: conversion ? source : undefined, self: root.self};
   const mapped = (problems: SpecProblem[]) => (conversion ? mapConvertedProblems(problems, target, source) : problems);
 
   // A large document is linted on a worker thread (lint-worker.ts) while this one bundles and

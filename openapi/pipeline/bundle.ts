@@ -7,7 +7,7 @@
 import {bundle} from '@redocly/openapi-core';
 import {isRefusedRead, lintConfig, readProblems, resolverFor, toSpecProblem, type ReadOptions} from './lint';
 import type {SpecProblem} from './errors';
-import {HTTP_METHODS} from '../model/methods';
+import {pathItemOperations} from '../model/methods';
 import type {OpenApiDocument} from '../model/document';
 
 /**
@@ -59,9 +59,6 @@ export function applyServer(doc: OpenApiDocument, url: string, description: stri
   for (const item of Object.values(doc.paths ?? {})) {
     if (!item || typeof item !== 'object') continue;
     delete item.servers;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (op && typeof op === 'object') delete op.servers;
-    }
+    for (const {operation} of pathItemOperations(item)) delete operation.servers;
   }
 }

@@ -17,6 +17,7 @@
 import type {Location, Oas3Rule, Plugin, UserContext} from '@redocly/openapi-core';
 import {displayPath} from './errors';
 import {operationSlug, overviewSlug, pageSlug} from '../model/operations';
+import {ADDITIONAL_OPERATIONS, additionalMethodProblem} from '../model/methods';
 
 interface OperationNode {
   operationId?: unknown;
@@ -267,6 +268,37 @@ const ErrorExampleFieldsRule: Oas3Rule = () => {
   };
 };
 
+/**
+ * Any document (OpenAPI 3.2): an `additionalOperations` key must be a method no fixed field holds
+ * (the specification: "no POST entry, as the post field is used for this method"), compared
+ * without case, and an HTTP method token. Such an entry gets no page (../model/methods.ts).
+ */
+const AdditionalOperationsRule: Oas3Rule = () => {
+  let depth = 0;
+  return {
+    Operation: {
+      enter() {
+        depth++;
+      },
+      leave() {
+        depth--;
+      },
+    },
+    PathItem(item: unknown, ctx: UserContext) {
+      const extra = (item as {additionalOperations?: unknown} | null)?.additionalOperations;
+      for (const [key] of entriesOf(extra)) {
+        const problem = additionalMethodProblem(key);
+        if (!problem) continue;
+        const where = depth === 0 ? ` of ${String(ctx.key)}` : '';
+        ctx.report({
+          message: `additionalOperations${where}: ${problem}. This entry gets no page.`,
+          location: ctx.location.child([ADDITIONAL_OPERATIONS, key]).key(),
+        });
+      }
+    },
+  };
+};
+
 export const PORTAL_PLUGIN_ID = 'portal';
 
 /** Rule ids (as used in lint config and problem reports) of the portal checks. */
@@ -277,6 +309,7 @@ export const PORTAL_RULES = {
   slug: `${PORTAL_PLUGIN_ID}/operation-slug`,
   idMatchesSummary: `${PORTAL_PLUGIN_ID}/operation-id-matches-summary`,
   errorExampleFields: `${PORTAL_PLUGIN_ID}/error-example-fields`,
+  additionalOperations: `${PORTAL_PLUGIN_ID}/additional-operations`,
 } as const;
 
 export const portalPlugin: Plugin = {
@@ -289,6 +322,7 @@ export const portalPlugin: Plugin = {
       'operation-slug': OperationSlugRule,
       'operation-id-matches-summary': OperationIdMatchesSummaryRule,
       'error-example-fields': ErrorExampleFieldsRule,
+      'additional-operations': AdditionalOperationsRule,
     },
   },
 };

@@ -18,7 +18,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
 import type {ErrorObject, ValidateFunction} from 'ajv';
 import {isObject} from '../model/document';
-import {HTTP_METHODS} from '../model/methods';
+import {pathItemOperations} from '../model/methods';
 import {escapeToken, localRefTokens} from '../model/pointer';
 import {nodeAt, refOf} from '../model/refs';
 import {patternIsSafe} from './patterns';
@@ -116,10 +116,8 @@ export function collectExamples(doc: unknown): ExampleCase[] {
     const itemPtr = `#/paths/${escapeToken(p)}`;
     if (Array.isArray(item.parameters))
       item.parameters.forEach((prm, i) => parameterOrHeader(prm, `${itemPtr}/parameters/${i}`, 'request'));
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!isObject(op)) continue;
-      const opPtr = `${itemPtr}/${method}`;
+    for (const {operation: op, keys} of pathItemOperations(item)) {
+      const opPtr = `${itemPtr}/${keys.map(escapeToken).join('/')}`;
       if (Array.isArray(op.parameters)) op.parameters.forEach((prm, i) => parameterOrHeader(prm, `${opPtr}/parameters/${i}`, 'request'));
       if (op.requestBody !== undefined) requestBody(op.requestBody, `${opPtr}/requestBody`);
       if (isObject(op.responses)) {

@@ -6,6 +6,7 @@
 import {createConfig, lint, parseYaml, type Config, type NormalizedProblem} from '@redocly/openapi-core';
 import path from 'node:path';
 import {PORTAL_RULES, portalPlugin} from './checks';
+import {typeTreePlugin} from './type-tree';
 import type {SpecProblem} from './errors';
 import {localRefTokens} from '../model/pointer';
 import {nodeAt, refOf} from '../model/refs';
@@ -19,6 +20,10 @@ export const LINT_RULES = {
   'no-invalid-media-type-examples': {severity: 'error', allowAdditionalProperties: false},
   'no-invalid-parameter-examples': 'error',
   'no-invalid-schema-examples': 'error',
+  // OpenAPI 3.2 (Redocly's own rules, named here so a ruleset change cannot turn them off).
+  'spec-no-invalid-tag-parents': 'error',
+  'spec-querystring-parameters': 'error',
+  [PORTAL_RULES.additionalOperations]: 'error',
 } as const;
 
 /**
@@ -61,7 +66,7 @@ export function lintConfig(strict = false): Promise<Config> {
   let config = cachedConfigs.get(strict);
   if (!config) {
     const rules = strict ? {...LINT_RULES, ...STRICT_ONLY_RULES} : {...LINT_RULES};
-    config = createConfig({extends: ['recommended'], plugins: [portalPlugin], rules} as Parameters<typeof createConfig>[0]);
+    config = createConfig({extends: ['recommended'], plugins: [portalPlugin, typeTreePlugin], rules} as Parameters<typeof createConfig>[0]);
     cachedConfigs.set(strict, config);
   }
   return config;
@@ -122,6 +127,8 @@ export interface ReadOptions {
   policy: RefPolicy;
   /** The document as the user named it, when `file` is its Swagger 2.0 conversion. */
   source?: string;
+  /** The root document's OpenAPI 3.2 `$self` (load.ts), when it has one. */
+  self?: string;
 }
 
 /** The resolver every lint and bundle of `file` reads through. */
@@ -131,6 +138,7 @@ export function resolverFor(file: string, read: ReadOptions): PolicyResolver {
     policy: read.policy,
     roots,
     aliases: read.source ? {[path.resolve(file)]: path.resolve(read.source)} : undefined,
+    self: read.self ? {uri: read.self, file: path.resolve(file)} : undefined,
   });
 }
 

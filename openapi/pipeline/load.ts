@@ -1,6 +1,6 @@
 /**
  * Reads the root document just far enough to decide whether the pipeline can handle it:
- * the file exists, parses as JSON or YAML, and is an OpenAPI 3.x or Swagger 2.0 document (the
+ * the file exists, parses as JSON or YAML, and is an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (the
  * latter is converted by convert.ts).
  * Everything else (references, structure, style) is Redocly's job in lint.ts / bundle.ts.
  */
@@ -17,6 +17,8 @@ export interface RootInfo {
   openapi: string;
   /** The parsed document (Swagger 2.0 only: the converter starts from it). */
   swagger?: Record<string, unknown>;
+  /** OpenAPI 3.2 `$self`: the document's own URI, the base of its references (resolver.ts). */
+  self?: string;
 }
 
 /** Parses JSON (by extension or leading "{") or YAML; reports syntax errors with line and column. */
@@ -100,5 +102,17 @@ export function inspectRoot(file: string): RootInfo {
       rule: 'openapi-version',
     });
   }
-  return {file, format, openapi: version};
+  const minor = Number(version.split('.')[1]);
+  if (minor > LATEST_MINOR) {
+    throw specError({
+      file,
+      pointer: '#/openapi',
+      message: `unsupported OpenAPI version ${JSON.stringify(version)}; the portal reads OpenAPI 3.0, 3.1 and 3.2 (and Swagger 2.0)`,
+      rule: 'openapi-version',
+    });
+  }
+  return {file, format, openapi: version, ...(typeof value.$self === 'string' && value.$self ? {self: value.$self} : {})};
 }
+
+/** The newest OpenAPI 3 minor version the pipeline (and Redocly's type tree) reads: 3.2. */
+const LATEST_MINOR = 2;

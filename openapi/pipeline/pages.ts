@@ -21,8 +21,8 @@ import {createHash} from 'node:crypto';
 import type {SpecProblem} from './errors';
 import {overviewSlug, pageSlug} from '../model/operations';
 import {categorySlug, readTags} from '../model/tags';
-import {isHttpMethod} from '../model/methods';
-import {escapeToken, localRefTokens} from '../model/pointer';
+import {isHttpMethod, pathItemOperations} from '../model/methods';
+import {escapeToken, localRefTokens, pointerOf} from '../model/pointer';
 import {nodeAt} from '../model/refs';
 import {apiPageRoute} from '../model/routes';
 import {isObject} from '../model/document';
@@ -91,11 +91,10 @@ export function pageEntries(doc: unknown): PageEntry[] {
     if (!isObject(items)) continue;
     for (const [p, item] of Object.entries(items)) {
       if (!isObject(item)) continue;
-      // Only HTTP methods are operations: path-level x-* keys, parameters, servers… are not.
-      for (const method of Object.keys(item).filter(isHttpMethod)) {
-        const op = item[method];
-        if (!isObject(op)) continue;
-        out.push({kind, method, path: p, pointer: `#/${key}/${escapeToken(p)}/${method}`, op});
+      // Only methods are operations (fixed fields and additionalOperations): path-level x-* keys,
+      // parameters, servers… are not.
+      for (const {method, operation: op, keys} of pathItemOperations(item)) {
+        out.push({kind, method, path: p, pointer: pointerOf([key, p, ...keys]), op});
       }
     }
   }

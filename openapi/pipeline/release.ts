@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {buildProcessedSpec, OUR_SOURCE} from './build';
 import type {Info, OpenApiDocument} from '../model/document';
-import {HTTP_METHODS} from '../model/methods';
+import {pathItemOperations} from '../model/methods';
 import {displayPath} from './errors';
 
 export const RELEASES_DIR = path.resolve(__dirname, '..', 'releases');
@@ -122,10 +122,7 @@ export function stripDecorations(doc: OpenApiDocument): OpenApiDocument {
     if (!items || typeof items !== 'object') continue;
     for (const item of Object.values(items)) {
       if (!item || typeof item !== 'object') continue;
-      for (const method of HTTP_METHODS) {
-        const op = item[method];
-        if (op && typeof op === 'object') for (const key of DECORATIONS) delete op[key];
-      }
+      for (const {operation} of pathItemOperations(item)) for (const key of DECORATIONS) delete operation[key];
     }
   }
   return doc;

@@ -151,6 +151,40 @@ export interface ResolverOptions {
   roots: string[];
   /** base file -> the file whose folder its relative references resolve against (a conversion -> its source). */
   aliases?: Record<string, string>;
+  /** The root document's OpenAPI 3.2 `$self` and the file it was read from (see selfLocal). */
+  self?: {uri: string; file: string};
+}
+
+/**
+ * OpenAPI 3.2 `$self`: the document's own URI and the base of its references. The document was
+ * read from a file, so a reference whose URI lies under `$self`'s folder names the file at the
+ * same place under the document's folder (and `$self` itself names the document): it is read
+ * there, under the same policy, never fetched. Relative references resolve against the file as
+ * before, which is the same place. A relative `$self`, or a URI outside its folder, changes nothing.
+ */
+export function selfLocal(self: {uri: string; file: string}, ref: string): string | undefined {
+  if (!/^https?:\/\//i.test(self.uri) || !/^https?:\/\//i.test(ref)) return undefined;
+  let selfUrl: URL;
+  let target: URL;
+  try {
+    selfUrl = new URL(self.uri);
+    target = new URL(ref);
+  } catch {
+    return undefined;
+  }
+  if (target.origin !== selfUrl.origin) return undefined;
+  if (target.pathname === selfUrl.pathname) return self.file;
+  const folder = new URL('.', selfUrl).pathname;
+  if (!target.pathname.startsWith(folder)) return undefined;
+  let rest: string;
+  try {
+    rest = decodeURIComponent(target.pathname.slice(folder.length));
+  } catch {
+    return undefined;
+  }
+  const local = path.resolve(path.dirname(self.file), rest);
+  // Dot segments are gone from a parsed URL; a backslash or NUL in the name stays out.
+  return /[\\\0]/.test(rest) || !local.startsWith(path.dirname(self.file) + path.sep) ? undefined : local;
 }
 
 /**
@@ -178,6 +212,8 @@ export class PolicyResolver extends BaseResolver {
         return ref;
       }
     }
+    const local = this.options.self && selfLocal(this.options.self, ref);
+    if (local) return local;
     return super.resolveExternalRef(alias ?? base, ref);
   }
 

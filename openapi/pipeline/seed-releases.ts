@@ -27,7 +27,7 @@ import {
   type Schema,
   type SchemaObject,
 } from '../model/document';
-import type {HttpMethod} from '../model/methods';
+import {operationAt as methodOf, type HttpMethod} from '../model/methods';
 import {localRefTokens} from '../model/pointer';
 import {displayPath} from './errors';
 import {RELEASES_DIR, releaseDocument, releaseText} from './release';
@@ -151,7 +151,7 @@ const V2_URL = 'https://api.rev.io/v2';
 const V1_URL = 'https://api.rev.io/v1';
 
 /** The operation at `method path` of our document (the edits below name only operations it has). */
-const operationAt = (doc: OpenApiDocument, path: string, method: HttpMethod): Operation => doc.paths[path]![method]!;
+const operationAt = (doc: OpenApiDocument, path: string, method: HttpMethod): Operation => methodOf(doc.paths[path], method)!;
 /** A component schema of our document (an object schema). */
 const schemaOf = (doc: OpenApiDocument, name: string): SchemaObject => doc.components!.schemas![name] as SchemaObject;
 

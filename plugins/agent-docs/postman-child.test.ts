@@ -94,3 +94,45 @@ test('the child writes the same collection for the same document, twice (also wh
   assert.match(first, /"name":"Widgets"/);
   assert.equal(run('b.json'), first);
 });
+
+test('OpenAPI 3.2: QUERY and additionalOperations operations become requests with their own method (the converter knows eight)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'postman-32-'));
+  const doc = path.join(dir, 'openapi.json');
+  const op = (summary: string) => ({summary, tags: ['Meters'], responses: {'200': {description: 'OK', content: {'application/json': {example: {ok: true}}}}}});
+  writeFileSync(
+    doc,
+    JSON.stringify({
+      openapi: '3.2.0',
+      info: {title: 'Meters', version: '1'},
+      servers: [{url: 'https://api.meters.test'}],
+      paths: {
+        '/meters': {get: op('List meters'), post: op('Register a meter'), query: op('Search meters')},
+        '/meters/{id}': {
+          parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}],
+          get: op('Get a meter'),
+          additionalOperations: {PURGE: op('Purge a meter'), COPY: op('Copy a meter')},
+        },
+      },
+    }),
+  );
+  const out = path.join(dir, 'out.json');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'postman-child.ts'), doc, out], {stdio: 'pipe'});
+  const collection = JSON.parse(readFileSync(out, 'utf8'));
+  const requests: string[] = [];
+  const walk = (items: any[]) =>
+    items.forEach((i) =>
+      i.item
+        ? walk(i.item)
+        : requests.push(`${i.request.method} ${i.name} ${i.request.url.path.join('/')} ${(i.response ?? []).map((r: any) => r.originalRequest.method).join(',')}`),
+    );
+  walk(collection.item);
+  assert.deepEqual(requests.sort(), [
+    'COPY Copy a meter meters/:id COPY',
+    'GET Get a meter meters/:id GET',
+    'GET List meters meters GET',
+    'POST Register a meter meters POST',
+    'PURGE Purge a meter meters/:id PURGE',
+    'QUERY Search meters meters QUERY',
+  ]);
+  assert.doesNotMatch(JSON.stringify(collection), /x-portal-method/);
+});

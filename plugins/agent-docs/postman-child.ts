@@ -7,6 +7,7 @@
 import {createHash} from 'node:crypto';
 import {readFileSync, writeFileSync} from 'node:fs';
 import {isObject, type OpenApiDocument, type SecurityScheme} from '../../openapi/model/document';
+import {isHttpMethod, methodLabel, pathItemOperations} from '../../openapi/model/methods';
 interface Converter {
   convert(
     input: {type: 'json' | 'string'; data: unknown},
@@ -83,6 +84,57 @@ export function completeAuth(collection: PostmanCollection, doc: OpenApiDocument
   }
 }
 
+/** Classic method slots a moved operation may borrow, in order of preference (see forConverter). */
+const BORROWED_SLOTS = ['post', 'put', 'patch', 'delete', 'options', 'get', 'head', 'trace'] as const;
+const MARK = /^\[x-portal-method (\d+)\] /;
+
+/**
+ * openapi-to-postmanv2 knows the eight methods of OpenAPI 3.0/3.1: it leaves out an OpenAPI 3.2
+ * `query` operation and every `additionalOperations` one. For it, each such operation borrows a
+ * method slot its path item leaves free, with a numbered mark before its summary; `restoreMethods`
+ * then gives the requests their real method (and name). Returns the copy and the marks' methods.
+ */
+export function forConverter(doc: OpenApiDocument): {doc: OpenApiDocument; methods: string[]} {
+  const methods: string[] = [];
+  let paths: OpenApiDocument['paths'] | undefined;
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const extra = pathItemOperations(item).filter((o) => o.method === 'query' || !isHttpMethod(o.method));
+    if (extra.length === 0) continue;
+    const {query: _query, additionalOperations: _additional, ...copy} = item;
+    const free = BORROWED_SLOTS.filter((m) => !copy[m]);
+    for (const {method, operation} of extra) {
+      const slot = free.shift();
+      if (!slot) break; // eight methods and more on one path: the rest stay out of the collection
+      const title = String(operation.summary ?? operation.operationId ?? `${methodLabel(method)} ${path}`);
+      copy[slot] = {...operation, summary: `[x-portal-method ${methods.length}] ${title}`};
+      methods.push(methodLabel(method));
+    }
+    paths ??= {...doc.paths};
+    paths[path] = copy;
+  }
+  return {doc: paths ? {...doc, paths} : doc, methods};
+}
+
+/** Gives the requests of moved operations (forConverter) their real method and name, examples' requests too. */
+export function restoreMethods(collection: PostmanCollection, methods: string[]): void {
+  const visit = (node: unknown, method?: string): void => {
+    if (Array.isArray(node)) return node.forEach((child) => visit(child, method));
+    if (!isObject(node)) return;
+    let own = method;
+    if (typeof node.name === 'string') {
+      const m = MARK.exec(node.name);
+      if (m) {
+        own = methods[Number(m[1])];
+        node.name = node.name.slice(m[0].length);
+      }
+    }
+    if (own && isObject(node.request) && typeof node.request.method === 'string') node.request.method = own;
+    if (own && isObject(node.originalRequest) && typeof node.originalRequest.method === 'string') node.originalRequest.method = own;
+    for (const value of Object.values(node)) visit(value, own);
+  };
+  visit(collection.item);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -141,8 +193,9 @@ function main() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Converter = require('openapi-to-postmanv2') as Converter;
   const doc = JSON.parse(text) as OpenApiDocument;
+  const moved = forConverter(doc);
   Converter.convert(
-    {type: 'json', data: doc},
+    {type: 'json', data: moved.doc},
     {
       folderStrategy: 'Tags',
       requestNameSource: 'Fallback',
@@ -157,6 +210,7 @@ function main() {
         process.exit(1);
       }
       const collection = result.output[0].data;
+      restoreMethods(collection, moved.methods);
       completeAuth(collection, doc);
       stableIds(collection);
       writeFileSync(output, JSON.stringify(collection));

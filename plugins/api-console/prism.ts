@@ -29,8 +29,9 @@ import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node
 import {createServer} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {isHttpMethod} from '../../openapi/model/methods';
-import {escapeToken} from '../../openapi/model/pointer';
+import {isHttpMethod, pathItemOperations} from '../../openapi/model/methods';
+import {isObject} from '../../openapi/model/document';
+import {escapeToken, pointerOf} from '../../openapi/model/pointer';
 import {removeUnsafePatterns} from '../../openapi/pipeline/patterns';
 import {projectRoot} from '../../portal.config';
 
@@ -66,12 +67,24 @@ export interface MockDocument {
   callbacks: string[];
   externalRefs: string[];
   patterns: string[];
+  /**
+   * JSON pointers of the operations Prism 5 does not route: OpenAPI 3.2 `query` and
+   * `additionalOperations` (it knows the eight methods of 3.0/3.1). It answers them 405 ("Route
+   * resolved, but no method matched"), or 404 where the path has no other method, with a
+   * problem+json body; the note says so.
+   */
+  unserved: string[];
 }
 
 /** The document as Prism gets it: a copy without callbacks, outside references and unsafe patterns. */
 export function mockDocument(source: unknown): MockDocument {
   const doc = structuredClone(source);
-  const out: MockDocument = {doc, callbacks: [], externalRefs: [], patterns: []};
+  const out: MockDocument = {doc, callbacks: [], externalRefs: [], patterns: [], unserved: []};
+  for (const [p, item] of Object.entries(isObject(doc) && isObject(doc.paths) ? doc.paths : {})) {
+    for (const {method, keys} of pathItemOperations(item)) {
+      if (method === 'query' || !isHttpMethod(method)) out.unserved.push(pointerOf(['paths', p, ...keys]));
+    }
+  }
   const walk = (node: unknown, pointer: string) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -82,12 +95,14 @@ export function mockDocument(source: unknown): MockDocument {
     for (const key of Object.keys(obj)) {
       const here = `${pointer}/${escapeToken(key)}`;
       const value = obj[key];
-      // Operations' callbacks (the key under an HTTP method) and the components they may reference.
+      // Operations' callbacks (the key under a method, fixed or additionalOperations) and the components they may reference.
       if (
         key === 'callbacks' &&
         value &&
         typeof value === 'object' &&
-        (pointer === '#/components' || isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)))
+        (pointer === '#/components' ||
+          isHttpMethod(pointer.slice(pointer.lastIndexOf('/') + 1)) ||
+          /\/additionalOperations\/[^/]+$/.test(pointer))
       ) {
         out.callbacks.push(here);
         delete obj[key];
@@ -198,7 +213,12 @@ export async function startPrism(opts: PrismOptions): Promise<MockServer> {
     copy.externalRefs.length ? `${copy.externalRefs.length} reference(s) to outside the document` : '',
     copy.patterns.length ? `${copy.patterns.length} unsafe pattern(s)` : '',
   ].filter(Boolean);
-  const note = dropped.length ? `[mock] Prism gets a copy of ${opts.spec} without ${dropped.join(', ')}.` : '';
+  const unserved = copy.unserved.length
+    ? `[mock] Prism does not serve QUERY or additionalOperations methods (OpenAPI 3.2): ${copy.unserved.length} operation(s) answer 405 (404 where their path has no other method).`
+    : '';
+  const note = [dropped.length ? `[mock] Prism gets a copy of ${opts.spec} without ${dropped.join(', ')}.` : '', unserved]
+    .filter(Boolean)
+    .join('\n');
   if (note && opts.inherit) console.log(note);
   const cleanup = () => rmSync(dir, {recursive: true, force: true});
   for (let attempt = 0; ; attempt++) {

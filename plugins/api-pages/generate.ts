@@ -20,7 +20,7 @@
 import {copyFileSync, existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
-import {isHttpMethod} from '../../openapi/model/methods';
+import {operationAt} from '../../openapi/model/methods';
 import {loadPortalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, GenerationRun, type SiteTarget, operationPageMdx, SPEC_DOWNLOAD_PATH} from './markdown';
@@ -139,7 +139,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       const check = page.webhook
         ? undefined
         : clock.time('response checks', () =>
-            responseCheckModule(builder.doc, isHttpMethod(page.method) ? builder.doc.paths?.[page.path]?.[page.method] : undefined),
+            responseCheckModule(builder.doc, operationAt(builder.doc.paths?.[page.path], page.method)),
           );
       if (check?.source) checkModules++;
       const responseCheck = check ? clock.time('response checks', () => run.writeCheckModule(page.id, checkFile(check))) : undefined;

@@ -14,7 +14,7 @@ import type {OverviewPage} from './client/page-data-format';
 import {POSTMAN_FILE, YAML_FILE} from '../agent-docs/downloads';
 import {markdownToHtml, splitMarkdownSections} from './markdown-html';
 import {PUBLIC_DIR} from './public-files';
-import {CLOSURE_BUDGET, PageDataBuilder} from './page-data';
+import {CLOSURE_BUDGET, PageDataBuilder, serverData} from './page-data';
 import type {OpenApiDocument, SecurityScheme} from '../../openapi/model/document';
 import {infoFrontMatter, operationFrontMatter, type PagePlan, type PlannedOperation} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/client/notice';
@@ -196,7 +196,7 @@ export function buildOverview(doc: OpenApiDocument, site: SiteTarget = CURRENT_S
   return {
     title: doc.info.title,
     version: doc.info.version,
-    servers: (doc.servers ?? []).map((s) => ({url: s.url, ...(s.description ? {description: s.description} : {})})),
+    servers: (doc.servers ?? []).map((s) => serverData(s, s.url)),
     securitySchemes: schemes,
     downloadUrl: site.downloadPath,
     // Written by gen:api before the pages (plugins/agent-docs/downloads.ts); a skipped one is not offered.

@@ -428,3 +428,33 @@ test('what the console reads of bodies and streams: encoding, itemSchema, conten
   const [filter] = page.parameters;
   assert.deepEqual([filter.in, filter.mediaType, filter.example], ['querystring', 'application/x-www-form-urlencoded', {limit: 5}]);
 });
+
+test('OpenAPI 3.2: QUERY and additionalOperations pages carry their method and path; servers carry their name', () => {
+  const doc = {
+    openapi: '3.2.0',
+    info: {title: 'Meters', version: '1'},
+    servers: [
+      {url: 'https://api.meters.test/v1', name: 'Production', description: 'Live'},
+      {url: 'https://sandbox.meters.test/v1', name: '  '},
+    ],
+    paths: {
+      '/meters': {query: {operationId: 'searchMeters', summary: 'Search meters', responses: {'200': {description: 'OK'}}}},
+      '/meters/{id}': {
+        parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}],
+        additionalOperations: {PURGE: {summary: 'Purge', responses: {'204': {description: 'Gone'}}}},
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const builder = new PageDataBuilder(doc);
+  const query = builder.operation('query', '/meters');
+  assert.equal(query.method, 'query');
+  assert.deepEqual(query.servers, [
+    {url: 'https://api.meters.test/v1', name: 'Production', description: 'Live'},
+    {url: 'https://sandbox.meters.test/v1'},
+  ]);
+  const purge = builder.operation('PURGE', '/meters/{id}');
+  assert.equal(purge.method, 'PURGE');
+  assert.equal(purge.summary, 'Purge');
+  assert.deepEqual(purge.parameters.map((p) => p.name), ['id']);
+  assert.throws(() => builder.operation('purge', '/meters/{id}'), /No operation "PURGE \/meters\/\{id\}"/);
+});

@@ -33,6 +33,7 @@ import {renderedRefs} from '../../src/components/SchemaView/walk';
 import {mergeSamples} from './vendor-samples';
 import {
   isObject,
+  usesJsonSchema2020,
   type MediaType,
   type OpenApiDocument,
   type Operation,
@@ -43,7 +44,7 @@ import {
   type SchemaObject,
   type Server,
 } from '../../openapi/model/document';
-import {isHttpMethod} from '../../openapi/model/methods';
+import {methodLabel, operationAt, operationKeys} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
 import {nodeAt, refOf} from '../../openapi/model/refs';
@@ -198,9 +199,9 @@ export class PageDataBuilder {
     if (raw === true || raw === undefined || raw === null) return {};
     if (raw === false) return {not: {}};
     if (isRefSchema(raw)) {
-      // OpenAPI 3.1: keywords beside a $ref apply too (3.0 ignores them): read as allOf [ref, siblings].
+      // OpenAPI 3.1 and 3.2: keywords beside a $ref apply too (3.0 ignores them): read as allOf [ref, siblings].
       const {$ref, ...siblings} = raw;
-      if (String(this.doc.openapi).startsWith('3.1') && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
+      if (usesJsonSchema2020(this.doc) && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
         return this.mergeAllOf({allOf: [{$ref}, siblings]}, stack);
       }
       const name = schemaName(raw.$ref);
@@ -480,7 +481,7 @@ export class PageDataBuilder {
     return list.map((s) => {
       let url = String(s.url);
       for (const [name, v] of Object.entries(s.variables ?? {})) url = url.split(`{${name}}`).join(String(v.default ?? ''));
-      return s.description ? {url, description: s.description} : {url};
+      return serverData(s, url);
     });
   }
 
@@ -494,7 +495,7 @@ export class PageDataBuilder {
     const {items} = this.webhooks();
     return listOperations(this.doc, {webhooks: true})
       .filter((o) => o.kind === 'webhook')
-      .map((o) => ({event: o.path, method: o.method, op: items[o.path]![o.method]!}));
+      .map((o) => ({event: o.path, method: o.method, op: operationAt(items[o.path], o.method)!}));
   }
 
   /**
@@ -518,19 +519,19 @@ export class PageDataBuilder {
   /** Builds the page data of a webhook: the request the API sends to the subscriber. */
   webhook(event: string, method: string): OperationPage {
     const {key, items} = this.webhooks();
-    const page = this.build(items[event], method, event, pointerOf([key, event, method]));
+    const page = this.build(items[event], method, event, pointerOf([key, event, ...operationKeys(method)]));
     return {...page, webhook: event, security: [], samples: []};
   }
 
   /** Builds the page data of the operation at `method path`. */
   operation(method: string, path: string): OperationPage {
-    return this.build(this.doc.paths?.[path], method, path, pointerOf(['paths', path, method]));
+    return this.build(this.doc.paths?.[path], method, path, pointerOf(['paths', path, ...operationKeys(method)]));
   }
 
   private build(pathItem: PathItem | undefined, method: string, path: string, where: string): OperationPage {
     // Only a method names an operation: `parameters` or `servers` of a path item is none.
-    const op = isHttpMethod(method) ? pathItem?.[method] : undefined;
-    if (!op) throw new PageDataError(`No operation "${method.toUpperCase()} ${path}" in the document`);
+    const op = operationAt(pathItem, method);
+    if (!op) throw new PageDataError(`No operation "${methodLabel(method)} ${path}" in the document`);
     try {
       const params = new Map<string, Parameter>();
       for (const p of [...(pathItem!.parameters ?? []), ...(op.parameters ?? [])]) {
@@ -558,7 +559,7 @@ export class PageDataBuilder {
       const page: OperationPage = {
         method: method as HttpMethod,
         path,
-        summary: op.summary ?? op.operationId ?? `${method.toUpperCase()} ${path}`,
+        summary: op.summary ?? op.operationId ?? `${methodLabel(method)} ${path}`,
         servers: this.servers(pathItem!, op),
         security: this.security(op),
         parameters,
@@ -730,4 +731,13 @@ export function sampleRequest(page: OperationPage): SampleRequest {
     if (!languageForMediaType(accept) && !accept.startsWith('text/')) req.download = {name: page.operationId};
   }
   return req;
+}
+
+/** A server as the page data carries it: its URL (variables filled in), its name (OpenAPI 3.2) and description when it has them. */
+export function serverData(s: Server, url: string): ServerData {
+  return {
+    url,
+    ...(typeof s.name === 'string' && s.name.trim() ? {name: s.name.trim()} : {}),
+    ...(s.description ? {description: s.description} : {}),
+  };
 }

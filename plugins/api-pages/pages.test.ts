@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter, type SidebarItem} from './pages';
+import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter, methodClasses, type SidebarItem} from './pages';
 import type {OpenApiDocument} from '../../openapi/model/document';
 
 const doc: OpenApiDocument = {
@@ -281,4 +281,13 @@ test('pages: sidebar: nested 3.2 tags (operations, then child categories), label
     },
     {label: 'Audits', title: 'Audits', slug: '/category/api/audits', items: ['api/list-audits']},
   ]);
+});
+
+test('sidebar method classes: fixed methods and event as they are, OpenAPI 3.2 additionalOperations as custom-method method-<name>', () => {
+  assert.equal(methodClasses('get'), 'get');
+  assert.equal(methodClasses('query'), 'query');
+  assert.equal(methodClasses('event'), 'event');
+  assert.equal(methodClasses('PURGE'), 'custom-method method-purge');
+  assert.equal(methodClasses('M-SEARCH'), 'custom-method method-m-search');
+  assert.equal(methodClasses("X'*Y"), 'custom-method method-x-y');
 });

@@ -29,6 +29,7 @@
  *   lists of plugins/api-versions.
  */
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
+import {isHttpMethod, operationAt} from '../../openapi/model/methods';
 import {descriptionSummary} from './markdown-html';
 import {safeHref} from './sanitize';
 import {leadSentences} from './client/cut';
@@ -96,7 +97,7 @@ export function planPages(doc: OpenApiDocument, options: PlanOptions = {}): Page
   for (const ref of listOperations(doc, {webhooks: true})) {
     // listOperations() lists only operations that are objects, from these same maps.
     const items = ref.kind === 'webhook' ? (doc.webhooks ?? doc['x-webhooks'])! : doc.paths;
-    const op = items[ref.path]![ref.method]!;
+    const op = operationAt(items[ref.path], ref.method)!;
     planned.push({
       id: ref.slug ?? '',
       title: ref.title,
@@ -124,7 +125,7 @@ function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: Planned
     type: 'doc',
     id: `api/${o.id}`,
     label: o.title,
-    className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', o.method].filter(Boolean).join(' '),
+    className: [o.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', methodClasses(o.method)].filter(Boolean).join(' '),
   });
   const category = (node: NavCategory<PlannedOperation>): SidebarItem => {
     // A link a reader may follow (http, https, mailto): a foreign document's `javascript:` is dropped.
@@ -175,6 +176,17 @@ export function frontMatter(fields: FrontMatterFields): string {
   return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${yamlValue(v)}`), '---', ''].join('\n');
 }
 
+/**
+ * The sidebar item's method classes (src/css/api.css draws the badge from them): the fixed method
+ * (`get`, `query`) or `event` as it is; an additionalOperations method (OpenAPI 3.2) as
+ * `custom-method method-<name>`, lower case, letters, digits and dashes only (`PURGE` gives
+ * `custom-method method-purge`).
+ */
+export function methodClasses(method: string): string {
+  if (method === 'event' || isHttpMethod(method)) return method;
+  return `custom-method method-${method.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}`;
+}
+
 /** Front matter of an operation page (the former api.mustache template). */
 export function operationFrontMatter(o: PlannedOperation, extra: FrontMatterFields = {}): string {
   return frontMatter({
@@ -184,7 +196,7 @@ export function operationFrontMatter(o: PlannedOperation, extra: FrontMatterFiel
     sidebar_label: o.title,
     hide_table_of_contents: true,
     hide_title: true,
-    sidebar_class_name: `${o.method} api-method`,
+    sidebar_class_name: `${methodClasses(o.method)} api-method`,
     custom_edit_url: null,
     ...extra,
   });

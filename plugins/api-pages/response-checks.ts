@@ -29,6 +29,7 @@ import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import {
   isObject,
+  usesJsonSchema2020,
   type MediaType,
   type OpenApiDocument,
   type Operation,
@@ -151,8 +152,7 @@ class ResponseCheckCompiler {
   private next = 0;
 
   constructor(private readonly doc: OpenApiDocument) {
-    // 3.1 and later (3.2) schemas are JSON Schema 2020-12.
-    const openapi31 = /^3\.[1-9]/.test(String(doc.openapi ?? ''));
+    const openapi31 = usesJsonSchema2020(doc);
     const options: Options = {
       strict: false,
       allErrors: true,
@@ -179,8 +179,7 @@ class ResponseCheckCompiler {
 
   module(op: Operation | undefined): CheckModule {
     const {doc, ajv} = this;
-    // 3.1 and later (3.2) schemas are JSON Schema 2020-12.
-    const openapi31 = /^3\.[1-9]/.test(String(doc.openapi ?? ''));
+    const openapi31 = usesJsonSchema2020(doc);
     const checked: string[] = [];
     const skipped: Record<string, string> = {};
     const exportsMap: Record<string, string> = {};

@@ -7,7 +7,7 @@ import {describe, test} from 'node:test';
 import type {Change} from './client/changelog-format';
 import {classify, diffDocuments, libraryDiffs, pointerOf, releaseAnchor, valueAt, type LibraryDiff, type Side} from './diff';
 import {baseDocument, edited} from './fixtures';
-import type {HttpMethod} from '../../openapi/model/methods';
+import {operationAt, type HttpMethod} from '../../openapi/model/methods';
 import type {Parameter, RequestBody, SchemaObject} from '../../openapi/model/document';
 
 function changesOf(name: string): {op: string; c: Change}[] {
@@ -450,7 +450,7 @@ describe('classify(): the whole table of the file comment, one row per rule', ()
 describe("a removed response, end to end (api-smart-diff, then classify, then spec:check-breaking's count)", () => {
   const removing = (path: string, method: HttpMethod, status: string) => {
     const after = baseDocument('1.1.0');
-    delete after.paths[path]![method]!.responses![status];
+    delete operationAt(after.paths[path], method)!.responses![status];
     return diffDocuments(baseDocument(), after, '1.1.0', '1.0.0');
   };
   test('removing the 200 response: breaking (a client relies on it)', () => {
@@ -1302,5 +1302,45 @@ describe('the release', () => {
     assert.equal(releaseAnchor('2.0.0'), 'v2-0-0');
     assert.equal(releaseAnchor('1.0.0-beta.1+build..7'), 'v1-0-0-beta-1-build-7');
     assert.equal(releaseAnchor('3.0.0-RC2'), 'v3-0-0-RC2', 'letters of either case and digits stay');
+  });
+});
+
+describe('OpenAPI 3.2: QUERY and additionalOperations operations in the changelog', () => {
+  const op = (id: string, extra: Record<string, unknown> = {}) => ({
+    operationId: id,
+    summary: `Op ${id}`,
+    responses: {'200': {description: 'OK', content: {'application/json': {schema: {type: 'object', properties: {a: {type: 'string'}}}}}}},
+    ...extra,
+  });
+  const doc = (version: string, paths: Record<string, unknown>) =>
+    ({openapi: '3.2.0', info: {title: 'T', version}, paths}) as unknown as Parameters<typeof diffDocuments>[0];
+  const before = () =>
+    doc('1.0.0', {
+      '/m': {get: op('getM'), additionalOperations: {COPY: op('copyM'), LINK: op('linkM')}},
+      '/q': {query: op('searchQ')},
+    });
+  const after = () =>
+    doc('1.1.0', {
+      '/m': {
+        get: op('getM'),
+        additionalOperations: {PURGE: op('purgeM'), LINK: op('linkM', {deprecated: true})},
+      },
+      '/q': {},
+      '/n': {additionalOperations: {PURGE: op('purgeN')}},
+    });
+
+  test('an added or removed custom or QUERY operation is labelled like any other, with its method and real pointer', () => {
+    const release = diffDocuments(before(), after(), '1.1.0', '1.0.0', {pages: new Map([['PURGE /m', '/docs/api/purge-m']])});
+    assert.deepEqual(
+      release.operations.map((o) => [o.method, o.path, o.status, o.title, o.href, o.changes.map((c) => `${c.kind} ${c.pointer} ${c.text}`)]),
+      [
+        ['COPY', '/m', 'removed', 'Op copyM', undefined, ['breaking #/paths/~1m/additionalOperations/COPY Operation removed.']],
+        ['query', '/q', 'removed', 'Op searchQ', undefined, ['breaking #/paths/~1q/query Operation removed.']],
+        ['PURGE', '/m', 'added', 'Op purgeM', '/docs/api/purge-m', ['non-breaking #/paths/~1m/additionalOperations/PURGE New operation.']],
+        ['LINK', '/m', 'changed', 'Op linkM', undefined, ['non-breaking #/paths/~1m/additionalOperations/LINK/deprecated Operation deprecated.']],
+        ['PURGE', '/n', 'added', 'Op purgeN', undefined, ['non-breaking #/paths/~1n/additionalOperations/PURGE New operation.']],
+      ],
+    );
+    assert.deepEqual(release.general, [], 'nothing is reported as a change of the GET beside them');
   });
 });

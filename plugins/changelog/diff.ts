@@ -24,9 +24,9 @@ import {apiCompare} from 'api-smart-diff';
 import type {Change, ChangeKind, OperationChanges, ReleaseChanges} from './client/changelog-format';
 import {followRefs} from '../../openapi/model/refs';
 import {escapeToken} from '../../openapi/model/pointer';
-import {isHttpMethod} from '../../openapi/model/methods';
+import {isHttpMethod, methodLabel, operationKeys, pathItemOperations} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
-import {isObject, type OpenApiDocument, type Operation, type Parameter} from '../../openapi/model/document';
+import {isObject, type OpenApiDocument, type Operation, type Parameter, type PathItem} from '../../openapi/model/document';
 
 type Path = (string | number)[];
 
@@ -414,6 +414,41 @@ function wholeEnumRemovals(diffs: LibraryDiff[], after: OpenApiDocument): Librar
 }
 
 /** The classified changes from `before` to `after` (two releases, or the last release and the working description). */
+/** Where a moved operation really is (see forLibrary). */
+interface MovedOperation {
+  path: string;
+  method: string;
+}
+
+/** The method slot a moved operation takes in its own path item (the library knows the eight). */
+const LIBRARY_SLOT = 'post';
+
+/**
+ * api-smart-diff knows the eight methods of OpenAPI 3.0/3.1 only: it reads an OpenAPI 3.2 `query`
+ * operation as nothing and `additionalOperations` as a field of the path item's first operation.
+ * A copy of the document for it moves each such operation into a path item of its own, keyed by
+ * path and method (the same key in both documents, so the library matches them), under
+ * LIBRARY_SLOT, with the path item's other fields (shared parameters, servers). `moved` maps the
+ * key back to the real place.
+ */
+function forLibrary(doc: OpenApiDocument, moved: Map<string, MovedOperation>): OpenApiDocument {
+  let paths: Record<string, PathItem> | undefined;
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const extra = pathItemOperations(item).filter((o) => o.method === 'query' || !isHttpMethod(o.method));
+    if (extra.length === 0) continue;
+    paths ??= {...doc.paths};
+    const {query: _query, additionalOperations: _additional, ...rest} = item;
+    const shared = Object.fromEntries(Object.entries(rest).filter(([k]) => !isHttpMethod(k)));
+    paths[path] = rest;
+    for (const {method, operation} of extra) {
+      const key = `${path} ${methodLabel(method)} (${method})`;
+      moved.set(key, {path, method});
+      paths[key] = {...shared, [LIBRARY_SLOT]: operation as Operation};
+    }
+  }
+  return paths ? {...doc, paths} : doc;
+}
+
 export function diffDocuments(
   before: OpenApiDocument,
   after: OpenApiDocument,
@@ -421,8 +456,12 @@ export function diffDocuments(
   previous?: string,
   options: DiffOptions = {},
 ): ReleaseChanges {
-  const diffs = wholeEnumRemovals(libraryDiffs(before, after), after);
   const ops = operationTitles(before, after);
+  const order = operationOrder(before, after);
+  const moved = new Map<string, MovedOperation>();
+  before = forLibrary(before, moved);
+  after = forLibrary(after, moved);
+  const diffs = wholeEnumRemovals(libraryDiffs(before, after), after);
   const groups = new Map<string, OperationChanges>();
   const general: Change[] = [];
   // A field added or removed together with its `required` entry reads as one change.
@@ -464,11 +503,19 @@ export function diffDocuments(
             : // Stryker disable next-line StringLiteral: classify() tells only 'request', 'response' and 'general' apart; any other side takes the same branches as 'operation'
               'operation';
       const {kind, deprecation} = classify(diff, {side, rest});
-      const key = `${m} ${path}`;
+      // An OpenAPI 3.2 operation the library read from its own path item (forLibrary): its real place.
+      const real = moved.get(path) ?? {path, method: m};
+      const key = `${real.method} ${real.path}`;
       let group = groups.get(key);
       if (!group) {
         const op = (valueAt(after, opPath) ?? valueAt(before, opPath)) as Operation;
-        group = {method: m, path, title: op.summary ?? op.operationId ?? `${m.toUpperCase()} ${path}`, status: 'changed', changes: []};
+        group = {
+          method: real.method,
+          path: real.path,
+          title: op.summary ?? op.operationId ?? `${methodLabel(real.method)} ${real.path}`,
+          status: 'changed',
+          changes: [],
+        };
         const href = options.pages?.get(key);
         if (href) group.href = href;
         groups.set(key, group);
@@ -480,7 +527,7 @@ export function diffDocuments(
         kind,
         ...(deprecation ? {deprecation} : {}),
         text,
-        pointer: pointerOf(diff.path),
+        pointer: pointerOf(moved.has(path) ? ['paths', real.path, ...operationKeys(real.method), ...rest] : diff.path),
         ...(diff.action === 'remove' ? {removed: true} : {}),
         library: diff.type,
       });
@@ -491,7 +538,6 @@ export function diffDocuments(
     const {kind} = classify(diff, {side: 'general', rest: diff.path});
     general.push({kind, text: describeGeneral(diff), pointer: pointerOf(diff.path), library: diff.type});
   }
-  const order = operationOrder(before, after);
   const operations = [...groups.values()].map((g) => ({...g, changes: tidy(g.changes)}));
   operations.sort((a, b) => {
     const ba = a.changes.some((c) => c.kind === 'breaking') ? 0 : 1;

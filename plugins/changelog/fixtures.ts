@@ -2,7 +2,7 @@
  * A small API description for the changelog's tests, and edits of it that make each kind of change.
  */
 
-import type {HttpMethod} from '../../openapi/model/methods';
+import {operationAt, type HttpMethod} from '../../openapi/model/methods';
 import type {OpenApiDocument, Operation, Parameter, SchemaObject} from '../../openapi/model/document';
 
 export function baseDocument(version = '1.0.0'): OpenApiDocument {
@@ -95,7 +95,7 @@ export function baseDocument(version = '1.0.0'): OpenApiDocument {
 export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** The fixture's operation at `method path` (it is there: the edits below name only those). */
-const op = (d: OpenApiDocument, path: string, method: HttpMethod): Operation => d.paths[path]![method]!;
+const op = (d: OpenApiDocument, path: string, method: HttpMethod): Operation => operationAt(d.paths[path], method)!;
 /** The fixture's parameter `i` of an operation (written inline, never as a reference). */
 const param = (d: OpenApiDocument, path: string, method: HttpMethod, i: number): Parameter =>
   op(d, path, method).parameters![i] as Parameter;

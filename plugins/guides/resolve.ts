@@ -11,6 +11,7 @@
  * openapi/pipeline/examples.ts: closed objects, so a misspelt field fails too).
  */
 import {listOperations, type OperationRef} from '../../openapi/model/operations';
+import {operationAt} from '../../openapi/model/methods';
 import {apiPageRoute, parameterAnchor, responseAnchor} from '../../openapi/model/routes';
 import {createExampleValidator, type ExampleValidator} from '../../openapi/pipeline/examples';
 import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';
@@ -68,7 +69,7 @@ export class GuideResolver {
         `operation "${operationId}" is not in the API description${near.length ? ` (did you mean "${near[0]}"?)` : ''}`,
       );
     }
-    const raw = this.pathItem(ref)[ref.method] as Operation;
+    const raw = operationAt(this.pathItem(ref), ref.method) as Operation;
     const page = ref.kind === 'webhook' ? this.builder.webhook(ref.path, ref.method) : this.builder.operation(ref.method, ref.path);
     const resolved = {ref, raw, page};
     this.pages.set(operationId, resolved);
@@ -186,7 +187,7 @@ export class GuideResolver {
       );
     for (const ref of this.operations) {
       if (ref.kind !== 'operation') continue;
-      const raw = this.doc.paths[ref.path][ref.method] as {requestBody?: unknown; responses?: Record<string, unknown>};
+      const raw = operationAt(this.doc.paths[ref.path], ref.method) as {requestBody?: unknown; responses?: Record<string, unknown>};
       if (uses((this.follow(raw.requestBody) as {content?: unknown} | undefined)?.content)) return this.href(ref, 'request-body');
       const status = Object.keys(raw.responses ?? {}).find((s) =>
         uses((this.follow(raw.responses![s]) as {content?: unknown} | undefined)?.content),

@@ -19,6 +19,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {listOperations} from '../../openapi/model/operations';
+import {operationAt, operationKeys} from '../../openapi/model/methods';
 import {followRefs} from '../../openapi/model/refs';
 import {pointerOf} from '../../openapi/model/pointer';
 import {parseSemver} from '../../openapi/pipeline/release';
@@ -165,7 +166,7 @@ export interface Facts {
 export function describe(doc: Json, file = 'openapi/processed/openapi.json'): Facts {
   const operations = listOperations(doc).map((ref): DescribedOperation => {
     const item = doc.paths[ref.path];
-    const op = item[ref.method];
+    const op = operationAt(item, ref.method) as Json;
     const byKey = new Map<string, Json>();
     for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => deref(doc, x)))
       byKey.set(`${p.in}:${p.name}`, p);
@@ -176,7 +177,7 @@ export function describe(doc: Json, file = 'openapi/processed/openapi.json'): Fa
       operationId: ref.operationId,
       slug: ref.slug ?? '',
       title: ref.title,
-      pointer: pointerOf(['paths', ref.path, ref.method]),
+      pointer: pointerOf(['paths', ref.path, ...operationKeys(ref.method)]),
       op,
       parameters: [...byKey.values()],
       responses,
@@ -472,7 +473,7 @@ const CHECKS: Record<string, GuideCheck> = {
       const row = rows.find((r) => r.status === status);
       const where = facts.operations
         .filter((o) => o.responses.has(status))
-        .map((o) => pointerOf(['paths', o.path, o.method, 'responses', status]));
+        .map((o) => pointerOf(['paths', o.path, ...operationKeys(o.method), 'responses', status]));
       if (!row) {
         problem(
           t.line,
@@ -521,7 +522,7 @@ const CHECKS: Record<string, GuideCheck> = {
         for (const o of paginated) {
           const p = o.parameters.find((x: Json) => x.name === name);
           const schema = deref(facts.doc, p?.schema);
-          const at = pointerOf(['paths', o.path, o.method, 'parameters']);
+          const at = pointerOf(['paths', o.path, ...operationKeys(o.method), 'parameters']);
           if (!p) problem(row.line, `\`${name}\`: ${o.pointer} has no such parameter`);
           else if (
             p.in !== where ||

@@ -9,6 +9,7 @@
  * ApiRecordDocument) with the id of its page's title document, so a match is that page.
  */
 import {listOperations} from '../../openapi/model/operations';
+import {operationAt} from '../../openapi/model/methods';
 import {followRefs, refOf} from '../../openapi/model/refs';
 import {API_RECORDS_FORMAT, type ApiRecordEntry, type SearchDocument} from '../../src/components/Search/types';
 
@@ -71,7 +72,7 @@ export function operationRecords(document: unknown): OperationSearchRecord[] {
   const paths = (doc.paths ?? {}) as Record<string, Json>;
   return listOperations(doc).map((op) => {
     const item = resolve(doc, paths[op.path]) ?? {};
-    const operation = (item[op.method] ?? {}) as Json;
+    const operation = (operationAt(item, op.method) ?? {}) as Json;
     const names: string[] = [];
     for (const list of [item.parameters, operation.parameters]) {
       if (!Array.isArray(list)) continue;

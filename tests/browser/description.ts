@@ -7,6 +7,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
+import {usesJsonSchema2020} from '../../openapi/model/document';
+import {operationAt} from '../../openapi/model/methods';
 import {resolveLocal} from '../../openapi/pipeline/examples';
 import {loadPortalConfig} from '../../portal.config';
 
@@ -68,7 +70,7 @@ export interface DescribedOperation {
 export function describedOperations(doc = processedDocument()): DescribedOperation[] {
   return listOperations(doc).map((ref) => {
     const item = doc.paths[ref.path];
-    const op = item[ref.method];
+    const op = operationAt(item, ref.method) as any;
     const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => deref(p, doc));
     const byKey = new Map<string, any>();
     for (const p of parameters) byKey.set(`${p.in}:${p.name}`, p); // operation level wins
@@ -192,7 +194,7 @@ function mergeAllOf(raw: any, doc: any): any {
  */
 export function schemaView(raw: any, doc = processedDocument()): {name?: string; schema: any} {
   if (!raw || typeof raw !== 'object') return {schema: {}};
-  const is31 = String(doc.openapi).startsWith('3.1');
+  const is31 = usesJsonSchema2020(doc);
   let ref: string | undefined;
   let annotations: any[] = [];
   if (typeof raw.$ref === 'string') {
@@ -401,7 +403,7 @@ export function expectedSchema(raw: any, mode: Mode, doc = processedDocument()):
 /** Every parameter, request body and response of an operation as its page must word them. */
 export function expectedRenderedOperation(op: DescribedOperation, doc = processedDocument()): RenderedOperation {
   const item = doc.paths[op.path];
-  const raw = item[op.method];
+  const raw = operationAt(item, op.method) as any;
   const params = new Map<string, any>();
   for (const p of [...(item.parameters ?? []), ...(raw.parameters ?? [])].map((x: any) => deref(x, doc)))
     params.set(`${p.in}:${p.name}`, p);

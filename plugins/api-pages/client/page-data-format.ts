@@ -185,6 +185,8 @@ export interface TagLabel {
 
 export interface ServerData {
   url: string;
+  /** OpenAPI 3.2 `servers[].name`: the server's label (console picker, overview). */
+  name?: string;
   description?: string;
 }
 

@@ -277,3 +277,35 @@ test('missingNote and targetName: what a link to another version says, for each 
   assert.equal(targetName(overview), 'the overview');
   assert.equal(missingNote(overview, v, true), 'Old op was removed in v3; this link opens the overview there.');
 });
+
+test('OpenAPI 3.2: QUERY and additionalOperations pages map by operationId, else by method and path; a deprecated PURGE names its replacement', () => {
+  const newer = versionPages(
+    {id: 'v2', label: 'v2', base: '/docs'},
+    {info: {version: '2.0.0'}, paths: {}},
+    [op('query', '/meters', 'searchMeters', 'search-meters', ['Meters']), op('PURGE', '/caches', 'purgeAll', 'purge-all', ['Meters'])],
+    'api',
+    kebabCase,
+  );
+  const older = versionPages(
+    {id: 'v1', label: 'v1', base: '/v1/docs'},
+    {info: {version: '1.0.0'}, paths: {'/meters/{id}': {additionalOperations: {PURGE: {deprecated: true, 'x-deprecated-by': 'purgeAll'}}}}},
+    [
+      op('query', '/meters', 'findMeters', 'find-meters', ['Meters']),
+      op('PURGE', '/meters/{id}', 'purgeMeter', 'purge-meter', ['Meters']),
+    ],
+    'api-v1',
+    kebabCase,
+  );
+  assert.deepEqual(
+    older.operations.map((o) => [o[2], o[5]]),
+    [
+      ['QUERY /meters', ''],
+      ['PURGE /meters/{id}', 'purgeAll'],
+    ],
+  );
+  assert.equal(targetPath('/v1/docs/api/find-meters', older, newer), '/docs/api/search-meters', 'same method and path');
+  assert.deepEqual(versionTarget('/v1/docs/api/purge-meter', older, newer), {
+    to: '/docs/api/purge-all',
+    missing: {title: 'Title of purge-meter', replacement: 'Title of purge-all'},
+  });
+});

@@ -15,6 +15,7 @@
  */
 import {categoryTarget, type VersionRoutes} from './notice';
 import {apiPageRoute, categoryRoute} from '../../../openapi/model/routes';
+import {operationAt} from '../../../openapi/model/methods';
 
 /**
  * [slug, operationId ("" when none), "GET /path" or "webhook event", first tag's category slug
@@ -47,9 +48,10 @@ interface OperationRef {
 /** `x-deprecated-by` of a deprecated operation of the document, else "". */
 function replacedBy(doc: {paths?: unknown}, op: OperationRef): string {
   if (op.kind === 'webhook') return '';
-  const raw = (doc.paths as Record<string, Record<string, {deprecated?: unknown; 'x-deprecated-by'?: unknown}>> | undefined)?.[op.path]?.[
-    op.method
-  ];
+  // The operation's own field, or its additionalOperations entry (OpenAPI 3.2).
+  const raw = operationAt((doc.paths as Record<string, unknown> | undefined)?.[op.path], op.method) as
+    | {deprecated?: unknown; 'x-deprecated-by'?: unknown}
+    | undefined;
   const by = raw?.deprecated ? raw['x-deprecated-by'] : undefined;
   return typeof by === 'string' ? by.trim() : '';
 }

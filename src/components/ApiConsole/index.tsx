@@ -167,7 +167,10 @@ export default function ApiConsole({
   const servers = useMemo(() => serverChoices(operation.servers, configured), [operation.servers, configured]);
   // The mock server first (PORTAL_MOCK_URL / PORTAL_MOCK), the portal's proxy (PORTAL_PROXY_URL): try-it.ts.
   const tryIt = useMemo(() => tryItConfig(siteConfig.customFields), [siteConfig.customFields]);
-  const options = useMemo(() => serverOptions(servers, tryIt), [servers, tryIt]);
+  const options = useMemo(
+    () => serverOptions(servers, tryIt, new Map(operation.servers.flatMap((s) => (s.name ? [[s.url, s.name] as const] : [])))),
+    [servers, tryIt, operation.servers],
+  );
   const [proxyChosen, setProxyChosen] = useState(true);
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);

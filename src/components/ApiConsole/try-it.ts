@@ -26,9 +26,13 @@ export interface ServerOption {
   label: string;
 }
 
-/** The server list: the mock first (when configured), then the console's other servers. */
-export function serverOptions(servers: string[], config: TryItConfig): ServerOption[] {
-  const rest = servers.filter((s) => s !== config.mockUrl).map((s) => ({value: s, label: s}));
+/**
+ * The server list: the mock first (when configured), then the console's other servers, each
+ * labelled by its name (OpenAPI 3.2 `servers[].name`) and URL when it has a name.
+ */
+export function serverOptions(servers: string[], config: TryItConfig, names: ReadonlyMap<string, string> = new Map()): ServerOption[] {
+  const label = (s: string) => (names.get(s) ? `${names.get(s)} (${s})` : s);
+  const rest = servers.filter((s) => s !== config.mockUrl).map((s) => ({value: s, label: label(s)}));
   return config.mockUrl ? [{value: config.mockUrl, label: `${MOCK_SERVER_LABEL} (${config.mockUrl})`}, ...rest] : rest;
 }
 

@@ -47,6 +47,7 @@ export default function ApiOverview({overview}: {overview: OverviewPage}) {
             <dt>Base URL</dt>
             {overview.servers.map((s) => (
               <dd key={s.url}>
+                {s.name && <span className={styles.serverName}>{s.name}: </span>}
                 <code>{s.url}</code> <CopyButton text={s.url} label="Copy base URL" />
                 {s.description && <span className={styles.note}> {s.description}</span>}
               </dd>

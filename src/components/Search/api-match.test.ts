@@ -12,8 +12,20 @@ import type {ApiRecordDocument} from './types';
 
 describe('api-terms', () => {
   test('HTTP methods, in any case', () => {
-    assert.deepEqual([...HTTP_METHODS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-    assert.deepEqual(['GET', 'Post', 'patch', 'fetch', 'gets', ''].map(isHttpMethod), [true, true, true, false, false, false]);
+    assert.deepEqual([...HTTP_METHODS], ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
+    assert.deepEqual(
+      ['GET', 'Post', 'patch', 'fetch', 'gets', ''].map((w) => isHttpMethod(w)),
+      [true, true, true, false, false, false],
+    );
+    // OpenAPI 3.2: "query" and additionalOperations methods are methods where the document has them.
+    assert.deepEqual(
+      ['query', 'QUERY', 'purge'].map((w) => isHttpMethod(w)),
+      [false, false, false],
+    );
+    assert.deepEqual(
+      ['query', 'QUERY', 'purge', 'Purge', 'copy'].map((w) => isHttpMethod(w, new Set(['query', 'purge']))),
+      [true, true, true, true, false],
+    );
   });
 
   test('identifierWords: case changes (an acronym before a word too), digits, separators', () => {
@@ -317,6 +329,28 @@ describe('the words each record is found by', () => {
     assert.deepEqual(tiers('frobnicate alpha'), ['4:1', '5:1']);
     assert.deepEqual(tiers('frobnicate alpha '), [], 'finished: a word of its own');
     assert.deepEqual(tiers('frobnicate al'), [], 'two letters are too few to be a prefix');
+  });
+
+  test('OpenAPI 3.2: QUERY and additionalOperations methods are found by their method, alone or before a path', () => {
+    const idx = loadApiRecords([
+      ...records,
+      {i: 20, t: 'Search meters', u: '/sm', m: 'QUERY', a: '/meters'},
+      {i: 21, t: "Purge a meter's cache", u: '/pm', m: 'PURGE', a: '/meters/{meterId}'},
+      {i: 22, t: 'Copy a meter', u: '/cm', m: 'COPY', a: '/meters/{meterId}'},
+      {i: 23, t: 'Get a meter', u: '/gm', m: 'GET', a: '/meters/{meterId}'},
+    ]);
+    const found = (q: string) => matchApi(idx, q).matches.map((m) => `${m.id}:${m.tier}`);
+    assert.deepEqual([...idx.methods].sort(), ['copy', 'get', 'post', 'purge', 'query']);
+    assert.deepEqual(found('QUERY'), ['20:1']);
+    assert.deepEqual(found('query'), ['20:1']);
+    assert.deepEqual(found('purge'), ['21:1']);
+    assert.deepEqual(found('COPY'), ['22:1']);
+    assert.deepEqual(found('PURGE /meters/{id}'), ['21:0'], 'method and path');
+    assert.deepEqual(found('copy meter'), ['22:1'], 'the method filters');
+    assert.equal(parseApiQuery('purge /meters', idx.methods).method, 'purge');
+    assert.equal(parseApiQuery('purge /meters').method, null, 'not a method without the index');
+    // Where no operation has the method, "query" is a word like any other.
+    assert.equal(matchApi(index, 'query widgets').parsed.method, null);
   });
 
   test('a lone method is prose, even when a summary has the word; after a method the word is a word', () => {

@@ -20,7 +20,7 @@
  * invoice"), then lunr's order, then shorter summaries.
  */
 import lunr from 'lunr';
-import {compactIdentifier, identifierWords, isHttpMethod, looksLikePath, nameWords, pathShape, pathWords} from './api-terms';
+import {compactIdentifier, identifierWords, isHttpMethod, isRareMethod, looksLikePath, nameWords, pathShape, pathWords} from './api-terms';
 import {isStopWord} from './query';
 import {lowerBound} from './typo';
 import type {ApiRecordDocument} from './types';
@@ -74,6 +74,8 @@ export interface ApiRecords {
   nameList: string[];
   /** The records by compactIdentifier of their operationId. */
   byOperationId: Map<string, LoadedRecord[]>;
+  /** The methods of the records, lower case (what a query's first word may name). */
+  methods: Set<string>;
 }
 
 const stemCache = new Map<string, string>();
@@ -145,7 +147,8 @@ export function loadApiRecords(documents: readonly ApiRecordDocument[]): ApiReco
     if (record.operationId) post(byOperationId, record.operationId, record);
   });
   const nameList = [...byName.keys()].sort();
-  return {records, byId, words, byName, byNameStem, nameList, byOperationId};
+  const methods = new Set(records.map((r) => r.method));
+  return {records, byId, words, byName, byNameStem, nameList, byOperationId, methods};
 }
 
 export interface ApiQuery {
@@ -167,10 +170,11 @@ export interface ApiQuery {
   isName: boolean;
 }
 
-export function parseApiQuery(query: string): ApiQuery {
+/** `methods`: the index's methods (ApiRecords.methods), so "PURGE /x" reads PURGE as the method. */
+export function parseApiQuery(query: string, methods?: ReadonlySet<string>): ApiQuery {
   const parts = query.match(/\S+/g) ?? [];
   let method: string | null = null;
-  if (parts.length > 1 && isHttpMethod(parts[0]!)) method = parts.shift()!.toLowerCase();
+  if (parts.length > 1 && isHttpMethod(parts[0]!, methods)) method = parts.shift()!.toLowerCase();
   const shape = parts.length === 1 && looksLikePath(parts[0]!) ? pathShape(parts[0]!) : null;
   const words: string[] = [];
   for (const part of parts) words.push(...(looksLikePath(part) ? pathWords(part) : nameWords(part)));
@@ -255,10 +259,14 @@ const matchOf = (r: LoadedRecord, tier: ApiTier, exactKind: number, exactWords: 
 });
 
 export function matchApi(index: ApiRecords | null, query: string): {matches: ApiMatch[]; parsed: ApiQuery} {
-  const q = parseApiQuery(query);
+  const q = parseApiQuery(query, index?.methods);
   const matches: ApiMatch[] = [];
   if (!index) return {matches, parsed: q};
-  const onlyMethod = q.method === null && q.required.length === 1 && isHttpMethod(q.required[0]!) && !q.shape;
+  const lone = q.method === null && q.required.length === 1 && !q.shape ? q.required[0]! : null;
+  const onlyMethod = lone !== null && isHttpMethod(lone, index.methods);
+  // A lone method few documents have ("query", "purge") names its operations (tier 1, as a
+  // summary word would); a lone common method ("patch") is prose.
+  const byMethod = onlyMethod && isRareMethod(lone) ? lone : null;
   const stems = q.required.map(stem);
   // The records worth a look: those with every word, those named by operationId, and all of them
   // for a path query (shapes are compared one by one).
@@ -266,6 +274,10 @@ export function matchApi(index: ApiRecords | null, query: string): {matches: Api
   const named = new Set<LoadedRecord>();
   for (const key of [q.compact, q.compactWithoutMethod]) index.byOperationId.get(key)?.forEach((r) => named.add(r));
   for (const r of index.records) {
+    if (byMethod !== null) {
+      if (r.method === byMethod) matches.push(matchOf(r, 1, 0, 1));
+      continue;
+    }
     if (q.method && r.method !== q.method) continue;
     if (q.shape && q.shape === r.shape) {
       matches.push(matchOf(r, 0, q.method ? 0 : 1, q.required.length));

@@ -15,9 +15,21 @@
 
 import {isHttpMethod as isMethodKey} from '../../../openapi/model/methods';
 
-/** Whether a word of a query is an HTTP method, in any case ("GET", "post"). */
-export function isHttpMethod(word: string): boolean {
-  return isMethodKey(word.toLowerCase());
+/**
+ * Whether a word of a query is an HTTP method, in any case ("GET", "post"): one of the eight
+ * methods every version has, or a method of the document's operations (`methods`, lower case:
+ * OpenAPI 3.2's `query` and additionalOperations methods such as `purge`). "query" is an everyday
+ * word in an API's prose, so it is a method only where the document has QUERY operations.
+ */
+export function isHttpMethod(word: string, methods?: ReadonlySet<string>): boolean {
+  const w = word.toLowerCase();
+  return (w !== 'query' && isMethodKey(w)) || (methods?.has(w) ?? false);
+}
+
+/** Whether a word is a method only some documents have (`query`, an additionalOperations method). */
+export function isRareMethod(word: string): boolean {
+  const w = word.toLowerCase();
+  return w === 'query' || !isMethodKey(w);
 }
 
 /** Split an identifier on separators and case changes; lower case; empty parts dropped. */

@@ -12,7 +12,7 @@ import type {CodeSample} from './client/page-data-format';
 import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4} from '../../src/components/CopyButton/copyable-text';
 import {shellQuote} from '../../src/components/CopyButton/shell-quote';
 import {highlight} from './highlight';
-import {formPairs, multipartParts, type FieldEncoding, type MultipartPart} from './form-encoding';
+import {formPairs, isRecord, multipartParts, type FieldEncoding, type MultipartPart} from './form-encoding';
 
 export interface SampleAuth {
   /** HTTP Basic: username and password read from these environment variables. */
@@ -82,7 +82,6 @@ function bodyText(body: SampleBody): string {
 }
 
 const mediaTypeIs = (mediaType: string, type: string) => mediaType.split(';')[0]!.trim().toLowerCase() === type;
-const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What a body is sent as: text (JSON, XML, plain text: the example as it is), form fields
@@ -97,9 +96,9 @@ type BodyShape =
 
 export function bodyShape(body: SampleBody): BodyShape {
   if (body.file) return {kind: 'file', file: portalFileName('upload', body.mediaType)};
-  if (mediaTypeIs(body.mediaType, 'application/x-www-form-urlencoded') && isPlainObject(body.value))
+  if (mediaTypeIs(body.mediaType, 'application/x-www-form-urlencoded') && isRecord(body.value))
     return {kind: 'form', pairs: formPairs(body.value, body.encoding)};
-  if (mediaTypeIs(body.mediaType, 'multipart/form-data') && (isPlainObject(body.value) || body.files?.length)) {
+  if (mediaTypeIs(body.mediaType, 'multipart/form-data') && (isRecord(body.value) || body.files?.length)) {
     const files = (body.files ?? []).map((name) => ({
       name,
       file: portalFileName(name, body.encoding && Object.hasOwn(body.encoding, name) ? body.encoding[name].contentType : undefined),
@@ -1068,6 +1067,7 @@ function ruby(req: SampleRequest): string {
     // Each line (an event's field, a JSON Lines record) as it arrives.
     lines.push(
       '',
+      '$stdout.sync = true',
       "Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https') do |http|",
       '  http.request(request) do |response|',
       '    puts response.code',

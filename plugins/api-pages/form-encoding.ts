@@ -17,7 +17,8 @@ export interface FieldEncoding {
   contentType?: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A plain object (not a list, not null). */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A scalar as form text: strings as they are, numbers and booleans as JSON writes them, null as empty. */
 const scalarText = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : JSON.stringify(v));

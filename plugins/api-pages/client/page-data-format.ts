@@ -46,7 +46,8 @@ export interface SchemaNode extends SchemaConstraints {
 
 export interface ParameterData {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  /** `querystring` (OpenAPI 3.2): the whole query string as one value, its example an object of fields. */
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie';
   required: boolean;
   deprecated?: boolean;
   /** What replaces a deprecated parameter (`x-deprecated-by`). */
@@ -57,6 +58,15 @@ export interface ParameterData {
   example?: unknown;
   /** Query parameters with `explode: false`: a list is one comma-separated value (default: repeated keys). */
   explode?: false;
+  /** A query parameter's `style` other than form (spaceDelimited, pipeDelimited, deepObject). */
+  style?: string;
+}
+
+/** A request body property's Encoding Object (form and multipart bodies): what the samples and the console send. */
+export interface EncodingData {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
 }
 
 /** What replaces a deprecated operation (`x-deprecated-by`: an operationId, else a text). */
@@ -83,6 +93,10 @@ export interface MediaTypeData {
   binary?: boolean;
   /** For a `binary` body: the panel's markup (./examples.ts binaryExampleHtml), made at build time. */
   binaryHtml?: string;
+  /** Request bodies: the media type's `encoding`, by property (form and multipart bodies). */
+  encoding?: Record<string, EncodingData>;
+  /** Request bodies, multipart: the properties that are files (format binary, a binary contentMediaType or part type). */
+  files?: string[];
 }
 
 export interface HeaderData {

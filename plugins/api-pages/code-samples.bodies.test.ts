@@ -338,7 +338,10 @@ function runSample(
 test('the requests of the 3.2 description: form fields, multipart parts with files, an upload, QUERY/COPY/PURGE, a query string, streams', async () => {
   const list = cases('http://api.test');
   const get = (name: string) => list.find((c) => c.name.startsWith(name))!.req;
-  assert.deepEqual(get('registerMeter').body?.encoding, {labels: {style: 'form', explode: true}, location: {style: 'deepObject', explode: true}});
+  assert.deepEqual(get('registerMeter').body?.encoding, {
+    labels: {style: 'form', explode: true},
+    location: {style: 'deepObject', explode: true},
+  });
   assert.deepEqual(get('attachMeterDocument').body?.files, ['file']);
   assert.equal(get('uploadMeterPhoto').body?.file, true);
   assert.equal(get('searchMeters').method.toUpperCase(), 'QUERY');

@@ -1061,7 +1061,10 @@ test('every HTTP method the document can name is accepted in any case; the metho
     assert.equal(sources({...bare, method: klass}).curl, out.curl);
   }
   for (const method of ['', 'GET ', 'QUE"RY', 'PURGE\n'])
-    assert.throws(() => renderSampleSources({...bare, method}), (e: Error) => e.message.includes(`"${method}" is not an HTTP method`));
+    assert.throws(
+      () => renderSampleSources({...bare, method}),
+      (e: Error) => e.message.includes(`"${method}" is not an HTTP method`),
+    );
 });
 
 test('a method outside the eight (3.2 QUERY, additionalOperations PURGE, COPY) is sent as written, upper-cased, in every language', () => {

@@ -22,7 +22,19 @@ import {loadPortalConfig} from '../../portal.config';
 import {cookieText, headerText, renderSampleSources, responseFile, type SampleRequest} from './code-samples';
 import {CANARY_VALUE, hostileRequests, PAYLOADS, SAMPLE_ENV} from './code-samples.fixtures';
 import {PageDataBuilder, sampleRequest} from './page-data';
-import {csWrap, GUZZLE_AUTOLOAD, goEnv, javaClass, javaWrap, MCS_ARGS, prepareCwd, RUNNERS, sampleEnv, writeGo, type Sample} from './sample-runners';
+import {
+  csWrap,
+  GUZZLE_AUTOLOAD,
+  goEnv,
+  javaClass,
+  javaWrap,
+  MCS_ARGS,
+  prepareCwd,
+  RUNNERS,
+  sampleEnv,
+  writeGo,
+  type Sample,
+} from './sample-runners';
 
 const portalConfig = loadPortalConfig();
 

@@ -290,7 +290,10 @@ function httpHeaders(req: SampleRequest): SampleRequest {
     // A part's content type is a header of the part: the same rule.
     if (req.body.encoding)
       out.body.encoding = Object.fromEntries(
-        Object.entries(req.body.encoding).map(([k, e]) => [k, e.contentType === undefined ? e : {...e, contentType: headerText(e.contentType)}]),
+        Object.entries(req.body.encoding).map(([k, e]) => [
+          k,
+          e.contentType === undefined ? e : {...e, contentType: headerText(e.contentType)},
+        ]),
       );
   }
   return out;
@@ -454,7 +457,7 @@ function javascript(req: SampleRequest): string {
     lines.unshift('const form = new FormData();', ...parts, '');
     lines.push('  body: form,');
   }
-  if (shape?.kind === 'file' || shape?.kind === 'multipart' && shape.parts.some((p) => p.file !== undefined))
+  if (shape?.kind === 'file' || (shape?.kind === 'multipart' && shape.parts.some((p) => p.file !== undefined)))
     lines.unshift("import {openAsBlob} from 'node:fs';", '');
   if (req.stream) lines.unshift("import {createInterface} from 'node:readline';", "import {Readable} from 'node:stream';", '');
   lines.push('});', '');
@@ -462,7 +465,11 @@ function javascript(req: SampleRequest): string {
   const file = responseFile(req);
   if (req.stream) {
     // Each line (an event's field, a JSON Lines record) as it arrives.
-    lines.push('for await (const line of createInterface({input: Readable.fromWeb(response.body), crlfDelay: Infinity})) {', '  console.log(line);', '}');
+    lines.push(
+      'for await (const line of createInterface({input: Readable.fromWeb(response.body), crlfDelay: Infinity})) {',
+      '  console.log(line);',
+      '}',
+    );
   } else if (file) {
     lines.push(
       `const file = Buffer.from(await response.arrayBuffer());`,
@@ -524,7 +531,9 @@ function python(req: SampleRequest): string {
   const shape = req.body ? bodyShape(req.body) : undefined;
   if (req.body && shape?.kind === 'text') {
     // requests would encode a str body as Latin-1: the text goes as UTF-8 bytes.
-    lines.push(isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${pyString(shape.text)}.encode(),`);
+    lines.push(
+      isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${pyString(shape.text)}.encode(),`,
+    );
   } else if (shape?.kind === 'form') {
     // A list of pairs: requests form-encodes it in order, a name repeated as often as it comes.
     lines.push('    data=[', ...shape.pairs.map(([k, v]) => `        (${pyString(k)}, ${pyString(v)}),`), '    ],');
@@ -747,7 +756,9 @@ function java(req: SampleRequest): string {
       '    }',
     );
     lines.push('        String form = String.join("&",');
-    shape.pairs.forEach(([k, v], i) => lines.push(`            field(${javaString(k)}, ${javaString(v)})${i < shape.pairs.length - 1 ? ',' : ');'}`));
+    shape.pairs.forEach(([k, v], i) =>
+      lines.push(`            field(${javaString(k)}, ${javaString(v)})${i < shape.pairs.length - 1 ? ',' : ');'}`),
+    );
     if (shape.pairs.length === 0) lines[lines.length - 1] = '        String form = "";';
   } else if (shape?.kind === 'multipart') {
     // HttpClient has no multipart API: the parts are written out, between boundaries.
@@ -757,7 +768,10 @@ function java(req: SampleRequest): string {
       imports.add('import java.nio.file.Files;');
       imports.add('import java.nio.file.Path;');
     }
-    lines.push('        String boundary = "sample-" + UUID.randomUUID();', '        ByteArrayOutputStream body = new ByteArrayOutputStream();');
+    lines.push(
+      '        String boundary = "sample-" + UUID.randomUUID();',
+      '        ByteArrayOutputStream body = new ByteArrayOutputStream();',
+    );
     for (const p of shape.parts) {
       const head = `Content-Disposition: ${disposition(p)}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`;
       lines.push(`        body.write(("--" + boundary + "\\r\\n" + ${javaString(head)}).getBytes(${utf8}));`);
@@ -989,12 +1003,7 @@ function php(req: SampleRequest): string {
   lines.push(']);', '', 'echo $response->getStatusCode(), PHP_EOL;');
   if (req.stream) {
     // Each line (an event's field, a JSON Lines record) as it arrives.
-    lines.push(
-      '$stream = $response->getBody();',
-      'while (!$stream->eof()) {',
-      '    echo GuzzleHttp\\Psr7\\Utils::readLine($stream);',
-      '}',
-    );
+    lines.push('$stream = $response->getBody();', 'while (!$stream->eof()) {', '    echo GuzzleHttp\\Psr7\\Utils::readLine($stream);', '}');
   } else if (!file) lines.push('echo $response->getBody(), PHP_EOL;');
   return lines.join('\n');
 }

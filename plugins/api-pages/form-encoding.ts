@@ -47,11 +47,12 @@ const DELIMITERS: Record<string, string> = {form: ',', spaceDelimited: ' ', pipe
  *   (spaceDelimited) or `|` (pipeDelimited) (explode with a delimited style repeats the name too);
  * - an object: deepObject `name[key]=value`; form explode each property as its own field
  *   (`key=value`, the name dropped, as OpenAPI says); form without explode `name=k1,v1,k2,v2`;
- * - any value with an `application/json` content type: `name=<JSON text>`.
+ * - any value with an `application/json` content type and no explicit style: `name=<JSON text>`.
  */
 export function fieldPairs(name: string, value: unknown, encoding: FieldEncoding = {}): [string, string][] {
   if (value === undefined) return [];
-  if (isJsonType(encoding.contentType)) return [[name, JSON.stringify(value)]];
+  // OpenAPI: an explicit style wins over the content type.
+  if (encoding.style === undefined && isJsonType(encoding.contentType)) return [[name, JSON.stringify(value)]];
   const style = encoding.style ?? 'form';
   const explode = encoding.explode ?? style === 'form';
   if (style === 'deepObject' && (isRecord(value) || Array.isArray(value))) return deepPairs(name, value);
@@ -92,7 +93,9 @@ export interface MultipartPart {
  * "Encoding multipart"): a file property is one file part (its `encoding.contentType`, else
  * application/octet-stream); a list of scalars is one part per item under the same name; an object
  * or a list of objects is one part of JSON text (application/json unless `encoding` says
- * otherwise); a scalar is a text part, typed only when `encoding` names a content type.
+ * otherwise), unless `encoding` gives it a `style` (then its form fields, one text part each, as
+ * OpenAPI 3.1 says: an explicit style wins over the content type); a scalar is a text part, typed
+ * only when `encoding` names a content type.
  */
 export function multipartParts(
   value: unknown,
@@ -112,6 +115,8 @@ export function multipartParts(
       const contentType = enc.contentType ?? fallback;
       return contentType ? {name, text, contentType} : {name, text};
     };
+    // An explicit style (Stripe's deepObject `file_link_data[create]`) writes the value as form fields, one text part each.
+    if (enc.style !== undefined && (isRecord(v) || Array.isArray(v))) return fieldPairs(name, v, enc).map(([k, text]) => ({name: k, text}));
     if (isJsonType(enc.contentType) || isRecord(v)) return [typed(JSON.stringify(v), 'application/json')];
     if (Array.isArray(v)) {
       if (v.some((x) => isRecord(x) || Array.isArray(x))) return [typed(JSON.stringify(v), 'application/json')];

@@ -380,8 +380,7 @@ export class PageDataBuilder {
       if (ex && ex.value !== undefined) return {value: ex.value, given: true};
     }
     const fields = mediaType.startsWith('application/x-www-form-urlencoded') || mediaType.startsWith('multipart/form-data');
-    if (!media.schema || !(languageForMediaType(mediaType) === 'json' || fields))
-      return undefined;
+    if (!media.schema || !(languageForMediaType(mediaType) === 'json' || fields)) return undefined;
     try {
       const value = OpenAPISampler.sample(
         media.schema as SamplerSchema,

@@ -2,7 +2,7 @@
  * Requests that are not one JSON body, from the OpenAPI 3.2 test description
  * (tests/fixtures/oas-3.2/openapi.yaml), sent by the samples of all eight languages to a recording
  * server (a loopback HTTP server that keeps the method, headers and raw body): a form-urlencoded
- * body by its `encoding` (registerMeter), multipart parts with a file and typed parts
+ * body by its `encoding` (registerMeter, and createBillingCustomer shaped like Stripe's), multipart parts with a file and typed parts
  * (attachMeterDocument), a binary upload (uploadMeterPhoto), XML (submitReadingsXml), a whole
  * query string (listReadings, `in: querystring`), methods outside the eight (searchMeters QUERY,
  * copyMeter COPY, purgeMeterCache PURGE), and streamed responses (streamReadings server-sent
@@ -140,27 +140,44 @@ function cases(origin: string): Case[] {
     assert.deepEqual(JSON.parse(got.body.toString('utf8')), value, 'the JSON body');
     expectAuth(got);
   };
+  /** A POST of form fields: the decoded fields, their order within a name kept (Go sorts by name). */
+  const formBody = (fields: [string, string][]) => (got: Received) => {
+    assert.equal(got.method, 'POST');
+    assert.equal(got.headers['content-type'], 'application/x-www-form-urlencoded');
+    assert.deepEqual(sorted([...new URLSearchParams(got.body.toString('utf8'))]), sorted(fields), 'form fields, decoded');
+    expectAuth(got);
+  };
   return [
     {
       name: 'registerMeter: a form-urlencoded body by its encoding (labels form explode, location deepObject)',
       req: req('post', '/meters'),
-      check(got) {
-        assert.equal(got.method, 'POST');
-        assert.equal(got.headers['content-type'], 'application/x-www-form-urlencoded');
-        assert.deepEqual(
-          sorted([...new URLSearchParams(got.body.toString('utf8'))]),
-          sorted([
-            ['kind', 'electric'],
-            ['labels', 'north'],
-            ['labels', 'roof'],
-            ['location[city]', 'Leeds'],
-            ['location[postcode]', 'LS1 4AP'],
-            ['alertUrl', 'https://hooks.example.test/alerts'],
-          ]),
-          'form fields, decoded',
-        );
-        expectAuth(got);
-      },
+      check: formBody([
+        ['kind', 'electric'],
+        ['labels', 'north'],
+        ['labels', 'roof'],
+        ['location[city]', 'Leeds'],
+        ['location[postcode]', 'LS1 4AP'],
+        ['alertUrl', 'https://hooks.example.test/alerts'],
+      ]),
+    },
+    {
+      name: 'createBillingCustomer: a Stripe-like form body (nested deepObject, a map, a deepObject list, a form list)',
+      req: req('post', '/billing/customers'),
+      check: formBody([
+        ['email', 'ada@example.test'],
+        ['address[city]', 'Leeds'],
+        ['address[line1]', '1 Park Row'],
+        ['address[postal_code]', 'LS1 5AB'],
+        ['shipping[name]', 'Ada'],
+        ['shipping[address][city]', 'York'],
+        ['shipping[address][postal_code]', 'YO1 7HH'],
+        ['metadata[plan]', 'gold'],
+        ['metadata[region]', 'north'],
+        ['expand[0]', 'default_source'],
+        ['expand[1]', 'tax'],
+        ['preferred_locales', 'en-GB'],
+        ['preferred_locales', 'fr'],
+      ]),
     },
     {
       name: 'attachMeterDocument: multipart parts, a PDF file and a JSON part typed by encoding',

@@ -1354,7 +1354,9 @@ test('JavaScript: a __proto__ header stays a header; undefined values are left o
     js.includes('  body: JSON.stringify({\n    "b": [\n      null,\n      false\n    ],\n    "c": [\n      []\n    ]\n  }),\n'),
     js,
   );
-  assert.ok(sources(bare).javascript.endsWith('console.log(await response.json());'));
+  // No documented response body (a 204): the status is printed, not an empty body read as JSON.
+  assert.ok(sources(bare).javascript.endsWith('console.log(response.status);'));
+  assert.ok(sources({...bare, accept: 'application/json'}).javascript.endsWith('console.log(await response.json());'));
   assert.ok(sources({...bare, accept: 'application/problem+json'}).javascript.endsWith('console.log(await response.json());'));
   assert.ok(sources({...bare, accept: 'application/xml'}).javascript.endsWith('console.log(await response.text());'));
 });
@@ -1374,7 +1376,8 @@ test('Python: literals for every JSON value; no headers, no params when there ar
   assert.ok(py.includes('        "Content-Type": "application/vnd.api+json",\n'));
   const plain = sources(bare).python;
   assert.ok(!plain.includes('headers=') && !plain.includes('params=') && !plain.includes('auth='), plain);
-  assert.ok(plain.endsWith('print(response.json())'));
+  assert.ok(plain.endsWith('print(response.status_code)'), 'no documented response body: the status');
+  assert.ok(sources({...bare, accept: 'application/json'}).python.endsWith('print(response.json())'));
   assert.ok(sources({...bare, accept: 'text/html'}).python.endsWith('print(response.text)'));
   assert.ok(
     sources({...bare, auth: {headers: [], query: [{name: 'k', envVar: 'K'}]}}).python.includes(

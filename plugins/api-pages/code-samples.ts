@@ -475,7 +475,10 @@ function javascript(req: SampleRequest): string {
       `const file = Buffer.from(await response.arrayBuffer());`,
       `await import('node:fs/promises').then((fs) => fs.writeFile(${jsString(file)}, file));`,
     );
-  } else if (!req.accept || isJson(req.accept)) {
+  } else if (!req.accept) {
+    // No documented body (a 204): the status says it all, and an empty body is no JSON.
+    lines.push('console.log(response.status);');
+  } else if (isJson(req.accept)) {
     lines.push('console.log(await response.json());');
   } else {
     lines.push('console.log(await response.text());');
@@ -561,7 +564,8 @@ function python(req: SampleRequest): string {
       '    print(line, flush=True)',
     );
   else if (file) lines.push(`with open(${pyString(file)}, "wb") as f:`, '    f.write(response.content)');
-  else lines.push(!req.accept || isJson(req.accept) ? 'print(response.json())' : 'print(response.text)');
+  // No documented body (a 204): the status says it all, and an empty body is no JSON.
+  else lines.push(!req.accept ? 'print(response.status_code)' : isJson(req.accept) ? 'print(response.json())' : 'print(response.text)');
   return lines.join('\n');
 }
 

@@ -1572,3 +1572,20 @@ test('Java: a body with a line break and whitespace a text block would strip or 
   assert.ok(java('a\u2007\nb').includes('ofString("""\n                a\u2007\n                b"""))'));
   assert.ok(java('a\u000B\nb').includes('ofString("a\\u000b\\n"\n                + "b"))'), 'a control character: joined lines, escaped');
 });
+
+test('form, multipart and upload bodies: hostile names and values stay literal (curl expands no document text, Ruby interpolates none), and a multipart name with "=" has no curl sample', () => {
+  const noNul = PAYLOADS.filter((p) => !p.includes('\0'));
+  const value = Object.fromEntries(noNul.map((p, i) => [`f${i}${p}`, p]));
+  const encoding = Object.fromEntries(noNul.map((p, i) => [`f${i}${p}`, {contentType: i % 2 ? 'application/json' : undefined}]));
+  for (const mediaType of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    const out = sources({...bare, method: 'post', body: {mediaType, value, encoding, files: [`f0${noNul[0]}`]}});
+    assert.ok(out.curl, `${mediaType}: a curl sample`);
+    assert.deepEqual(shellExpansions(out.curl), [], `${mediaType}: curl expands nothing of the document`);
+    assert.deepEqual(rubyInterpolations(out.ruby), [], `${mediaType}: Ruby interpolates nothing`);
+  }
+  const upload = sources({...bare, method: 'put', body: {mediaType: 'image/png', value: '', file: true}});
+  assert.ok(upload.curl.includes("--data-binary '@upload.png'"), upload.curl);
+  const withEquals = sources({...bare, method: 'post', body: {mediaType: 'multipart/form-data', value: {'a=b': 'x'}}});
+  assert.equal(withEquals.curl, undefined, 'curl -F cannot name a field with "="');
+  assert.ok(withEquals.python.includes('("a=b", (None, "x")),'), withEquals.python);
+});

@@ -28,7 +28,8 @@ import {listOperations} from '../../openapi/model/operations';
 import {loadPortalConfig} from '../../portal.config';
 import {renderSampleSources, responseFile, SAMPLE_LANGUAGES, type SampleRequest} from '../api-pages/code-samples';
 import {PageDataBuilder, sampleRequest} from '../api-pages/page-data';
-import {GUZZLE_AUTOLOAD, goEnv, RUNNERS} from '../api-pages/sample-runners';
+import {goEnv, prepareCwd, RUNNERS} from '../api-pages/sample-runners';
+import {parse} from 'yaml';
 import {startPrism, type MockServer} from './prism';
 import {guideRequests, type GuideRequest} from '../guides/scan';
 import {GuideResolver} from '../guides/resolve';
@@ -46,6 +47,8 @@ interface Exchange {
 }
 
 let mock: MockServer;
+/** Prism serving the bodies that are not JSON of the 3.2 test description (bodiesDocument). */
+let bodiesMock: MockServer;
 const recorders: Server[] = [];
 /** Every RequestExample of the guides, blog and pages (plugins/guides). */
 let guideCalls: GuideRequest[] = [];
@@ -53,7 +56,52 @@ let guideCalls: GuideRequest[] = [];
 before(async () => {
   guideCalls = await guideRequests();
   mock = await startPrism({spec: portalConfig.processedSpec});
+  const bodies = path.join(work, 'bodies.json');
+  writeFileSync(bodies, JSON.stringify(bodiesDocument('http://127.0.0.1:9')));
+  bodiesMock = await startPrism({spec: bodies});
 });
+
+/** The binary upload a sample reads (portalFileName of an image/jpeg body), in every directory a sample runs in. */
+const UPLOAD = {name: 'upload.jpg', bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x0a, 0xff, 0xd9])};
+
+/**
+ * The operations of tests/fixtures/oas-3.2/openapi.yaml whose bodies Prism judges: the form bodies
+ * by their `encoding` (registerMeter; createBillingCustomer, shaped like Stripe's) and the binary
+ * upload (uploadMeterPhoto), in a 3.1 document of their own (Prism does not read 3.2). Prism
+ * cannot judge the others: a multipart part typed application/json is to it a string, an XML body
+ * is not parsed, custom methods and streams it does not serve; the samples of those run against a
+ * recording server (plugins/api-pages/code-samples.bodies.test.ts). Prism reads a repeated form
+ * field as a list only when `encoding` names the field (form explode is also the default): the
+ * description's lists say so.
+ */
+function bodiesDocument(server: string) {
+  const full = parse(readFileSync(path.join(__dirname, '../../tests/fixtures/oas-3.2/openapi.yaml'), 'utf8'));
+  const {callbacks: _callbacks, ...registerMeter} = full.paths['/meters'].post;
+  const photo = full.paths['/meters/{meterId}/photo'];
+  return {
+    openapi: '3.1.0',
+    info: {title: 'Bodies that are not JSON', version: '1'},
+    servers: [{url: server}],
+    security: full.security,
+    paths: {
+      '/meters': {post: registerMeter},
+      '/billing/customers': {post: full.paths['/billing/customers'].post},
+      '/meters/{meterId}/photo': {parameters: photo.parameters, put: photo.put},
+    },
+    components: {
+      schemas: full.components.schemas,
+      parameters: full.components.parameters,
+      securitySchemes: {
+        ledgerOAuth: {type: 'oauth2', flows: {authorizationCode: full.components.securitySchemes.ledgerOAuth.flows.authorizationCode}},
+      },
+    },
+  };
+}
+
+/** The operations of bodiesDocument, their samples generated for `server`. */
+function bodyOperations(server: string): Operation[] {
+  return operationsOf(bodiesDocument(server));
+}
 
 /**
  * The guides' samples go to `<recorder>/__guide<i>/…`: the recorder tells them apart by that
@@ -74,8 +122,8 @@ after(async () => {
  * A recorder in front of the mock: forwards each request to Prism as it came and the answer back
  * as it came, and notes the exchange. One per language, so exchanges are told apart by address.
  */
-async function startRecorder(): Promise<{base: string; exchanges: Exchange[]}> {
-  const target = new URL(mock.url);
+async function startRecorder(mockUrl: string): Promise<{base: string; exchanges: Exchange[]}> {
+  const target = new URL(mockUrl);
   const exchanges: Exchange[] = [];
   const recorder = createServer((req, res) => {
     const upstream = httpRequest(
@@ -143,7 +191,11 @@ function guideOperations(server: string): Operation[] {
 
 /** The operations of the processed document, their samples generated for `server`. */
 function operations(server: string): Operation[] {
-  const builder = new PageDataBuilder(documentAt(server));
+  return operationsOf(documentAt(server));
+}
+
+function operationsOf(doc: unknown): Operation[] {
+  const builder = new PageDataBuilder(doc as never);
   return listOperations(builder.doc).map((op) => {
     const page = builder.operation(op.method, op.path);
     const success = page.responses.map((r) => r.status).find((s) => /^2\d\d$/.test(s));
@@ -264,16 +316,21 @@ const BATCH: Record<string, (dir: string, count: number, compiled: string) => [s
   csharp: (_dir, _count, exe) => ['mono', [exe, 'all']],
 };
 
-const SAMPLE_SETS: [string, (server: string) => Operation[]][] = [
-  ['every sample of every operation gets its documented success status from the mock', operations],
-  ['every request example of the guides gets its documented success status from the mock', guideOperations],
+const SAMPLE_SETS: [string, (server: string) => Operation[], () => MockServer][] = [
+  ['every sample of every operation gets its documented success status from the mock', operations, () => mock],
+  ['every request example of the guides gets its documented success status from the mock', guideOperations, () => mock],
+  [
+    'form bodies by their encoding (deepObject, Stripe-like) and a binary upload of the 3.2 test description get their success status from the mock',
+    bodyOperations,
+    () => bodiesMock,
+  ],
 ];
 
-for (const [setIndex, [title, sampleSet]] of SAMPLE_SETS.entries())
+for (const [setIndex, [title, sampleSet, mockOf]] of SAMPLE_SETS.entries())
   describe(title, {concurrency: true}, () => {
     for (const {id: lang} of SAMPLE_LANGUAGES) {
       test(`${lang}`, async () => {
-        const {base, exchanges} = await startRecorder();
+        const {base, exchanges} = await startRecorder(mockOf().url);
         const ops = sampleSet(base);
         const env = sampleEnv(ops);
         const samples = ops.map((op) => {
@@ -318,8 +375,15 @@ for (const [setIndex, [title, sampleSet]] of SAMPLE_SETS.entries())
         };
 
         const batch = BATCH[lang];
-        if (batch) {
+        /** A directory to run in: PHP's autoloader, the file an upload reads. */
+        const runDir = () => {
           const cwd = mkdtempSync(path.join(dir, 'cwd-'));
+          prepareCwd(lang, cwd);
+          writeFileSync(path.join(cwd, UPLOAD.name), UPLOAD.bytes);
+          return cwd;
+        };
+        if (batch) {
+          const cwd = runDir();
           // What prepare compiled: Java's class directory (after -cp), C#'s executable.
           const compiled = lang === 'java' ? command(0, cwd)[1][2] : lang === 'csharp' ? command(0, cwd)[1][0] : '';
           const [cmd, args] = batch(dir, samples.length, compiled);
@@ -341,11 +405,7 @@ for (const [setIndex, [title, sampleSet]] of SAMPLE_SETS.entries())
           await Promise.all(
             samples.map((s, i) =>
               slot(async () => {
-                const cwd = mkdtempSync(path.join(dir, 'cwd-'));
-                if (lang === 'php') {
-                  mkdirSync(path.join(cwd, 'vendor'));
-                  writeFileSync(path.join(cwd, 'vendor', 'autoload.php'), `<?php require '${GUZZLE_AUTOLOAD}';\n`);
-                }
+                const cwd = runDir();
                 const [cmd, args] = command(i, cwd);
                 try {
                   const r = await run(cmd, args, {cwd, timeout: 120000, env: runEnv(cwd)});

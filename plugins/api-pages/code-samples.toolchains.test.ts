@@ -22,7 +22,19 @@ import {loadPortalConfig} from '../../portal.config';
 import {cookieText, headerText, renderSampleSources, responseFile, type SampleRequest} from './code-samples';
 import {CANARY_VALUE, hostileRequests, PAYLOADS, SAMPLE_ENV} from './code-samples.fixtures';
 import {PageDataBuilder, sampleRequest} from './page-data';
-import {csWrap, GUZZLE_AUTOLOAD, goEnv, javaClass, javaWrap, MCS_ARGS, RUNNERS, writeGo, type Sample} from './sample-runners';
+import {
+  csWrap,
+  GUZZLE_AUTOLOAD,
+  goEnv,
+  javaClass,
+  javaWrap,
+  MCS_ARGS,
+  prepareCwd,
+  RUNNERS,
+  sampleEnv,
+  writeGo,
+  type Sample,
+} from './sample-runners';
 
 const portalConfig = loadPortalConfig();
 
@@ -519,16 +531,10 @@ describe('samples run against a local HTTP server', {concurrency: true}, () => {
         );
         for (const [i, c] of runnable.entries()) {
           const cwd = mkdtempSync(path.join(dir, 'cwd-'));
-          if (lang === 'php') {
-            mkdirSync(path.join(cwd, 'vendor'));
-            writeFileSync(path.join(cwd, 'vendor', 'autoload.php'), `<?php require '${GUZZLE_AUTOLOAD}';\n`);
-          }
+          const own = prepareCwd(lang, cwd);
           const before = received.length;
           const [cmd, args] = command(i, cwd);
-          const failed = await check(cmd, args, {
-            cwd,
-            env: {PATH: process.env.PATH, HOME: cwd, LANG: 'C.UTF-8', GOCACHE: goEnv().GOCACHE, ...SAMPLE_ENV},
-          });
+          const failed = await check(cmd, args, {cwd, env: sampleEnv(cwd, SAMPLE_ENV)});
           assert.equal(failed, undefined, `${lang} sample of ${c.name} failed:\n${failed}\n${c.code}`);
           assert.equal(received.length - before, 1, `${lang} sample of ${c.name} made one request`);
           try {
@@ -537,7 +543,7 @@ describe('samples run against a local HTTP server', {concurrency: true}, () => {
             (error as Error).message = `${lang} sample of ${c.name}: ${(error as Error).message}\n--- sample:\n${c.code}`;
             throw error;
           }
-          const files = readdirSync(cwd).filter((f) => f !== 'vendor');
+          const files = readdirSync(cwd).filter((f) => !own.includes(f));
           const file = responseFile(c.req);
           assert.deepEqual(files, file ? [file] : [], `${lang} sample of ${c.name}: files in its directory (no PWNED)`);
           if (file) {

@@ -12,6 +12,7 @@ import type {CodeSample} from './client/page-data-format';
 import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4} from '../../src/components/CopyButton/copyable-text';
 import {shellQuote} from '../../src/components/CopyButton/shell-quote';
 import {highlight} from './highlight';
+import {formPairs, isRecord, multipartParts, type FieldEncoding, type MultipartPart} from './form-encoding';
 
 export interface SampleAuth {
   /** HTTP Basic: username and password read from these environment variables. */
@@ -34,7 +35,12 @@ export interface SampleRequest {
   /** Cookie parameters (name, value), sent in one Cookie header with the cookie API keys. */
   cookies?: [string, string][];
   auth: SampleAuth;
-  body?: {mediaType: string; value: unknown};
+  body?: SampleBody;
+  /**
+   * The success response is a stream (server-sent events, JSON Lines, NDJSON, JSON text
+   * sequences): the samples print it line by line as it arrives instead of reading it whole.
+   */
+  stream?: boolean;
   /** Media type of the success response, e.g. application/json or application/pdf. */
   accept?: string;
   /**
@@ -45,28 +51,74 @@ export interface SampleRequest {
   download?: {name?: string};
 }
 
+export interface SampleBody {
+  mediaType: string;
+  /** The example: an object for a form or multipart body, text for XML and plain text. */
+  value: unknown;
+  /** The media type's `encoding` by property (form and multipart bodies). */
+  encoding?: Record<string, FieldEncoding>;
+  /** Properties of a multipart body that are files: each is read from a file the portal names. */
+  files?: string[];
+  /** The whole body is a file (a binary upload: an image, a PDF, application/octet-stream). */
+  file?: boolean;
+}
+
 /**
  * Thrown by a generator when its language cannot carry some text of the request at all (a NUL
  * character in a shell argument). renderSampleSources leaves that language out for the request.
  */
 export class UnrepresentableSampleError extends Error {}
 
-const METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
+/** An HTTP method is a token (RFC 9110, 9.1): the eight of OpenAPI, 3.2's QUERY, or any other (PURGE, COPY). */
+const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Methods every HTTP client library of the samples names (Ruby has a class for each). */
+const FIXED_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
 const ENV_VAR = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const isJson = (mediaType: string) => /[/+]json\b/.test(mediaType);
 
-function bodyText(body: NonNullable<SampleRequest['body']>): string {
+function bodyText(body: SampleBody): string {
   return typeof body.value === 'string' && !isJson(body.mediaType) ? body.value : JSON.stringify(body.value, null, 2);
+}
+
+const mediaTypeIs = (mediaType: string, type: string) => mediaType.split(';')[0]!.trim().toLowerCase() === type;
+
+/**
+ * What a body is sent as: text (JSON, XML, plain text: the example as it is), form fields
+ * (application/x-www-form-urlencoded, by the media type's `encoding`), multipart parts, or the
+ * bytes of a file (a binary upload). Files are named by the portal (portalFileName), never by the document.
+ */
+type BodyShape =
+  | {kind: 'text'; text: string}
+  | {kind: 'form'; pairs: [string, string][]}
+  | {kind: 'multipart'; parts: MultipartPart[]}
+  | {kind: 'file'; file: string};
+
+export function bodyShape(body: SampleBody): BodyShape {
+  if (body.file) return {kind: 'file', file: portalFileName('upload', body.mediaType)};
+  if (mediaTypeIs(body.mediaType, 'application/x-www-form-urlencoded') && isRecord(body.value))
+    return {kind: 'form', pairs: formPairs(body.value, body.encoding)};
+  if (mediaTypeIs(body.mediaType, 'multipart/form-data') && (isRecord(body.value) || body.files?.length)) {
+    const files = (body.files ?? []).map((name) => ({
+      name,
+      file: portalFileName(name, body.encoding && Object.hasOwn(body.encoding, name) ? body.encoding[name].contentType : undefined),
+    }));
+    return {kind: 'multipart', parts: multipartParts(body.value, body.encoding, files)};
+  }
+  return {kind: 'text', text: bodyText(body)};
 }
 
 /** The query string of the document's parameters, form-encoded like a browser does. */
 const formEncode = (pairs: [string, string][]) => new URLSearchParams(pairs).toString();
 
+/**
+ * The headers the sample sets itself: Accept, Content-Type (not for a multipart body: its client
+ * library writes the type with the boundary it chose) and the document's header parameters.
+ */
 function allHeaders(req: SampleRequest): [string, string][] {
   const h: [string, string][] = [];
   if (req.accept) h.push(['Accept', req.accept]);
-  if (req.body) h.push(['Content-Type', req.body.mediaType]);
+  if (req.body && bodyShape(req.body).kind !== 'multipart') h.push(['Content-Type', req.body.mediaType]);
   return [...h, ...req.headers];
 }
 
@@ -194,15 +246,24 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)$/;
  */
 export function responseFile(req: Pick<SampleRequest, 'accept' | 'download'>): string | undefined {
   if (!req.download) return undefined;
-  const stem = (req.download.name ?? '')
+  return portalFileName(req.download.name ?? '', req.accept, 'response');
+}
+
+/**
+ * A file name a sample reads or writes: a stem of [a-z0-9-] only, made from `name` (an
+ * operationId, a form field's name) in kebab case, else `fallback`; a dot; the extension of the
+ * media type (FILE_EXTENSIONS, "bin" when unknown). Nothing else of the document reaches it.
+ */
+export function portalFileName(name: string, mediaType: string | undefined, fallback = 'upload'): string {
+  const stem = name
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, 60)
     .replace(/^-+|-+$/g, '');
-  const type = (req.accept ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = (mediaType ?? '').split(';')[0]!.trim().toLowerCase();
   const ext = Object.hasOwn(FILE_EXTENSIONS, type) ? FILE_EXTENSIONS[type] : 'bin';
-  return `${stem && !WINDOWS_DEVICE.test(stem) ? stem : 'response'}.${ext}`;
+  return `${stem && !WINDOWS_DEVICE.test(stem) ? stem : fallback}.${ext}`;
 }
 
 /* ---------------------------------------------------------------- text HTTP forbids in a header */
@@ -224,7 +285,17 @@ function httpHeaders(req: SampleRequest): SampleRequest {
     auth: {...req.auth, headers: req.auth.headers.map((h) => ({...h, name: headerText(h.name)})).filter((h) => h.name !== '')},
   };
   if (req.accept !== undefined) out.accept = headerText(req.accept);
-  if (req.body) out.body = {...req.body, mediaType: headerText(req.body.mediaType)};
+  if (req.body) {
+    out.body = {...req.body, mediaType: headerText(req.body.mediaType)};
+    // A part's content type is a header of the part: the same rule.
+    if (req.body.encoding)
+      out.body.encoding = Object.fromEntries(
+        Object.entries(req.body.encoding).map(([k, e]) => [
+          k,
+          e.contentType === undefined ? e : {...e, contentType: headerText(e.contentType)},
+        ]),
+      );
+  }
   return out;
 }
 
@@ -242,7 +313,7 @@ function wellFormed<T>(value: T): T {
 
 /** The method and the environment-variable names are written into code unquoted: only known values pass. */
 function checkRequest(req: SampleRequest): void {
-  if (!METHODS.has(req.method.toUpperCase())) throw new Error(`code samples: unsupported HTTP method "${req.method}"`);
+  if (!METHOD.test(req.method)) throw new Error(`code samples: "${req.method}" is not an HTTP method (RFC 9110: a token)`);
   const {basic, bearer, headers, query, cookies = []} = req.auth;
   const vars = [basic?.userVar, basic?.passwordVar, bearer?.tokenVar, ...[...headers, ...query, ...cookies].map((k) => k.envVar)];
   for (const v of vars) if (v !== undefined && !ENV_VAR.test(v)) throw new Error(`code samples: invalid environment variable name "${v}"`);
@@ -270,6 +341,34 @@ function shellWord(parts: ShellPart[]): string {
   return parts.map((p) => ('text' in p ? shellQuote(p.text) : `"$${p.env}"`)).join('');
 }
 
+/** A form field name as curl's --data-urlencode takes it: curl encodes only the value; brackets stay readable (`address[city]`). */
+const curlFieldName = (name: string) => encodeURIComponent(name).replace(/%5B/g, '[').replace(/%5D/g, ']');
+
+/** A -F text value in curl's double quotes: only " and \ are escaped there, and `;type=` after it is not part of it. */
+const curlQuotedValue = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+function curlBody(shape: BodyShape): string[] {
+  switch (shape.kind) {
+    // --data-raw: unlike --data, a body starting with @ is not read from a file.
+    case 'text':
+      return [`--data-raw ${shellWord([{text: shape.text}])}`];
+    // Each field percent-encoded by curl (the value; the name here), joined with "&".
+    case 'form':
+      return shape.pairs.map(([k, v]) => `--data-urlencode ${shellWord([{text: `${curlFieldName(k)}=${v}`}])}`);
+    case 'file':
+      return [`--data-binary ${shellWord([{text: `@${shape.file}`}])}`];
+    case 'multipart':
+      return shape.parts.map((p) => {
+        // curl -F reads a field's name up to the first "=".
+        if (p.name.includes('=')) throw new UnrepresentableSampleError('curl: a multipart field name cannot hold "="');
+        if (p.file !== undefined) return `--form ${shellWord([{text: `${p.name}=@${p.file};type=${p.contentType}`}])}`;
+        // --form-string takes the text as it is (no @file, no ;type=): a typed part quotes its text instead.
+        if (!p.contentType) return `--form-string ${shellWord([{text: `${p.name}=${p.text}`}])}`;
+        return `--form ${shellWord([{text: `${p.name}=${curlQuotedValue(p.text ?? '')};type=${p.contentType}`}])}`;
+      });
+  }
+}
+
 function curl(req: SampleRequest): string {
   const url = urlParts(req);
   const urlText = url.map((p) => ('text' in p ? p.text : '')).join('');
@@ -283,10 +382,11 @@ function curl(req: SampleRequest): string {
   if (cookie) args.push(`  --cookie ${shellWord(cookie)}`);
   // "Name;" is how curl sends a header with an empty value ("Name:" would remove the header).
   for (const [k, v] of allHeaders(req)) args.push(`  --header ${shellWord([{text: v === '' ? `${k};` : `${k}: ${v}`}])}`);
-  // --data-raw: unlike --data, a body starting with @ is not read from a file.
-  if (req.body) args.push(`  --data-raw ${shellWord([{text: bodyText(req.body)}])}`);
+  if (req.body) args.push(...curlBody(bodyShape(req.body)).map((a) => `  ${a}`));
   const file = responseFile(req);
   if (file) args.push(`  --output ${shellWord([{text: file}])}`);
+  // A stream is printed as it arrives, not when curl's output buffer fills.
+  if (req.stream) args.push('  --no-buffer');
   return args.join(' \\\n');
 }
 
@@ -333,22 +433,52 @@ function javascript(req: SampleRequest): string {
   if (cookie) lines.push(`    Cookie: ${joinParts(cookie, jsString, env)},`);
   for (const [k, v] of allHeaders(req)) lines.push(`    ${jsKey(k)}: ${jsString(v)},`);
   lines.push('  },');
-  if (req.body) {
+  const shape = req.body ? bodyShape(req.body) : undefined;
+  if (req.body && shape?.kind === 'text') {
     lines.push(
       isJson(req.body.mediaType)
         ? `  body: JSON.stringify(${indent(jsLiteral(req.body.value), '  ')}),`
-        : `  body: ${jsString(bodyText(req.body))},`,
+        : `  body: ${jsString(shape.text)},`,
     );
+  } else if (shape?.kind === 'form') {
+    lines.push('  body: new URLSearchParams([', ...shape.pairs.map(([k, v]) => `    [${jsString(k)}, ${jsString(v)}],`), '  ]),');
+  } else if (shape?.kind === 'file') {
+    lines.push(`  body: await openAsBlob(${jsString(shape.file)}),`);
+  } else if (shape?.kind === 'multipart') {
+    // fetch writes the multipart/form-data Content-Type with its boundary.
+    const parts = shape.parts.map((p) => {
+      if (p.file !== undefined)
+        return `form.append(${jsString(p.name)}, await openAsBlob(${jsString(p.file)}, {type: ${jsString(p.contentType ?? '')}}), ${jsString(p.file)});`;
+      // A typed part is a Blob: FormData gives it the file name "blob".
+      if (p.contentType)
+        return `form.append(${jsString(p.name)}, new Blob([${jsString(p.text ?? '')}], {type: ${jsString(p.contentType)}}));`;
+      return `form.append(${jsString(p.name)}, ${jsString(p.text ?? '')});`;
+    });
+    lines.unshift('const form = new FormData();', ...parts, '');
+    lines.push('  body: form,');
   }
+  if (shape?.kind === 'file' || (shape?.kind === 'multipart' && shape.parts.some((p) => p.file !== undefined)))
+    lines.unshift("import {openAsBlob} from 'node:fs';", '');
+  if (req.stream) lines.unshift("import {createInterface} from 'node:readline';", "import {Readable} from 'node:stream';", '');
   lines.push('});', '');
   lines.push('if (!response.ok) {', '  throw new Error(`Request failed: ${response.status} ${await response.text()}`);', '}');
   const file = responseFile(req);
-  if (file) {
+  if (req.stream) {
+    // Each line (an event's field, a JSON Lines record) as it arrives.
+    lines.push(
+      'for await (const line of createInterface({input: Readable.fromWeb(response.body), crlfDelay: Infinity})) {',
+      '  console.log(line);',
+      '}',
+    );
+  } else if (file) {
     lines.push(
       `const file = Buffer.from(await response.arrayBuffer());`,
       `await import('node:fs/promises').then((fs) => fs.writeFile(${jsString(file)}, file));`,
     );
-  } else if (!req.accept || isJson(req.accept)) {
+  } else if (!req.accept) {
+    // No documented body (a 204): the status says it all, and an empty body is no JSON.
+    lines.push('console.log(response.status);');
+  } else if (isJson(req.accept)) {
     lines.push('console.log(await response.json());');
   } else {
     lines.push('console.log(await response.text());');
@@ -401,16 +531,41 @@ function python(req: SampleRequest): string {
   if (headers.length) lines.push('    headers={', ...headers.map((h) => `        ${h}`), '    },');
   if (req.auth.basic)
     lines.push(`    auth=(os.environ[${pyString(req.auth.basic.userVar)}], os.environ[${pyString(req.auth.basic.passwordVar)}]),`);
-  if (req.body) {
+  const shape = req.body ? bodyShape(req.body) : undefined;
+  if (req.body && shape?.kind === 'text') {
     // requests would encode a str body as Latin-1: the text goes as UTF-8 bytes.
     lines.push(
-      isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${pyString(bodyText(req.body))}.encode(),`,
+      isJson(req.body.mediaType) ? `    json=${pyLiteral(req.body.value, '    ')},` : `    data=${pyString(shape.text)}.encode(),`,
     );
+  } else if (shape?.kind === 'form') {
+    // A list of pairs: requests form-encodes it in order, a name repeated as often as it comes.
+    lines.push('    data=[', ...shape.pairs.map(([k, v]) => `        (${pyString(k)}, ${pyString(v)}),`), '    ],');
+  } else if (shape?.kind === 'file') {
+    lines.push(`    data=Path(${pyString(shape.file)}).read_bytes(),`);
+  } else if (shape?.kind === 'multipart') {
+    // (file name, content, content type): None as the file name makes a plain field. requests
+    // writes the multipart/form-data Content-Type with its boundary.
+    const part = (p: MultipartPart) =>
+      p.file !== undefined
+        ? `(${pyString(p.name)}, (${pyString(p.file)}, Path(${pyString(p.file)}).read_bytes(), ${pyString(p.contentType ?? '')})),`
+        : `(${pyString(p.name)}, (None, ${pyString(p.text ?? '')}${p.contentType ? `, ${pyString(p.contentType)}` : ''})),`;
+    lines.push('    files=[', ...shape.parts.map((p) => `        ${part(p)}`), '    ],');
   }
+  if (shape?.kind === 'file' || (shape?.kind === 'multipart' && shape.parts.some((p) => p.file !== undefined)))
+    lines.splice(1, 0, 'from pathlib import Path');
+  if (req.stream) lines.push('    stream=True,');
   lines.push('    timeout=30,', ')', 'response.raise_for_status()');
   const file = responseFile(req);
-  if (file) lines.push(`with open(${pyString(file)}, "wb") as f:`, '    f.write(response.content)');
-  else lines.push(!req.accept || isJson(req.accept) ? 'print(response.json())' : 'print(response.text)');
+  // Each line (an event's field, a JSON Lines record) as it arrives.
+  if (req.stream)
+    lines.push(
+      'response.encoding = "utf-8"',
+      'for line in response.iter_lines(chunk_size=None, decode_unicode=True):',
+      '    print(line, flush=True)',
+    );
+  else if (file) lines.push(`with open(${pyString(file)}, "wb") as f:`, '    f.write(response.content)');
+  // No documented body (a 204): the status says it all, and an empty body is no JSON.
+  else lines.push(!req.accept ? 'print(response.status_code)' : isJson(req.accept) ? 'print(response.json())' : 'print(response.text)');
   return lines.join('\n');
 }
 
@@ -419,17 +574,69 @@ function python(req: SampleRequest): string {
 /** JSON string escapes are Go escapes; a BOM may not appear raw in Go source. */
 const goString = (s: string) => quoted(s).replace(/\uFEFF/g, '\\ufeff');
 
+/** A name in a Content-Disposition header as browsers write it (WHATWG HTML): `"`, CR and LF percent-encoded. */
+const dispositionName = (s: string) => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+/** The Content-Disposition header of a multipart part. */
+const disposition = (p: MultipartPart) =>
+  `form-data; name="${dispositionName(p.name)}"${p.file !== undefined ? `; filename="${dispositionName(p.file)}"` : ''}`;
+
+/** Go source text as a raw string when it can be one (more readable), else an interpreted one. */
+function goText(text: string): string {
+  // A raw string cannot hold a backquote, Go drops carriage returns from raw strings, and
+  // control characters are written as escapes.
+  return /[`\uFEFF]/.test(text) || hasControlCharacters(text) ? goString(text) : '`' + text + '`';
+}
+
+const GO_PANIC = ['\tif err != nil {', '\t\tpanic(err)', '\t}'];
+
 function goSample(req: SampleRequest): string {
-  const body = req.body ? bodyText(req.body) : undefined;
+  const shape = req.body ? bodyShape(req.body) : undefined;
   const hasQuery = req.query.length > 0 || req.auth.query.length > 0;
-  const imports = ['"fmt"', '"io"', '"net/http"'];
-  // "os" only when used (go vet refuses an unused import): credentials from the environment, or the response saved to a file.
+  const imports = new Set(['"fmt"', '"net/http"', req.stream ? '"bufio"' : '"io"']);
+  // "os" only when used (go vet refuses an unused import): credentials from the environment, a file read, or the response saved to a file.
   const {basic, bearer, headers, query, cookies = []} = req.auth;
-  if (basic || bearer || headers.length || query.length || cookies.length || responseFile(req)) imports.push('"os"');
-  if (body !== undefined) imports.push('"strings"');
-  if (hasQuery) imports.push('"net/url"');
-  imports.sort();
-  const lines = ['package main', '', 'import (', ...imports.map((i) => `\t${i}`), ')', '', 'func main() {'];
+  const readsFile = shape?.kind === 'file' || (shape?.kind === 'multipart' && shape.parts.some((p) => p.file !== undefined));
+  if (basic || bearer || headers.length || query.length || cookies.length || responseFile(req) || readsFile) imports.add('"os"');
+  if (hasQuery || shape?.kind === 'form') imports.add('"net/url"');
+  const body: string[] = [];
+  if (shape?.kind === 'text') {
+    imports.add('"strings"');
+    body.push(`\tbody := strings.NewReader(${goText(shape.text)})`);
+  } else if (shape?.kind === 'form') {
+    imports.add('"strings"');
+    body.push('\tform := url.Values{}', ...shape.pairs.map(([k, v]) => `\tform.Add(${goString(k)}, ${goString(v)})`));
+    body.push('\tbody := strings.NewReader(form.Encode())');
+  } else if (shape?.kind === 'file') {
+    imports.add('"bytes"');
+    body.push(`\tupload, err := os.ReadFile(${goString(shape.file)})`, ...GO_PANIC, '\tbody := bytes.NewReader(upload)');
+  } else if (shape?.kind === 'multipart') {
+    imports.add('"bytes"');
+    imports.add('"mime/multipart"');
+    body.push('\tvar body bytes.Buffer', '\tform := multipart.NewWriter(&body)');
+    shape.parts.forEach((p, i) => {
+      if (p.file === undefined && !p.contentType) {
+        body.push(`\tif err := form.WriteField(${goString(p.name)}, ${goText(p.text ?? '')}); err != nil {`, '\t\tpanic(err)', '\t}');
+        return;
+      }
+      imports.add('"net/textproto"');
+      body.push(
+        `\tpart${i}, err := form.CreatePart(textproto.MIMEHeader{`,
+        `\t\t"Content-Disposition": {${goString(disposition(p))}},`,
+        `\t\t"Content-Type":        {${goString(p.contentType ?? '')}},`,
+        '\t})',
+        ...GO_PANIC,
+      );
+      if (p.file !== undefined) {
+        body.push(`\tfile${i}, err := os.ReadFile(${goString(p.file)})`, ...GO_PANIC);
+        body.push(`\tif _, err := part${i}.Write(file${i}); err != nil {`, '\t\tpanic(err)', '\t}');
+      } else {
+        body.push(`\tif _, err := part${i}.Write([]byte(${goText(p.text ?? '')})); err != nil {`, '\t\tpanic(err)', '\t}');
+      }
+    });
+    body.push('\tif err := form.Close(); err != nil {', '\t\tpanic(err)', '\t}');
+  }
+  const lines = ['package main', '', 'import (', ...[...imports].sort().map((i) => `\t${i}`), ')', '', 'func main() {'];
   if (hasQuery) {
     lines.push('\tquery := url.Values{}');
     for (const [k, v] of req.query) lines.push(`\tquery.Add(${goString(k)}, ${goString(v)})`);
@@ -438,18 +645,10 @@ function goSample(req: SampleRequest): string {
   } else {
     lines.push(`\tendpoint := ${goString(req.url)}`);
   }
-  if (body !== undefined) {
-    // A raw string cannot hold a backquote, Go drops carriage returns from raw strings, and
-    // control characters are written as escapes.
-    const literal = /[`\uFEFF]/.test(body) || hasControlCharacters(body) ? goString(body) : '`' + body + '`';
-    lines.push(`\tbody := strings.NewReader(${literal})`);
-  }
-  lines.push(
-    `\treq, err := http.NewRequest(${goString(req.method.toUpperCase())}, endpoint, ${body !== undefined ? 'body' : 'nil'})`,
-    '\tif err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-  );
+  lines.push(...body);
+  const bodyArg = shape === undefined ? 'nil' : shape.kind === 'multipart' ? '&body' : 'body';
+  lines.push(`\treq, err := http.NewRequest(${goString(req.method.toUpperCase())}, endpoint, ${bodyArg})`, ...GO_PANIC);
+  if (shape?.kind === 'multipart') lines.push('\treq.Header.Set("Content-Type", form.FormDataContentType())');
   if (req.auth.basic)
     lines.push(`\treq.SetBasicAuth(os.Getenv(${goString(req.auth.basic.userVar)}), os.Getenv(${goString(req.auth.basic.passwordVar)}))`);
   if (req.auth.bearer) lines.push(`\treq.Header.Set("Authorization", "Bearer "+os.Getenv(${goString(req.auth.bearer.tokenVar)}))`);
@@ -457,19 +656,24 @@ function goSample(req: SampleRequest): string {
   const cookie = cookieParts(req);
   if (cookie) lines.push(`\treq.Header.Set("Cookie", ${joinParts(cookie, goString, (v) => `os.Getenv(${goString(v)})`, '+')})`);
   for (const [k, v] of allHeaders(req)) lines.push(`\treq.Header.Set(${goString(k)}, ${goString(v)})`);
-  lines.push(
-    '',
-    '\tres, err := http.DefaultClient.Do(req)',
-    '\tif err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-    '\tdefer res.Body.Close()',
-    '',
-    '\tdata, err := io.ReadAll(res.Body)',
-    '\tif err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-  );
+  lines.push('', '\tres, err := http.DefaultClient.Do(req)', ...GO_PANIC, '\tdefer res.Body.Close()', '');
+  if (req.stream) {
+    // Each line (an event's field, a JSON Lines record) as it arrives; a line may be up to 1 MiB.
+    lines.push(
+      '\tfmt.Println(res.Status)',
+      '\tlines := bufio.NewScanner(res.Body)',
+      '\tlines.Buffer(make([]byte, 0, 64*1024), 1<<20)',
+      '\tfor lines.Scan() {',
+      '\t\tfmt.Println(lines.Text())',
+      '\t}',
+      '\tif err := lines.Err(); err != nil {',
+      '\t\tpanic(err)',
+      '\t}',
+      '}',
+    );
+    return lines.join('\n');
+  }
+  lines.push('\tdata, err := io.ReadAll(res.Body)', ...GO_PANIC);
   const file = responseFile(req);
   if (file)
     lines.push(
@@ -526,22 +730,60 @@ function javaBody(body: string, pad: string): string[] {
 }
 
 function java(req: SampleRequest): string {
-  const body = req.body ? bodyText(req.body) : undefined;
-  const lines = [
+  const shape = req.body ? bodyShape(req.body) : undefined;
+  const imports = new Set([
     'import java.net.URI;',
     'import java.net.http.HttpClient;',
     'import java.net.http.HttpRequest;',
     'import java.net.http.HttpResponse;',
-  ];
-  if (req.auth.basic) lines.push('import java.nio.charset.StandardCharsets;', 'import java.util.Base64;');
+  ]);
+  const utf8 = 'StandardCharsets.UTF_8';
+  if (req.auth.basic || shape?.kind === 'form' || shape?.kind === 'multipart') imports.add('import java.nio.charset.StandardCharsets;');
+  if (req.auth.basic) imports.add('import java.util.Base64;');
   const file = responseFile(req);
-  if (file) lines.push('import java.nio.file.Path;');
-  lines.push('', 'public class Example {', '    public static void main(String[] args) throws Exception {');
+  if (file || shape?.kind === 'file') imports.add('import java.nio.file.Path;');
+  const lines: string[] = [];
+  const helpers: string[] = [];
+  lines.push('    public static void main(String[] args) throws Exception {');
   if (req.auth.basic) {
     lines.push(
       `        String credentials = System.getenv(${javaString(req.auth.basic.userVar)}) + ":" + System.getenv(${javaString(req.auth.basic.passwordVar)});`,
     );
-    lines.push('        String basic = Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));');
+    lines.push(`        String basic = Base64.getEncoder().encodeToString(credentials.getBytes(${utf8}));`);
+  }
+  if (shape?.kind === 'form') {
+    imports.add('import java.net.URLEncoder;');
+    helpers.push(
+      '',
+      '    static String field(String name, String value) {',
+      `        return URLEncoder.encode(name, ${utf8}) + "=" + URLEncoder.encode(value, ${utf8});`,
+      '    }',
+    );
+    lines.push('        String form = String.join("&",');
+    shape.pairs.forEach(([k, v], i) =>
+      lines.push(`            field(${javaString(k)}, ${javaString(v)})${i < shape.pairs.length - 1 ? ',' : ');'}`),
+    );
+    if (shape.pairs.length === 0) lines[lines.length - 1] = '        String form = "";';
+  } else if (shape?.kind === 'multipart') {
+    // HttpClient has no multipart API: the parts are written out, between boundaries.
+    imports.add('import java.io.ByteArrayOutputStream;');
+    imports.add('import java.util.UUID;');
+    if (shape.parts.some((p) => p.file !== undefined)) {
+      imports.add('import java.nio.file.Files;');
+      imports.add('import java.nio.file.Path;');
+    }
+    lines.push(
+      '        String boundary = "sample-" + UUID.randomUUID();',
+      '        ByteArrayOutputStream body = new ByteArrayOutputStream();',
+    );
+    for (const p of shape.parts) {
+      const head = `Content-Disposition: ${disposition(p)}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`;
+      lines.push(`        body.write(("--" + boundary + "\\r\\n" + ${javaString(head)}).getBytes(${utf8}));`);
+      if (p.file !== undefined) lines.push(`        body.write(Files.readAllBytes(Path.of(${javaString(p.file)})));`);
+      else lines.push(`        body.write(${javaString(p.text ?? '')}.getBytes(${utf8}));`);
+      lines.push(`        body.write("\\r\\n".getBytes(${utf8}));`);
+    }
+    lines.push(`        body.write(("--" + boundary + "--\\r\\n").getBytes(${utf8}));`);
   }
   const uri = joinParts(urlParts(req), javaString, (v) => `System.getenv(${javaString(v)})`);
   lines.push('        HttpRequest request = HttpRequest.newBuilder()', `            .uri(URI.create(${uri}))`);
@@ -552,17 +794,34 @@ function java(req: SampleRequest): string {
   const cookie = cookieParts(req);
   if (cookie) lines.push(`            .header("Cookie", ${joinParts(cookie, javaString, (v) => `System.getenv(${javaString(v)})`)})`);
   for (const [k, v] of allHeaders(req)) lines.push(`            .header(${javaString(k)}, ${javaString(v)})`);
+  if (shape?.kind === 'multipart') lines.push('            .header("Content-Type", "multipart/form-data; boundary=" + boundary)');
   const method = javaString(req.method.toUpperCase());
-  if (body !== undefined) {
-    const expr = javaBody(body, '                ');
+  const publish = (expr: string) => `            .method(${method}, HttpRequest.BodyPublishers.${expr})`;
+  if (shape?.kind === 'text') {
+    const expr = javaBody(shape.text, '                ');
     expr[0] = `            .method(${method}, HttpRequest.BodyPublishers.ofString(${expr[0]}`;
     expr[expr.length - 1] += '))';
     lines.push(...expr);
+  } else if (shape?.kind === 'form') {
+    lines.push(publish('ofString(form)'));
+  } else if (shape?.kind === 'file') {
+    lines.push(publish(`ofFile(Path.of(${javaString(shape.file)}))`));
+  } else if (shape?.kind === 'multipart') {
+    lines.push(publish('ofByteArray(body.toByteArray())'));
   } else {
-    lines.push(`            .method(${method}, HttpRequest.BodyPublishers.noBody())`);
+    lines.push(publish('noBody()'));
   }
   lines.push('            .build();', '');
-  if (file) {
+  if (req.stream) {
+    // Each line (an event's field, a JSON Lines record) as it arrives.
+    imports.add('import java.util.stream.Stream;');
+    lines.push(
+      '        HttpResponse<Stream<String>> response = HttpClient.newHttpClient()',
+      '            .send(request, HttpResponse.BodyHandlers.ofLines());',
+      '        System.out.println(response.statusCode());',
+      '        response.body().forEach(System.out::println);',
+    );
+  } else if (file) {
     lines.push(
       `        HttpResponse<Path> response = HttpClient.newHttpClient()`,
       `            .send(request, HttpResponse.BodyHandlers.ofFile(Path.of(${javaString(file)})));`,
@@ -575,8 +834,8 @@ function java(req: SampleRequest): string {
     );
     lines.push('        System.out.println(response.statusCode());', '        System.out.println(response.body());');
   }
-  lines.push('    }', '}');
-  return lines.join('\n');
+  lines.push('    }', ...helpers, '}');
+  return [...imports, '', 'public class Example {', ...lines].join('\n');
 }
 
 /* ---------------------------------------------------------------- C# */
@@ -588,9 +847,11 @@ const csString = quoted;
 const csBody = (body: string) => (body.includes('\n') && !hasControlCharacters(body) ? `@"${body.replace(/"/g, '""')}"` : csString(body));
 
 function csharp(req: SampleRequest): string {
+  const shape = req.body ? bodyShape(req.body) : undefined;
   const usings = [
+    ...(shape?.kind === 'form' ? ['using System.Collections.Generic;'] : []),
     ...(req.auth.basic || req.auth.bearer || req.body ? ['using System.Net.Http.Headers;'] : []),
-    ...(req.auth.basic ? ['using System.Text;'] : []),
+    ...(req.auth.basic || shape?.kind === 'multipart' ? ['using System.Text;'] : []),
   ];
   const cookie = cookieParts(req);
   // With its cookie container on (the default), the handler would replace the Cookie header.
@@ -617,12 +878,50 @@ function csharp(req: SampleRequest): string {
     );
   for (const [k, v] of [...(req.accept ? [['Accept', req.accept]] : []), ...req.headers])
     lines.push(`request.Headers.Add(${csString(k)}, ${csString(v)});`);
-  if (req.body) {
-    lines.push(`request.Content = new StringContent(${csBody(bodyText(req.body))});`);
+  if (shape?.kind === 'text') lines.push(`request.Content = new StringContent(${csBody(shape.text)});`);
+  else if (shape?.kind === 'form') {
+    lines.push(
+      'request.Content = new FormUrlEncodedContent(new[]',
+      '{',
+      ...shape.pairs.map(([k, v]) => `    new KeyValuePair<string, string>(${csString(k)}, ${csString(v)}),`),
+      '});',
+    );
+  } else if (shape?.kind === 'file') {
+    lines.push(`request.Content = new ByteArrayContent(await File.ReadAllBytesAsync(${csString(shape.file)}));`);
+  } else if (shape?.kind === 'multipart') {
+    // Each part with its own headers; MultipartFormDataContent writes the Content-Type with its boundary.
+    lines.push('var form = new MultipartFormDataContent();');
+    shape.parts.forEach((p, i) => {
+      lines.push(
+        p.file !== undefined
+          ? `var part${i} = new ByteArrayContent(await File.ReadAllBytesAsync(${csString(p.file)}));`
+          : `var part${i} = new ByteArrayContent(Encoding.UTF8.GetBytes(${csString(p.text ?? '')}));`,
+        `part${i}.Headers.ContentDisposition = ContentDispositionHeaderValue.Parse(${csString(disposition(p))});`,
+      );
+      if (p.contentType) lines.push(`part${i}.Headers.ContentType = MediaTypeHeaderValue.Parse(${csString(p.contentType)});`);
+      lines.push(`form.Add(part${i});`);
+    });
+    lines.push('request.Content = form;');
+  }
+  if (req.body && shape?.kind !== 'multipart')
     lines.push(`request.Content.Headers.ContentType = MediaTypeHeaderValue.Parse(${csString(req.body.mediaType)});`);
+  const file = responseFile(req);
+  if (req.stream) {
+    // Each line (an event's field, a JSON Lines record) as it arrives: the body is read as a stream.
+    lines.push(
+      '',
+      'using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);',
+      'response.EnsureSuccessStatusCode();',
+      'using var reader = new StreamReader(await response.Content.ReadAsStreamAsync());',
+      'string line;',
+      'while ((line = await reader.ReadLineAsync()) != null)',
+      '{',
+      '    Console.WriteLine(line);',
+      '}',
+    );
+    return lines.join('\n');
   }
   lines.push('', 'using var response = await client.SendAsync(request);', 'response.EnsureSuccessStatusCode();');
-  const file = responseFile(req);
   if (file) lines.push(`await File.WriteAllBytesAsync(${csString(file)}, await response.Content.ReadAsByteArrayAsync());`);
   else lines.push('Console.WriteLine(await response.Content.ReadAsStringAsync());');
   return lines.join('\n');
@@ -649,7 +948,8 @@ function freeTerminator(text: string, base: string): string {
 }
 
 function php(req: SampleRequest): string {
-  const body = req.body ? bodyText(req.body) : undefined;
+  const shape = req.body ? bodyShape(req.body) : undefined;
+  const body = shape?.kind === 'text' ? shape.text : undefined;
   const lines = ['<?php', '', "require 'vendor/autoload.php';", '', '$client = new GuzzleHttp\\Client();', ''];
   if (body !== undefined && body.includes('\n') && !hasControlCharacters(body)) {
     // A nowdoc takes the text as it is (no escapes, no variables) up to its closing identifier.
@@ -688,10 +988,27 @@ function php(req: SampleRequest): string {
     }
   }
   if (body !== undefined) lines.push("    'body' => $body,");
+  else if (shape?.kind === 'form') lines.push(`    'body' => ${phpString(formEncode(shape.pairs))},`);
+  else if (shape?.kind === 'file') lines.push(`    'body' => fopen(${phpString(shape.file)}, 'r'),`);
+  else if (shape?.kind === 'multipart') {
+    // Guzzle writes the multipart/form-data Content-Type with its boundary.
+    const part = (p: MultipartPart) =>
+      [
+        `'name' => ${phpString(p.name)}`,
+        p.file !== undefined ? `'contents' => fopen(${phpString(p.file)}, 'r')` : `'contents' => ${phpString(p.text ?? '')}`,
+        ...(p.file !== undefined ? [`'filename' => ${phpString(p.file)}`] : []),
+        ...(p.contentType ? [`'headers' => ['Content-Type' => ${phpString(p.contentType)}]`] : []),
+      ].join(', ');
+    lines.push("    'multipart' => [", ...shape.parts.map((p) => `        [${part(p)}],`), '    ],');
+  }
   const file = responseFile(req);
   if (file) lines.push(`    'sink' => ${phpString(file)},`);
+  if (req.stream) lines.push("    'stream' => true,");
   lines.push(']);', '', 'echo $response->getStatusCode(), PHP_EOL;');
-  if (!file) lines.push('echo $response->getBody(), PHP_EOL;');
+  if (req.stream) {
+    // Each line (an event's field, a JSON Lines record) as it arrives.
+    lines.push('$stream = $response->getBody();', 'while (!$stream->eof()) {', '    echo GuzzleHttp\\Psr7\\Utils::readLine($stream);', '}');
+  } else if (!file) lines.push('echo $response->getBody(), PHP_EOL;');
   return lines.join('\n');
 }
 
@@ -715,8 +1032,13 @@ function rbPairs(pairs: [string, string][], raw: boolean): string {
 }
 
 function ruby(req: SampleRequest): string {
-  const body = req.body ? bodyText(req.body) : undefined;
-  const klass = req.method.charAt(0).toUpperCase() + req.method.slice(1).toLowerCase();
+  const shape = req.body ? bodyShape(req.body) : undefined;
+  const body = shape?.kind === 'text' ? shape.text : undefined;
+  const method = req.method.toUpperCase();
+  // Net::HTTP has a class per usual method; any other (QUERY, PURGE...) is a generic request, with or without a body.
+  const create = FIXED_METHODS.has(method)
+    ? `Net::HTTP::${method.charAt(0)}${method.slice(1).toLowerCase()}.new(uri)`
+    : `Net::HTTPGenericRequest.new(${rbString(method)}, ${req.body ? 'true' : 'false'}, true, uri)`;
   const lines = ["require 'net/http'", "require 'uri'", '', `uri = URI(${rbString(req.url)})`];
   const query: [string, string][] = [
     ...req.query.map(([k, v]): [string, string] => [rbString(k), rbString(v)]),
@@ -724,7 +1046,7 @@ function ruby(req: SampleRequest): string {
   ];
   const repeated = hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])]);
   if (query.length) lines.push(`uri.query = URI.encode_www_form(${rbPairs(query, repeated)})`);
-  lines.push('', `request = Net::HTTP::${klass}.new(uri)`);
+  lines.push('', `request = ${create}`);
   if (req.auth.basic)
     lines.push(`request.basic_auth(ENV.fetch(${rbString(req.auth.basic.userVar)}), ENV.fetch(${rbString(req.auth.basic.passwordVar)}))`);
   if (req.auth.bearer) lines.push(`request['Authorization'] = "Bearer #{ENV.fetch(${rbString(req.auth.bearer.tokenVar)})}"`);
@@ -739,6 +1061,41 @@ function ruby(req: SampleRequest): string {
     lines.push(`request.body = <<~'${term}'.chomp`, ...body.split('\n').map((l) => `  ${l}`), term);
   } else if (body !== undefined) {
     lines.push(`request.body = ${rbString(body)}`);
+  } else if (shape?.kind === 'form') {
+    lines.push('request.body = URI.encode_www_form([', ...shape.pairs.map(([k, v]) => `  [${rbString(k)}, ${rbString(v)}],`), '])');
+  } else if (shape?.kind === 'file') {
+    lines.push(`request.body = File.binread(${rbString(shape.file)})`);
+  } else if (shape?.kind === 'multipart') {
+    // Net::HTTP writes a part's Content-Type only with a file name: a typed text part gets one.
+    const part = (p: MultipartPart) => {
+      if (p.file !== undefined)
+        return `[${rbString(p.name)}, File.open(${rbString(p.file)}), {filename: ${rbString(p.file)}, content_type: ${rbString(p.contentType ?? '')}}]`;
+      if (p.contentType)
+        return `[${rbString(p.name)}, ${rbString(p.text ?? '')}, {filename: ${rbString(portalFileName(p.name, p.contentType, 'part'))}, content_type: ${rbString(p.contentType)}}]`;
+      return `[${rbString(p.name)}, ${rbString(p.text ?? '')}]`;
+    };
+    lines.push('request.set_form([', ...shape.parts.map((p) => `  ${part(p)},`), "], 'multipart/form-data')");
+  }
+  if (req.stream) {
+    // Each line (an event's field, a JSON Lines record) as it arrives.
+    lines.push(
+      '',
+      '$stdout.sync = true',
+      "Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https') do |http|",
+      '  http.request(request) do |response|',
+      '    puts response.code',
+      "    buffer = +''",
+      '    response.read_body do |chunk|',
+      '      buffer << chunk',
+      '      while (line = buffer.slice!(/\\A.*?\\n/))',
+      '        puts line.chomp',
+      '      end',
+      '    end',
+      '    puts buffer unless buffer.empty?',
+      '  end',
+      'end',
+    );
+    return lines.join('\n');
   }
   lines.push(
     '',

@@ -23,6 +23,7 @@ import type {
   TagLabel,
 } from './client/page-data-format';
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
+import {fieldPairs, formPairs, isRecord} from './form-encoding';
 import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {binaryExampleHtml} from '../../src/components/ApiOperation/examples';
 import {highlight, languageForMediaType} from './highlight';
@@ -47,7 +48,7 @@ import {
 import {methodLabel, operationAt, operationKeys} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
-import {nodeAt, refOf} from '../../openapi/model/refs';
+import {followRefs, nodeAt, refOf} from '../../openapi/model/refs';
 import {apiPageRoute} from '../../openapi/model/routes';
 import {apiKeyEnvVar, CREDENTIAL_ENV, screamingSnakeCase} from '../../src/config/credentials';
 import {preferredAlternative} from '../../src/components/ApiConsole/auth/schemes';
@@ -385,8 +386,8 @@ export class PageDataBuilder {
       const ex = deref(this.doc, first);
       if (ex && ex.value !== undefined) return {value: ex.value, given: true};
     }
-    if (!media.schema || !(languageForMediaType(mediaType) === 'json' || mediaType.startsWith('application/x-www-form-urlencoded')))
-      return undefined;
+    const fields = mediaType.startsWith('application/x-www-form-urlencoded') || mediaType.startsWith('multipart/form-data');
+    if (!media.schema || !(languageForMediaType(mediaType) === 'json' || fields)) return undefined;
     try {
       const value = OpenAPISampler.sample(
         media.schema as SamplerSchema,
@@ -421,6 +422,7 @@ export class PageDataBuilder {
         data.encoding = encoding;
       }
       const ex = this.example(mediaType, media, kind);
+      if (kind === 'request') Object.assign(data, this.fieldEncoding(mediaType, media));
       if (ex) {
         data.exampleGiven = ex.given;
         if (kind === 'request') {
@@ -437,6 +439,35 @@ export class PageDataBuilder {
       }
       return data;
     });
+  }
+
+  /**
+   * A form or multipart request body's `encoding` (contentType, style, explode by property), and
+   * which multipart properties are files: `format: binary`, a `contentMediaType` or an encoding
+   * `contentType` that is not text (binaryBody).
+   */
+  private fieldEncoding(mediaType: string, media: MediaType): Pick<MediaTypeData, 'encoding' | 'files'> {
+    const out: Pick<MediaTypeData, 'encoding' | 'files'> = {};
+    const encoding: Record<string, EncodingData> = {};
+    for (const [name, e] of Object.entries(media.encoding ?? {})) {
+      const data: EncodingData = {};
+      if (typeof e?.contentType === 'string') data.contentType = e.contentType;
+      if (typeof e?.style === 'string') data.style = e.style;
+      if (typeof e?.explode === 'boolean') data.explode = e.explode;
+      setOwn(encoding, name, data);
+    }
+    if (Object.keys(encoding).length) out.encoding = encoding;
+    if (!mediaType.startsWith('multipart/')) return out;
+    const schema = followRefs(this.doc, media.schema) as SchemaObject | undefined;
+    const files = Object.entries(schema?.properties ?? {}).flatMap(([name, raw]) => {
+      const prop = followRefs(this.doc, raw) as (SchemaObject & {contentMediaType?: unknown}) | undefined;
+      const type = Object.hasOwn(encoding, name) ? encoding[name].contentType : undefined;
+      const declared = typeof prop?.contentMediaType === 'string' ? prop.contentMediaType : undefined;
+      const isFile = prop?.format === 'binary' || [type, declared].some((t) => t !== undefined && binaryBody(t, undefined));
+      return isFile ? [name] : [];
+    });
+    if (files.length) out.files = files;
+    return out;
   }
 
   private security(op: Operation): SecuritySchemeData[][] {
@@ -554,6 +585,7 @@ export class PageDataBuilder {
         if (example !== undefined) data.example = example;
         if (p.in === 'query' && p.explode === false) data.explode = false;
         if (content) data.mediaType = content[0];
+        if (p.in === 'query' && p.style && p.style !== 'form') data.style = p.style;
         return data;
       });
       const page: OperationPage = {
@@ -675,19 +707,22 @@ function exampleValue(p: ParameterData, schemas: Record<string, SchemaNode>): st
 }
 
 /**
- * A query parameter's example as the URL carries it (OpenAPI's default style "form"): a list is
- * the key repeated once per item (`explode`, the default) or one comma-separated value.
+ * A query parameter's example as the URL carries it, by its `style` and `explode` (./form-encoding.ts
+ * fieldPairs): with style form (the default) a list is the key repeated once per item (`explode`,
+ * the default) or one comma-separated value; deepObject writes `name[key]=value`.
  */
-function queryValues(p: ParameterData, schemas: Record<string, SchemaNode>, value: string): string[] {
-  let list = p.example;
-  if (list === undefined) {
+function queryPairs(p: ParameterData, schemas: Record<string, SchemaNode>, value: string): [string, string][] {
+  let example = p.example;
+  if (example === undefined) {
     const s = followRef(p.schema, schemas);
-    list = s?.example ?? s?.default;
+    example = s?.example ?? s?.default;
   }
-  if (!Array.isArray(list)) return [value];
-  const items = list.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
-  return p.explode === false ? [items.join(',')] : items;
+  if (!Array.isArray(example) && !isRecord(example)) return [[p.name, value]];
+  return fieldPairs(p.name, example, {style: p.style, explode: p.explode});
 }
+
+/** Media types of streamed responses (OpenAPI 3.2 `itemSchema`): read line by line, an event or a record at a time. */
+const STREAM_TYPES = new Set(['text/event-stream', 'application/jsonl', 'application/x-ndjson', 'application/json-seq']);
 
 const envName = screamingSnakeCase;
 
@@ -704,9 +739,14 @@ export function sampleRequest(page: OperationPage): SampleRequest {
   for (const p of page.parameters) {
     if (p.deprecated && !p.required) continue;
     if (!p.required && p.example === undefined) continue;
+    if (p.in === 'querystring') {
+      // The whole query string: the example's fields, form-encoded (a querystring of another media type is not sampled).
+      if (isRecord(p.example)) query.push(...formPairs(p.example));
+      continue;
+    }
     const value = exampleValue(p, page.schemas);
     if (p.in === 'path') path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
-    else if (p.in === 'query') for (const v of queryValues(p, page.schemas, value)) query.push([p.name, v]);
+    else if (p.in === 'query') query.push(...queryPairs(p, page.schemas, value));
     else if (p.in === 'header') headers.push([p.name, value]);
     else if (p.in === 'cookie') cookies.push([p.name, value]);
   }
@@ -722,13 +762,24 @@ export function sampleRequest(page: OperationPage): SampleRequest {
   }
   const req: SampleRequest = {method: page.method, url: `${server}${path}`, query, headers, ...(cookies.length ? {cookies} : {}), auth};
   const body = page.requestBody?.content[0];
-  if (body) req.body = {mediaType: body.mediaType, value: body.example ?? {}};
+  if (body) {
+    const type = body.mediaType.toLowerCase();
+    // Text bodies (XML, plain text) are sent as their example; with none, empty rather than as JSON "{}".
+    const structured = languageForMediaType(type) === 'json' || /^(application\/x-www-form-urlencoded|multipart\/)/.test(type);
+    req.body = {mediaType: body.mediaType, value: body.example ?? (structured ? {} : '')};
+    if (body.encoding) req.body.encoding = body.encoding;
+    if (body.files) req.body.files = body.files;
+    // A file upload (an image, a PDF, application/octet-stream): the samples read it from a file.
+    if (binaryBody(type, body.schema) && !type.startsWith('multipart/')) req.body.file = true;
+  }
   const success = page.responses.find((r) => /^2/.test(r.status) && r.content.length);
   const accept = success?.content[0]?.mediaType;
   if (accept) {
     req.accept = accept;
+    const type = accept.split(';')[0]!.trim().toLowerCase();
+    if (STREAM_TYPES.has(type)) req.stream = true;
     // A binary answer is saved to a file the samples name themselves (responseFile).
-    if (!languageForMediaType(accept) && !accept.startsWith('text/')) req.download = {name: page.operationId};
+    else if (!languageForMediaType(accept) && !accept.startsWith('text/')) req.download = {name: page.operationId};
   }
   return req;
 }

@@ -149,3 +149,23 @@ export const RUNNERS: Record<string, Runner> = {
     },
   },
 };
+
+/**
+ * A directory a sample runs in: PHP's samples require vendor/autoload.php, which here loads
+ * Debian's Guzzle. Returns the names the runner itself put there (not the sample's files).
+ */
+export function prepareCwd(lang: string, cwd: string): string[] {
+  if (lang !== 'php') return [];
+  mkdirSync(path.join(cwd, 'vendor'), {recursive: true});
+  writeFileSync(path.join(cwd, 'vendor', 'autoload.php'), `<?php require '${GUZZLE_AUTOLOAD}';\n`);
+  return ['vendor'];
+}
+
+/** The environment a sample runs with: no variables of this process beyond PATH, a home of its own. */
+export const sampleEnv = (cwd: string, vars: Record<string, string>): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: cwd,
+  LANG: 'C.UTF-8',
+  GOCACHE: goEnv().GOCACHE,
+  ...vars,
+});

@@ -62,6 +62,8 @@ export interface ParameterData {
   explode?: false;
   /** A parameter described by `content` (always for `in: querystring`): its media type. */
   mediaType?: string;
+  /** A query parameter's `style` other than form (spaceDelimited, pipeDelimited, deepObject). */
+  style?: string;
 }
 
 /** What replaces a deprecated operation (`x-deprecated-by`: an operationId, else a text). */
@@ -92,6 +94,8 @@ export interface MediaTypeData {
   encoding?: Record<string, EncodingData>;
   /** OpenAPI 3.2: the schema of one item of a streamed body (an event, a line, a record). */
   itemSchema?: SchemaNode;
+  /** Request bodies, multipart: the properties that are files (format binary, a binary contentMediaType or part type). */
+  files?: string[];
 }
 
 /** How one property of a form or multipart body is sent. */

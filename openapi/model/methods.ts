@@ -74,8 +74,7 @@ export interface PathItemOperation {
   keys: string[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keys from a path item to the operation of `method` (see PathItemOperation.keys). */
 export function operationKeys(method: HttpMethod): string[] {

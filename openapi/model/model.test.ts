@@ -2,7 +2,16 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {escapeToken, fragmentToken, localRefTokens, pointerOf, unescapeToken} from './pointer';
 import {followRefs, nodeAt, refOf, refTarget} from './refs';
-import {additionalMethodProblem, HTTP_METHODS, isHttpMethod, isMethodToken, methodLabel, operationAt, operationKeys, pathItemOperations} from './methods';
+import {
+  additionalMethodProblem,
+  HTTP_METHODS,
+  isHttpMethod,
+  isMethodToken,
+  methodLabel,
+  operationAt,
+  operationKeys,
+  pathItemOperations,
+} from './methods';
 
 test('tokens: "~" and "/" escaped, and read back in the order RFC 6901 gives', () => {
   assert.equal(escapeToken('/a~b/{id}'), '~1a~0b~1{id}');
@@ -92,11 +101,18 @@ test('methods: the nine fixed fields of a path item (3.2 adds query), in the spe
   }
 });
 
-test('methods: a path item\'s operations are its fixed fields and its additionalOperations, in document order', () => {
+test("methods: a path item's operations are its fixed fields and its additionalOperations, in document order", () => {
   const item = {
     parameters: [],
     get: {operationId: 'a'},
-    additionalOperations: {PURGE: {operationId: 'b'}, COPY: {operationId: 'c'}, get: {operationId: 'no'}, POST: {}, 'BAD METHOD': {}, LINK: 'text'},
+    additionalOperations: {
+      PURGE: {operationId: 'b'},
+      COPY: {operationId: 'c'},
+      get: {operationId: 'no'},
+      POST: {},
+      'BAD METHOD': {},
+      LINK: 'text',
+    },
     query: {operationId: 'd'},
     post: null,
     'x-get': {},

@@ -31,7 +31,6 @@ describe('page slugs', () => {
     }
   });
 
-
   it('kebab-cases summaries and camelCase operationIds to the same slug', () => {
     assert.equal(pageSlug('Get a list of bill profiles'), 'get-a-list-of-bill-profiles');
     assert.equal(pageSlug('getAListOfBillProfiles'), 'get-a-list-of-bill-profiles');
@@ -69,16 +68,19 @@ describe('listOperations', () => {
 });
 
 test('listOperations: OpenAPI 3.2 query and additionalOperations are operations, in document order, titled by their upper-cased method', () => {
-  const ops = listOperations({
-    paths: {
-      '/m/{id}': {
-        get: {operationId: 'getM'},
-        additionalOperations: {PURGE: {summary: 'Purge it', tags: ['M']}, COPY: {}, Get: {operationId: 'notAnOperation'}},
-        query: {operationId: 'searchM'},
+  const ops = listOperations(
+    {
+      paths: {
+        '/m/{id}': {
+          get: {operationId: 'getM'},
+          additionalOperations: {PURGE: {summary: 'Purge it', tags: ['M']}, COPY: {}, Get: {operationId: 'notAnOperation'}},
+          query: {operationId: 'searchM'},
+        },
       },
+      webhooks: {ping: {additionalOperations: {NOTIFY: {summary: 'Ping'}}}},
     },
-    webhooks: {ping: {additionalOperations: {NOTIFY: {summary: 'Ping'}}}},
-  }, {webhooks: true});
+    {webhooks: true},
+  );
   assert.deepEqual(
     ops.map((o) => [o.kind, o.method, o.path, o.title, o.slug]),
     [

@@ -32,7 +32,9 @@ const classOf = (c: string): CharClass => (/\p{Lu}/u.test(c) ? 'upper' : /\p{N}/
  */
 export function slugWords(text: string): string[] {
   const out: string[] = [];
-  for (const chunk of deburr(text).replace(/['\u2019]/g, '').match(/[\p{L}\p{N}]+/gu) ?? []) {
+  for (const chunk of deburr(text)
+    .replace(/['\u2019]/g, '')
+    .match(/[\p{L}\p{N}]+/gu) ?? []) {
     const chars = [...chunk];
     const classes = chars.map(classOf);
     let start = 0;
@@ -40,7 +42,8 @@ export function slugWords(text: string): string[] {
       const prev = classes[i - 1];
       const cur = classes[i];
       let split = false;
-      if (cur === 'upper' && prev !== 'upper') split = true; // getInvoices, v1Pod
+      if (cur === 'upper' && prev !== 'upper')
+        split = true; // getInvoices, v1Pod
       else if (cur === 'lower' && prev === 'upper' && i - 1 > start) {
         // An upper-case run meets lower case: "HTTPResponse" ends the run before its last capital.
         const run = chars.slice(start, i).join('');

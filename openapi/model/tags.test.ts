@@ -14,7 +14,10 @@ function outline(tree: NavCategory<Entry>[], depth = 0): string[] {
 }
 
 function treeOf(doc: Record<string, unknown>, entries: Entry[]) {
-  const {tags, problems} = readTags(doc, entries.flatMap((e) => e.tags));
+  const {tags, problems} = readTags(
+    doc,
+    entries.flatMap((e) => e.tags),
+  );
   return {tree: navigationTree(tags, entries), tags, problems};
 }
 
@@ -134,9 +137,12 @@ describe('untagged operations', () => {
     for (const [path, label] of cases) assert.equal(pathGroup(path) && commonLabel([pathGroup(path)!.words]), label, path);
   });
 
-  it('group query-style (AWS) paths by the action\'s noun, labelled by the words the group shares', () => {
+  it("group query-style (AWS) paths by the action's noun, labelled by the words the group shares", () => {
     assert.deepEqual(pathGroup('/#Action=DescribeInstances'), {key: 'action:instance', words: ['Instance']});
-    assert.deepEqual(pathGroup('/?Action=ModifyInstanceAttribute&Version=2016-11-15'), {key: 'action:instance', words: ['Instance', 'Attribute']});
+    assert.deepEqual(pathGroup('/?Action=ModifyInstanceAttribute&Version=2016-11-15'), {
+      key: 'action:instance',
+      words: ['Instance', 'Attribute'],
+    });
     assert.equal(pathGroup('/#Action=Publish')!.key, 'action:publish');
     const {tree} = treeOf({}, [
       op('a', '/#Action=CreateTransitGateway'),
@@ -148,7 +154,13 @@ describe('untagged operations', () => {
     assert.deepEqual(outline(tree), ['Transit Gateway [transit-gateway]: a b', 'Instance [instance]: c d', 'Address [address]: e']);
     // Only a word the members spell differently is shown in the singular.
     assert.equal(commonLabel([['Instances'], ['Instance', 'Attribute']]), 'Instance');
-    assert.equal(commonLabel([['Payment', 'Methods'], ['Payment', 'Methods']]), 'Payment Methods');
+    assert.equal(
+      commonLabel([
+        ['Payment', 'Methods'],
+        ['Payment', 'Methods'],
+      ]),
+      'Payment Methods',
+    );
   });
 
   it('join the category of a tag with the same address; webhooks and unnamed paths get their own', () => {

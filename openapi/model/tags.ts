@@ -64,12 +64,20 @@ export function readTags(doc: unknown, used: Iterable<string> = []): {tags: Map<
   const problems: TagProblem[] = [];
   const tags = new Map<string, TagInfo>();
   const declared = (Array.isArray(d.tags) ? d.tags : []).map((t, i) => [t, i] as const).filter(([t]) => isObj(t) && text(t.name));
-  const groups = (Array.isArray(d['x-tagGroups']) ? d['x-tagGroups'] : []).map((g, i) => [g, i] as const).filter(([g]) => isObj(g) && text(g.name));
+  const groups = (Array.isArray(d['x-tagGroups']) ? d['x-tagGroups'] : [])
+    .map((g, i) => [g, i] as const)
+    .filter(([g]) => isObj(g) && text(g.name));
   const groupOf = new Map<string, string>();
   for (const [g, i] of groups as [Record<string, unknown>, number][]) {
     const name = g.name as string;
     if (!tags.has(name))
-      tags.set(name, {name, label: name, kind: NAV_KIND, declared: false, ...(text(g.description) ? {description: g.description as string} : {})});
+      tags.set(name, {
+        name,
+        label: name,
+        kind: NAV_KIND,
+        declared: false,
+        ...(text(g.description) ? {description: g.description as string} : {}),
+      });
     for (const member of Array.isArray(g.tags) ? g.tags : []) {
       if (typeof member !== 'string' || member === name) continue;
       if (groupOf.has(member)) {
@@ -308,7 +316,10 @@ export function allCategories<T>(tree: readonly NavCategory<T>[]): NavCategory<T
  * with no text names no category (the page is untagged, as plugins/api-pages/pages.ts plans it).
  */
 export function operationTree(doc: unknown, refs: readonly OperationRef[]): NavCategory<OperationRef>[] {
-  const {tags} = readTags(doc, refs.flatMap((r) => r.tags));
+  const {tags} = readTags(
+    doc,
+    refs.flatMap((r) => r.tags),
+  );
   return navigationTree(tags, refs, (r) => ({tags: r.tags.filter((t) => t.trim() !== ''), path: r.path, webhook: r.kind === 'webhook'}));
 }
 

@@ -107,7 +107,13 @@ describe('OpenAPI 3.2: the type tree', () => {
           securitySchemes: {
             device: {
               type: 'oauth2',
-              flows: {deviceAuthorization: {deviceAuthorizationUrl: 'https://a.test/device', tokenUrl: 'https://a.test/token', scopes: {read: 'Read'}}},
+              flows: {
+                deviceAuthorization: {
+                  deviceAuthorizationUrl: 'https://a.test/device',
+                  tokenUrl: 'https://a.test/token',
+                  scopes: {read: 'Read'},
+                },
+              },
             },
           },
           mediaTypes: {Problem: {schema: {type: 'object', properties: {title: {type: 'string'}}}}},
@@ -151,7 +157,11 @@ describe('OpenAPI 3.2: the test description', () => {
       'no 3.2 field is a struct finding',
     );
     const ops = listOperations(result.document).map((o) => `${o.method} ${o.path} ${o.slug}`);
-    for (const expected of ['query /meters search-meters', 'PURGE /meters/{meterId} purge-meter-cache', 'COPY /meters/{meterId} copy-meter']) {
+    for (const expected of [
+      'query /meters search-meters',
+      'PURGE /meters/{meterId} purge-meter-cache',
+      'COPY /meters/{meterId} copy-meter',
+    ]) {
       assert.ok(ops.includes(expected), `${expected} in ${ops.join(', ')}`);
     }
     assert.equal(result.document.servers?.[0]?.name, 'Production');
@@ -161,30 +171,51 @@ describe('OpenAPI 3.2: the test description', () => {
 
 describe('OpenAPI 3.2: a malformed document fails (ours) or warns (foreign), naming the file and pointer', () => {
   it('itemSchema a string', async () => {
-    const doc = base({}, {
-      '/stream': {
-        get: {
-          operationId: 'stream',
-          summary: 'Stream',
-          tags: ['a'],
-          responses: {'200': {description: 'Events', content: {'text/event-stream': {itemSchema: 'string'}}}},
+    const doc = base(
+      {},
+      {
+        '/stream': {
+          get: {
+            operationId: 'stream',
+            summary: 'Stream',
+            tags: ['a'],
+            responses: {'200': {description: 'Events', content: {'text/event-stream': {itemSchema: 'string'}}}},
+          },
         },
       },
-    });
-    await assertFailsAndWarns(doc, 'struct', '#/paths/~1stream/get/responses/200/content/text~1event-stream/itemSchema', /Expected type `Schema` \(object\) but got `string`/);
+    );
+    await assertFailsAndWarns(
+      doc,
+      'struct',
+      '#/paths/~1stream/get/responses/200/content/text~1event-stream/itemSchema',
+      /Expected type `Schema` \(object\) but got `string`/,
+    );
   });
 
   it('additionalOperations naming a fixed method (any case): no page for it', async () => {
     const op = (id: string) => ({operationId: id, summary: id, tags: ['a'], responses: {'200': {description: 'OK'}}});
-    const doc = base({}, {'/x': {get: op('getX'), additionalOperations: {get: op('otherGet'), Query: op('otherQuery'), PURGE: op('purgeX')}}});
-    await assertFailsAndWarns(doc, 'portal/additional-operations', '#/paths/~1x/additionalOperations/get', /"get" is a fixed method of the path item; write the operation under its `get` field/);
+    const doc = base(
+      {},
+      {'/x': {get: op('getX'), additionalOperations: {get: op('otherGet'), Query: op('otherQuery'), PURGE: op('purgeX')}}},
+    );
+    await assertFailsAndWarns(
+      doc,
+      'portal/additional-operations',
+      '#/paths/~1x/additionalOperations/get',
+      /"get" is a fixed method of the path item; write the operation under its `get` field/,
+    );
     await assertFailsAndWarns(doc, 'portal/additional-operations', '#/paths/~1x/additionalOperations/Query', /`query` field/);
     const result = await buildProcessedSpec({source: writeDoc(doc), strict: false});
     assert.deepEqual(
-      listOperations(result.document).filter((o) => o.path === '/x').map((o) => o.method),
+      listOperations(result.document)
+        .filter((o) => o.path === '/x')
+        .map((o) => o.method),
       ['get', 'PURGE'],
     );
-    assert.ok(workaroundLines(result).some((l) => l.includes('portal/additional-operations (2×): #/paths/~1x/additionalOperations/get')), workaroundLines(result).join('\n'));
+    assert.ok(
+      workaroundLines(result).some((l) => l.includes('portal/additional-operations (2×): #/paths/~1x/additionalOperations/get')),
+      workaroundLines(result).join('\n'),
+    );
   });
 
   it('tags[].parent naming a missing tag, and a cycle: the processed document keeps neither parent', async () => {
@@ -212,7 +243,13 @@ describe('OpenAPI 3.2: a malformed document fails (ours) or warns (foreign), nam
 
   it('in: querystring twice (path item and operation), or beside in: query', async () => {
     const qs = (name: string) => ({name, in: 'querystring', content: {'application/x-www-form-urlencoded': {schema: {type: 'object'}}}});
-    const op = (parameters: unknown[]) => ({operationId: 'q', summary: 'q', tags: ['a'], parameters, responses: {'200': {description: 'OK'}}});
+    const op = (parameters: unknown[]) => ({
+      operationId: 'q',
+      summary: 'q',
+      tags: ['a'],
+      parameters,
+      responses: {'200': {description: 'OK'}},
+    });
     await assertFailsAndWarns(
       base({}, {'/q': {parameters: [qs('one')], get: op([qs('two')])}}),
       'spec-querystring-parameters',
@@ -231,7 +268,10 @@ describe('OpenAPI 3.2: a malformed document fails (ours) or warns (foreign), nam
 describe('OpenAPI versions', () => {
   it('3.2.x is read; a later minor version is refused at #/openapi', async () => {
     const err = await failure(writeDoc({...base(), openapi: '3.3.0'}));
-    assert.match(err.message, /openapi\.json#\/openapi: unsupported OpenAPI version "3\.3\.0"; the portal reads OpenAPI 3\.0, 3\.1 and 3\.2/);
+    assert.match(
+      err.message,
+      /openapi\.json#\/openapi: unsupported OpenAPI version "3\.3\.0"; the portal reads OpenAPI 3\.0, 3\.1 and 3\.2/,
+    );
   });
 });
 
@@ -262,8 +302,11 @@ describe('dropInvalidTagParents', () => {
 
 describe('OpenAPI 3.2 $self: the base URI of the references', () => {
   const self = {uri: 'https://docs.meters.test/api/v1/openapi.yaml', file: path.join(path.sep, 'work', 'spec', 'openapi.yaml')};
-  it('selfLocal: a URI under $self\'s folder names the file at the same place; $self names the document; others nothing', () => {
-    assert.equal(selfLocal(self, 'https://docs.meters.test/api/v1/schemas/meter.yaml'), path.join(path.sep, 'work', 'spec', 'schemas', 'meter.yaml'));
+  it("selfLocal: a URI under $self's folder names the file at the same place; $self names the document; others nothing", () => {
+    assert.equal(
+      selfLocal(self, 'https://docs.meters.test/api/v1/schemas/meter.yaml'),
+      path.join(path.sep, 'work', 'spec', 'schemas', 'meter.yaml'),
+    );
     assert.equal(selfLocal(self, 'https://docs.meters.test/api/v1/openapi.yaml'), self.file);
     assert.equal(selfLocal(self, 'https://docs.meters.test/api/v1/a%20b.yaml'), path.join(path.sep, 'work', 'spec', 'a b.yaml'));
     for (const ref of [
@@ -275,7 +318,11 @@ describe('OpenAPI 3.2 $self: the base URI of the references', () => {
     ]) {
       assert.equal(selfLocal(self, ref), undefined, ref);
     }
-    assert.equal(selfLocal({...self, uri: '/api/v1/openapi.yaml'}, 'https://docs.meters.test/api/v1/x.yaml'), undefined, 'a relative $self');
+    assert.equal(
+      selfLocal({...self, uri: '/api/v1/openapi.yaml'}, 'https://docs.meters.test/api/v1/x.yaml'),
+      undefined,
+      'a relative $self',
+    );
   });
 
   it('a document whose references name its own URI space builds from its files, and nothing is fetched', async () => {
@@ -318,7 +365,7 @@ describe('OpenAPI 3.2 $self: the base URI of the references', () => {
     assert.deepEqual(result.files.sort(), [file, path.join(dir, 'schemas', 'meter.yaml')].sort());
   });
 
-  it('a URI outside $self\'s folder is still refused by the policy (not fetched, not read locally)', async () => {
+  it("a URI outside $self's folder is still refused by the policy (not fetched, not read locally)", async () => {
     const file = tempOutput('openapi.json');
     fs.writeFileSync(
       file,
@@ -327,6 +374,9 @@ describe('OpenAPI 3.2 $self: the base URI of the references', () => {
         components: {schemas: {X: {$ref: 'https://docs.meters.test/other/x.json#/X'}}},
       }),
     );
-    await assert.rejects(buildProcessedSpec({source: file, strict: false, refs: {root: path.dirname(file), hosts: []}}), /https:\/\/docs\.meters\.test\/other\/x\.json/);
+    await assert.rejects(
+      buildProcessedSpec({source: file, strict: false, refs: {root: path.dirname(file), hosts: []}}),
+      /https:\/\/docs\.meters\.test\/other\/x\.json/,
+    );
   });
 });

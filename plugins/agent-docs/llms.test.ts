@@ -7,7 +7,11 @@ test('llms.txt: a section per category, titled by its trail; a badge tag is no s
   const doc = {
     openapi: '3.2.0',
     info: {title: 'Meters', version: '1'},
-    tags: [{name: 'beta', kind: 'badge'}, {name: 'metering', summary: 'Metering'}, {name: 'readings', summary: 'Readings', parent: 'metering'}],
+    tags: [
+      {name: 'beta', kind: 'badge'},
+      {name: 'metering', summary: 'Metering'},
+      {name: 'readings', summary: 'Readings', parent: 'metering'},
+    ],
     paths: {
       '/readings': {get: {operationId: 'listReadings', summary: 'List readings', tags: ['beta', 'readings']}},
       '/v1/audits': {get: {operationId: 'listAudits', summary: 'List audits'}},

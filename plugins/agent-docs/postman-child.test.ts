@@ -98,7 +98,11 @@ test('the child writes the same collection for the same document, twice (also wh
 test('OpenAPI 3.2: QUERY and additionalOperations operations become requests with their own method (the converter knows eight)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'postman-32-'));
   const doc = path.join(dir, 'openapi.json');
-  const op = (summary: string) => ({summary, tags: ['Meters'], responses: {'200': {description: 'OK', content: {'application/json': {example: {ok: true}}}}}});
+  const op = (summary: string) => ({
+    summary,
+    tags: ['Meters'],
+    responses: {'200': {description: 'OK', content: {'application/json': {example: {ok: true}}}}},
+  });
   writeFileSync(
     doc,
     JSON.stringify({
@@ -123,7 +127,9 @@ test('OpenAPI 3.2: QUERY and additionalOperations operations become requests wit
     items.forEach((i) =>
       i.item
         ? walk(i.item)
-        : requests.push(`${i.request.method} ${i.name} ${i.request.url.path.join('/')} ${(i.response ?? []).map((r: any) => r.originalRequest.method).join(',')}`),
+        : requests.push(
+            `${i.request.method} ${i.name} ${i.request.url.path.join('/')} ${(i.response ?? []).map((r: any) => r.originalRequest.method).join(',')}`,
+          ),
     );
   walk(collection.item);
   assert.deepEqual(requests.sort(), [

@@ -61,7 +61,11 @@ test('a 3.2 document is served: GET answers, QUERY and PURGE get 405 with a mess
     ['QUERY', '/meters'],
     ['PURGE', '/meters/m1'],
   ] as const) {
-    const r = await fetch(`${mock.url}${p}`, {method, headers: {'content-type': 'application/json'}, body: method === 'QUERY' ? '{}' : undefined});
+    const r = await fetch(`${mock.url}${p}`, {
+      method,
+      headers: {'content-type': 'application/json'},
+      body: method === 'QUERY' ? '{}' : undefined,
+    });
     assert.equal(r.status, 405, method);
     const body = (await r.json()) as {title?: string; detail?: string};
     assert.equal(body.title, 'Route resolved, but no method matched');

@@ -138,9 +138,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
       // Webhooks have no console: no response check.
       const check = page.webhook
         ? undefined
-        : clock.time('response checks', () =>
-            responseCheckModule(builder.doc, operationAt(builder.doc.paths?.[page.path], page.method)),
-          );
+        : clock.time('response checks', () => responseCheckModule(builder.doc, operationAt(builder.doc.paths?.[page.path], page.method)));
       if (check?.source) checkModules++;
       const responseCheck = check ? clock.time('response checks', () => run.writeCheckModule(page.id, checkFile(check))) : undefined;
       if (responseCheck) data.responseCheck = responseCheck;

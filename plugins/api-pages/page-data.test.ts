@@ -455,6 +455,9 @@ test('OpenAPI 3.2: QUERY and additionalOperations pages carry their method and p
   const purge = builder.operation('PURGE', '/meters/{id}');
   assert.equal(purge.method, 'PURGE');
   assert.equal(purge.summary, 'Purge');
-  assert.deepEqual(purge.parameters.map((p) => p.name), ['id']);
+  assert.deepEqual(
+    purge.parameters.map((p) => p.name),
+    ['id'],
+  );
   assert.throws(() => builder.operation('purge', '/meters/{id}'), /No operation "PURGE \/meters\/\{id\}"/);
 });

@@ -1,6 +1,15 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DESCRIPTION_MAX, frontMatter, infoFrontMatter, planPages, sidebarSource, operationFrontMatter, methodClasses, type SidebarItem} from './pages';
+import {
+  DESCRIPTION_MAX,
+  frontMatter,
+  infoFrontMatter,
+  planPages,
+  sidebarSource,
+  operationFrontMatter,
+  methodClasses,
+  type SidebarItem,
+} from './pages';
 import type {OpenApiDocument} from '../../openapi/model/document';
 
 const doc: OpenApiDocument = {
@@ -261,7 +270,13 @@ test('pages: sidebar: nested 3.2 tags (operations, then child categories), label
     items.map((i) =>
       i.type === 'doc'
         ? i.id
-        : {label: i.label, title: i.link?.title, slug: i.link?.slug, ...(i.customProps ? {props: i.customProps} : {}), items: shape(i.items)},
+        : {
+            label: i.label,
+            title: i.link?.title,
+            slug: i.link?.slug,
+            ...(i.customProps ? {props: i.customProps} : {}),
+            items: shape(i.items),
+          },
     );
   assert.deepEqual(shape(planPages(nested).sidebar), [
     'api/meters',
@@ -275,7 +290,10 @@ test('pages: sidebar: nested 3.2 tags (operations, then child categories), label
           title: 'Readings',
           slug: '/category/api/readings',
           props: {externalDocs: {url: 'https://x.test/r'}},
-          items: ['api/list-readings', {label: 'Live readings', title: 'Live readings', slug: '/category/api/live', items: ['api/stream-readings']}],
+          items: [
+            'api/list-readings',
+            {label: 'Live readings', title: 'Live readings', slug: '/category/api/live', items: ['api/stream-readings']},
+          ],
         },
       ],
     },

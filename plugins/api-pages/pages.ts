@@ -144,7 +144,10 @@ function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: Planned
 
 /** The category tree of the planned pages (openapi/model/tags.ts): nested tags, x-tagGroups, untagged operations by path. */
 export function navigation(doc: OpenApiDocument, operations: PlannedOperation[]): NavCategory<PlannedOperation>[] {
-  const {tags} = readTags(doc, operations.flatMap((o) => o.tags));
+  const {tags} = readTags(
+    doc,
+    operations.flatMap((o) => o.tags),
+  );
   // A webhook's planned path is "webhook": it files by its event (an untagged one goes to "Webhooks").
   return navigationTree(tags, operations, (o) => ({tags: o.tags, path: o.webhook?.event ?? o.path, webhook: o.webhook !== undefined}));
 }

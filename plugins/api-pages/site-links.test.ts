@@ -12,7 +12,12 @@ test('site links: the top-level categories of the sidebar, labelled as there; ba
     JSON.stringify({
       openapi: '3.2.0',
       info: {title: 'Meters', version: '1'},
-      tags: [{name: 'metering', summary: 'Metering'}, {name: 'meters', parent: 'metering'}, {name: 'beta', kind: 'badge'}, {name: 'exports'}],
+      tags: [
+        {name: 'metering', summary: 'Metering'},
+        {name: 'meters', parent: 'metering'},
+        {name: 'beta', kind: 'badge'},
+        {name: 'exports'},
+      ],
       paths: {
         '/meters': {get: {operationId: 'listMeters', tags: ['meters', 'beta']}},
         '/exports': {get: {operationId: 'listExports', tags: ['exports']}},
@@ -27,5 +32,9 @@ test('site links: the top-level categories of the sidebar, labelled as there; ba
     {label: 'Audits', path: '/docs/category/api/audits'},
   ]);
   assert.equal(links.referencePath, '/docs/category/api/exports');
-  assert.equal(apiSiteLinks(file, false, 'nope').referencePath, '/docs/category/api/metering', 'an unknown reference tag: the first category');
+  assert.equal(
+    apiSiteLinks(file, false, 'nope').referencePath,
+    '/docs/category/api/metering',
+    'an unknown reference tag: the first category',
+  );
 });

@@ -44,7 +44,13 @@ export function apiSiteLinks(
   const top = operationTree(doc, refs);
   // Labelled as the sidebar labels them (a 3.2 summary, x-displayName); PORTAL_REFERENCE_TAG names the tag.
   const categories = top.map((node) => ({label: node.label, path: categoryRoute(node.slug)}));
-  const reference = categories[Math.max(0, top.findIndex((n) => n.name === referenceTag))];
+  const reference =
+    categories[
+      Math.max(
+        0,
+        top.findIndex((n) => n.name === referenceTag),
+      )
+    ];
   const overviewPath = apiPageRoute(documentOverviewSlug(doc));
   return {
     overviewPath,

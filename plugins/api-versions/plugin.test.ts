@@ -51,7 +51,7 @@ test("search index: docs under an older version's route base are not the latest 
   );
 });
 
-test('page lists: each operation\'s category is its sidebar category (nav tag, else path group); parent categories are listed; badge tags are not', () => {
+test("page lists: each operation's category is its sidebar category (nav tag, else path group); parent categories are listed; badge tags are not", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'versions-tags-'));
   const file = (doc: unknown, name: string) => {
     const f = path.join(dir, name);

@@ -1332,12 +1332,26 @@ describe('OpenAPI 3.2: QUERY and additionalOperations operations in the changelo
   test('an added or removed custom or QUERY operation is labelled like any other, with its method and real pointer', () => {
     const release = diffDocuments(before(), after(), '1.1.0', '1.0.0', {pages: new Map([['PURGE /m', '/docs/api/purge-m']])});
     assert.deepEqual(
-      release.operations.map((o) => [o.method, o.path, o.status, o.title, o.href, o.changes.map((c) => `${c.kind} ${c.pointer} ${c.text}`)]),
+      release.operations.map((o) => [
+        o.method,
+        o.path,
+        o.status,
+        o.title,
+        o.href,
+        o.changes.map((c) => `${c.kind} ${c.pointer} ${c.text}`),
+      ]),
       [
         ['COPY', '/m', 'removed', 'Op copyM', undefined, ['breaking #/paths/~1m/additionalOperations/COPY Operation removed.']],
         ['query', '/q', 'removed', 'Op searchQ', undefined, ['breaking #/paths/~1q/query Operation removed.']],
         ['PURGE', '/m', 'added', 'Op purgeM', '/docs/api/purge-m', ['non-breaking #/paths/~1m/additionalOperations/PURGE New operation.']],
-        ['LINK', '/m', 'changed', 'Op linkM', undefined, ['non-breaking #/paths/~1m/additionalOperations/LINK/deprecated Operation deprecated.']],
+        [
+          'LINK',
+          '/m',
+          'changed',
+          'Op linkM',
+          undefined,
+          ['non-breaking #/paths/~1m/additionalOperations/LINK/deprecated Operation deprecated.'],
+        ],
         ['PURGE', '/n', 'added', 'Op purgeN', undefined, ['non-breaking #/paths/~1n/additionalOperations/PURGE New operation.']],
       ],
     );

@@ -11,12 +11,21 @@ import {fixtureSite} from '../build/fixture-site';
 import {gotoHydrated, useSite} from './harness';
 import {hrefsOf, openWithButton, pathOf, typeQuery} from './search-ui';
 
-const built = fixtureSite('tests/fixtures/oas-3.2/openapi.yaml', {API_ORIGIN: 'https://api.meters.test', AUTH_ORIGIN: 'https://auth.meters.test'});
+const built = fixtureSite('tests/fixtures/oas-3.2/openapi.yaml', {
+  API_ORIGIN: 'https://api.meters.test',
+  AUTH_ORIGIN: 'https://auth.meters.test',
+});
 const site = useSite({root: built.root});
 
 const PAGES = [
   {method: 'QUERY', slug: 'search-meters', title: 'Search meters', path: '/meters', sidebarClass: 'query'},
-  {method: 'PURGE', slug: 'purge-meter-cache', title: "Purge a meter's cached readings", path: '/meters/{meterId}', sidebarClass: 'method-purge'},
+  {
+    method: 'PURGE',
+    slug: 'purge-meter-cache',
+    title: "Purge a meter's cached readings",
+    path: '/meters/{meterId}',
+    sidebarClass: 'method-purge',
+  },
   {method: 'COPY', slug: 'copy-meter', title: "Copy a meter's settings", path: '/meters/{meterId}', sidebarClass: 'method-copy'},
 ] as const;
 

@@ -11,7 +11,10 @@ import {gotoHydrated, useSite} from './harness';
 import {fixtureSite} from '../build/fixture-site';
 import {breadcrumbs, cards, overviewCategories, sidebarTrail, tagLabels, topCategories} from './tag-navigation';
 
-const built = fixtureSite('tests/fixtures/oas-3.2/openapi.yaml', {API_ORIGIN: 'https://api.meters.test', AUTH_ORIGIN: 'https://auth.meters.test'});
+const built = fixtureSite('tests/fixtures/oas-3.2/openapi.yaml', {
+  API_ORIGIN: 'https://api.meters.test',
+  AUTH_ORIGIN: 'https://auth.meters.test',
+});
 const site = useSite({root: built.root});
 
 test('nav tags nest by parent at any depth, labelled by their summary; badge and audience tags make no category', async () => {
@@ -24,7 +27,12 @@ test('nav tags nest by parent at any depth, labelled by their summary; badge and
     'children are not at the top level',
   );
   for (const label of ['Internal', 'Beta', 'internal', 'beta']) assert.ok(!top.includes(label), `no category "${label}"`);
-  assert.equal(await page.locator('.theme-doc-sidebar-menu a[href$="/category/api/beta"], .theme-doc-sidebar-menu a[href$="/category/api/internal"]').count(), 0);
+  assert.equal(
+    await page
+      .locator('.theme-doc-sidebar-menu a[href$="/category/api/beta"], .theme-doc-sidebar-menu a[href$="/category/api/internal"]')
+      .count(),
+    0,
+  );
   // Three levels: the page's category is open inside its parent, inside the grandparent.
   assert.deepEqual(await sidebarTrail(page), ['Metering', 'Readings', 'Live readings']);
   assert.deepEqual(await breadcrumbs(page), [
@@ -77,14 +85,21 @@ test("a tag's externalDocs is a link on its category page; the overview lists th
   await gotoHydrated(page, site, '/docs/api/meter-ledger-api');
   const metering = (await overviewCategories(page)).find((c) => c.label === 'Metering');
   // Meters + Readings + Live readings (one page), none counted twice.
-  assert.deepEqual(metering, {label: 'Metering', href: '/docs/category/api/metering', count: `${meterPages + readingPages + 1} operations`});
+  assert.deepEqual(metering, {
+    label: 'Metering',
+    href: '/docs/category/api/metering',
+    count: `${meterPages + readingPages + 1} operations`,
+  });
 });
 
 test('badge and audience tags label the operation page and its Markdown twin', async () => {
   const page = await site.page();
   await gotoHydrated(page, site, '/docs/api/list-meter-calibrations');
   assert.deepEqual(await tagLabels(page), ['Audience: Internal', 'Beta']);
-  assert.equal(await page.locator('[data-tag-labels] li[data-tag-kind="badge"]').getAttribute('title'), 'May change without a new major version.');
+  assert.equal(
+    await page.locator('[data-tag-labels] li[data-tag-kind="badge"]').getAttribute('title'),
+    'May change without a new major version.',
+  );
   // Its nav tag is where it is filed.
   assert.deepEqual(await sidebarTrail(page), ['Metering', 'Meters']);
   await gotoHydrated(page, site, '/docs/api/list-readings');

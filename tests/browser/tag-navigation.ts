@@ -20,7 +20,11 @@ export function topCategories(page: Page): Promise<string[]> {
 export function sidebarTrail(page: Page): Promise<string[]> {
   return page.locator(`${SIDEBAR} a.menu__link[aria-current="page"]`).evaluate((link) => {
     const trail: string[] = [];
-    for (let li = link.closest('li.theme-doc-sidebar-item-category'); li; li = li.parentElement!.closest('li.theme-doc-sidebar-item-category'))
+    for (
+      let li = link.closest('li.theme-doc-sidebar-item-category');
+      li;
+      li = li.parentElement!.closest('li.theme-doc-sidebar-item-category')
+    )
       trail.unshift(li.querySelector(':scope > .menu__list-item-collapsible > a')!.textContent!.trim());
     return trail;
   });

@@ -289,10 +289,7 @@ test('OpenAPI 3.2: QUERY and additionalOperations pages map by operationId, else
   const older = versionPages(
     {id: 'v1', label: 'v1', base: '/v1/docs'},
     {info: {version: '1.0.0'}, paths: {'/meters/{id}': {additionalOperations: {PURGE: {deprecated: true, 'x-deprecated-by': 'purgeAll'}}}}},
-    [
-      op('query', '/meters', 'findMeters', 'find-meters', ['Meters']),
-      op('PURGE', '/meters/{id}', 'purgeMeter', 'purge-meter', ['Meters']),
-    ],
+    [op('query', '/meters', 'findMeters', 'find-meters', ['Meters']), op('PURGE', '/meters/{id}', 'purgeMeter', 'purge-meter', ['Meters'])],
     'api-v1',
     kebabCase,
   );

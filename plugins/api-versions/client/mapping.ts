@@ -50,8 +50,7 @@ function replacedBy(doc: {paths?: unknown}, op: OperationRef): string {
   if (op.kind === 'webhook') return '';
   // The operation's own field, or its additionalOperations entry (OpenAPI 3.2).
   const raw = operationAt((doc.paths as Record<string, unknown> | undefined)?.[op.path], op.method) as
-    | {deprecated?: unknown; 'x-deprecated-by'?: unknown}
-    | undefined;
+    {deprecated?: unknown; 'x-deprecated-by'?: unknown} | undefined;
   const by = raw?.deprecated ? raw['x-deprecated-by'] : undefined;
   return typeof by === 'string' ? by.trim() : '';
 }

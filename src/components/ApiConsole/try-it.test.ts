@@ -79,9 +79,12 @@ test("the proxy's own refusals are shown with its message", () => {
 
 test('OpenAPI 3.2 servers[].name labels a server in the picker (name and URL); unnamed servers show their URL', () => {
   const names = new Map([['https://api.meters.test/v1', 'Production']]);
-  assert.deepEqual(serverOptions(['https://api.meters.test/v1', 'https://sandbox.meters.test/v1'], {mockUrl: 'http://127.0.0.1:4010'}, names), [
-    {value: 'http://127.0.0.1:4010', label: `${MOCK_SERVER_LABEL} (http://127.0.0.1:4010)`},
-    {value: 'https://api.meters.test/v1', label: 'Production (https://api.meters.test/v1)'},
-    {value: 'https://sandbox.meters.test/v1', label: 'https://sandbox.meters.test/v1'},
-  ]);
+  assert.deepEqual(
+    serverOptions(['https://api.meters.test/v1', 'https://sandbox.meters.test/v1'], {mockUrl: 'http://127.0.0.1:4010'}, names),
+    [
+      {value: 'http://127.0.0.1:4010', label: `${MOCK_SERVER_LABEL} (http://127.0.0.1:4010)`},
+      {value: 'https://api.meters.test/v1', label: 'Production (https://api.meters.test/v1)'},
+      {value: 'https://sandbox.meters.test/v1', label: 'https://sandbox.meters.test/v1'},
+    ],
+  );
 });

@@ -233,7 +233,7 @@ export class PageDataBuilder {
     if (isRefSchema(raw)) {
       // OpenAPI 3.1: keywords beside a $ref apply too (3.0 ignores them): read as allOf [ref, siblings].
       const {$ref, ...siblings} = raw;
-      if (String(this.doc.openapi).startsWith('3.1') && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
+      if (/^3\.[1-9]/.test(String(this.doc.openapi)) && Object.keys(siblings).some((k) => !k.startsWith('x-'))) {
         return this.mergeAllOf({allOf: [{$ref}, siblings]}, stack);
       }
       const name = schemaName(raw.$ref);

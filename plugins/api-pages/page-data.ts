@@ -512,8 +512,7 @@ export class PageDataBuilder {
       if (external) data.externalValue = external;
       return data;
     });
-    if (list.length === 0 || (list.length === 1 && !list[0]!.summary && !list[0]!.description && !list[0]!.externalValue)) return undefined;
-    return list;
+    return list.length ? list : undefined;
   }
 
   /**

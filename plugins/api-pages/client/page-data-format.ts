@@ -96,8 +96,8 @@ export interface MediaTypeData {
   /** For a `binary` body: the panel's markup (./examples.ts binaryExampleHtml), made at build time. */
   binaryHtml?: string;
   /**
-   * The document's named examples (`examples: {name: …}`), every one, in its order: set when there
-   * is more than one, or when the one has a summary or a description. The first one's value is also
+   * The document's named examples (`examples: {name: …}`), every one, in its order, under the
+   * document's names (set whenever the body has named examples). The first one's value is also
    * `example` / `exampleHtml`; its `html` is left out here (read it with exampleEntries()).
    */
   examples?: ExampleData[];

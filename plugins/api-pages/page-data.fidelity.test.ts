@@ -250,3 +250,35 @@ test('a page carries the schemas its streamed bodies and callbacks reach', () =>
   const page: OperationPage = build().operation('get', '/readings/batches');
   assert.deepEqual(Object.keys(page.schemas).sort(), ['Batch', 'BatchBase', 'Reading']);
 });
+
+test('allOf: a property two parts describe must satisfy both (one part\'s enum, the other\'s items)', () => {
+  const page = new PageDataBuilder({
+    openapi: '3.1.0',
+    info: {title: 't', version: '1'},
+    components: {
+      schemas: {
+        Trip: {type: 'object', properties: {id: {type: 'string'}, price: {type: 'number'}}},
+        Wrapper: {type: 'object', properties: {data: {type: 'array', items: {type: 'object'}}, reason: {type: 'string', enum: ['spam', 'resolved']}}},
+        Page: {
+          allOf: [
+            {$ref: '#/components/schemas/Wrapper'},
+            {properties: {data: {type: 'array', items: {$ref: '#/components/schemas/Trip'}}, reason: {description: 'Why.', minLength: 3}}},
+          ],
+        },
+      },
+    },
+    paths: {'/p': {get: {responses: {'200': {description: 'p', content: {'application/json': {schema: {$ref: '#/components/schemas/Page'}}}}}}}},
+  }).operation('get', '/p');
+  const node = page.schemas.Page!;
+  assert.deepEqual(node.properties!.reason!.enum, ['spam', 'resolved']);
+  assert.equal(node.properties!.reason!.minLength, 3);
+  assert.equal(typeLabel(node.properties!.data, page.schemas), 'array of Trip');
+  const md = operationMarkdown(page);
+  assert.ok(md.includes('- `data` (array of Trip)\n  - `id` (string)\n  - `price` (number)'), md);
+  assert.ok(md.includes('- `reason` (string, Allowed values: `spam`, `resolved`, min length: `3`): Why.'), md);
+});
+
+test('a map that is a component reads "map of string to …" too', () => {
+  const schemas = {CustomFields: {type: 'object', title: 'CustomFields', additionalProperties: {description: 'A field.'}}};
+  assert.equal(typeLabel({ref: 'CustomFields'}, schemas), 'map of string to any');
+});

@@ -293,9 +293,18 @@ export class PageDataBuilder {
     const {allOf, ...rest} = raw;
     const refs = allOf.filter(isRefSchema);
     const others = [rest, ...allOf.filter((p) => !isRefSchema(p))];
-    if (refs.length === 1 && schemaName(refs[0]!.$ref) && others.every(annotationsOnly)) {
+    // A part that only restates the component's type (`{type: object}` beside a $ref, as two
+    // merged item schemas give) adds nothing either.
+    const target = refs.length === 1 && schemaName(refs[0]!.$ref) ? resolvePointer(this.doc, refs[0]!.$ref) : undefined;
+    const targetType = isObject(target) ? (target.type ?? (target.properties ? 'object' : undefined)) : undefined;
+    const restates = (o: Schema): o is SchemaObject => {
+      if (!isObject(o) || o.type === undefined || o.type !== targetType) return false;
+      const {type: _type, ...rest} = o;
+      return annotationsOnly(rest);
+    };
+    if (target !== undefined && others.every((o) => annotationsOnly(o) || restates(o))) {
       const node = this.schema(refs[0], stack);
-      for (const o of others) {
+      for (const o of others as SchemaObject[]) {
         if (o.description) node.description = markdownToHtml(String(o.description));
         for (const k of ['title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable'] as const)
           if (o[k] !== undefined) (node as Record<string, unknown>)[k] = o[k];
@@ -322,9 +331,19 @@ export class PageDataBuilder {
     const merged: Record<string, unknown> = {};
     for (const part of parts) {
       for (const [k, v] of Object.entries(part)) {
-        if (k === 'properties') merged.properties = {...((merged.properties as object | undefined) ?? {}), ...(v as object)};
+        if (k === 'properties') {
+          // A property two parts both describe must satisfy both: read as allOf of the two (the
+          // later one alone would drop the earlier one's enum, fields or nullability).
+          const into = (merged.properties ??= {}) as Record<string, Schema>;
+          for (const [name, schema] of Object.entries(v as Record<string, Schema>)) {
+            const before = Object.prototype.hasOwnProperty.call(into, name) ? into[name] : undefined;
+            setOwn(into, name, before === undefined ? schema : {allOf: [before, schema]});
+          }
+        }
         else if (k === 'required')
           merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(v as string[])])];
+        else if ((k === 'items' || k === 'additionalProperties') && isObject(merged[k]) && isObject(v))
+          merged[k] = {allOf: [merged[k], v]}; // both parts' item (or value) schemas apply
         else if (k === 'description' || k === 'title')
           merged[k] = v; // the most specific part wins
         else if (merged[k] === undefined) setOwn(merged, k, v);

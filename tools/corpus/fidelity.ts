@@ -135,6 +135,8 @@ const richness = (doc: Json, method: string, p: string, webhook: boolean) => {
 export interface FidelityReport {
   document: string;
   operations: string[];
+  /** The picks (operationIds or "METHOD path") found in the document, checked first. */
+  picked: string[];
   /** Per kind: facts found in the twin / facts in the document. */
   counts: Record<FactKind, {found: number; total: number}>;
   /** The first missing facts, for reading. */
@@ -175,7 +177,8 @@ export function checkFidelity(document: string, doc: Json, options: {count?: num
       else if (missing.length < 20) missing.push({...fact, operation: label});
     }
   }
-  return {document, operations: chosen.map((o) => `${o.method.toUpperCase()} ${o.path}`), counts, missing};
+  const found = (options.picks ?? []).filter((pick) => picked.some((o) => o.operationId === pick || `${o.method.toUpperCase()} ${o.path}` === pick));
+  return {document, operations: chosen.map((o) => `${o.method.toUpperCase()} ${o.path}`), picked: found, counts, missing};
 }
 
 /** Runs the pipeline on a description and checks it. */

@@ -210,7 +210,9 @@ test('request body: nested field list with types, required, constraints and desc
   assert.match(body, /^Required\.\n\nThe new node\.\n\nContent type: `application\/json`\n\nSchema: Node\n/);
   assert.ok(body.includes('- `name` (string, required, max length: `40`): Its `` `name` `` | label'), body);
   assert.ok(
-    body.includes('- `pet` (one of)\n  - One of (by `kind`):\n    - **Cat** (Cat) when `kind` is `Cat`\n      - `lives` (integer, minimum: `0`, maximum: `9`)'),
+    body.includes(
+      '- `pet` (one of)\n  - One of (by `kind`):\n    - **Cat** (Cat) when `kind` is `Cat`\n      - `lives` (integer, minimum: `0`, maximum: `9`)',
+    ),
     body,
   );
   assert.ok(body.includes('    - **Nickname** (string)'), body);

@@ -406,7 +406,9 @@ function callbackLines(w: SchemaWriter, c: CallbackData, link?: (href: string) =
     out.push('Parameters:', '');
     for (const p of c.parameters) {
       const {type} = paramColumns(w, p);
-      out.push(`- ${code(p.name)} (${p.in}, ${type}${p.required ? ', required' : ''})${p.description ? `: ${oneLine(p.description, link)}` : ''}`);
+      out.push(
+        `- ${code(p.name)} (${p.in}, ${type}${p.required ? ', required' : ''})${p.description ? `: ${oneLine(p.description, link)}` : ''}`,
+      );
     }
     out.push('');
   }

@@ -188,7 +188,9 @@ test("what the page leaves out, the twin leaves out: a circular variant's constr
   // The page shows "Circular reference to Loop" there, without Loop's constraint line (which it
   // shows once, for the whole value, above the variants).
   assert.ok(
-    md.includes('Schema: Loop, min properties: `1`\n\n- One of:\n  - **Loop** (Loop) (circular: see above)\n  - **option 2** (string, min length: `2`)\n'),
+    md.includes(
+      'Schema: Loop, min properties: `1`\n\n- One of:\n  - **Loop** (Loop) (circular: see above)\n  - **option 2** (string, min length: `2`)\n',
+    ),
     md,
   );
   // The page shows the name and "Loading attributes…" for a component it does not have.

@@ -14,7 +14,14 @@ import {PageDataBuilder, safeExternalValue, streamKind} from './page-data';
 import type {OpenApiDocument} from '../../openapi/model/document';
 import type {OperationPage} from './client/page-data-format';
 import {operationMarkdown} from '../agent-docs/operation-markdown';
-import {constraintItems, discriminatorValues, hasChildren, resolve, serializationItems, typeLabel} from '../../src/components/SchemaView/model';
+import {
+  constraintItems,
+  discriminatorValues,
+  hasChildren,
+  resolve,
+  serializationItems,
+  typeLabel,
+} from '../../src/components/SchemaView/model';
 import {exampleEntries} from '../../src/components/ApiOperation/examples';
 import {htmlText} from '../agent-docs/html-markdown';
 
@@ -85,14 +92,17 @@ test('maps: "map of string to …" with the value type; min/max properties on th
   // An object with named fields and additional ones is still an object; `true` is no map.
   assert.equal(typeLabel({type: 'object', properties: {a: {}}, additionalProperties: {type: 'string'}}, {}), 'object');
   assert.equal(typeLabel({type: 'object', additionalProperties: true}, {}), 'object');
-  assert.equal(typeLabel({type: 'object', additionalProperties: {type: 'array', items: {ref: 'T'}}}, {T: {type: 'object'}}), 'map of string to array of T');
+  assert.equal(
+    typeLabel({type: 'object', additionalProperties: {type: 'array', items: {ref: 'T'}}}, {T: {type: 'object'}}),
+    'map of string to array of T',
+  );
   const md = operationMarkdown(page);
   assert.ok(md.includes('Schema: Meter, min properties: `3`'), md);
   assert.ok(md.includes('- `labels` (map of string to string, max properties: `20`): Free-form labels.'), md);
   assert.ok(md.includes('- `limits` (map of string to Threshold): Alert thresholds per reading kind.'), md);
 });
 
-test('a component that is only allOf [$ref Y] shows Y\'s fields under its own name', () => {
+test("a component that is only allOf [$ref Y] shows Y's fields under its own name", () => {
   const page = build().operation('get', '/readings/batches');
   const item = page.responses[0]!.content[0]!.itemSchema!;
   assert.deepEqual(item, {ref: 'Batch'});
@@ -198,7 +208,22 @@ test('streamed bodies: the item schema, the framing, and generated examples of s
   // SSE without an example: two events whose data is the contentSchema's JSON.
   const generated = new PageDataBuilder({
     ...doc,
-    paths: {'/s': {get: {responses: {'200': {description: 's', content: {'text/event-stream': {itemSchema: (doc.paths!['/readings/stream']!.get!.responses!['200'] as any).content['text/event-stream'].itemSchema}}}}}}},
+    paths: {
+      '/s': {
+        get: {
+          responses: {
+            '200': {
+              description: 's',
+              content: {
+                'text/event-stream': {
+                  itemSchema: (doc.paths!['/readings/stream']!.get!.responses!['200'] as any).content['text/event-stream'].itemSchema,
+                },
+              },
+            },
+          },
+        },
+      },
+    },
   }).operation('get', '/s');
   const transcript = htmlText(generated.responses[0]!.content[0]!.exampleHtml!);
   const events = transcript.split('\n\n');
@@ -220,7 +245,9 @@ test('3.2 details: response summary, components.mediaTypes, defaultMapping, styl
   const [site, session] = list.parameters;
   assert.equal(site!.allowReserved, true);
   assert.equal(session!.style, 'cookie');
-  assert.deepEqual(serializationItems(site!), [{kind: 'flag', label: "reserved characters (:/?#[]@!$&'()*+,;=) sent unencoded (allowReserved)"}]);
+  assert.deepEqual(serializationItems(site!), [
+    {kind: 'flag', label: "reserved characters (:/?#[]@!$&'()*+,;=) sent unencoded (allowReserved)"},
+  ]);
   assert.deepEqual(serializationItems(session!), [
     {kind: 'value', label: 'style', value: 'cookie'},
     {kind: 'flag', label: 'sent as name=value cookie pairs'},
@@ -243,7 +270,9 @@ test('3.2 details: response summary, components.mediaTypes, defaultMapping, styl
   assert.ok(md.includes('### 200 The meters'), md);
   assert.ok(md.includes("| `site` | query | string, reserved characters (:/?#[]@!$&'()*+,;=) sent unencoded (allowReserved) |"), md);
   assert.ok(md.includes('| `session` | cookie | object, style: `cookie`, sent as name=value cookie pairs |'), md);
-  assert.ok(operationMarkdown(b.operation('post', '/meters')).includes('**GenericAlert** (GenericAlert) when `type` is any other value (default)'));
+  assert.ok(
+    operationMarkdown(b.operation('post', '/meters')).includes('**GenericAlert** (GenericAlert) when `type` is any other value (default)'),
+  );
 });
 
 test('a page carries the schemas its streamed bodies and callbacks reach', () => {
@@ -251,14 +280,17 @@ test('a page carries the schemas its streamed bodies and callbacks reach', () =>
   assert.deepEqual(Object.keys(page.schemas).sort(), ['Batch', 'BatchBase', 'Reading']);
 });
 
-test('allOf: a property two parts describe must satisfy both (one part\'s enum, the other\'s items)', () => {
+test("allOf: a property two parts describe must satisfy both (one part's enum, the other's items)", () => {
   const page = new PageDataBuilder({
     openapi: '3.1.0',
     info: {title: 't', version: '1'},
     components: {
       schemas: {
         Trip: {type: 'object', properties: {id: {type: 'string'}, price: {type: 'number'}}},
-        Wrapper: {type: 'object', properties: {data: {type: 'array', items: {type: 'object'}}, reason: {type: 'string', enum: ['spam', 'resolved']}}},
+        Wrapper: {
+          type: 'object',
+          properties: {data: {type: 'array', items: {type: 'object'}}, reason: {type: 'string', enum: ['spam', 'resolved']}},
+        },
         Page: {
           allOf: [
             {$ref: '#/components/schemas/Wrapper'},
@@ -267,7 +299,9 @@ test('allOf: a property two parts describe must satisfy both (one part\'s enum, 
         },
       },
     },
-    paths: {'/p': {get: {responses: {'200': {description: 'p', content: {'application/json': {schema: {$ref: '#/components/schemas/Page'}}}}}}}},
+    paths: {
+      '/p': {get: {responses: {'200': {description: 'p', content: {'application/json': {schema: {$ref: '#/components/schemas/Page'}}}}}}},
+    },
   }).operation('get', '/p');
   const node = page.schemas.Page!;
   assert.deepEqual(node.properties!.reason!.enum, ['spam', 'resolved']);

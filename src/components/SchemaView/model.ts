@@ -106,7 +106,8 @@ function describe(raw: SchemaNode | undefined, schemas: Schemas, arrays: number,
   } else {
     label = primitiveType(node);
     // A string holding another document (an SSE event's data): what it decodes to.
-    if (node.contentSchema) label = `${label} (${node.contentMediaType ?? 'encoded'}: ${describe(node.contentSchema, schemas, arrays, seen).label})`;
+    if (node.contentSchema)
+      label = `${label} (${node.contentMediaType ?? 'encoded'}: ${describe(node.contentSchema, schemas, arrays, seen).label})`;
     else if (node.contentMediaType) label = `${label} (${node.contentMediaType})`;
   }
   if (node.nullable) label = `${label} | null`;

@@ -177,6 +177,8 @@ export interface RequestBody extends Extensions {
 
 export interface MediaType extends Extensions {
   schema?: Schema;
+  /** 3.2: the schema of each item of a streamed body (server-sent events, JSON Lines…). */
+  itemSchema?: Schema;
   example?: JsonValue;
   examples?: Record<string, Ref<Example>>;
   encoding?: Record<string, Encoding>;
@@ -191,6 +193,8 @@ export interface Encoding extends Extensions {
 }
 
 export interface Response extends Extensions {
+  /** 3.2: a short title. */
+  summary?: string;
   description: string;
   headers?: Record<string, Ref<Header>>;
   content?: Record<string, MediaType>;
@@ -202,6 +206,10 @@ export interface Example extends Extensions {
   description?: string;
   value?: JsonValue;
   externalValue?: string;
+  /** 3.2: the value as data (like `value`). */
+  dataValue?: JsonValue;
+  /** 3.2: the value as sent on the wire, a string shown as it is. */
+  serializedValue?: string;
 }
 
 export interface Link extends Extensions {
@@ -277,7 +285,8 @@ export interface SchemaObject extends SchemaConstraints, Extensions {
   oneOf?: Schema[];
   anyOf?: Schema[];
   not?: Schema;
-  discriminator?: {propertyName: string; mapping?: Record<string, string>};
+  /** `defaultMapping` (3.2): the schema of a value the mapping does not name. */
+  discriminator?: {propertyName: string; mapping?: Record<string, string>; defaultMapping?: string};
   xml?: Record<string, unknown>;
   externalDocs?: ExternalDocs;
   /** Ours: a `$ref` that resolved nowhere, replaced by this schema (openapi/pipeline/pages.ts replaceUnresolvedRefs). */

@@ -36,6 +36,11 @@ export function parameterAnchor(location: string, name: string): string {
   return `parameter-${location}-${name.replace(/[^A-Za-z0-9_.-]+/g, '-')}`;
 }
 
+/** The anchor of a callback's operation on the page of the operation that registers it ("callback-meterAlert-post"). */
+export function callbackAnchor(name: string, method: string): string {
+  return `callback-${name.replace(/[^A-Za-z0-9_.-]+/g, '-')}-${method.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-')}`;
+}
+
 /** The anchor of a response on its operation's page ("response-404"). */
 export function responseAnchor(status: string): string {
   return `response-${status}`;

@@ -187,7 +187,7 @@ test('a whole twin: head, authentication alternatives, parameters, request body,
       '- `lines` (array of Line, required, min items: `1`)',
       '  - `amount` (number<double>, minimum: `0`, less than: `1000000`)',
       '  - `note` (string | null): - shown on the invoice - max one line',
-      '- `metadata` (object, max properties: `20`)',
+      '- `metadata` (map of string to string, max properties: `20`)',
       '  - `*` (any other key) (string, max length: `500`)',
       '- `parent` (Invoice, circular: Invoice, described above): An invoice.',
       '',
@@ -406,7 +406,7 @@ const cutNote = (levels: string) =>
 
 test('circular schemas: through a map, a variant, an inline marker, arrays however deep; never expanded again', () => {
   const recurring = [
-    '- `kids` (object, circular: Node, described above)',
+    '- `kids` (map of string to Node, circular: Node, described above)',
     '- `pick` (one of)',
     '  - One of:',
     '    - **Node** (Node) (circular: see above)',
@@ -415,7 +415,7 @@ test('circular schemas: through a map, a variant, an inline marker, arrays howev
     '- `grid` (array of array of array of array of Node, circular: Node, described above)',
     '- `deep` (array of array of array of array of object)',
     '  - `z` (string)',
-    '- `map` (object)',
+    '- `map` (map of string to object)',
   ];
   const tail = [
     '- `tags` (array of string)',
@@ -441,12 +441,12 @@ test('the depth limit: every field with something under it says "fields not list
     operationMarkdown(nodePage(), {depth: 1, budget: Infinity}),
     [
       ...head,
-      '- `kids` (object, circular: Node, described above)',
+      '- `kids` (map of string to Node, circular: Node, described above)',
       '- `pick` (one of, fields not listed here: `#/components/schemas/Node` in the OpenAPI description)',
       '- `grid` (array of array of array of array of Node, circular: Node, described above)',
       // Fields four arrays down are still fields: cut, and said so (they were left out without a word).
       '- `deep` (array of array of array of array of object, fields not listed here)',
-      '- `map` (object, fields not listed here)',
+      '- `map` (map of string to object, fields not listed here)',
       '- `tags` (array of string)',
       '- `self` (Node, circular: Node, described above)',
       '- `alt` (any of, fields not listed here)',

@@ -210,11 +210,13 @@ test('request body: nested field list with types, required, constraints and desc
   assert.match(body, /^Required\.\n\nThe new node\.\n\nContent type: `application\/json`\n\nSchema: Node\n/);
   assert.ok(body.includes('- `name` (string, required, max length: `40`): Its `` `name` `` | label'), body);
   assert.ok(
-    body.includes('- `pet` (one of)\n  - One of (by `kind`):\n    - **Cat** (Cat)\n      - `lives` (integer, minimum: `0`, maximum: `9`)'),
+    body.includes(
+      '- `pet` (one of)\n  - One of (by `kind`):\n    - **Cat** (Cat) when `kind` is `Cat`\n      - `lives` (integer, minimum: `0`, maximum: `9`)',
+    ),
     body,
   );
   assert.ok(body.includes('    - **Nickname** (string)'), body);
-  assert.ok(body.includes('- `labels` (object)\n  - `*` (any other key) (string)'), body);
+  assert.ok(body.includes('- `labels` (map of string to string)\n  - `*` (any other key) (string)'), body);
   assert.ok(body.includes('  - `note` (string | null, default: `x`)'), body);
   // Read back: the list nests, and the name with backticks is one exact code span.
   const doc = readBack(body);
@@ -233,7 +235,7 @@ test('circular schemas are marked where they recur, never expanded again', () =>
   const body = section(md, '## Request body');
   assert.ok(body.includes('- `parent` (Node, circular: Node, described above)'), body);
   assert.ok(body.includes('- `children` (array of Node, circular: Node, described above)'), body);
-  assert.ok(body.includes('    - **Node** (Node) (circular: see above)'), body);
+  assert.ok(body.includes('    - **Node** (Node) when `kind` is `Node` (circular: see above)'), body);
   assert.ok(body.includes('      - `owner` (Node, circular: Node, described above)'), body);
   // A reference back into an inline schema (the page data's `circular`): marked too, not typed "any".
   assert.ok(body.includes('  - `again` (circular: inline, described above)'), body);
@@ -781,7 +783,7 @@ test('oneOf variants: named by component, title, or position; a discriminator is
       'Schema: one of',
       '',
       '- One of (by `kind`):',
-      '  - **A** (A) (fields not listed here: `#/components/schemas/A` in the OpenAPI description)',
+      '  - **A** (A) when `kind` is `A` (fields not listed here: `#/components/schemas/A` in the OpenAPI description)',
       '  - **Titled** (object) (fields not listed here)',
       '  - **option 3** (integer)',
     ].join('\n'),
@@ -871,7 +873,7 @@ test('maps: the values of any other key are listed under `*`', () => {
   );
   assert.equal(
     section(md, '### 200 OK'),
-    'Content type: `application/json`\n\nSchema: object\n\n- `*` (any other key) (object): Per key.\n  - `n` (integer)',
+    'Content type: `application/json`\n\nSchema: map of string to object\n\n- `*` (any other key) (object): Per key.\n  - `n` (integer)',
   );
   const plain = operationMarkdown(
     page({
@@ -885,6 +887,7 @@ test('maps: the values of any other key are listed under `*`', () => {
     }),
   );
   assert.ok(plain.includes('\n- `*` (any other key) (string)\n'), plain);
+  assert.ok(plain.includes('Schema: map of string to string\n'), plain);
   const bool = operationMarkdown(
     page({
       responses: [

@@ -6,11 +6,21 @@
  * are expanded where they are used; a schema that contains itself is marked "circular" at the
  * second visit instead of being expanded again.
  */
-import type {MediaTypeData, OperationPage, ParameterData, SchemaNode, SecuritySchemeData} from '../api-pages/client/page-data-format';
+import type {
+  CallbackData,
+  MediaTypeData,
+  OperationPage,
+  ParameterData,
+  ResponseData,
+  SchemaNode,
+  SecuritySchemeData,
+} from '../api-pages/client/page-data-format';
 import {DEPRECATED_SCHEME_NOTE, flowNames} from '../../src/components/ApiConsole/auth/schemes';
 import {
   constraintItems,
   describeType,
+  discriminatorValues,
+  serializationItems,
   fieldBadges,
   fieldConstraints,
   hasChildren,
@@ -21,6 +31,7 @@ import {
 } from '../../src/components/SchemaView/model';
 import {codeSpan, fence, htmlText, htmlToMarkdown, tidy} from './html-markdown';
 import {reasonPhrase} from '../../openapi/model/status';
+import {exampleEntries, streamIntro} from '../../src/components/ApiOperation/examples';
 
 /** Deepest nesting of fields written out (a deeper object is named, not expanded). */
 const MAX_DEPTH = 8;
@@ -138,6 +149,8 @@ class SchemaWriter {
     if (typeof s.additionalProperties === 'object') lines.push(...this.field('*', s.additionalProperties, false, depth, stack));
     // An array at the top: its items' fields.
     if (s.items && !s.properties) lines.push(...this.fields(s.items, depth, stack));
+    // A string holding a document (an SSE event's data): the fields of what it decodes to.
+    if (s.contentSchema && !s.properties && !s.items) lines.push(...this.fields(s.contentSchema, depth, stack));
     for (const key of ['oneOf', 'anyOf'] as const) {
       const variants = s[key];
       if (!variants?.length) continue;
@@ -152,7 +165,12 @@ class SchemaWriter {
         const note = circular ? ' (circular: see above)' : cut ? ` (${this.cutNote(v)})` : '';
         // A variant without fields has the page's constraint line.
         const parts = [v.circular ? 'circular' : this.typeOf(v), ...(circular || this.hasChildren(v, stack) ? [] : constraintItems(rv).map(constraintText))];
-        lines.push(`${indent}  - **${title}** (${parts.join(', ')})${note}`);
+        const {values, fallback} = discriminatorValues(s.discriminator, v.ref);
+        const when = [
+          ...(values.length ? [`when ${code(s.discriminator!.propertyName)} is ${values.map(code).join(' or ')}`] : []),
+          ...(fallback ? [`when ${code(s.discriminator!.propertyName)} is any other value (default)`] : []),
+        ].join(' and ');
+        lines.push(`${indent}  - **${title}** (${parts.join(', ')})${when ? ` ${when}` : ''}${note}`);
         if (!circular && !cut) lines.push(...this.fields(v, depth + 2, stack));
       });
     }
@@ -219,7 +237,7 @@ class SchemaWriter {
       const r = this.node(n);
       // prettier-ignore
       // Stryker disable next-line ConditionalExpression: a map of `true` walked into is a boolean with no keywords: nothing there has fields or is circular
-      n = r.items ?? (typeof r.additionalProperties === 'object' ? r.additionalProperties : undefined);
+      n = r.items ?? (typeof r.additionalProperties === 'object' ? r.additionalProperties : r.contentSchema);
     }
   }
 
@@ -269,7 +287,7 @@ export function badgeText(badge: FieldBadge): string {
 function paramColumns(w: SchemaWriter, p: ParameterData): {type: string; example?: string} {
   const items = parameterConstraints(p.schema, p.example, w.schemas);
   const example = items.find((i) => i.kind === 'value' && i.label === 'example');
-  const rest = items.filter((i) => i !== example).map(constraintText);
+  const rest = [...items.filter((i) => i !== example), ...serializationItems(p)].map(constraintText);
   // The page leaves an object example out of the line; the twin writes it as JSON.
   const shown = example?.kind === 'value' ? example.value : p.example !== undefined ? json(p.example) : undefined;
   return {type: [w.typeOf(p.schema), ...rest].join(', '), example: shown};
@@ -277,28 +295,46 @@ function paramColumns(w: SchemaWriter, p: ParameterData): {type: string; example
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** A schema's type line and its fields, as the page lists them. */
+function schemaLines(w: SchemaWriter, schema: SchemaNode, lead: string): string[] {
+  const s = w.node(schema);
+  const seen = w.seen(schema);
+  const fields = seen ? [] : w.fields(schema);
+  // The page's constraint line of the whole value (none for a component not on the page).
+  const missing = resolve(schema, w.schemas).missing;
+  const line = missing ? [] : constraintItems(s).map(constraintText);
+  return [
+    `${lead}: ${[w.typeOf(schema), ...line].join(', ')}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description, w.link)}` : ''}`,
+    '',
+    ...fields,
+    '',
+  ];
+}
+
+const fenceLanguage = (mediaType: string) => (/json/.test(mediaType) ? 'json' : /xml/.test(mediaType) ? 'xml' : '');
+
 /** One media type of a request body (`request`) or a response. */
 function mediaSection(w: SchemaWriter, media: MediaTypeData, request: boolean): string[] {
   const out = [`Content type: ${code(media.mediaType)}`, ''];
-  if (media.schema) {
-    const s = w.node(media.schema);
-    const seen = w.seen(media.schema);
-    const fields = seen ? [] : w.fields(media.schema);
-    // A schema without attributes has the page's constraint line (none for a component not on the page).
-    const missing = resolve(media.schema, w.schemas).missing;
-    const line = missing || w.hasChildren(media.schema) ? [] : constraintItems(s).map(constraintText);
-    out.push(
-      `Schema: ${[w.typeOf(media.schema), ...line].join(', ')}${seen ? `, fields of ${seen} as listed above` : ''}${s.description && !fields.length && !seen ? `. ${oneLine(s.description, w.link)}` : ''}`,
-      '',
-    );
-    out.push(...fields, '');
-  }
+  if (media.schema) out.push(...schemaLines(w, media.schema, 'Schema'));
+  if (media.itemSchema) out.push(streamIntro(media), '', ...schemaLines(w, media.itemSchema, 'Item schema'));
+  const named = exampleEntries(media);
   let example: string | undefined;
   if (request && media.example !== undefined) {
     example = typeof media.example === 'string' ? media.example : JSON.stringify(media.example, null, 2);
   } else if (media.exampleHtml) example = htmlText(media.exampleHtml);
-  if (example !== undefined) {
-    const lang = /json/.test(media.mediaType) ? 'json' : /xml/.test(media.mediaType) ? 'xml' : '';
+  const lang = media.stream && media.stream !== 'lines' ? '' : fenceLanguage(media.mediaType);
+  // Named examples are each written under their name (the first one included); otherwise the one example.
+  if (named.length) {
+    for (const e of named) {
+      const title = `Example ${code(e.name)}${e.summary ? ` (${e.summary})` : ''}:`;
+      out.push(title, '');
+      if (e.description) out.push(md(e.description, w.link), '');
+      const text = e.html !== undefined ? htmlText(e.html) : !e.externalValue && e === named[0] ? example : undefined;
+      if (text !== undefined) out.push(fence(text, lang), '');
+      if (e.externalValue) out.push(`Kept outside the description: <${e.externalValue}>`, '');
+    }
+  } else if (example !== undefined) {
     out.push(`Example${media.exampleGiven === false ? ' (generated from the schema)' : ''}:`, '', fence(example, lang), '');
   }
   return out;
@@ -354,6 +390,52 @@ export function operationMarkdown(page: OperationPage, options: OperationMarkdow
   return writeTwin(page, options, shallowest, Infinity);
 }
 
+/** Responses under headings of `level` ("###"): status, title (3.2 `summary`, else the reason phrase), headers, bodies. */
+function responseLines(w: SchemaWriter, responses: ResponseData[], level: string, link?: (href: string) => string): string[] {
+  const out: string[] = [];
+  for (const r of responses) {
+    const text = r.summary ?? reasonPhrase(r.status);
+    out.push(`${level} ${r.status}${text ? ` ${text}` : ''}`, '');
+    out.push(md(r.description, link), '');
+    if (r.headers.length) {
+      out.push(
+        'Headers:',
+        '',
+        ...r.headers.map((h) => `- ${code(h.name)} (${w.typeOf(h.schema)})${h.description ? `: ${oneLine(h.description, link)}` : ''}`),
+        '',
+      );
+    }
+    for (const media of r.content) out.push(...mediaSection(w, media, false));
+  }
+  return out;
+}
+
+/** One callback operation: its name, method and URL expression, payload and the answers it expects. */
+function callbackLines(w: SchemaWriter, c: CallbackData, link?: (href: string) => string): string[] {
+  const out = [`### ${c.summary ?? c.name}`, ''];
+  out.push(
+    `Callback ${code(c.name)}${c.operationId ? ` (operation ${code(c.operationId)})` : ''}: ${code(`${c.method.toUpperCase()} ${c.expression}`)}${c.deprecated ? ' **Deprecated.**' : ''}`,
+    '',
+  );
+  out.push(md(c.description, link), '');
+  if (c.parameters.length) {
+    out.push('Parameters:', '');
+    for (const p of c.parameters) {
+      const {type} = paramColumns(w, p);
+      out.push(
+        `- ${code(p.name)} (${p.in}, ${type}${p.required ? ', required' : ''})${p.description ? `: ${oneLine(p.description, link)}` : ''}`,
+      );
+    }
+    out.push('');
+  }
+  if (c.requestBody) {
+    out.push(`Payload (${c.requestBody.required ? 'required' : 'optional'}):`, '', md(c.requestBody.description, link), '');
+    for (const media of c.requestBody.content) out.push(...mediaSection(w, media, true));
+  }
+  if (c.responses.length) out.push("Your server's responses:", '', ...responseLines(w, c.responses, '####', link));
+  return out;
+}
+
 function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDepth: number, limit: number): string {
   const w = new SchemaWriter(page.schemas, options.link, maxDepth, limit);
   const out: string[] = [`# ${page.summary}`, ''];
@@ -403,22 +485,12 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
 
   if (page.responses.length) {
     out.push('## Responses', '');
-    for (const r of page.responses) {
-      const text = reasonPhrase(r.status);
-      out.push(`### ${r.status}${text ? ` ${text}` : ''}`, '');
-      out.push(md(r.description, options.link), '');
-      if (r.headers.length) {
-        out.push(
-          'Headers:',
-          '',
-          ...r.headers.map(
-            (h) => `- ${code(h.name)} (${w.typeOf(h.schema)})${h.description ? `: ${oneLine(h.description, options.link)}` : ''}`,
-          ),
-          '',
-        );
-      }
-      for (const media of r.content) out.push(...mediaSection(w, media, false));
-    }
+    out.push(...responseLines(w, page.responses, '###', options.link));
+  }
+
+  if (page.callbacks?.length) {
+    out.push('## Callbacks', '', 'Requests the API sends to your server after this call, to the address the expression names.', '');
+    for (const c of page.callbacks) out.push(...callbackLines(w, c, options.link));
   }
 
   // Our generated sample, never one the document wrote (x-codeSamples).

@@ -64,7 +64,7 @@ const FIELDS: [string, SchemaNode, string][] = [
   [
     'meta',
     {type: 'object', minProperties: 1, maxProperties: 9, additionalProperties: {type: 'string'}},
-    '(object, required, min properties: `1`, max properties: `9`)',
+    '(map of string to string, required, min properties: `1`, max properties: `9`)',
   ],
   [
     'secret',
@@ -185,9 +185,12 @@ test("what the page leaves out, the twin leaves out: a circular variant's constr
     schemas: {Loop: {oneOf: [{ref: 'Loop'}, {type: 'string', minLength: 2}], minProperties: 1}},
   });
   assert.ok(md.includes('| `old` | query | string | no | (deprecated; use `new` instead) |'), md);
-  // The page shows "Circular reference to Loop" there, without Loop's constraint line.
+  // The page shows "Circular reference to Loop" there, without Loop's constraint line (which it
+  // shows once, for the whole value, above the variants).
   assert.ok(
-    md.includes('Schema: Loop\n\n- One of:\n  - **Loop** (Loop) (circular: see above)\n  - **option 2** (string, min length: `2`)\n'),
+    md.includes(
+      'Schema: Loop, min properties: `1`\n\n- One of:\n  - **Loop** (Loop) (circular: see above)\n  - **option 2** (string, min length: `2`)\n',
+    ),
     md,
   );
   // The page shows the name and "Loading attributes…" for a component it does not have.

@@ -7,8 +7,10 @@
 import {PhaseClock} from '../build-shared/phase-timing';
 import OpenAPISampler from 'openapi-sampler';
 import type {
+  CallbackData,
   CodeSample,
   EncodingData,
+  ExampleData,
   HttpMethod,
   MediaTypeData,
   OAuthFlowData,
@@ -21,6 +23,7 @@ import type {
   SecuritySchemeData,
   ServerData,
   TagLabel,
+  StreamKind,
 } from './client/page-data-format';
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
 import {fieldPairs, formPairs, isRecord} from './form-encoding';
@@ -35,6 +38,7 @@ import {mergeSamples} from './vendor-samples';
 import {
   isObject,
   usesJsonSchema2020,
+  type Example,
   type MediaType,
   type OpenApiDocument,
   type Operation,
@@ -45,7 +49,7 @@ import {
   type SchemaObject,
   type Server,
 } from '../../openapi/model/document';
-import {methodLabel, operationAt, operationKeys} from '../../openapi/model/methods';
+import {methodLabel, operationAt, operationKeys, pathItemOperations} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
 import {followRefs, nodeAt, refOf} from '../../openapi/model/refs';
@@ -174,6 +178,42 @@ export function binaryBody(mediaType: string, schema: unknown): boolean {
   );
 }
 
+/** How a streamed body (3.2 `itemSchema`) is framed, by its media type. */
+export function streamKind(mediaType: string): StreamKind {
+  const type = mediaType.toLowerCase().split(';')[0]!.trim();
+  if (type === 'text/event-stream') return 'sse';
+  if (type === 'application/json-seq') return 'json-seq';
+  if (type.startsWith('multipart/')) return 'multipart';
+  return 'lines';
+}
+
+/** An example object's value: `value` or 3.2 `dataValue` (data), else `serializedValue` (the wire form, as written). */
+function exampleValueOf(ex: Example): {value: unknown; serialized?: boolean} | undefined {
+  if (ex.dataValue !== undefined) return {value: ex.dataValue};
+  if (ex.value !== undefined) return {value: ex.value};
+  if (typeof ex.serializedValue === 'string') return {value: ex.serializedValue, serialized: true};
+  return undefined;
+}
+
+/** Whether a text parses as JSON (a serialized JSON example is highlighted as JSON, a transcript is not). */
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An `externalValue` the page may link: http(s), or a relative address; any other scheme is dropped. */
+export function safeExternalValue(url: unknown): string | undefined {
+  if (typeof url !== 'string' || !url.trim()) return undefined;
+  const value = url.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (scheme === undefined) return /^\/\//.test(value) ? undefined : value;
+  return scheme === 'http' || scheme === 'https' ? value : undefined;
+}
+
 /** Per-document caches: schema conversion and description rendering happen once per document. */
 export class PageDataBuilder {
   private readonly converted = new Map<string, SchemaNode>();
@@ -240,7 +280,11 @@ export class PageDataBuilder {
     if (raw.discriminator?.propertyName) {
       node.discriminator = {propertyName: raw.discriminator.propertyName};
       if (raw.discriminator.mapping) node.discriminator.mapping = raw.discriminator.mapping;
+      if (typeof raw.discriminator.defaultMapping === 'string') node.discriminator.defaultMapping = raw.discriminator.defaultMapping;
     }
+    // A string holding another document (an SSE event's `data`): its media type and decoded schema.
+    if (typeof raw.contentMediaType === 'string') node.contentMediaType = raw.contentMediaType;
+    if (raw.contentSchema !== undefined) node.contentSchema = this.schema(raw.contentSchema, stack);
     // OpenAPI 3.1: type: [x, "null"] reads as nullable.
     if (Array.isArray(node.type)) {
       const types = node.type.filter((t) => t !== 'null');
@@ -258,9 +302,18 @@ export class PageDataBuilder {
     const {allOf, ...rest} = raw;
     const refs = allOf.filter(isRefSchema);
     const others = [rest, ...allOf.filter((p) => !isRefSchema(p))];
-    if (refs.length === 1 && schemaName(refs[0]!.$ref) && others.every(annotationsOnly)) {
+    // A part that only restates the component's type (`{type: object}` beside a $ref, as two
+    // merged item schemas give) adds nothing either.
+    const target = refs.length === 1 && schemaName(refs[0]!.$ref) ? resolvePointer(this.doc, refs[0]!.$ref) : undefined;
+    const targetType = isObject(target) ? (target.type ?? (target.properties ? 'object' : undefined)) : undefined;
+    const restates = (o: Schema): o is SchemaObject => {
+      if (!isObject(o) || o.type === undefined || o.type !== targetType) return false;
+      const {type: _type, ...rest} = o;
+      return annotationsOnly(rest);
+    };
+    if (target !== undefined && others.every((o) => annotationsOnly(o) || restates(o))) {
       const node = this.schema(refs[0], stack);
-      for (const o of others) {
+      for (const o of others as SchemaObject[]) {
         if (o.description) node.description = markdownToHtml(String(o.description));
         for (const k of ['title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated', 'nullable'] as const)
           if (o[k] !== undefined) (node as Record<string, unknown>)[k] = o[k];
@@ -287,9 +340,18 @@ export class PageDataBuilder {
     const merged: Record<string, unknown> = {};
     for (const part of parts) {
       for (const [k, v] of Object.entries(part)) {
-        if (k === 'properties') merged.properties = {...((merged.properties as object | undefined) ?? {}), ...(v as object)};
-        else if (k === 'required')
+        if (k === 'properties') {
+          // A property two parts both describe must satisfy both: read as allOf of the two (the
+          // later one alone would drop the earlier one's enum, fields or nullability).
+          const into = (merged.properties ??= {}) as Record<string, Schema>;
+          for (const [name, schema] of Object.entries(v as Record<string, Schema>)) {
+            const before = Object.prototype.hasOwnProperty.call(into, name) ? into[name] : undefined;
+            setOwn(into, name, before === undefined ? schema : {allOf: [before, schema]});
+          }
+        } else if (k === 'required')
           merged.required = [...new Set([...((merged.required as string[] | undefined) ?? []), ...(v as string[])])];
+        else if ((k === 'items' || k === 'additionalProperties') && isObject(merged[k]) && isObject(v))
+          merged[k] = {allOf: [merged[k], v]}; // both parts' item (or value) schemas apply
         else if (k === 'description' || k === 'title')
           merged[k] = v; // the most specific part wins
         else if (merged[k] === undefined) setOwn(merged, k, v);
@@ -321,6 +383,7 @@ export class PageDataBuilder {
     node.oneOf?.forEach((s) => PageDataBuilder.directRefs(s, out));
     node.anyOf?.forEach((s) => PageDataBuilder.directRefs(s, out));
     PageDataBuilder.directRefs(node.not, out);
+    PageDataBuilder.directRefs(node.contentSchema, out);
     return out;
   }
 
@@ -379,49 +442,129 @@ export class PageDataBuilder {
     return [...this.lazy].sort();
   }
 
-  private example(mediaType: string, media: MediaType, kind: 'request' | 'response'): {value: unknown; given: boolean} | undefined {
+  /**
+   * The example a body shows first: the media type's `example`, else its first named example
+   * (`value`, 3.2 `dataValue`, or `serializedValue` as written), else one generated from the schema
+   * (`apiWrites`: the API writes this body, a response or a webhook's payload, so read-only fields
+   * are in it and write-only ones are not) or, for a stream, from its item schema.
+   */
+  private example(
+    mediaType: string,
+    media: MediaType,
+    apiWrites: boolean,
+  ): {value: unknown; given: boolean; serialized?: boolean} | undefined {
     if (media.example !== undefined) return {value: media.example, given: true};
     if (media.examples && typeof media.examples === 'object') {
       const first = Object.values(media.examples)[0];
       const ex = deref(this.doc, first);
-      if (ex && ex.value !== undefined) return {value: ex.value, given: true};
+      const value = ex ? exampleValueOf(ex) : undefined;
+      if (value) return {...value, given: true};
     }
+    if (media.itemSchema !== undefined) return this.streamExample(mediaType, media.itemSchema, apiWrites);
     const fields = mediaType.startsWith('application/x-www-form-urlencoded') || mediaType.startsWith('multipart/form-data');
     if (!media.schema || !(languageForMediaType(mediaType) === 'json' || fields)) return undefined;
+    const value = this.sample(media.schema, apiWrites);
+    return value === undefined ? undefined : {value, given: false};
+  }
+
+  /** A value generated from a schema (openapi-sampler), or undefined when it cannot make one. */
+  private sample(schema: Schema, apiWrites: boolean): unknown {
     try {
-      const value = OpenAPISampler.sample(
-        media.schema as SamplerSchema,
-        {skipReadOnly: kind === 'request', skipWriteOnly: kind === 'response', maxSampleDepth: 4, quiet: true},
+      return OpenAPISampler.sample(
+        schema as SamplerSchema,
+        {skipReadOnly: !apiWrites, skipWriteOnly: apiWrites, maxSampleDepth: 4, quiet: true},
         this.doc,
       );
-      return value === undefined ? undefined : {value, given: false};
     } catch {
       return undefined;
     }
   }
 
-  private media(content: Record<string, MediaType> | undefined, kind: 'request' | 'response'): MediaTypeData[] {
+  /**
+   * A generated example of a streamed body: two items framed as the media type sends them (SSE
+   * events with `data` encoded from its `contentSchema`, one JSON text per line, RFC 7464 records,
+   * multipart parts), so the reader sees that several arrive.
+   */
+  private streamExample(
+    mediaType: string,
+    itemSchema: Schema,
+    apiWrites: boolean,
+  ): {value: string; given: false; serialized: true} | undefined {
+    const kind = streamKind(mediaType);
+    let item = this.sample(itemSchema, apiWrites);
+    if (item === undefined) return undefined;
+    let text: string;
+    if (kind === 'sse') {
+      const raw = isRefSchema(itemSchema) ? (resolvePointer(this.doc, itemSchema.$ref) as Schema) : itemSchema;
+      const dataSchema = (isObject(raw) && isObject(raw.properties) ? raw.properties.data : undefined) as SchemaObject | undefined;
+      const contentSchema = dataSchema && typeof dataSchema === 'object' ? dataSchema.contentSchema : undefined;
+      const content = contentSchema !== undefined ? this.sample(contentSchema, apiWrites) : undefined;
+      if (!isObject(item)) item = {data: item};
+      const event = {...(item as Record<string, unknown>), ...(content !== undefined ? {data: JSON.stringify(content)} : {})};
+      const lines = Object.entries(event)
+        .filter(([k]) => ['event', 'id', 'data', 'retry'].includes(k))
+        .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+      text = `${lines.join('\n')}\n\n`.repeat(2).trimEnd();
+    } else if (kind === 'json-seq') text = `\x1e${JSON.stringify(item)}\n`.repeat(2).trimEnd();
+    else if (kind === 'multipart') {
+      const part = `--part\nContent-Type: application/json\n\n${JSON.stringify(item, null, 2)}\n`;
+      text = `${part}${part}--part--`;
+    } else text = `${JSON.stringify(item)}\n`.repeat(2).trimEnd();
+    return {value: text, given: false, serialized: true};
+  }
+
+  /** Highlighted HTML of an example value: a serialized value or a string as written, anything else as JSON. */
+  private static exampleHtml(mediaType: string, value: unknown, serialized = false): string {
+    const lang = languageForMediaType(mediaType);
+    const asIs = serialized || (typeof value === 'string' && lang !== 'json');
+    const text = asIs ? String(value) : JSON.stringify(value, null, 2);
+    // Shown as it is copied: control characters as visible escapes (copyableText).
+    return highlight(copyableText(text), asIs ? (serialized && lang === 'json' && !isJsonText(text) ? undefined : lang) : 'json');
+  }
+
+  /**
+   * The document's named examples of a body, every one (see MediaTypeData.examples); the first
+   * one's html is left out when it is the body's exampleHtml.
+   */
+  private namedExamples(mediaType: string, media: MediaType, first: string | undefined): ExampleData[] | undefined {
+    if (!media.examples || typeof media.examples !== 'object') return undefined;
+    const list = Object.entries(media.examples).map(([name, raw], i): ExampleData => {
+      const ex = deref(this.doc, raw) ?? {};
+      const data: ExampleData = {name};
+      if (typeof ex.summary === 'string' && ex.summary.trim()) data.summary = ex.summary.trim();
+      const d = markdownToHtml(typeof ex.description === 'string' ? ex.description : undefined);
+      if (d) data.description = d;
+      const value = exampleValueOf(ex);
+      if (value) {
+        const html = PageDataBuilder.exampleHtml(mediaType, value.value, value.serialized);
+        if (!(i === 0 && html === first)) data.html = html;
+      }
+      const external = safeExternalValue(ex.externalValue);
+      if (external) data.externalValue = external;
+      return data;
+    });
+    return list.length ? list : undefined;
+  }
+
+  /**
+   * The media types of a body. `kind`: a request body carries its first example raw (the console
+   * starts from it), a response its highlighted HTML. `apiWrites`: whether the API writes this body
+   * (responses, and the payloads of webhooks and callbacks), for generated examples.
+   */
+  private media(
+    content: Record<string, MediaType> | undefined,
+    kind: 'request' | 'response',
+    apiWrites: boolean = kind === 'response',
+  ): MediaTypeData[] {
     return Object.entries(content ?? {}).map(([mediaType, raw]) => {
       const media = deref(this.doc, raw);
       const data: MediaTypeData = {mediaType};
       if (media.schema) data.schema = this.schema(media.schema);
-      // OpenAPI 3.2: a streamed body's item (an event, a line).
-      const itemSchema = (media as MediaType & {itemSchema?: Schema}).itemSchema;
-      if (itemSchema !== undefined) data.itemSchema = this.schema(itemSchema);
-      if (kind === 'request' && media.encoding && typeof media.encoding === 'object') {
-        const encoding: Record<string, EncodingData> = {};
-        for (const [name, e] of Object.entries(media.encoding)) {
-          if (!e || typeof e !== 'object') continue;
-          const out: EncodingData = {};
-          if (typeof e.contentType === 'string') out.contentType = e.contentType;
-          if (typeof e.style === 'string') out.style = e.style;
-          if (typeof e.explode === 'boolean') out.explode = e.explode;
-          if (typeof e.allowReserved === 'boolean') out.allowReserved = e.allowReserved;
-          setOwn(encoding, name, out);
-        }
-        data.encoding = encoding;
+      if (media.itemSchema !== undefined) {
+        data.itemSchema = this.schema(media.itemSchema);
+        data.stream = streamKind(mediaType);
       }
-      const ex = this.example(mediaType, media, kind);
+      const ex = this.example(mediaType, media, apiWrites);
       if (kind === 'request') Object.assign(data, this.fieldEncoding(mediaType, media));
       if (ex) {
         data.exampleGiven = ex.given;
@@ -429,14 +572,13 @@ export class PageDataBuilder {
           // Request bodies show in the code samples; the console starts from the raw value.
           data.example = ex.value;
         } else {
-          const lang = languageForMediaType(mediaType);
-          const text = typeof ex.value === 'string' && lang !== 'json' ? ex.value : JSON.stringify(ex.value, null, 2);
-          // Shown as it is copied: control characters as visible escapes (copyableText).
-          data.exampleHtml = highlight(copyableText(text), lang ?? (typeof ex.value === 'string' ? undefined : 'json'));
+          data.exampleHtml = PageDataBuilder.exampleHtml(mediaType, ex.value, ex.serialized);
         }
-      } else if (kind === 'response' && binaryBody(mediaType, media.schema)) {
+      } else if (kind === 'response' && !data.itemSchema && binaryBody(mediaType, media.schema)) {
         data.binary = true;
       }
+      const examples = this.namedExamples(mediaType, media, data.exampleHtml);
+      if (examples) data.examples = examples;
       return data;
     });
   }
@@ -454,6 +596,7 @@ export class PageDataBuilder {
       if (typeof e?.contentType === 'string') data.contentType = e.contentType;
       if (typeof e?.style === 'string') data.style = e.style;
       if (typeof e?.explode === 'boolean') data.explode = e.explode;
+      if (typeof e?.allowReserved === 'boolean') data.allowReserved = e.allowReserved;
       setOwn(encoding, name, data);
     }
     if (Object.keys(encoding).length) out.encoding = encoding;
@@ -550,7 +693,7 @@ export class PageDataBuilder {
   /** Builds the page data of a webhook: the request the API sends to the subscriber. */
   webhook(event: string, method: string): OperationPage {
     const {key, items} = this.webhooks();
-    const page = this.build(items[event], method, event, pointerOf([key, event, ...operationKeys(method)]));
+    const page = this.build(items[event], method, event, pointerOf([key, event, ...operationKeys(method)]), true);
     return {...page, webhook: event, security: [], samples: []};
   }
 
@@ -559,35 +702,12 @@ export class PageDataBuilder {
     return this.build(this.doc.paths?.[path], method, path, pointerOf(['paths', path, ...operationKeys(method)]));
   }
 
-  private build(pathItem: PathItem | undefined, method: string, path: string, where: string): OperationPage {
+  private build(pathItem: PathItem | undefined, method: string, path: string, where: string, webhook = false): OperationPage {
     // Only a method names an operation: `parameters` or `servers` of a path item is none.
     const op = operationAt(pathItem, method);
     if (!op) throw new PageDataError(`No operation "${methodLabel(method)} ${path}" in the document`);
     try {
-      const params = new Map<string, Parameter>();
-      for (const p of [...(pathItem!.parameters ?? []), ...(op.parameters ?? [])]) {
-        const param = deref(this.doc, p);
-        params.set(`${param.in}:${param.name}`, param);
-      }
-      const parameters: ParameterData[] = [...params.values()].map((p) => {
-        const data: ParameterData = {name: p.name, in: p.in, required: p.in === 'path' ? true : Boolean(p.required)};
-        if (p.deprecated) data.deprecated = true;
-        if (p.deprecated && typeof p['x-deprecated-by'] === 'string' && p['x-deprecated-by'].trim())
-          data.deprecatedBy = p['x-deprecated-by'].trim();
-        if (p.description) data.description = markdownToHtml(p.description);
-        const schema = p.schema ?? (p.content ? Object.values(p.content)[0]?.schema : undefined);
-        if (schema) data.schema = this.schema(schema);
-        const content = p.content ? Object.entries(p.content)[0] : undefined;
-        const example =
-          p.example ??
-          (p.examples ? deref(this.doc, Object.values(p.examples)[0])?.value : undefined) ??
-          (content ? this.example(content[0], deref(this.doc, content[1]), 'request')?.value : undefined);
-        if (example !== undefined) data.example = example;
-        if (p.in === 'query' && p.explode === false) data.explode = false;
-        if (content) data.mediaType = content[0];
-        if (p.in === 'query' && p.style && p.style !== 'form') data.style = p.style;
-        return data;
-      });
+      const parameters = this.parameters([...(pathItem!.parameters ?? []), ...(op.parameters ?? [])]);
       const page: OperationPage = {
         method: method as HttpMethod,
         path,
@@ -612,55 +732,38 @@ export class PageDataBuilder {
       if (labels.length) page.labels = labels;
       const description = markdownToHtml(op.description);
       if (description) page.description = description;
-      if (op.requestBody) {
-        const body = deref(this.doc, op.requestBody);
-        page.requestBody = {required: Boolean(body.required), content: this.media(body.content, 'request')};
-        const d = markdownToHtml(body.description);
-        if (d) page.requestBody.description = d;
-      }
-      page.responses = Object.entries(op.responses ?? {}).map(([status, r]): ResponseData => {
-        const res = deref(this.doc, r);
-        const data: ResponseData = {
-          status,
-          headers: Object.entries(res.headers ?? {}).map(([name, h]) => {
-            const header = deref(this.doc, h);
-            const example =
-              header.example ??
-              (header.examples && typeof header.examples === 'object'
-                ? deref(this.doc, Object.values(header.examples)[0])?.value
-                : undefined) ??
-              (isObject(header.schema) ? header.schema.example : undefined);
-            return {
-              name,
-              ...(header.description ? {description: markdownToHtml(header.description)} : {}),
-              ...(header.schema ? {schema: this.schema(header.schema)} : {}),
-              ...(example !== undefined ? {example} : {}),
-            };
-          }),
-          content: this.media(res.content, 'response'),
-        };
-        const d = markdownToHtml(res.description);
-        if (d) data.description = d;
-        // A file body's panel markup (media type, file headers, a note), so the page does not make it.
-        for (const m of data.content) if (m.binary) m.binaryHtml = binaryExampleHtml(data, m);
-        return data;
-      });
+      // A webhook's payload is what the API writes (its read-only fields are in it).
+      const body = this.requestBody(op, webhook);
+      if (body) page.requestBody = body;
+      page.responses = this.responses(op, true);
+      const callbacks = this.callbacks(op, where);
+      if (callbacks.length) page.callbacks = callbacks;
       const reached = new Set<string>();
       const visit = (n?: SchemaNode) => this.reach(n, reached);
       parameters.forEach((p) => visit(p.schema));
       page.requestBody?.content.forEach((m) => visit(m.schema));
-      page.responses.forEach((r) => {
-        r.content.forEach((m) => (visit(m.schema), visit(m.itemSchema)));
-        r.headers.forEach((h) => visit(h.schema));
-      });
+      const visitResponses = (responses: ResponseData[]) =>
+        responses.forEach((r) => {
+          r.content.forEach((m) => [m.schema, m.itemSchema].forEach(visit));
+          r.headers.forEach((h) => visit(h.schema));
+        });
+      page.requestBody?.content.forEach((m) => visit(m.itemSchema));
+      visitResponses(page.responses);
+      for (const c of page.callbacks ?? []) {
+        c.parameters.forEach((p) => visit(p.schema));
+        c.requestBody?.content.forEach((m) => visit(m.schema));
+        visitResponses(c.responses);
+      }
       // What the page's HTML shows: parameters, the request body, success responses (the other
       // responses render when opened).
       const success = page.responses.filter((r) => /^2/.test(r.status));
       const shown = renderedRefs(
         [
           ...parameters.map((p) => p.schema),
-          ...(page.requestBody?.content ?? []).map((m) => m.schema),
-          ...success.flatMap((r) => [...r.content.map((m) => m.schema), ...r.headers.map((h) => h.schema)]),
+          ...(page.requestBody?.content ?? []).flatMap((m) => [m.schema, m.itemSchema]),
+          ...success.flatMap((r) => [...r.content.flatMap((m) => [m.schema, m.itemSchema]), ...r.headers.map((h) => h.schema)]),
+          // A callback's request shows up front too.
+          ...(page.callbacks ?? []).flatMap((c) => (c.requestBody?.content ?? []).map((m) => m.schema)),
         ],
         this.schemas,
       );
@@ -677,6 +780,120 @@ export class PageDataBuilder {
       if (error instanceof PageDataError) throw new PageDataError(`${where}: ${error.message}`);
       throw error;
     }
+  }
+
+  /** Parameters of a path item and its operation (the operation's override the path item's of the same name and place). */
+  private parameters(list: Ref<Parameter>[]): ParameterData[] {
+    const params = new Map<string, Parameter>();
+    for (const p of list) {
+      const param = deref(this.doc, p);
+      params.set(`${param.in}:${param.name}`, param);
+    }
+    return [...params.values()].map((p) => {
+      const data: ParameterData = {name: p.name, in: p.in, required: p.in === 'path' ? true : Boolean(p.required)};
+      if (p.deprecated) data.deprecated = true;
+      if (p.deprecated && typeof p['x-deprecated-by'] === 'string' && p['x-deprecated-by'].trim())
+        data.deprecatedBy = p['x-deprecated-by'].trim();
+      if (p.description) data.description = markdownToHtml(p.description);
+      const schema = p.schema ?? (p.content ? Object.values(p.content)[0]?.schema : undefined);
+      if (schema) data.schema = this.schema(schema);
+      const first = p.examples ? deref(this.doc, Object.values(p.examples)[0]) : undefined;
+      // A parameter with `content` (always so for 3.2's `in: querystring`) has its example there.
+      const content = p.content ? Object.entries(p.content)[0] : undefined;
+      const example =
+        p.example ??
+        (first ? exampleValueOf(first)?.value : undefined) ??
+        (content ? this.example(content[0], deref(this.doc, content[1]), false)?.value : undefined);
+      if (example !== undefined) data.example = example;
+      if (content) data.mediaType = content[0];
+      if (p.in === 'query' && p.explode === false) data.explode = false;
+      if (typeof p.style === 'string' && p.style) data.style = p.style;
+      if (p.allowReserved === true) data.allowReserved = true;
+      return data;
+    });
+  }
+
+  /** An operation's request body; `apiWrites`: the API sends it (a webhook's or a callback's payload). */
+  private requestBody(op: Operation, apiWrites: boolean): OperationPage['requestBody'] {
+    if (!op.requestBody) return undefined;
+    const body = deref(this.doc, op.requestBody);
+    const data: NonNullable<OperationPage['requestBody']> = {
+      required: Boolean(body.required),
+      content: this.media(body.content, 'request', apiWrites),
+    };
+    const d = markdownToHtml(body.description);
+    if (d) data.description = d;
+    return data;
+  }
+
+  /** An operation's responses; `apiWrites`: the API writes them (false for a callback's, which the receiver writes). */
+  private responses(op: Operation, apiWrites: boolean): ResponseData[] {
+    return Object.entries(op.responses ?? {}).map(([status, r]): ResponseData => {
+      const res = deref(this.doc, r);
+      const data: ResponseData = {
+        status,
+        headers: Object.entries(res.headers ?? {}).map(([name, h]) => {
+          const header = deref(this.doc, h);
+          const first =
+            header.examples && typeof header.examples === 'object' ? deref(this.doc, Object.values(header.examples)[0]) : undefined;
+          const example =
+            header.example ??
+            (first ? exampleValueOf(first)?.value : undefined) ??
+            (isObject(header.schema) ? header.schema.example : undefined);
+          return {
+            name,
+            ...(header.description ? {description: markdownToHtml(header.description)} : {}),
+            ...(header.schema ? {schema: this.schema(header.schema)} : {}),
+            ...(example !== undefined ? {example} : {}),
+          };
+        }),
+        content: this.media(res.content, 'response', apiWrites),
+      };
+      if (typeof res.summary === 'string' && res.summary.trim()) data.summary = res.summary.trim();
+      const d = markdownToHtml(res.description);
+      if (d) data.description = d;
+      // A file body's panel markup (media type, file headers, a note), so the page does not make it.
+      for (const m of data.content) if (m.binary) m.binaryHtml = binaryExampleHtml(data, m);
+      return data;
+    });
+  }
+
+  /**
+   * The callbacks an operation declares: every operation of every URL expression of each. They
+   * are shown on the registering operation's page: a callback's URL comes from that operation's
+   * request or response, so it means nothing apart from it.
+   */
+  private callbacks(op: Operation, where: string): CallbackData[] {
+    const out: CallbackData[] = [];
+    for (const [name, ref] of Object.entries(op.callbacks ?? {})) {
+      const callback = deref(this.doc, ref);
+      if (!isObject(callback)) throw new PageDataError(`${where}/callbacks/${name}: a callback must be an object of URL expressions`);
+      for (const [expression, rawItem] of Object.entries(callback)) {
+        if (expression.startsWith('x-')) continue;
+        const item = deref(this.doc, rawItem as Ref<PathItem>);
+        if (!item || typeof item !== 'object') continue;
+        for (const {method, operation} of pathItemOperations(item)) {
+          const cop = operation as Operation;
+          const data: CallbackData = {
+            name,
+            expression,
+            method,
+            parameters: this.parameters([...(item.parameters ?? []), ...(cop.parameters ?? [])]),
+            // The API sends the callback's request; the receiver writes its responses.
+            responses: this.responses(cop, false),
+          };
+          if (cop.operationId) data.operationId = cop.operationId;
+          if (cop.summary) data.summary = cop.summary;
+          const d = markdownToHtml(cop.description);
+          if (d) data.description = d;
+          if (cop.deprecated) data.deprecated = true;
+          const body = this.requestBody(cop, true);
+          if (body) data.requestBody = body;
+          out.push(data);
+        }
+      }
+    }
+    return out;
   }
 
   /**

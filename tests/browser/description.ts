@@ -245,6 +245,18 @@ export function expectedTypeLabel(raw: any, doc = processedDocument(), chain: st
     const here = name ? [...chain, name] : chain;
     const item = schema.items ? schemaView(schema.items, doc).name : undefined;
     label = `array of ${!schema.items ? 'any' : item && here.includes(item) ? item : expectedTypeLabel(schema.items, doc, here)}`;
+  } else if (
+    schema.additionalProperties &&
+    typeof schema.additionalProperties === 'object' &&
+    !Object.keys(schema.properties ?? {}).length &&
+    !schema.oneOf &&
+    !schema.anyOf &&
+    (types.length === 0 || (types.length === 1 && types[0] === 'object'))
+  ) {
+    // A map (named or not) is called by what its values are.
+    const here = name ? [...chain, name] : chain;
+    const value = schemaView(schema.additionalProperties, doc).name;
+    label = `map of string to ${value && here.includes(value) ? value : expectedTypeLabel(schema.additionalProperties, doc, here)}`;
   } else if (name && ((types.length === 1 && types[0] === 'object') || schema.oneOf || schema.anyOf)) {
     label = name;
   } else if (types.length) {
@@ -280,6 +292,8 @@ export function expectedConstraints(s: any): string[] {
   ];
   for (const [key, words] of plain) if (s[key] !== undefined) out.push(`${words}: ${shown(s[key])}`);
   if (s.uniqueItems) out.push('unique items');
+  if (s.minProperties !== undefined) out.push(`min properties: ${shown(s.minProperties)}`);
+  if (s.maxProperties !== undefined) out.push(`max properties: ${shown(s.maxProperties)}`);
   if (s.default !== undefined) out.push(`default: ${shown(s.default)}`);
   const example = s.example ?? (Array.isArray(s.examples) ? s.examples[0] : undefined);
   if (example !== undefined && (typeof example !== 'object' || example === null)) out.push(`example: ${shown(example)}`);
@@ -388,15 +402,15 @@ function field(name: string, raw: any, required: boolean, doc: any, mode: Mode, 
   return out;
 }
 
-/** What a schema (a request or response body) shows: its label, then its attributes or its constraints. */
+/** What a schema (a request or response body) shows: its label, its constraints (min/max properties of an object too), then its attributes. */
 export function expectedSchema(raw: any, mode: Mode, doc = processedDocument()): RenderedSchema {
   const {name, schema} = schemaView(raw, doc);
   const withAttributes = hasAttributes(raw, doc, []);
   return {
     type: expectedTypeLabel(raw, doc),
     fields: withAttributes ? attributes(raw, doc, mode, 0, name ? [name] : []) : [],
-    enum: withAttributes ? [] : (allowedValues(schema) ?? []).map(shown),
-    constraints: withAttributes ? [] : expectedConstraints(schema),
+    enum: (allowedValues(schema) ?? []).map(shown),
+    constraints: expectedConstraints(schema),
   };
 }
 

@@ -10,7 +10,7 @@
  * made at build time too (plugins/api-pages/page-data.ts stores binaryExampleHtml's result as the
  * media type's `binaryHtml`): the page only orders the tabs.
  */
-import type {MediaTypeData, ResponseData} from '../../../plugins/api-pages/client/page-data-format';
+import type {ExampleData, MediaTypeData, ResponseData} from '../../../plugins/api-pages/client/page-data-format';
 
 export interface ExampleTab {
   id: string;
@@ -57,4 +57,29 @@ export function responseExamples(responses: readonly ResponseData[]): ExampleTab
   }
   // A stable partition: 2xx in document order, then the rest in document order.
   return [...tabs.filter((t) => t.success), ...tabs.filter((t) => !t.success)].map(({success: _s, ...tab}) => tab);
+}
+
+/**
+ * A body's named examples with each one's HTML: the page data leaves the first one's out when it
+ * is the body's `exampleHtml` (plugins/api-pages/page-data.ts namedExamples). Empty when the body
+ * has no named examples worth listing.
+ */
+export function exampleEntries(media: MediaTypeData): ExampleData[] {
+  return (media.examples ?? []).map((e, i) =>
+    i === 0 && e.html === undefined && !e.externalValue && media.exampleHtml !== undefined ? {...e, html: media.exampleHtml} : e,
+  );
+}
+
+/** What a streamed body is, in words: the sentence above its item schema. */
+export function streamIntro(media: MediaTypeData): string {
+  switch (media.stream) {
+    case 'sse':
+      return 'Server-sent events: the response is a stream, each event is:';
+    case 'json-seq':
+      return 'A stream of JSON texts (RFC 7464 JSON sequence), each one is:';
+    case 'multipart':
+      return 'A stream of parts (multipart), each part is:';
+    default:
+      return 'A stream of JSON texts, one per line, each one is:';
+  }
 }

@@ -3,7 +3,7 @@ import WidgetBoundary from '../WidgetBoundary';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import {parameterAnchor, responseAnchor} from '@site/openapi/model/routes';
+import {callbackAnchor, parameterAnchor, responseAnchor} from '@site/openapi/model/routes';
 import clsx from 'clsx';
 import ApiHtml from '../ApiHtml';
 import CodeSamples from '../CodeSamples';
@@ -11,8 +11,9 @@ import CopyButton from '../CopyButton';
 import MethodBadge from '../MethodBadge';
 import PathText from '../PathText';
 import SchemaView, {Constraints, typeLabel} from '../SchemaView';
-import {parameterConstraints} from '../SchemaView/model';
+import {parameterConstraints, serializationItems} from '../SchemaView/model';
 import type {
+  CallbackData,
   MediaTypeData,
   OperationPage,
   ParameterData,
@@ -20,7 +21,7 @@ import type {
   SecuritySchemeData,
 } from '../../../plugins/api-pages/client/page-data-format';
 import {usePageSchemas, type SchemaLoader} from './schemas';
-import {responseExamples} from './examples';
+import {exampleEntries, responseExamples, streamIntro} from './examples';
 import {reasonPhrase} from '@site/openapi/model/status';
 import {DEPRECATED_SCHEME_NOTE, flowNames} from '../ApiConsole/auth/schemes';
 import styles from './styles.module.css';
@@ -162,7 +163,7 @@ function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['sche
 
 /** A parameter's constraints, allowed values, default and example: the same line as a body field's. */
 function SchemaParamDetails({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
-  return <Constraints items={parameterConstraints(p.schema, p.example, schemas)} />;
+  return <Constraints items={[...parameterConstraints(p.schema, p.example, schemas), ...serializationItems(p)]} />;
 }
 
 type Load = SchemaLoader | undefined;
@@ -186,17 +187,71 @@ function MediaTypes({
             Content type <code>{m.mediaType}</code>
           </p>
           {m.schema && <SchemaView schema={m.schema} schemas={schemas} mode={mode} load={load} />}
+          {m.itemSchema && (
+            <div className={styles.stream} data-stream={m.stream}>
+              <p className={clsx(styles.streamIntro, SKIP)}>{streamIntro(m)}</p>
+              <SchemaView schema={m.itemSchema} schemas={schemas} mode={mode} load={load} />
+            </div>
+          )}
+          <NamedExamples media={m} />
         </div>
       ))}
     </>
   );
 }
 
+/** Every named example of a body, under the document's names, summaries and descriptions. */
+function NamedExamples({media}: {media: MediaTypeData}) {
+  const entries = exampleEntries(media);
+  if (!entries.length) return null;
+  return (
+    <div className={clsx(styles.examples, SKIP)} data-named-examples="">
+      <p className={styles.subhead}>Examples</p>
+      {entries.map((e) => (
+        <details key={e.name} className={styles.example} data-example={e.name}>
+          <summary>
+            <code>{e.name}</code>
+            {e.summary && <span className={styles.exampleSummary}> {e.summary}</span>}
+          </summary>
+          {e.description && <ApiHtml html={e.description} className={styles.paramText} />}
+          {e.html !== undefined && (
+            <pre className={styles.exampleCode}>
+              <code dangerouslySetInnerHTML={{__html: e.html}} />
+            </pre>
+          )}
+          {e.externalValue && (
+            <p className={styles.paramText}>
+              Kept outside the description:{' '}
+              <a href={e.externalValue} rel="noopener noreferrer nofollow">
+                {e.externalValue}
+              </a>
+            </p>
+          )}
+        </details>
+      ))}
+    </div>
+  );
+}
+
 /** A response; success responses start open, the others render their body when first opened. */
-function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['schemas']; load: Load}) {
+function Response({
+  r,
+  schemas,
+  load,
+  mode = 'response',
+  anchorPrefix = '',
+}: {
+  r: ResponseData;
+  schemas: OperationPage['schemas'];
+  load: Load;
+  /** Who writes the body: the API ('response'), or the reader's server answering a callback ('request'). */
+  mode?: 'request' | 'response';
+  /** Before the response's anchor (a callback's responses have their own). */
+  anchorPrefix?: string;
+}) {
   const success = /^2/.test(r.status);
   const [opened, setOpened] = useState(success);
-  const anchor = responseAnchor(r.status);
+  const anchor = `${anchorPrefix}${responseAnchor(r.status)}`;
   useBrokenLinks().collectAnchor(anchor);
   const details = useRef<HTMLDetailsElement>(null);
   // A link to this response ("#response-404", from a guide) opens it.
@@ -212,7 +267,9 @@ function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['
     <details ref={details} className={styles.response} open={success} id={anchor} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>
         <span className={clsx(styles.status, statusClass(r.status))}>{r.status}</span>
-        <span className={styles.statusText}>{r.status === 'default' ? 'Other responses' : (reasonPhrase(r.status) ?? '')}</span>
+        <span className={styles.statusText} data-response-title="">
+          {r.summary ?? (r.status === 'default' ? 'Other responses' : (reasonPhrase(r.status) ?? ''))}
+        </span>
         {r.description && <ApiHtml html={r.description} className={styles.responseText} inline />}
       </summary>
       {opened && (
@@ -234,13 +291,105 @@ function Response({r, schemas, load}: {r: ResponseData; schemas: OperationPage['
             </>
           )}
           {r.content.length > 0 ? (
-            <MediaTypes content={r.content} mode="response" schemas={schemas} load={load} />
+            <MediaTypes content={r.content} mode={mode} schemas={schemas} load={load} />
           ) : (
             <p className={styles.empty}>No response body.</p>
           )}
         </div>
       )}
     </details>
+  );
+}
+
+/**
+ * The requests the API sends after this operation (OpenAPI callbacks): each with its name, URL
+ * expression, method, payload (written by the API: read-only fields show) and the answers it
+ * expects (written by the reader's server).
+ */
+function Callbacks({callbacks, schemas, load}: {callbacks: CallbackData[]; schemas: OperationPage['schemas']; load: Load}) {
+  const collect = useBrokenLinks().collectAnchor;
+  return (
+    <section className={styles.callbacks} data-callbacks="">
+      <Heading as="h2" id="callbacks">
+        Callbacks
+      </Heading>
+      <p className={SKIP}>Requests the API sends to your server after this call, to the address the expression names.</p>
+      {callbacks.map((c) => {
+        const anchor = callbackAnchor(c.name, c.method);
+        collect(anchor);
+        return (
+          <div key={anchor} className={styles.callback} data-callback={c.name}>
+            <Heading as="h3" id={anchor}>
+              {c.summary ?? c.name}
+              {c.deprecated && (
+                <>
+                  {' '}
+                  <span className={styles.deprecatedBadge}>Deprecated</span>
+                </>
+              )}
+            </Heading>
+            <p className={styles.callbackName}>
+              Callback <code>{c.name}</code>
+              {c.operationId && (
+                <>
+                  {' '}
+                  (operation <code>{c.operationId}</code>)
+                </>
+              )}
+            </p>
+            <div className={styles.endpoint}>
+              <MethodBadge method={c.method} />
+              <code className={styles.path} data-callback-expression="">
+                {c.expression}
+              </code>
+            </div>
+            {c.description && <ApiHtml html={c.description} className={styles.description} />}
+            {c.parameters.length > 0 && (
+              <>
+                <p className={clsx(styles.subhead, SKIP)}>Parameters</p>
+                <ul className={styles.params}>
+                  {c.parameters.map((p) => (
+                    <li key={`${p.in}:${p.name}`} className={styles.param}>
+                      <div className={styles.paramHead}>
+                        <code className={styles.paramName}>{p.name}</code>
+                        <span className={clsx(styles.type, SKIP)}>
+                          {p.in}
+                          {p.schema ? `, ${typeLabel(p.schema, schemas)}` : ''}
+                        </span>
+                        {p.required && <span className={clsx(styles.required, SKIP)}>required</span>}
+                      </div>
+                      {p.description && <ApiHtml html={p.description} className={clsx(styles.paramText, SKIP)} />}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {c.requestBody && (
+              <>
+                <p className={clsx(styles.subhead, SKIP)}>
+                  Payload{' '}
+                  {c.requestBody.required ? (
+                    <span className={styles.required}>required</span>
+                  ) : (
+                    <span className={styles.optional}>optional</span>
+                  )}
+                </p>
+                {c.requestBody.description && <ApiHtml html={c.requestBody.description} className={SKIP} />}
+                <MediaTypes content={c.requestBody.content} mode="response" schemas={schemas} load={load} />
+              </>
+            )}
+            {c.responses.length > 0 && (
+              <div className={SKIP}>
+                <p className={styles.subhead}>Your server's responses</p>
+                {c.responses.map((r) => (
+                  <Response key={r.status} r={r} schemas={schemas} load={load} mode="request" anchorPrefix={`${anchor}-`} />
+                ))}
+              </div>
+            )}
+          </div>
+        );
+      })}
+    </section>
   );
 }
 
@@ -353,6 +502,17 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
             <CopyButton text={`${base}${path}`} label="Copy URL" className={clsx(SKIP, styles.copyUrl)} />
           </div>
         )}
+        {operation.callbacks?.length ? (
+          <p className={clsx(styles.callbackLinks, SKIP)} data-callback-links="">
+            Calls you back:{' '}
+            {operation.callbacks.map((c, i) => (
+              <React.Fragment key={callbackAnchor(c.name, c.method)}>
+                {i > 0 && ', '}
+                <a href={`#${callbackAnchor(c.name, c.method)}`}>{c.summary ?? c.name}</a>
+              </React.Fragment>
+            ))}
+          </p>
+        ) : null}
         {/* Right under the endpoint: among the first Tab stops after the title (DOM order). */}
         {!operation.webhook && <TryIt operation={operation} />}
         {/* Shown while the examples sit below the responses (one column): one tap to reach them. */}
@@ -400,7 +560,13 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
                 )}
               </Heading>
               {operation.requestBody.description && <ApiHtml html={operation.requestBody.description} className={SKIP} />}
-              <MediaTypes content={operation.requestBody.content} mode="request" schemas={schemas} load={load} />
+              {/* A webhook's payload is what the API sends: its read-only fields are in it. */}
+              <MediaTypes
+                content={operation.requestBody.content}
+                mode={operation.webhook ? 'response' : 'request'}
+                schemas={schemas}
+                load={load}
+              />
             </section>
           )}
           <section className={SKIP}>
@@ -411,6 +577,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
               <Response key={r.status} r={r} schemas={schemas} load={load} />
             ))}
           </section>
+          {operation.callbacks?.length ? <Callbacks callbacks={operation.callbacks} schemas={schemas} load={load} /> : null}
         </div>
         <aside className={clsx(styles.side, SKIP)} aria-label="Request and response examples" id={EXAMPLES_ID}>
           <CodeSamples title="Request" snippets={operation.samples} />

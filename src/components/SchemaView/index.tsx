@@ -6,6 +6,7 @@ import ApiHtml from '../ApiHtml';
 import {
   EAGER_DEPTH,
   constraintItems,
+  discriminatorValues,
   fieldBadges,
   fieldConstraints,
   followRef,
@@ -197,6 +198,12 @@ function Pending({load}: {load?: SchemaLoader}) {
 function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: number; seen: string[]}) {
   const {node, missing} = resolve(raw, ctx.schemas);
   if (missing) return <Pending load={ctx.load} />;
+  // A string that holds a document (an SSE event's `data`): the fields of what it decodes to.
+  if (node.contentSchema && !node.properties && !node.items) {
+    const inner = resolve(node.contentSchema, ctx.schemas);
+    if (inner.name && seen.includes(inner.name)) return <p className={styles.note}>Circular reference to {inner.name}.</p>;
+    return <SchemaBody raw={node.contentSchema} ctx={ctx} depth={depth} seen={inner.name ? [...seen, inner.name] : seen} />;
+  }
   if (node.items && (node.type === 'array' || !node.properties)) {
     const item = resolve(node.items, ctx.schemas);
     const nextSeen = item.name ? [...seen, item.name] : seen;
@@ -234,10 +241,29 @@ function SchemaBody({raw, ctx, depth, seen}: {raw: SchemaNode; ctx: Ctx; depth: 
           {variants.map((v, i) => {
             const r = resolve(v, ctx.schemas);
             const title = r.node.title ?? r.name ?? typeLabel(v, ctx.schemas);
+            const {values, fallback} = discriminatorValues(node.discriminator, r.name);
             return (
               <div key={i} className={styles.variant}>
                 <p className={styles.variantTitle}>
                   {i + 1}. <span className={styles.type}>{title}</span>
+                  {values.length > 0 && (
+                    <span className={clsx(styles.discriminatorValue, SKIP)} data-discriminator-values="">
+                      {' '}
+                      when <code>{node.discriminator!.propertyName}</code> is{' '}
+                      {values.map((value, j) => (
+                        <React.Fragment key={value}>
+                          {j > 0 && ' or '}
+                          <code>{value}</code>
+                        </React.Fragment>
+                      ))}
+                    </span>
+                  )}
+                  {fallback && (
+                    <span className={clsx(styles.discriminatorValue, SKIP)} data-discriminator-default="">
+                      {' '}
+                      {values.length ? 'and' : 'when'} <code>{node.discriminator!.propertyName}</code> is any other value (default)
+                    </span>
+                  )}
                 </p>
                 {r.node.description && <ApiHtml html={r.node.description} className={styles.description} />}
                 {r.name && seen.includes(r.name) ? (
@@ -293,7 +319,9 @@ export default function SchemaView({
         <span className={styles.type}>{typeLabel(schema, schemas)}</span>
       </p>
       {node.description && <ApiHtml html={node.description} className={clsx(styles.description, SKIP)} />}
-      {children ? <SchemaBody raw={schema} ctx={ctx} depth={0} seen={name ? [name] : []} /> : <Constraints items={constraintItems(node)} />}
+      {/* Constraints of the whole value (min/max properties of an object, min/max items of a list) show above its fields. */}
+      <Constraints items={constraintItems(node)} />
+      {children && <SchemaBody raw={schema} ctx={ctx} depth={0} seen={name ? [name] : []} />}
     </div>
   );
 }

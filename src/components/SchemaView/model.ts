@@ -18,15 +18,22 @@ export const EAGER_DEPTH = 1;
  * says the component is not loaded (yet).
  */
 export function resolve(node: SchemaNode | undefined, schemas: Schemas): {node: SchemaNode; name?: string; missing?: boolean} {
-  if (node?.ref) {
-    const {ref, ...own} = node;
-    const target = schemas[ref];
-    // Annotations beside the reference (a description, nullable…: allOf [ref, {description}] or a
-    // 3.1 $ref with siblings) apply to this use of the component.
-    const shown = Object.keys(own).length ? {...(target ?? {}), ...own} : (target ?? {});
-    return target ? {node: shown, name: ref} : {node: shown, name: ref, missing: true};
+  if (!node?.ref) return {node: node ?? {}};
+  const {ref, ...own} = node;
+  let target: SchemaNode | undefined = schemas[ref];
+  // A component that is only another one (`allOf: [{$ref: Y}]`, a bare `$ref`) stands for Y's
+  // fields: the chain is followed, each step's annotations (its title, a description) over Y's.
+  const chain = new Set([ref]);
+  while (target?.ref && !chain.has(target.ref)) {
+    chain.add(target.ref);
+    const {ref: next, ...annotations}: SchemaNode = target;
+    const inner: SchemaNode | undefined = schemas[next!];
+    target = inner ? {...inner, ...annotations} : undefined;
   }
-  return {node: node ?? {}};
+  // Annotations beside the reference (a description, nullable…: allOf [ref, {description}] or a
+  // 3.1 $ref with siblings) apply to this use of the component.
+  const shown = Object.keys(own).length ? {...(target ?? {}), ...own} : (target ?? {});
+  return target ? {node: shown, name: ref} : {node: shown, name: ref, missing: true};
 }
 
 /**
@@ -84,16 +91,41 @@ function describe(raw: SchemaNode | undefined, schemas: Schemas, arrays: number,
       circular = item;
     } else ({label: inner, circular} = describe(node.items, schemas, arrays - 1, next));
     label = `array of ${inner}`;
-  } else if (name && (node.type === 'object' || node.properties || node.oneOf || node.anyOf)) {
+  } else if (name && !isMap(node) && (node.type === 'object' || node.properties || node.oneOf || node.anyOf)) {
     label = name;
+  } else if (isMap(node)) {
+    // A map (`additionalProperties` with a schema, no named fields): its values' type.
+    const next = name ? [...seen, name] : seen;
+    const value = node.additionalProperties as SchemaNode;
+    let inner: string;
+    if (value.ref && next.includes(value.ref)) {
+      inner = value.ref;
+      circular = value.ref;
+    } else ({label: inner, circular} = describe(value, schemas, arrays, next));
+    label = `map of string to ${inner}`;
   } else {
     label = primitiveType(node);
+    // A string holding another document (an SSE event's data): what it decodes to.
+    if (node.contentSchema)
+      label = `${label} (${node.contentMediaType ?? 'encoded'}: ${describe(node.contentSchema, schemas, arrays, seen).label})`;
+    else if (node.contentMediaType) label = `${label} (${node.contentMediaType})`;
   }
   if (node.nullable) label = `${label} | null`;
   return circular ? {label, circular} : {label};
 }
 
-/** "string<email>", "array of Contact", "Address", "object", with "| null" when nullable. */
+/** A map: `additionalProperties` with a schema (not `true`), and no named fields. */
+export function isMap(node: SchemaNode): boolean {
+  return (
+    typeof node.additionalProperties === 'object' &&
+    !(node.properties && Object.keys(node.properties).length) &&
+    !node.oneOf &&
+    !node.anyOf &&
+    (node.type === undefined || node.type === 'object')
+  );
+}
+
+/** "string<email>", "array of Contact", "Address", "object", "map of string to Threshold", with "| null" when nullable. */
 export function typeLabel(raw: SchemaNode | undefined, schemas: Schemas): string {
   // prettier-ignore
   // Stryker disable next-line ArrayDeclaration: the walk starts with no component seen; one holding "Stryker was here" differs only for a component of that name
@@ -161,6 +193,24 @@ export function parameterConstraints(schema: SchemaNode | undefined, example: un
   return constraintItems({...s, enum: s.enum ?? items?.enum, example: example ?? s.example});
 }
 
+/** The default serialisation style of a parameter's location (OpenAPI: form for query and cookie, simple for path and header). */
+const DEFAULT_STYLE: Record<string, string> = {query: 'form', cookie: 'form', path: 'simple', header: 'simple'};
+
+/**
+ * How a parameter goes on the wire, when the document says more than the default: its `style`
+ * (3.2's `cookie`: each property or item its own `name=value` cookie pair) and `allowReserved`
+ * (reserved characters sent as they are). Shown after its constraints, on the page and in the twin.
+ */
+export function serializationItems(p: {in: string; style?: string; allowReserved?: true}): ConstraintItem[] {
+  const items: ConstraintItem[] = [];
+  if (p.style && p.style !== DEFAULT_STYLE[p.in]) {
+    items.push({kind: 'value', label: 'style', value: p.style});
+    if (p.style === 'cookie') items.push({kind: 'flag', label: 'sent as name=value cookie pairs'});
+  }
+  if (p.allowReserved) items.push({kind: 'flag', label: "reserved characters (:/?#[]@!$&'()*+,;=) sent unencoded (allowReserved)"});
+  return items;
+}
+
 /** The labels beside a field's type, in the page's order; `replacement` is what replaces a deprecated field. */
 export type FieldBadge = {kind: 'required' | 'read-only' | 'write-only' | 'deprecated' | 'circular'} | {kind: 'replacement'; by: string};
 
@@ -184,5 +234,25 @@ export function hasChildren(raw: SchemaNode | undefined, schemas: Schemas, seen:
   if (typeof node.additionalProperties === 'object') return true;
   if (node.oneOf?.length || node.anyOf?.length) return true;
   if (node.items) return hasChildren(node.items, schemas, name ? [...seen, name] : seen);
+  if (node.contentSchema) return hasChildren(node.contentSchema, schemas, name ? [...seen, name] : seen);
   return false;
+}
+
+/**
+ * The discriminator values that choose the variant `name` (a component): the `mapping` entries
+ * that name it (by reference or by name), else its own name as the implicit value when no mapping
+ * entry names it (OpenAPI: a component's name is its value by default); `fallback` when it is the
+ * `defaultMapping` (OpenAPI 3.2), chosen for any value the mapping does not name.
+ */
+export function discriminatorValues(
+  discriminator: SchemaNode['discriminator'],
+  name: string | undefined,
+): {values: string[]; fallback: boolean} {
+  if (!discriminator || !name) return {values: [], fallback: false};
+  const names = (target: string) => target === name || target.replace(/^.*\//, '') === name;
+  const mapping = Object.entries(discriminator.mapping ?? {});
+  const values = mapping.filter(([, target]) => names(target)).map(([value]) => value);
+  const fallback = discriminator.defaultMapping !== undefined && names(discriminator.defaultMapping);
+  if (!values.length && !fallback) values.push(name);
+  return {values, fallback};
 }

@@ -34,6 +34,11 @@ export function renderedRefs(roots: (SchemaNode | undefined)[], schemas: Schemas
     // Stryker disable ArrayDeclaration: with EAGER_DEPTH 1 (and fromDepth >= 0) a `seen` that misses a name only lets a circular schema be walked again at depth 1, where no attribute opens: that walk reads the labels its first walk, higher up, already recorded; a `seen` with a made-up name differs only for a component of that name
     const body = (raw: SchemaNode | undefined, depth: number, seen: string[]): void => {
       const {node} = resolve(raw, s);
+      if (node.contentSchema && !node.properties && !node.items) {
+        const inner = resolve(node.contentSchema, s);
+        if (!(inner.name && seen.includes(inner.name))) body(node.contentSchema, depth, inner.name ? [...seen, inner.name] : seen);
+        return;
+      }
       if (node.items && (node.type === 'array' || !node.properties)) {
         const item = resolve(node.items, s);
         if (hasChildren(node.items, s, seen)) body(node.items, depth, item.name ? [...seen, item.name] : seen);

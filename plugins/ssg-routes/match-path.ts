@@ -8,21 +8,22 @@
  */
 import {indexable, literalKey, type RouteShape} from './route-index';
 
-type MatchPath<M> = (pathname: string, options?: string | string[] | RouteShape) => M | null;
+type MatchPath = (pathname: string, options: any, ...rest: any[]) => unknown;
 
-export function quickMatchPath<M>(matchPath: MatchPath<M>): MatchPath<M> {
+export function quickMatchPath<F extends MatchPath>(matchPath: F): F {
   /** Route path → its literal key, or null when the route is not a literal one. */
   const keys = new Map<string, string | null>();
   let lastPathname: string | undefined;
   let lastKey: string | null = null;
-  return (pathname, options = {}) => {
-    if (typeof options === 'object' && !Array.isArray(options) && typeof options.path === 'string') {
-      let key = keys.get(options.path);
+  const quick = (pathname: string, options: string | readonly string[] | RouteShape = {}, ...rest: unknown[]) => {
+    if (typeof options === 'object' && !Array.isArray(options) && typeof (options as RouteShape).path === 'string') {
+      const route = options as RouteShape & {path: string};
+      let key = keys.get(route.path);
       if (key === undefined) {
-        key = indexable({path: options.path, exact: true}) ? literalKey(options.path) : null;
-        keys.set(options.path, key);
+        key = indexable({path: route.path, exact: true}) ? literalKey(route.path) : null;
+        keys.set(route.path, key);
       }
-      if (key !== null && options.exact === true && options.strict !== true && options.sensitive !== true) {
+      if (key !== null && route.exact === true && route.strict !== true && route.sensitive !== true) {
         if (pathname !== lastPathname) {
           lastPathname = pathname;
           // A non-ASCII pathname never equals an ASCII literal path, even case-insensitively.
@@ -31,6 +32,7 @@ export function quickMatchPath<M>(matchPath: MatchPath<M>): MatchPath<M> {
         if (lastKey !== key) return null;
       }
     }
-    return matchPath(pathname, options as never);
+    return matchPath(pathname, options, ...rest);
   };
+  return quick as F;
 }

@@ -12,6 +12,10 @@ import React, {useContext, type ReactElement} from 'react';
 import {matchPath, Route, Router, __RouterContext as RouterContext, type match as Match} from 'react-router';
 import {firstMatch, type RouteShape} from './route-index';
 
+/** react-router's root match (a static of Router that its types leave out). */
+const rootMatch = (pathname: string): Match<Params> =>
+  (Router as unknown as {computeRootMatch(pathname: string): Match<Params>}).computeRootMatch(pathname);
+
 type Params = Record<string, string | undefined>;
 
 /** A route object as Docusaurus generates it (react-router-config's RouteConfig). */
@@ -30,7 +34,7 @@ export interface MatchedRoute {
 }
 
 export function matchRoutes(routes: RouteConfig[], pathname: string, branch: MatchedRoute[] = []): MatchedRoute[] {
-  const inherited = branch.length > 0 ? branch[branch.length - 1]!.match : Router.computeRootMatch(pathname);
+  const inherited = branch.length > 0 ? branch[branch.length - 1]!.match : rootMatch(pathname);
   const found = firstMatch(routes, pathname, (i) => {
     const route = routes[i]!;
     return route.path ? matchPath<Params>(pathname, route) : inherited;
@@ -71,7 +75,7 @@ function IndexedSwitch({routes, extraProps, switchProps}: IndexedSwitchProps): R
       route.render
         ? route.render({...props, ...extraProps, route})
         : React.createElement(Component, {...props, ...extraProps, route}),
-  } as React.ComponentProps<typeof Route> & {computedMatch: Match<Params>});
+  } as unknown as React.ComponentProps<typeof Route>);
 }
 
 export function renderRoutes(

@@ -2,3 +2,8 @@
 declare module 'react-router/esm/react-router.js' {
   export * from 'react-router';
 }
+
+// What the tests use of react-dom's server renderer (the project has no @types/react-dom).
+declare module 'react-dom/server' {
+  export function renderToStaticMarkup(element: import('react').ReactElement): string;
+}

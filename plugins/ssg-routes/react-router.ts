@@ -7,4 +7,4 @@ import {matchPath as reactRouterMatchPath} from 'react-router/esm/react-router.j
 import {quickMatchPath} from './match-path';
 
 export * from 'react-router/esm/react-router.js';
-export const matchPath = quickMatchPath(reactRouterMatchPath) as typeof reactRouterMatchPath;
+export const matchPath = quickMatchPath(reactRouterMatchPath);

@@ -21,13 +21,29 @@ const OPTIONS = [
   {exact: true},
 ];
 const PATHNAMES = [
-  '/', '', '/docs', '/docs/', '/docs/api/list-contacts', '/docs/api/LIST-contacts/', '/docs/api/list-contacts//',
-  '/docs/api/create-contact', '/docs/api/trailing', '/docs/api/strict', '/docs/api/strict/', '/docs/api/CASE',
-  '/docs/api/x/history', '/docs/api/a/', '/docs/api/a//', '/docs/api/ÜNÏCODE', '/docs/api/ünïcode', '/docs/api/star/z',
-  '/docs/api/many-b', '/nowhere',
+  '/',
+  '',
+  '/docs',
+  '/docs/',
+  '/docs/api/list-contacts',
+  '/docs/api/LIST-contacts/',
+  '/docs/api/list-contacts//',
+  '/docs/api/create-contact',
+  '/docs/api/trailing',
+  '/docs/api/strict',
+  '/docs/api/strict/',
+  '/docs/api/CASE',
+  '/docs/api/x/history',
+  '/docs/api/a/',
+  '/docs/api/a//',
+  '/docs/api/ÜNÏCODE',
+  '/docs/api/ünïcode',
+  '/docs/api/star/z',
+  '/docs/api/many-b',
+  '/nowhere',
 ];
 
-test('quickMatchPath gives react-router\'s answer for every kind of route and pathname', () => {
+test("quickMatchPath gives react-router's answer for every kind of route and pathname", () => {
   const quick = quickMatchPath(matchPath);
   for (const pathname of PATHNAMES) {
     for (const options of OPTIONS) {
@@ -40,7 +56,7 @@ test('quickMatchPath gives react-router\'s answer for every kind of route and pa
   }
 });
 
-test('a page looked up among 3,000 exact literal routes runs react-router\'s matcher once, not once per route', () => {
+test("a page looked up among 3,000 exact literal routes runs react-router's matcher once, not once per route", () => {
   let calls = 0;
   const quick = quickMatchPath((pathname: string, options: Parameters<typeof matchPath>[1]) => (calls++, matchPath(pathname, options)));
   const docs = Array.from({length: 3000}, (_, i) => ({path: `/docs/api/operation-${i}`, exact: true}));

@@ -8,8 +8,25 @@ import * as indexed from './react-router-config';
 import type {RouteConfig} from './react-router-config';
 
 /** Shows which route rendered, with the match it got. */
-function Show({route, match, children}: {route: RouteConfig; match: {url: string; isExact: boolean; params: object}; children?: React.ReactNode}) {
-  return React.createElement('i', {'data-route': String(route.path), 'data-url': match.url, 'data-exact': String(match.isExact), 'data-params': JSON.stringify(match.params)}, children);
+function Show({
+  route,
+  match,
+  children,
+}: {
+  route: RouteConfig;
+  match: {url: string; isExact: boolean; params: object};
+  children?: React.ReactNode;
+}) {
+  return React.createElement(
+    'i',
+    {
+      'data-route': String(route.path),
+      'data-url': match.url,
+      'data-exact': String(match.isExact),
+      'data-params': JSON.stringify(match.params),
+    },
+    children,
+  );
 }
 
 /** A routes tree shaped like Docusaurus's, with every kind of route the index must not get wrong. */
@@ -43,13 +60,44 @@ function routesTree(): RouteConfig[] {
 }
 
 const PATHNAMES = [
-  '/', '', '/blog', '/blog/', '/BLOG', '/blog//', '/docs', '/docs/',
-  '/docs/api/list-contacts', '/docs/api/list-contacts/', '/docs/api/LIST-contacts', '/docs/api/list-contacts//',
-  '/docs/api/create-contact', '/docs/api/CREATE-CONTACT/', '/docs/api/trailing', '/docs/api/trailing/',
-  '/docs/api/strict', '/docs/api/strict/', '/docs/api/STRICT', '/docs/api/case', '/docs/api/CASE',
-  '/docs/api/shadowed/history', '/docs/api/other/history', '/docs/api/a/', '/docs/api/a//', '/docs/api/a',
-  '/docs/api/ünïcode', '/docs/api/%C3%BCn%C3%AFcode', '/docs/api/ÜNÏCODE', '/docs/api/x', '/docs/api/(x|y)', '/docs/api/star/z',
-  '/docs/api/many-b', '/docs/api/prefix', '/docs/api/prefix/child', '/docs/api/nothing', '/nowhere', '/docs/api/K',
+  '/',
+  '',
+  '/blog',
+  '/blog/',
+  '/BLOG',
+  '/blog//',
+  '/docs',
+  '/docs/',
+  '/docs/api/list-contacts',
+  '/docs/api/list-contacts/',
+  '/docs/api/LIST-contacts',
+  '/docs/api/list-contacts//',
+  '/docs/api/create-contact',
+  '/docs/api/CREATE-CONTACT/',
+  '/docs/api/trailing',
+  '/docs/api/trailing/',
+  '/docs/api/strict',
+  '/docs/api/strict/',
+  '/docs/api/STRICT',
+  '/docs/api/case',
+  '/docs/api/CASE',
+  '/docs/api/shadowed/history',
+  '/docs/api/other/history',
+  '/docs/api/a/',
+  '/docs/api/a//',
+  '/docs/api/a',
+  '/docs/api/ünïcode',
+  '/docs/api/%C3%BCn%C3%AFcode',
+  '/docs/api/ÜNÏCODE',
+  '/docs/api/x',
+  '/docs/api/(x|y)',
+  '/docs/api/star/z',
+  '/docs/api/many-b',
+  '/docs/api/prefix',
+  '/docs/api/prefix/child',
+  '/docs/api/nothing',
+  '/nowhere',
+  '/docs/api/K',
 ];
 
 const branchOf = (branch: {route: RouteConfig; match: unknown}[]) => branch.map((b) => ({route: b.route, match: b.match}));
@@ -81,7 +129,11 @@ test('renderRoutes: the same markup as react-router-config under a static router
   // An explicit location in switchProps wins over the router's.
   const html = (impl: typeof original | typeof indexed, list: RouteConfig[]) =>
     renderToStaticMarkup(
-      React.createElement(StaticRouter, {location: '/blog'}, impl.renderRoutes(list as never, {tag: 'root'}, {location: {pathname: '/docs/api/trailing'}} as never)),
+      React.createElement(
+        StaticRouter,
+        {location: '/blog'},
+        impl.renderRoutes(list as never, {tag: 'root'}, {location: {pathname: '/docs/api/trailing'}} as never),
+      ),
     );
   assert.equal(html(indexed, indexedTree), html(original, origTree));
   assert.match(html(indexed, indexedTree), /data-route="\/docs\/api\/trailing\/"/);
@@ -122,7 +174,8 @@ test('renderRoutes tries a handful of routes per page, not every route before th
   render('/docs/api/operation-0');
   const before = reads();
   const pages = 100;
-  for (let i = 0; i < pages; i++) assert.match(render(`/docs/api/operation-${2999 - i}`), new RegExp(`data-route="/docs/api/operation-${2999 - i}"`));
+  for (let i = 0; i < pages; i++)
+    assert.match(render(`/docs/api/operation-${2999 - i}`), new RegExp(`data-route="/docs/api/operation-${2999 - i}"`));
   const perPage = (reads() - before) / pages;
   assert.ok(perPage <= 8, `${perPage} route paths read per page`);
 });

@@ -72,9 +72,7 @@ function IndexedSwitch({routes, extraProps, switchProps}: IndexedSwitchProps): R
     location,
     computedMatch: found.match,
     render: (props: object) =>
-      route.render
-        ? route.render({...props, ...extraProps, route})
-        : React.createElement(Component, {...props, ...extraProps, route}),
+      route.render ? route.render({...props, ...extraProps, route}) : React.createElement(Component, {...props, ...extraProps, route}),
   } as unknown as React.ComponentProps<typeof Route>);
 }
 

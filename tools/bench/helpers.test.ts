@@ -230,7 +230,7 @@ test('report: goals table verdicts', async () => {
   assert.ok(merged.startsWith('# Mine\n\nhand text') && merged.endsWith('new\n') && !merged.includes('old'));
 });
 
-test('npm run build ends with docusaurus build, so the bench\'s `npm run build -- --out-dir <dir>` reaches Docusaurus', () => {
+test("npm run build ends with docusaurus build, so the bench's `npm run build -- --out-dir <dir>` reaches Docusaurus", () => {
   // npm appends the arguments after `--` to the end of the script: to its last command. With
   // `... docusaurus build && npm run -s check:guides`, --out-dir went to the guides check, the
   // site was written to ./build and every bench build was reported FAILED (no index.html).

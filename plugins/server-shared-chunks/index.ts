@@ -9,6 +9,7 @@
  * page's chunk holds only its own MDX and data. The client bundle keeps Docusaurus's settings.
  */
 import type {Plugin} from '@docusaurus/types';
+import {ssgRouteAliases} from '../ssg-routes/aliases';
 
 export default function serverSharedChunks(): Plugin {
   return {
@@ -16,6 +17,8 @@ export default function serverSharedChunks(): Plugin {
     configureWebpack(_config, isServer) {
       if (!isServer) return {};
       return {
+        // Static generation finds each page's route by its exact path (plugins/ssg-routes).
+        resolve: {alias: ssgRouteAliases()},
         optimization: {
           splitChunks: {
             chunks: 'async',

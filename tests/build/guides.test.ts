@@ -53,7 +53,7 @@ test('the failure names the guide, the line and what is missing, for each refere
 });
 
 // What a guide's text says (names in code spans, statuses, limits, links, complete tables) is
-// checked after the pages are built (plugins/guides/check-cli.ts, the last step of npm run build).
+// checked before the pages are built (plugins/guides/check-cli.ts, run by npm run build after gen:api).
 const textCopy = copyProject('stale-guide-text');
 let textRun: SpawnSyncReturns<string>;
 before(() => {

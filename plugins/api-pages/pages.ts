@@ -28,6 +28,7 @@
  *   the sidebar (every docs page loads it): the category page reads them from the version page
  *   lists of plugins/api-versions.
  */
+import type {CategoryProps} from './client/category-props';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
 import {isHttpMethod, operationAt} from '../../openapi/model/methods';
 import {descriptionSummary} from './markdown-html';
@@ -68,11 +69,6 @@ export type SidebarItem =
       customProps?: CategoryProps;
       items: SidebarItem[];
     };
-
-/** What a category of the sidebar carries for its index page (every docs page loads the sidebar: keep it small). */
-export interface CategoryProps {
-  externalDocs?: {url: string; description?: string};
-}
 
 /**
  * Longest front matter description: a search result's snippet length, and what every docs page

@@ -41,7 +41,7 @@ import {olderCategoryNotice} from '@site/plugins/api-versions/client/notice';
 import {versionOfPath} from '@site/plugins/api-versions/client/version-of-path';
 import {sitePath} from '@site/openapi/model/routes';
 import {cardEndpoint} from './endpoint';
-import type {CategoryProps} from '@site/plugins/api-pages/pages';
+import type {CategoryProps} from '@site/plugins/api-pages/client/category-props';
 import styles from './styles.module.css';
 
 /** About two lines of a card at its narrowest. */

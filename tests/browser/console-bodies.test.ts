@@ -102,13 +102,16 @@ const site = useSite({root: path.join(copy.dir, 'build')});
 /** The site path of the operation page whose title is `summary` (read from the built HTML, so slugs may change). */
 function pageOf(summary: string): string {
   const root = path.join(copy.dir, 'build');
+  // The title as the HTML writes it: regex characters escaped, an apostrophe possibly as an entity.
+  const pattern = summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "(?:'|&#x27;|&#39;)");
+  const title = new RegExp(`<h1[^>]*>[^<]*${pattern}`);
   const stack = [path.join(root, 'docs')];
   while (stack.length) {
     const dir = stack.pop()!;
     for (const name of readdirSync(dir)) {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) stack.push(file);
-      else if (name === 'index.html' && new RegExp(`<h1[^>]*>[^<]*${summary}`).test(readFileSync(file, 'utf8')))
+      else if (name === 'index.html' && title.test(readFileSync(file, 'utf8')))
         return `/${path.relative(root, dir).split(path.sep).join('/')}/`;
     }
   }

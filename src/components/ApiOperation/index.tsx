@@ -215,7 +215,7 @@ function NamedExamples({media}: {media: MediaTypeData}) {
           </summary>
           {e.description && <ApiHtml html={e.description} className={styles.paramText} />}
           {e.html !== undefined && (
-            <pre className={styles.exampleCode}>
+            <pre className={clsx('api-code', styles.exampleCode)}>
               <code dangerouslySetInnerHTML={{__html: e.html}} />
             </pre>
           )}

@@ -71,7 +71,7 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     const payload = await text(callback);
     assert.match(payload, /SilentAlert when type is silent/);
     assert.match(payload, /GenericAlert when type is any other value \(default\)/);
-    for (const name of ['meter', 'silentSince', 'message']) assert.ok(await field(callback, name).isVisible(), name);
+    for (const name of ['meter', 'silentSince', 'message']) await field(callback, name).waitFor({state: 'visible', timeout: 10_000});
     // The answers the receiving server gives.
     assert.match(await text(callback.locator('details').filter({hasText: '204'})), /204 No Content Alert received\./);
     // The callback's name and expression are indexed for search (outside the skipped parts).
@@ -89,7 +89,7 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     const payload = page.locator('section').filter({has: page.getByRole('heading', {name: /Payload/})});
     for (const name of ['id', 'installedAt']) {
       const row = field(payload, name);
-      assert.ok(await row.isVisible(), name);
+      await row.waitFor({state: 'visible', timeout: 10_000});
       assert.match(await text(row), /read-only/i);
     }
     // On the registering operation's request body (MeterForm) nothing read-only is shown, as before.
@@ -111,14 +111,14 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     const value = field(limits, '{key}');
     assert.match(await text(value), /^\{key\} Threshold/);
     await value.locator('summary').first().click();
-    for (const name of ['above', 'below']) assert.ok(await field(value, name).isVisible(), name);
+    for (const name of ['above', 'below']) await field(value, name).waitFor({state: 'visible', timeout: 10_000});
   });
 
   test("a component that is only allOf [$ref Y] shows Y's fields", async () => {
     const page = await open('getReadingBatches');
     const response = page.locator('#response-200');
     assert.match(await text(response.locator('[data-stream]')), /^A stream of parts \(multipart\), each part is: Batch/);
-    for (const name of ['batchId', 'readings']) assert.ok(await field(response, name).isVisible(), name);
+    for (const name of ['batchId', 'readings']) await field(response, name).waitFor({state: 'visible', timeout: 10_000});
     assert.match(await text(field(response, 'readings')), /array of Reading/);
   });
 
@@ -145,11 +145,11 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     const page = await open('streamReadings');
     const stream = page.locator('#response-200 [data-stream="sse"]');
     assert.match(await text(stream), /^Server-sent events: the response is a stream, each event is:/);
-    for (const name of ['event', 'id', 'data']) assert.ok(await field(stream, name).isVisible(), name);
+    for (const name of ['event', 'id', 'data']) await field(stream, name).waitFor({state: 'visible', timeout: 10_000});
     const data = field(stream, 'data');
     assert.match(await text(data), /^data string \(application\/json: Reading\) required/i);
     await data.locator('summary').first().click();
-    for (const name of ['meter', 'value', 'at']) assert.ok(await field(data, name).isVisible(), name);
+    for (const name of ['meter', 'value', 'at']) await field(data, name).waitFor({state: 'visible', timeout: 10_000});
     // The serializedValue example, as written: three events.
     const panel = page.getByRole('region', {name: 'Response example', exact: true});
     const transcript = await panel.locator('pre code').first().innerText();
@@ -180,7 +180,20 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     assert.equal(await text(notFound.locator('[data-response-title]')), 'Not found');
     await notFound.locator('summary').first().click();
     // The media type object is a $ref into components.mediaTypes: its schema's fields show.
-    for (const name of ['title', 'status']) assert.ok(await field(notFound, name).isVisible(), name);
+    for (const name of ['title', 'status']) await field(notFound, name).waitFor({state: 'visible', timeout: 10_000});
+  });
+
+  test('in: querystring: a "Query string" group with the media type, an example query and the fields of its schema', async () => {
+    const page = await open('listReadings');
+    const group = page.locator('[data-param="querystring:filter"]');
+    await group.waitFor({state: 'visible', timeout: 10_000});
+    const said = await text(group);
+    assert.match(
+      said,
+      /The whole query string, one object encoded as application\/x-www-form-urlencoded, e\.g\. \?meter=m_7f3a&from=2026-01-01&limit=50\./,
+    );
+    for (const name of ['meter', 'from', 'limit']) await field(group, name).waitFor({state: 'visible', timeout: 10_000});
+    assert.match(await text(page.locator('main')), /Query string/i, 'the group is labelled');
   });
 
   test('the Markdown twin says the same: callbacks, maps, named examples, the stream', () => {

@@ -42,6 +42,7 @@ const SHARE_PREFIX = '#try=';
 const LOCATIONS: [ParameterData['in'], string][] = [
   ['path', 'Path parameters'],
   ['query', 'Query parameters'],
+  ['querystring', 'Query string'],
   ['header', 'Header parameters'],
   ['cookie', 'Cookie parameters'],
 ];
@@ -138,7 +139,7 @@ function SchemeNotes({security}: {security: SecuritySchemeData[][]}) {
   );
 }
 
-function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['schemas']}) {
+function Parameter({p, schemas, load}: {p: ParameterData; schemas: OperationPage['schemas']; load?: Load}) {
   // The anchor guides link to (plugins/guides: <ApiLink operationId=… parameter=…>), known to the broken-anchor check.
   const anchor = parameterAnchor(p.in, p.name);
   useBrokenLinks().collectAnchor(anchor);
@@ -156,7 +157,23 @@ function Parameter({p, schemas}: {p: ParameterData; schemas: OperationPage['sche
         )}
       </div>
       {p.description && <ApiHtml html={p.description} className={clsx(styles.paramText, SKIP)} />}
-      {p.schema && <SchemaParamDetails p={p} schemas={schemas} />}
+      {p.in === 'querystring' ? (
+        <>
+          {/* OpenAPI 3.2: one schema for the whole query string, serialised by its media type. */}
+          <p className={clsx(styles.paramText, SKIP)} data-querystring-media={p.mediaType}>
+            The whole query string, one object encoded as <code>{p.mediaType ?? 'application/x-www-form-urlencoded'}</code>
+            {p.example !== undefined && typeof p.example === 'object' && p.example !== null && (
+              <>
+                , e.g. <code>?{new URLSearchParams(Object.entries(p.example).map(([k, v]) => [k, String(v)])).toString()}</code>
+              </>
+            )}
+            .
+          </p>
+          {p.schema && <SchemaView schema={p.schema} schemas={schemas} mode="request" load={load} />}
+        </>
+      ) : (
+        p.schema && <SchemaParamDetails p={p} schemas={schemas} />
+      )}
     </li>
   );
 }
@@ -541,7 +558,7 @@ export default function ApiOperation({operation}: {operation: OperationPage}) {
                     <p className={clsx(styles.subhead, SKIP)}>{label}</p>
                     <ul className={styles.params}>
                       {list.map((p) => (
-                        <Parameter key={`${p.in}:${p.name}`} p={p} schemas={schemas} />
+                        <Parameter key={`${p.in}:${p.name}`} p={p} schemas={schemas} load={load} />
                       ))}
                     </ul>
                   </div>

@@ -12,7 +12,6 @@
  */
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFileSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {createServer, type IncomingHttpHeaders, type Server} from 'node:http';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -20,6 +19,7 @@ import path from 'node:path';
 import {OAuth2Server} from 'oauth2-mock-server';
 import type {Locator, Page, Request} from 'playwright-core';
 import {buildCopy, copyProject, PROJECT_ROOT} from '../build/site-copy';
+import {answeredPreflight, corsHeaders, freePorts} from './loopback';
 import {copiedBy, gotoHydrated, useSite, type TrackedPage} from './harness';
 
 interface Seen {
@@ -36,16 +36,8 @@ const copy = copyProject('console-auth');
 
 // The site is built before the fixture serves it (useSite's hook checks for it), so the servers'
 // ports are chosen now: two loopback ports the system hands out and frees, taken again in before().
-const PORTS = JSON.parse(
-  execFileSync(
-    process.execPath,
-    [
-      '-e',
-      "const n=require('net');const a=n.createServer().listen(0,'127.0.0.1',()=>{const b=n.createServer().listen(0,'127.0.0.1',()=>{console.log(JSON.stringify({api:a.address().port,auth:b.address().port}));a.close();b.close();});});",
-    ],
-    {encoding: 'utf8'},
-  ),
-) as {api: number; auth: number};
+const [apiPort, authPort] = freePorts(2);
+const PORTS = {api: apiPort, auth: authPort};
 api.origin = `http://127.0.0.1:${PORTS.api}`;
 {
   const fixture = readFileSync(path.join(PROJECT_ROOT, 'tests/fixtures/console-auth.yaml'), 'utf8');
@@ -59,12 +51,8 @@ api.origin = `http://127.0.0.1:${PORTS.api}`;
 before(
   async () => {
     api.server = createServer((req, res) => {
-      const cors = {
-        'Access-Control-Allow-Origin': String(req.headers.origin ?? '*'),
-        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? ''),
-        'Access-Control-Allow-Methods': 'GET, POST',
-      };
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      const cors = corsHeaders(req, 'GET, POST');
+      if (answeredPreflight(req, res, cors)) return;
       api.requests.push({method: req.method ?? '', url: req.url ?? '', headers: req.headers});
       req.resume();
       // "/widgets/bad" answers a body that breaks the documented schema (size 0, name missing).

@@ -9,12 +9,12 @@
  */
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFileSync} from 'node:child_process';
 import {createServer, type IncomingHttpHeaders, type Server, type ServerResponse} from 'node:http';
 import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator} from 'playwright-core';
 import {buildCopy, copyProject, PROJECT_ROOT} from '../build/site-copy';
+import {answeredPreflight, corsHeaders, freePorts} from './loopback';
 import {copiedBy, gotoHydrated, useSite, type TrackedPage} from './harness';
 
 interface Seen {
@@ -29,13 +29,7 @@ const api = {requests: [] as Seen[], origin: '', server: null as Server | null};
 const sse = {response: null as ServerResponse | null, closed: false};
 const copy = copyProject('console-bodies');
 
-const PORT = Number(
-  execFileSync(
-    process.execPath,
-    ['-e', "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();});"],
-    {encoding: 'utf8'},
-  ).trim(),
-);
+const [PORT] = freePorts(1);
 api.origin = `http://127.0.0.1:${PORT}`;
 {
   const fixture = readFileSync(path.join(PROJECT_ROOT, 'tests/fixtures/oas-3.2/openapi.yaml'), 'utf8');
@@ -52,12 +46,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 before(
   async () => {
     api.server = createServer((req, res) => {
-      const cors = {
-        'Access-Control-Allow-Origin': String(req.headers.origin ?? '*'),
-        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? ''),
-        'Access-Control-Allow-Methods': 'GET, POST, PUT, QUERY, COPY, PURGE',
-      };
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      const cors = corsHeaders(req, 'GET, POST, PUT, QUERY, COPY, PURGE');
+      if (answeredPreflight(req, res, cors)) return;
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {

@@ -23,13 +23,13 @@
  */
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFileSync} from 'node:child_process';
 import {createServer, type IncomingHttpHeaders, type Server} from 'node:http';
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import Provider from 'oidc-provider';
 import type {Locator, Page} from 'playwright-core';
 import {fixtureSite} from '../build/fixture-site';
+import {answeredPreflight, corsHeaders, freePorts} from './loopback';
 import {gotoHydrated, useSite} from './harness';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -37,16 +37,8 @@ const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const EXPIRING_CLIENT = 'meter-expiring';
 
 // Two loopback ports the system hands out and frees, taken again in before(): the site is built with them.
-const PORTS = JSON.parse(
-  execFileSync(
-    process.execPath,
-    [
-      '-e',
-      "const n=require('net');const a=n.createServer().listen(0,'127.0.0.1',()=>{const b=n.createServer().listen(0,'127.0.0.1',()=>{console.log(JSON.stringify({api:a.address().port,auth:b.address().port}));a.close();b.close();});});",
-    ],
-    {encoding: 'utf8'},
-  ),
-) as {api: number; auth: number};
+const [apiPort, authPort] = freePorts(2);
+const PORTS = {api: apiPort, auth: authPort};
 const apiOrigin = `http://127.0.0.1:${PORTS.api}`;
 const authOrigin = `http://127.0.0.1:${PORTS.auth}`;
 
@@ -70,12 +62,8 @@ let authServer: Server | null = null;
 before(
   async () => {
     api.server = createServer((req, res) => {
-      const cors = {
-        'Access-Control-Allow-Origin': String(req.headers.origin ?? '*'),
-        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? ''),
-        'Access-Control-Allow-Methods': 'GET, POST',
-      };
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      const cors = corsHeaders(req, 'GET, POST');
+      if (answeredPreflight(req, res, cors)) return;
       api.requests.push({method: req.method ?? '', url: req.url ?? '', headers: req.headers});
       req.resume();
       const body = req.url?.includes('/history')
@@ -247,6 +235,11 @@ describe('request console: the OAuth 2.0 device flow (OpenAPI 3.2 deviceAuthoriz
       .filter({hasText: /Waiting for approval: checking every 1 s; the code expires in (9:5\d|10:00)/})
       .waitFor();
 
+    // At least one poll is answered "pending" before the approval, so the token comes from a later one.
+    for (const deadline = Date.now() + 15_000; !polls().some((p) => p.at >= request.at);) {
+      assert.ok(Date.now() < deadline, 'the console polls the token endpoint while waiting');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await approveOnOtherDevice((await complete.getAttribute('href'))!, userCode);
     await dialog.getByTestId('oauth-status-ledgerOAuth').filter({hasText: 'Access token received'}).waitFor();
     assert.equal(await dialog.getByTestId('device-code').count(), 0, 'the code box is gone');

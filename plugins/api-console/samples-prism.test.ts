@@ -114,7 +114,8 @@ after(async () => {
     r.closeAllConnections();
     await new Promise<void>((resolve) => r.close(() => resolve()));
   }
-  await mock?.stop();
+  // Every Prism this file started: one left running keeps the file's process alive until the runner's limit.
+  await Promise.all([mock?.stop(), bodiesMock?.stop()]);
   rmSync(work, {recursive: true, force: true});
 });
 

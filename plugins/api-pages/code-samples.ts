@@ -12,7 +12,7 @@ import type {CodeSample} from './client/page-data-format';
 import {CONTROL_CHARACTERS, copyableText, hasControlCharacters, hex4} from '../../src/components/CopyButton/copyable-text';
 import {shellQuote} from '../../src/components/CopyButton/shell-quote';
 import {highlight} from './highlight';
-import {formPairs, isRecord, multipartParts, type FieldEncoding, type MultipartPart} from './form-encoding';
+import {formPairs, isRecord, multipartParts, type FieldEncoding, type MultipartPart} from './client/form-encoding';
 
 export interface SampleAuth {
   /** HTTP Basic: username and password read from these environment variables. */

@@ -26,7 +26,7 @@ import type {
   StreamKind,
 } from './client/page-data-format';
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
-import {fieldPairs, formPairs, isRecord} from './form-encoding';
+import {fieldPairs, formPairs, isRecord} from './client/form-encoding';
 import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {binaryExampleHtml} from '../../src/components/ApiOperation/examples';
 import {highlight, languageForMediaType} from './highlight';
@@ -924,7 +924,7 @@ function exampleValue(p: ParameterData, schemas: Record<string, SchemaNode>): st
 }
 
 /**
- * A query parameter's example as the URL carries it, by its `style` and `explode` (./form-encoding.ts
+ * A query parameter's example as the URL carries it, by its `style` and `explode` (./client/form-encoding.ts
  * fieldPairs): with style form (the default) a list is the key repeated once per item (`explode`,
  * the default) or one comma-separated value; deepObject writes `name[key]=value`.
  */

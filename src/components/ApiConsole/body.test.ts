@@ -111,9 +111,10 @@ test('formPairs: each style and explode of the Encoding Object', () => {
   ]);
   assert.deepEqual(formPairs({l: ['a', 'b']}, {l: {style: 'spaceDelimited'}}), [['l', 'a b']]);
   assert.deepEqual(formPairs({l: ['a', 'b']}, {l: {style: 'pipeDelimited'}}), [['l', 'a|b']]);
+  // deepObject lists by index, as the code samples write them (Stripe and Rails read both forms).
   assert.deepEqual(formPairs({o: {a: [1, 2]}}, {o: {style: 'deepObject'}}), [
-    ['o[a][]', '1'],
-    ['o[a][]', '2'],
+    ['o[a][0]', '1'],
+    ['o[a][1]', '2'],
   ]);
 });
 

@@ -14,6 +14,7 @@
  * - Binary bodies (`image/jpeg`, `application/octet-stream`…): a file, sent as it is.
  * - XML, plain text and other textual bodies: the text as typed, with the body's media type.
  */
+import {formPairs as samplePairs} from '@site/plugins/api-pages/client/form-encoding';
 import type {EncodingData, MediaTypeData, SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import {followRef} from '../SchemaView/model';
 
@@ -196,31 +197,11 @@ const scalar = (v: unknown): string =>
 
 /**
  * An object as form pairs (name, value), each property serialised by its encoding (OpenAPI's
- * style/explode for `application/x-www-form-urlencoded`; the default is style form, exploded).
+ * style/explode for `application/x-www-form-urlencoded`; the default is style form, exploded): the
+ * code samples' encoder, so the console sends what the samples show.
  */
 export function formPairs(value: Record<string, unknown>, encoding: Record<string, EncodingData> = {}): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const [name, v] of Object.entries(value)) {
-    if (v === undefined) continue;
-    const e = Object.hasOwn(encoding, name) ? encoding[name] : {};
-    const style = e.style ?? 'form';
-    const explode = e.explode ?? style === 'form';
-    if (Array.isArray(v)) {
-      const items = v.map(scalar);
-      if (style === 'form' && explode) for (const item of items) pairs.push([name, item]);
-      else pairs.push([name, items.join(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',')]);
-    } else if (v && typeof v === 'object') {
-      const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
-      if (style === 'deepObject') {
-        for (const [k, x] of entries) {
-          if (Array.isArray(x)) for (const item of x) pairs.push([`${name}[${k}][]`, scalar(item)]);
-          else pairs.push([`${name}[${k}]`, scalar(x)]);
-        }
-      } else if (explode) for (const [k, x] of entries) pairs.push([k, scalar(x)]);
-      else pairs.push([name, entries.flatMap(([k, x]) => [k, scalar(x)]).join(',')]);
-    } else pairs.push([name, scalar(v)]);
-  }
-  return pairs;
+  return samplePairs(value, encoding);
 }
 
 /** Form pairs as `application/x-www-form-urlencoded` text (the WHATWG form encoder's bytes). */

@@ -3,8 +3,8 @@
  * `application/x-www-form-urlencoded` body (the media type's `encoding`: `style`, `explode`,
  * `contentType` per property), the parts of a `multipart/form-data` body, and the query string of
  * query parameters and of a 3.2 `in: querystring` parameter. The code samples
- * (./code-samples.ts) write what these return; the tests compare what a server received with them.
- * Node-free and dependency-free: the request console may use it too.
+ * (../code-samples.ts) write what these return; the tests compare what a server received with them.
+ * Node-free and dependency-free: the request console (src/components/ApiConsole/body.ts) encodes form bodies and query strings with it too, so the console and the samples send the same bytes.
  */
 
 /** The media type's `encoding` entry of one property (OpenAPI Encoding Object), or a parameter's style. */

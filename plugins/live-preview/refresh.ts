@@ -9,10 +9,10 @@
  */
 import {existsSync, mkdirSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {stringify} from 'yaml';
 import {buildProcessedSpec, portalBuildOptions, summaryLine, workaroundLines} from '../../openapi/pipeline/build';
 import {displayPath, SpecError} from '../../openapi/pipeline/errors';
 import {YAML_FILE} from '../agent-docs/downloads';
+import {documentYaml} from '../agent-docs/yaml-child';
 import {generateApiPages, GenerationError} from '../api-pages/generate';
 
 export interface RefreshTarget {
@@ -75,7 +75,7 @@ export async function refreshApiPages(target: RefreshTarget): Promise<RefreshRes
       // left as it was: `npm start` makes it afresh.
       mkdirSync(target.downloadsDir, {recursive: true});
       replaceFile(path.join(target.downloadsDir, 'openapi.json'), `${JSON.stringify(result.document, null, 2)}\n`);
-      replaceFile(path.join(target.downloadsDir, YAML_FILE), stringify(result.document, {aliasDuplicateObjects: false, lineWidth: 0}));
+      replaceFile(path.join(target.downloadsDir, YAML_FILE), documentYaml(result.document));
     }
     return {ok: true, files: result.files, written: pages.written, deleted: pages.deleted, log, ms: Date.now() - started};
   } catch (error) {

@@ -6,7 +6,7 @@
  * `_headers` says.
  */
 import {jsonMember} from '../../openapi/model/json-member';
-import {PhaseClock} from '../build-shared/phase-timing';
+import {runJobInChild} from '../search/job-child';
 import {existsSync, readFileSync} from 'node:fs';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
@@ -131,15 +131,26 @@ export async function writeSecurityPolicy(outDir: string, baseUrl: string, optio
   return {pages: files.length, scripts: minifier.size, saved: minifier.saved, hashes: siteHashes.size, refused};
 }
 
+/** What the child process (./child-cli.ts) is given. */
+export interface CspJob {
+  outDir: string;
+  baseUrl: string;
+  options: CspOptions;
+}
+
+/** Heap cap of the child, in MB: it holds at most 32 pages at a time and the distinct inline scripts. */
+export const CHILD_HEAP_MB = 512;
+
 export default function cspPlugin(_context: LoadContext, options: CspOptions): Plugin {
   return {
     name: 'portal-csp',
     async postBuild({outDir, siteConfig}) {
-      // Timed for the benchmark (PORTAL_BUILD_TIMINGS); other postBuild hooks share this process meanwhile.
-      const clock = new PhaseClock('postBuild');
-      const summary = await clock.timeAsync('CSP and script minification', () => writeSecurityPolicy(outDir, siteConfig.baseUrl, options), {
-        concurrent: true,
-      });
+      // In a child process (./child-cli.ts), beside the search index's and the Markdown twins'.
+      const job: CspJob = {outDir, baseUrl: siteConfig.baseUrl, options};
+      const summary = await runJobInChild<PolicySummary>(
+        {name: 'CSP and script minification', script: path.join(__dirname, 'child-cli.ts'), heapMb: CHILD_HEAP_MB},
+        job,
+      );
       for (const warning of summary.refused) console.warn(`[csp] warning: ${warning}`);
       console.log(
         `[csp] ${summary.pages} pages (${summary.scripts} distinct inline scripts, minified once each: ${summary.saved} bytes smaller): Content-Security-Policy with ${summary.hashes} inline script hash(es); _headers and security-headers.nginx.conf written`,

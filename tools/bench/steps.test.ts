@@ -222,3 +222,30 @@ test('bench flags: --only takes every real document, --skip-foreign drops them a
   const sections = parseArgs(['--skip-foreign']).sections;
   assert.deepEqual([...sections], ['build', 'pages', 'search', 'scaling']);
 });
+
+test("buildSteps: a build in two processes (plugins/split-build) names the second one's steps and leaves out its skipped bundling", () => {
+  const timeline: TimelineSample[] = Array.from({length: 501}, (_, i) => ({
+    t: i * 200,
+    cpuMs: i * 200,
+    largestRss: 1e8,
+    largestCommand: 'node',
+  }));
+  const perf = [
+    parsePerfLine('[PERF] Build > en > Load site - 5.00 seconds! - (1mb -> 2mb)', 10000)!,
+    parsePerfLine('[PERF] Build > en > Bundling with rspack - 30.00 seconds! - (1mb -> 2mb)', 40000)!,
+    parsePerfLine('[PERF] Build > en > Load site - 5.00 seconds! - (1mb -> 2mb)', 50000)!,
+    parsePerfLine('[PERF] Build > en > Bundling with rspack - 0.20 ms - (1mb -> 1mb)', 50001)!,
+    parsePerfLine('[PERF] Build > en > SSG - 40.00 seconds! - (1mb -> 2mb)', 90001)!,
+  ];
+  const steps = buildSteps({records: [], perf, timeline, run: {start: 0, end: 100_000, cpuMs: 100_000}});
+  assert.deepEqual(
+    steps.map((s) => s.name),
+    [
+      'Docusaurus: load site (plugins, MDX routes)',
+      'Bundling with rspack',
+      'Docusaurus: load site (plugins, MDX routes) (second process)',
+      'SSG',
+      'the rest (npm, tsx, gen:versions, Docusaurus start-up)',
+    ],
+  );
+});

@@ -147,8 +147,15 @@ export function buildSteps(input: {
     });
     for (const r of records) if (r.step === step && r.phase !== 'total') steps.push(ownPart(r));
   }
+  // A large site is built in two processes (plugins/split-build): the second loads the site again
+  // and makes the bundler configs again, but skips the bundling (a step of 0 s, left out).
+  const seen = new Set<string>();
   for (const d of docusaurusSteps(perf)) {
-    steps.push(overTree(d.name === 'Load site' ? 'Docusaurus: load site (plugins, MDX routes)' : d.name, 0, d.start, d.end, timeline));
+    const again = seen.has(d.name);
+    seen.add(d.name);
+    if (again && d.name.startsWith('Bundling with')) continue;
+    const name = d.name === 'Load site' ? 'Docusaurus: load site (plugins, MDX routes)' : d.name;
+    steps.push(overTree(again ? `${name} (second process)` : name, 0, d.start, d.end, timeline));
     if (d.name === 'postBuild') for (const r of records) if (r.step === 'postBuild') steps.push(ownPart(r));
   }
   const top = steps.filter((s) => s.depth === 0);

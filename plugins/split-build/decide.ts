@@ -9,10 +9,11 @@ export const SPLIT_ENV = 'PORTAL_SPLIT_BUILD';
 
 /**
  * From this many Markdown pages on (the API reference's operation pages are most of them), the
- * build runs in two processes. Below it, the second start (loading the site again: about 3 s for
- * our own site, 7 s for 3,000 operations) costs more than the memory it saves is worth.
+ * build runs in two processes. Below it, one process stays under 3 GB (GitHub Enterprise Cloud's
+ * 1,765 pages: 2.56 GB), and the second start (loading the config and the site again: about 9 s of
+ * wall time at 1,500 pages) is not worth it; Autotask's 3,358 pages reached 3.96 GB.
  */
-export const SPLIT_MIN_PAGES = 1000;
+export const SPLIT_MIN_PAGES = 2000;
 
 export interface SplitDecision {
   split: boolean;

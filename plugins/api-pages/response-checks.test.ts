@@ -11,7 +11,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import vm from 'node:vm';
 import {CHECK_RUNTIME} from '../../src/components/ApiConsole/check-runtime';
-import {checkFile, requiredModules, responseCheckModule} from './response-checks';
+import {checkFile, requiredModules, responseCheckModule, shareSubschemas} from './response-checks';
 
 const doc = {
   openapi: '3.0.3',
@@ -173,4 +173,88 @@ test('streamed responses (3.2 itemSchema): one check per item; an SSE event is c
   const line = checks['200 application/jsonl item']!;
   assert.equal(line({value: 2}), true);
   assert.equal(line({}), false);
+});
+
+/** A user object as a dereferenced document writes it: the same inline schema in every place. */
+const USER = {
+  type: 'object',
+  required: ['login', 'id'],
+  properties: {
+    login: {type: 'string', minLength: 1, description: 'The account name.'},
+    id: {type: 'integer', minimum: 1},
+    site_admin: {type: 'boolean'},
+    html_url: {type: 'string', format: 'uri'},
+    plan: {type: 'object', properties: {name: {type: 'string'}, seats: {type: 'integer', minimum: 0}}, required: ['name']},
+  },
+};
+const derefDoc = {
+  openapi: '3.0.3',
+  info: {title: 'dereferenced', version: '1'},
+  paths: {
+    '/issues/{n}': {
+      get: {
+        responses: {
+          200: {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {user: USER, assignees: {type: 'array', items: USER}, closed_by: {...USER, nullable: true}},
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/users/{u}': {get: {responses: {200: {description: 'ok', content: {'application/json': {schema: USER}}}}}},
+  },
+};
+
+test('a schema repeated inline (a dereferenced document) is compiled once and called from every place', () => {
+  const m = responseCheckModule(derefDoc, derefDoc.paths['/issues/{n}'].get);
+  // The user's own checks ("login" is required) appear once, not once per place: user and
+  // assignees[] share them; closed_by differs (nullable) and has its own copy.
+  assert.equal(m.source!.split('missingProperty: "login"').length - 1, 2);
+  const check = load(m.source!).checks['200 application/json']!;
+  const user = {login: 'octocat', id: 1, plan: {name: 'pro', seats: 2}};
+  assert.equal(check({user, assignees: [user, user], closed_by: null}), true);
+  for (const [bad, where] of [
+    [{user: {...user, login: ''}}, '/user/login'],
+    [{assignees: [user, {id: 2}]}, '/assignees/1'],
+    [{user: {...user, plan: {seats: -1}}}, '/user/plan'],
+    [{closed_by: {...user, id: 0}}, '/closed_by/id'],
+  ] as const) {
+    assert.equal(check(bad), false, where);
+    const paths = (check as unknown as {errors: {instancePath: string}[]}).errors.map((e) => e.instancePath);
+    assert.ok(paths.includes(where), `${where} in ${paths.join(', ')}`);
+  }
+  // Another operation that uses the same schema gets it from the same compiled function.
+  const users = responseCheckModule(derefDoc, derefDoc.paths['/users/{u}'].get);
+  assert.equal(load(users.source!).checks['200 application/json']!({login: 'x', id: 0}), false);
+});
+
+test('shareSubschemas: repeated and large subschemas become references; place-bound ones and small ones stay', () => {
+  const registered: string[] = [];
+  const register = (sub: object) => {
+    const text = JSON.stringify(sub);
+    if (!registered.includes(text)) registered.push(text);
+    return `s${registered.indexOf(text)}`;
+  };
+  const shared = shareSubschemas(
+    {type: 'object', properties: {a: USER, b: {type: 'array', items: USER}, c: {type: 'string'}}},
+    register,
+  ) as {
+    properties: Record<string, unknown>;
+  };
+  assert.deepEqual(shared.properties.a, {$ref: 's0'});
+  assert.deepEqual(shared.properties.b, {type: 'array', items: {$ref: 's0'}});
+  assert.deepEqual(shared.properties.c, {type: 'string'}, 'small: inline');
+  assert.equal(registered.length, 1);
+  // A local pointer or an unevaluatedProperties keyword ties the subschemas to their place.
+  const local = {type: 'object', properties: {a: USER, b: {$ref: '#/properties/a'}}};
+  assert.equal(shareSubschemas(local, register), local);
+  const unevaluated = {allOf: [USER], unevaluatedProperties: false};
+  assert.equal(shareSubschemas(unevaluated, register), unevaluated);
 });

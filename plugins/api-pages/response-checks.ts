@@ -123,6 +123,47 @@ function refTarget(ref: string, keys: ReadonlyMap<string, string>): string {
   return m![2] ? `${key}#${m![2]}` : key;
 }
 
+/** Shared subschemas (see shareSubschemas) are registered under this base + a number. */
+const SHARED_BASE = 'https://response-checks.invalid/shared/';
+/** Subschemas from this size (of their JSON) on are compiled once per document and called. */
+const SHARED_MIN_CHARS = 256;
+/** Keywords whose value is one schema, a list of schemas, or a map of them (JSON Schema 2020-12 and draft 4-7). */
+const ONE_SCHEMA = new Set(['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems']);
+const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'dependentSchemas']);
+/**
+ * Where a subschema cannot be moved out of its place: a local pointer or an anchor would resolve
+ * against the new root, and unevaluatedProperties/Items read what the neighbouring keywords
+ * evaluated.
+ */
+const PLACE_BOUND = /"\$ref":"#|"\$(id|anchor|dynamicRef|dynamicAnchor|recursiveRef|recursiveAnchor)"|"unevaluated(Properties|Items)"/;
+
+/**
+ * The same subschema written out again and again (a document published dereferenced: GitHub's
+ * has no $ref at all, and its user object is inlined hundreds of times) is registered once in the
+ * document's Ajv instance and replaced by a reference to it, so Ajv compiles it once per document
+ * instead of once per place, and an operation's code holds one function for it, as for a
+ * component. Bottom-up: a repeated object inside a repeated object is shared too. Validation is the
+ * same (Ajv follows the reference); only error schemaPaths name the shared schema, as they name a
+ * component for a $ref.
+ */
+export function shareSubschemas(schema: unknown, register: (sub: object) => string): unknown {
+  if (!isObject(schema) || PLACE_BOUND.test(JSON.stringify(schema))) return schema;
+  const visit = (node: unknown, root: boolean): unknown => {
+    if (!isObject(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (SCHEMA_MAP.has(k) && isObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, visit(s, false)]));
+      else if (SCHEMA_LIST.has(k) && Array.isArray(v)) out[k] = v.map((s) => visit(s, false));
+      else if (ONE_SCHEMA.has(k)) out[k] = visit(v, false);
+      else out[k] = v;
+    }
+    if (root || JSON.stringify(out).length < SHARED_MIN_CHARS) return out;
+    return {$ref: register(out)};
+  };
+  return visit(schema, true);
+}
+
 export interface CheckModule {
   /** The module's source (CommonJS), or undefined when no response of the operation has a schema. */
   source?: string;
@@ -150,6 +191,18 @@ class ResponseCheckCompiler {
   private readonly componentsError?: string;
   private readonly keys: ReadonlyMap<string, string>;
   private next = 0;
+  /** Shared subschemas by their JSON text -> registered id (shareSubschemas). */
+  private readonly shared = new Map<string, string>();
+  private readonly register = (sub: object): string => {
+    const text = JSON.stringify(sub);
+    let id = this.shared.get(text);
+    if (!id) {
+      id = `${SHARED_BASE}${this.shared.size}`;
+      this.ajv.addSchema(sub as AjvSchema, id);
+      this.shared.set(text, id);
+    }
+    return id;
+  };
 
   constructor(private readonly doc: OpenApiDocument) {
     const openapi31 = usesJsonSchema2020(doc);
@@ -206,7 +259,7 @@ class ResponseCheckCompiler {
       const id = `op${this.next++}`;
       const name = `r${i++}`;
       try {
-        const prepared = toJsonSchema(rebase(schema, this.keys), openapi31);
+        const prepared = shareSubschemas(toJsonSchema(rebase(schema, this.keys), openapi31), this.register);
         ajv.addSchema(prepared as AjvSchema, id);
         ajv.getSchema(id); // compiles now: errors belong to this response
         exportsMap[name] = id;

@@ -58,6 +58,15 @@ const PAGES: Record<string, {type: 'docs' | 'blog' | 'page'; html: string}> = {
         '<h2 id="jitter">Jitter<a class="hash-link" href="#jitter" aria-hidden="true">#</a></h2><p>Add randomness.</p></div></article>',
     ),
   },
+  // An operation with no description: the page's meta description is its title (Autotask's 2,958).
+  '/docs/api/accounts-query': {
+    type: 'docs',
+    html: shell(
+      '<meta name="description" content="Accounts_Query">',
+      '<article><header><h1>Accounts_Query</h1></header><div class="markdown">' +
+        '<h2 id="parameters">Parameters<a class="hash-link" href="#parameters" aria-hidden="true">#</a></h2><p>search: the filter.</p></div></article>',
+    ),
+  },
   '/markdown-page': {type: 'page', html: shell('', '<main><h1>Markdown page</h1><p>A page written in Markdown.</p></main>')},
 };
 
@@ -72,7 +81,7 @@ function writeSite(): {dir: string; paths: {filePath: string; url: string; type:
   return {dir, paths};
 }
 
-test("the documents are the theme's own, except descriptions already in the page text", async () => {
+test("the documents are the theme's own, except descriptions already in the page text or title", async () => {
   const {dir, paths} = writeSite();
   try {
     const theirs = await scanDocuments(paths, config);
@@ -83,10 +92,11 @@ test("the documents are the theme's own, except descriptions already in the page
     assert.deepEqual(ours[1], theirs[1], 'headings');
     assert.deepEqual(ours[3], theirs[3], 'keywords');
     assert.deepEqual(ours[4], theirs[4], 'contents');
-    // The API page's description is its first paragraph: indexed once, as content.
+    // The API page's description is its first paragraph: indexed once, as content; the other
+    // operation's is its title: indexed once, as the title.
     assert.deepEqual(
       theirs[2]!.filter((d) => !ours[2]!.some((o) => o.i === d.i)).map((d) => d.u),
-      ['/docs/api/get-customer-ledger'],
+      ['/docs/api/get-customer-ledger', '/docs/api/accounts-query'],
     );
     assert.deepEqual(
       ours[2]!.map((d) => d.t),
@@ -111,7 +121,7 @@ test('writeSearchIndex writes compact sub-indexes for the routes the theme would
       config,
     );
     assert.equal(written.length, 1);
-    assert.equal(written[0]!.pages, 4);
+    assert.equal(written[0]!.pages, 5);
     assert.deepEqual(written[0]!.parts, [path.join(dir, 'search-index-content.json')]);
     const json = JSON.parse(readFileSync(path.join(dir, 'search-index.json'), 'utf8')) as {documents: unknown[]; index: unknown}[];
     assert.equal(json.length, 5);

@@ -11,7 +11,7 @@
  *   threads (./parse-pool.ts);
  * - each sub-index is written in the compact form of src/components/Search/compact-index.ts
  *   (term counts; the browser lets lunr recompute the rest): about a quarter of the theme's size;
- * - a page description that is already part of the page's text is not indexed a second time;
+ * - a page description that is already part of the page's text or title is not indexed a second time;
  * - the body text of the pages (the contents sub-index, most of the size) is written to its own
  *   file, search-index-content.json, referred to from search-index.json (an INDEX_PART_FORMAT
  *   entry in its place): the search modal answers from titles, headings, descriptions, keywords
@@ -95,7 +95,9 @@ export function assembleDocuments(pages: readonly ({url: string; parsed: ParsedP
     const titleId = ++nextId;
     titles.push({i: titleId, t: pageTitle, u: url, b: breadcrumb});
     const text = squash(sections.map((s) => s.content).join(' '));
-    if (description && !text.includes(squash(description))) {
+    // Indexed only when it says something the page's title and text do not (an operation without
+    // a description has its title as its meta description).
+    if (description && !text.includes(squash(description)) && !squash(pageTitle).includes(squash(description))) {
       descriptions.push({i: titleId, t: description, s: pageTitle, u: url, p: titleId});
     }
     if (parsed.keywords) keywords.push({i: titleId, t: parsed.keywords, s: pageTitle, u: url, p: titleId});

@@ -266,3 +266,32 @@ test("a docs page's plain sidebar links are dropped before the parse; the index 
   assert.deepEqual(ours, parse(html, 'docs', '/docs/api/get-accept', config));
   assert.deepEqual(ours.breadcrumb, ['API Reference', 'UNTAGGED']);
 });
+
+test("a docs page's collapsed sidebar categories are dropped before the parse; active and other categories stay", () => {
+  // Autotask's sidebar: hundreds of collapsed categories at the top level, the active one open.
+  const collapsed = (slug: string, label: string) =>
+    `<li class="theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-1 menu__list-item menu__list-item--collapsed"><div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist" href="/docs/category/api/${slug}">${label}</a><button aria-label="Expand sidebar category &#x27;${label}&#x27;" aria-expanded="false" type="button" class="clean-btn menu__caret"></button></div></li>`;
+  const many = Array.from({length: 300}, (_, i) => collapsed(`entity-${i}`, `Entity${i}`));
+  // Not dropped: a collapsed category whose label has markup, and the open, active one.
+  const withMarkup = `<li class="theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-1 menu__list-item menu__list-item--collapsed"><div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist" href="/docs/category/api/beta"><span class="badge">Beta</span> Labs</a><button aria-label="Expand" aria-expanded="false" type="button" class="clean-btn menu__caret"></button></div></li>`;
+  const open =
+    `<li class="theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-1 menu__list-item"><div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist menu__link--active" href="/docs/category/api/accounts">Accounts</a><button aria-label="Collapse sidebar category &#x27;Accounts&#x27;" aria-expanded="true" type="button" class="clean-btn menu__caret"></button></div>` +
+    `<ul style="display:block;overflow:visible;height:auto" class="menu__list"><li class="theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-2 menu__list-item"><a class="menu__link menu__link--active" aria-current="page" tabindex="0" href="/docs/api/accounts-query">Accounts_Query</a></li></ul></li>`;
+  const bigSidebar =
+    `<aside class="theme-doc-sidebar-container"><div><nav aria-label="Docs sidebar" class="menu thin-scrollbar"><ul class="theme-doc-sidebar-menu menu__list">` +
+    `${many.slice(0, 150).join('')}${open}${withMarkup}${many.slice(150).join('')}</ul></nav></div></aside>`;
+  const html = docShell(
+    'Accounts_Query | Developer Portal',
+    '<meta data-rh="true" name="description" content="Accounts_Query">',
+    `<article>${heading(1, 'accounts-query', 'Accounts_Query')}<p>Queries accounts.</p>${heading(2, 'request', 'Request')}<p>Body.</p></article>`,
+  ).replace(sidebar, bigSidebar);
+  assert.ok(html.includes(bigSidebar));
+  const trimmed = withoutPlainSidebarLinks(html);
+  assert.ok(trimmed.length < html.length / 5, `${trimmed.length} of ${html.length} characters left to parse`);
+  assert.ok(!trimmed.includes('entity-'), 'every collapsed category dropped');
+  for (const kept of ['>Accounts</a>', 'Labs</a>']) assert.ok(trimmed.includes(kept), kept);
+
+  const ours = parseBuiltPage(html, 'docs', '/docs/api/accounts-query', config)!;
+  assert.deepEqual(ours, parse(html, 'docs', '/docs/api/accounts-query', config));
+  assert.deepEqual(ours.breadcrumb, ['API Reference', 'Accounts']);
+});

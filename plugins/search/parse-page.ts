@@ -81,8 +81,17 @@ const PLAIN_SIDEBAR_LINK = /<li class="theme-doc-sidebar-item-link [^"]*"><a cla
  * unchanged (parse-page.test.ts).
  */
 export function withoutPlainSidebarLinks(html: string): string {
-  return html.replace(PLAIN_SIDEBAR_LINK, '');
+  return html.replace(PLAIN_SIDEBAR_LINK, '').replace(COLLAPSED_SIDEBAR_CATEGORY, '');
 }
+
+/**
+ * A collapsed docs sidebar category that is not the active one: its link (bare "menu__link
+ * menu__link--sublist", text without markup) and its caret button, nothing else (a collapsed
+ * category renders no items). On Autotask's document (371 categories) these were 70 % of each
+ * page's 246 KB; the parse of 151 of its pages went from 4.0 s to 2.1 s of CPU, the same documents.
+ */
+const COLLAPSED_SIDEBAR_CATEGORY =
+  /<li class="theme-doc-sidebar-item-category [^"]*menu__list-item--collapsed"><div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist"[^>]*>[^<]*<\/a><button [^>]*><\/button><\/div><\/li>/g;
 
 /**
  * Elements whose text runs on with the text beside them ("the <code>id</code>s"). Any other element

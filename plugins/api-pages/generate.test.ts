@@ -133,3 +133,41 @@ describe("gen:api: the changelog page's address is reserved when there is one", 
     assert.equal(frontMatterOf(path.join(outDir, 'changelog.api.mdx')).id, 'changelog');
   });
 });
+
+describe('response checks on a worker thread (check-worker.ts)', () => {
+  it('gives the same files as on this thread, our document and a foreign one', async () => {
+    const own = path.resolve(__dirname, '../../openapi/processed/openapi.json');
+    const foreign = path.join(scratch, 'slips-for-checks.processed.json');
+    await buildProcessedSpec({source: fixture('real-world-slips.json'), strict: false, output: foreign});
+    for (const [name, processedSpec] of [
+      ['own', own],
+      ['foreign', foreign],
+    ] as const) {
+      const here = path.join(scratch, `${name}-checks-here`);
+      const worker = path.join(scratch, `${name}-checks-worker`);
+      const a = await generateApiPages({processedSpec, outDir: here, checksOnWorker: false});
+      const b = await generateApiPages({processedSpec, outDir: worker, checksOnWorker: true});
+      assert.ok(a.responseCheckModules > 0, `${name}: some checks`);
+      assert.equal(b.responseCheckModules, a.responseCheckModules);
+      const files = (dir: string): string[] =>
+        readdirSync(dir, {recursive: true, withFileTypes: true})
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+          .sort();
+      assert.deepEqual(files(worker), files(here));
+      for (const file of files(here))
+        assert.equal(readFileSync(path.join(worker, file), 'utf8'), readFileSync(path.join(here, file), 'utf8'), file);
+    }
+  });
+
+  it('a page whose check cannot be made stops the generation with the page named, from the worker too', async () => {
+    const processedSpec = path.join(scratch, 'broken-for-checks.processed.json');
+    await buildProcessedSpec({source: fixture('real-world-slips.json'), strict: false, output: processedSpec});
+    // The worker reads the file: one that is not JSON fails every page, the first one named.
+    const unreadable = path.join(scratch, 'unreadable-for-checks.json');
+    writeFileSync(unreadable, readFileSync(processedSpec, 'utf8'));
+    const run = generateApiPages({processedSpec: unreadable, outDir: path.join(scratch, 'broken-checks'), checksOnWorker: true});
+    writeFileSync(unreadable, '{"openapi": ');
+    await assert.rejects(run, /cannot read the processed OpenAPI document.*\(page (GET|POST|PUT|PATCH|DELETE) \//s);
+  });
+});

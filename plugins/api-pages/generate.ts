@@ -20,12 +20,11 @@
 import {copyFileSync, existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {documentOverviewSlug, listOperations} from '../../openapi/model/operations';
-import {operationAt} from '../../openapi/model/methods';
 import {loadPortalConfig, projectRoot} from '../../portal.config';
 import {writeDownloads} from '../agent-docs/downloads';
 import {API_DOCS_DIR, GenerationRun, type SiteTarget, operationPageMdx, SPEC_DOWNLOAD_PATH} from './markdown';
 import {dataModuleName} from './client/page-data-format';
-import {checkFile, responseCheckModule} from './response-checks';
+import {CHECK_WORKER_MIN_PAGES, checksOnThisThread, ResponseCheckWorker} from './check-worker';
 import {planPages, sidebarSource, type PagePlan} from './pages';
 import type {OlderVersionNoticeProps} from '../api-versions/client/notice';
 import {syncDirectory} from './sync-dir';
@@ -58,6 +57,8 @@ export interface GenerateOptions {
   notice?: (id: string) => OlderVersionNoticeProps | undefined;
   /** The downloads being written meanwhile (gen:api): the overview page, made last, links those that exist. */
   downloads?: Promise<unknown>;
+  /** Make the response checks on a worker thread (./check-worker.ts); by default from CHECK_WORKER_MIN_PAGES pages on. */
+  checksOnWorker?: boolean;
   /** Phase timings for the benchmark (plugins/build-shared/phase-timing.ts); the caller flushes it. */
   clock?: PhaseClock;
 }
@@ -126,31 +127,42 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
   const source = typeof doc.info?.['x-portal-source'] === 'string' ? (doc.info['x-portal-source'] as string) : undefined;
   let lazyPages = 0;
   let checkModules = 0;
-  for (const page of plan.operations) {
-    try {
-      // "page data" includes "code samples" (timed apart inside it).
-      const data = clock.time('page data', () =>
-        page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path),
-      );
-      if (data.lazySchemas) lazyPages++;
-      const mark = changelog?.marks.get(page.id);
-      if (mark) data.release = mark;
-      // Webhooks have no console: no response check.
-      const check = page.webhook
-        ? undefined
-        : clock.time('response checks', () => responseCheckModule(builder.doc, operationAt(builder.doc.paths?.[page.path], page.method)));
-      if (check?.source) checkModules++;
-      const responseCheck = check ? clock.time('response checks', () => run.writeCheckModule(page.id, checkFile(check))) : undefined;
-      if (responseCheck) data.responseCheck = responseCheck;
-      clock.time('data modules', () => run.writeData(page.id, data));
-    } catch (error) {
-      // Errors name the source document (the processed one too when they differ) and the page.
-      const message = (error as Error).message;
-      const where = page.webhook ? `webhook "${page.webhook.event}"` : `${page.method.toUpperCase()} ${page.path}`;
-      const via = source ? `, processed document ${processedSpec}` : '';
-      throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
+  // Webhooks have no console: no response check. The others' checks are made on a worker thread
+  // meanwhile (./check-worker.ts), in page order.
+  const checked = plan.operations.filter((page) => !page.webhook).map((page) => ({id: page.id, path: page.path, method: page.method}));
+  const checks =
+    (options.checksOnWorker ?? checked.length >= CHECK_WORKER_MIN_PAGES)
+      ? new ResponseCheckWorker(processedSpec, checked)
+      : checksOnThisThread(builder.doc, checked);
+  try {
+    for (const page of plan.operations) {
+      try {
+        // "page data" includes "code samples" (timed apart inside it).
+        const data = clock.time('page data', () =>
+          page.webhook ? builder.webhook(page.webhook.event, page.webhook.method) : builder.operation(page.method, page.path),
+        );
+        if (data.lazySchemas) lazyPages++;
+        const mark = changelog?.marks.get(page.id);
+        if (mark) data.release = mark;
+        if (!page.webhook) {
+          const check = await clock.timeAsync('waiting for the response checks', () => checks.answer(page.id));
+          if ('error' in check) throw new Error(check.error);
+          if (check.hasSource) checkModules++;
+          const responseCheck = run.writeCheckModule(page.id, check.file);
+          if (responseCheck) data.responseCheck = responseCheck;
+        }
+        clock.time('data modules', () => run.writeData(page.id, data));
+      } catch (error) {
+        // Errors name the source document (the processed one too when they differ) and the page.
+        const message = (error as Error).message;
+        const where = page.webhook ? `webhook "${page.webhook.event}"` : `${page.method.toUpperCase()} ${page.path}`;
+        const via = source ? `, processed document ${processedSpec}` : '';
+        throw new GenerationError(`${source ?? processedSpec}${message.startsWith('#') ? '' : ': '}${message} (page ${where}${via})`);
+      }
+      clock.time('MDX pages', () => run.emit(`${page.id}.api.mdx`, operationPageMdx(page, options.notice?.(page.id))));
     }
-    clock.time('MDX pages', () => run.emit(`${page.id}.api.mdx`, operationPageMdx(page, options.notice?.(page.id))));
+  } finally {
+    await checks.close();
   }
   // Pages that do not carry their whole schema closure load the rest from shared modules.
   const shared = lazyPages ? clock.time('shared schema modules', () => run.writeSchemaModules()) : 0;

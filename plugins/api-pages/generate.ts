@@ -145,7 +145,7 @@ export async function generateApiPages(options: GenerateOptions): Promise<Genera
         const mark = changelog?.marks.get(page.id);
         if (mark) data.release = mark;
         if (!page.webhook) {
-          const check = await clock.timeAsync('waiting for the response checks', () => checks.answer(page.id));
+          const check = await clock.timeAsync('waiting for the response checks', () => checks.answer(page.id), {sum: true});
           if ('error' in check) throw new Error(check.error);
           if (check.hasSource) checkModules++;
           const responseCheck = run.writeCheckModule(page.id, check.file);

@@ -111,8 +111,11 @@ export class PhaseClock {
     }
   }
 
-  /** Runs the async `fn` and writes its record as soon as it settles. */
-  async timeAsync<T>(phase: string, fn: () => Promise<T>, options: {concurrent?: boolean} = {}): Promise<T> {
+  /**
+   * Runs the async `fn` and writes its record as soon as it settles, or, with `sum` (a phase timed
+   * once per page), adds it to the phase's sum like time().
+   */
+  async timeAsync<T>(phase: string, fn: () => Promise<T>, options: {concurrent?: boolean; sum?: boolean} = {}): Promise<T> {
     if (!this.file) return fn();
     const start = Date.now();
     const t0 = performance.now();
@@ -120,14 +123,16 @@ export class PhaseClock {
     try {
       return await fn();
     } finally {
-      this.write(phase, {
-        start,
-        end: Date.now(),
-        wallMs: performance.now() - t0,
-        cpuMicros: cpuMicros() - c0,
-        calls: 1,
-        concurrent: options.concurrent ?? false,
-      });
+      if (options.sum) this.add(phase, start, performance.now() - t0, cpuMicros() - c0, options.concurrent ?? false);
+      else
+        this.write(phase, {
+          start,
+          end: Date.now(),
+          wallMs: performance.now() - t0,
+          cpuMicros: cpuMicros() - c0,
+          calls: 1,
+          concurrent: options.concurrent ?? false,
+        });
     }
   }
 

@@ -139,7 +139,7 @@ test('buildSteps: spec and gen:api with their parts, Docusaurus steps from its l
   assert.deepEqual(buildSteps({records: [], perf: [], timeline, run: {start: 0, end: 1, cpuMs: 1}}), []);
 });
 
-test('PhaseClock: nothing measured or written without PORTAL_BUILD_TIMINGS; sums per phase with it', () => {
+test('PhaseClock: nothing measured or written without PORTAL_BUILD_TIMINGS; sums per phase with it', async () => {
   const off = new PhaseClock('gen:api', undefined);
   assert.equal(off.enabled, false);
   assert.equal(
@@ -161,13 +161,18 @@ test('PhaseClock: nothing measured or written without PORTAL_BUILD_TIMINGS; sums
         }),
       /boom/,
     );
+    // An async phase timed once per page is summed too; without `sum` it is a record of its own.
+    for (let i = 0; i < 3; i++) await clock.timeAsync('waiting', () => Promise.resolve(i), {sum: true});
+    await clock.timeAsync('downloads', () => Promise.resolve(), {concurrent: true});
     clock.flush();
     const records = parseRecords(readFileSync(file, 'utf8'));
     assert.deepEqual(
       records.map((r) => [r.step, r.phase, r.calls, r.concurrent ?? false]),
       [
+        ['gen:api', 'downloads', 1, true],
         ['gen:api', 'page data', 4, false],
         ['gen:api', 'MDX pages', 1, true],
+        ['gen:api', 'waiting', 3, false],
       ],
     );
     for (const r of records) {
@@ -175,7 +180,7 @@ test('PhaseClock: nothing measured or written without PORTAL_BUILD_TIMINGS; sums
       assert.ok(r.end >= r.start && r.wallMs >= 0 && r.cpuMs >= 0 && r.maxRss > 1e6);
     }
     // A torn last line (a killed process) is skipped.
-    assert.equal(parseRecords(`${readFileSync(file, 'utf8')}{"step":"x","pha`).length, 2);
+    assert.equal(parseRecords(`${readFileSync(file, 'utf8')}{"step":"x","pha`).length, 4);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

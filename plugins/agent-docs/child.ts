@@ -5,7 +5,7 @@
  * process, and the main thread finished last (BENCHMARKS.md, "Measurements behind the code").
  */
 import path from 'node:path';
-import {runJobInChild} from '../search/job-child';
+import {runJobInChild} from '../build-shared/job-child';
 import type {AgentDocsOptions} from './pages';
 
 /** Heap cap of the child, in MB: it holds one page's data and Markdown at a time, and the pages' index entries. */

@@ -6,17 +6,7 @@
  * The job file holds the arguments; the summary goes to stdout as JSON, errors to stderr with
  * exit code 1.
  */
-import {readFileSync} from 'node:fs';
+import {runJobMain} from '../build-shared/job-child';
 import {writeSecurityPolicy, type CspJob} from './index';
 
-async function main(): Promise<void> {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: tsx plugins/csp/child-cli.ts <job.json>');
-  const job = JSON.parse(readFileSync(file, 'utf8')) as CspJob;
-  process.stdout.write(JSON.stringify(await writeSecurityPolicy(job.outDir, job.baseUrl, job.options)));
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runJobMain<CspJob, unknown>('plugins/csp/child-cli.ts', (job) => writeSecurityPolicy(job.outDir, job.baseUrl, job.options));

@@ -6,7 +6,7 @@
  * `_headers` says.
  */
 import {jsonMember} from '../../openapi/model/json-member';
-import {runJobInChild} from '../search/job-child';
+import {runJobInChild} from '../build-shared/job-child';
 import {existsSync, readFileSync} from 'node:fs';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';

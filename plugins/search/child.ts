@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type {ThemeConfig, WrittenIndex} from './index';
-import {runJobInChild} from './job-child';
+import {runJobInChild} from '../build-shared/job-child';
 
 /** Heap cap of the child, in MB: the documents it keeps are a few MB even for 1,500 pages. */
 export const CHILD_HEAP_MB = 384;

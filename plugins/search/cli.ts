@@ -3,19 +3,13 @@
  * process of its own. The job file holds what postBuild knows (see ./child.ts); the summary goes to
  * stdout as JSON, errors to stderr with exit code 1.
  */
-import {readFileSync} from 'node:fs';
+import {runJobMain} from '../build-shared/job-child';
 import {writeSearchIndex} from './index';
 import type {IndexJob} from './child';
 
-async function main(): Promise<void> {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: tsx plugins/search/cli.ts <job.json>');
-  const job = JSON.parse(readFileSync(file, 'utf8')) as IndexJob;
-  const written = await writeSearchIndex(job.buildData, job.config, job.apiDocument, job.apiVersions);
-  process.stdout.write(JSON.stringify(written));
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// Messages only: the index's errors name the page or option at fault.
+runJobMain<IndexJob, unknown>(
+  'plugins/search/cli.ts',
+  (job) => writeSearchIndex(job.buildData, job.config, job.apiDocument, job.apiVersions),
+  {stack: false},
+);

@@ -1,14 +1,15 @@
 /**
- * Runs a build step in a child Node process from postBuild (the search index, ./child.ts; the
- * Markdown twins, plugins/agent-docs/child.ts): the job goes to the script as a JSON file, the
- * script answers on stdout with JSON; a failure is an error with the script's stderr.
+ * Runs a build step in a child Node process from postBuild (the search index,
+ * plugins/search/child.ts; the Markdown twins, plugins/agent-docs/child.ts; the CSP pass,
+ * plugins/csp): the job goes to the script as a JSON file, the script answers on stdout with JSON;
+ * a failure is an error with the script's stderr. The script's side is runJobMain.
  * Dependency-free, so that any plugin can use it.
  */
 import {spawn} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {childTimingArgs} from '../build-shared/phase-timing';
+import {childTimingArgs} from './phase-timing';
 
 export interface JobChild {
   /** What the step is called in an error ("search index"). */
@@ -49,4 +50,22 @@ export async function runJobInChild<T>(child: JobChild, job: unknown): Promise<T
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
+}
+
+/**
+ * The child's side (`tsx <script> <job.json>`): reads the job file, runs `work` on it and writes its
+ * answer to stdout as JSON; an error goes to stderr (its stack, or with `stack: false` its message
+ * only) with exit code 1, which runJobInChild reports with the step's name.
+ */
+export function runJobMain<Job, Answer>(script: string, work: (job: Job) => Promise<Answer>, options: {stack?: boolean} = {}): void {
+  (async () => {
+    const file = process.argv[2];
+    if (!file) throw new Error(`usage: tsx ${script} <job.json>`);
+    const job = JSON.parse(readFileSync(file, 'utf8')) as Job;
+    process.stdout.write(JSON.stringify(await work(job)));
+  })().catch((error: unknown) => {
+    const text = error instanceof Error ? (options.stack === false ? error.message : (error.stack ?? error.message)) : String(error);
+    process.stderr.write(`${text}\n`);
+    process.exit(1);
+  });
 }

@@ -9,6 +9,9 @@ import {constants} from 'node:os';
 import path from 'node:path';
 import {countPages, splitDecision, SPLIT_ENV} from './decide';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const {PHASE_ENV, TOKEN_ENV} = require('./phase.cjs') as {PHASE_ENV: string; TOKEN_ENV: string};
+
 const siteDir = process.cwd();
 const docusaurus = require.resolve('@docusaurus/core/bin/docusaurus.mjs', {paths: [siteDir]});
 const args = ['build', ...process.argv.slice(2)];
@@ -32,9 +35,9 @@ function main(): number {
   console.log(`[split-build] bundling and static generation in two processes: ${decision.reason}`);
   const preload = ['--require', path.join(__dirname, 'phase.cjs')];
   const token = randomUUID();
-  const bundled = run(preload, {...process.env, PORTAL_BUILD_PHASE: 'bundle', PORTAL_BUILD_TOKEN: token});
+  const bundled = run(preload, {...process.env, [PHASE_ENV]: 'bundle', [TOKEN_ENV]: token});
   if (bundled !== 0) return bundled;
-  return run(preload, {...process.env, PORTAL_BUILD_PHASE: 'render', PORTAL_BUILD_TOKEN: token});
+  return run(preload, {...process.env, [PHASE_ENV]: 'render', [TOKEN_ENV]: token});
 }
 
 process.exitCode = main();

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  CATEGORY_DESCRIPTION_MAX,
   DESCRIPTION_MAX,
   frontMatter,
   infoFrontMatter,
@@ -308,4 +309,33 @@ test('sidebar method classes: fixed methods and event as they are, OpenAPI 3.2 a
   assert.equal(methodClasses('PURGE'), 'custom-method method-purge');
   assert.equal(methodClasses('M-SEARCH'), 'custom-method method-m-search');
   assert.equal(methodClasses("X'*Y"), 'custom-method method-x-y');
+});
+
+test("pages: a category page's description is its tag's first paragraph as text, on the link only", () => {
+  const described: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: {title: 'Shop', version: '1'},
+    tags: [
+      {
+        name: 'Orders',
+        description:
+          'Orders are what a **customer** buys: see [the guide](https://x.test/orders).\n\nA second paragraph stays on the overview.',
+      },
+      {name: 'Refunds'},
+      {name: 'Long', description: `${'A sentence about refunds and credit notes. '.repeat(30)}`},
+    ],
+    paths: {
+      '/orders': {get: {summary: 'List orders', tags: ['Orders']}},
+      '/refunds': {get: {summary: 'List refunds', tags: ['Refunds']}},
+      '/long': {get: {summary: 'Read long', tags: ['Long']}},
+    },
+  };
+  const categories = planPages(described).sidebar.filter((i) => i.type === 'category');
+  const link = (label: string) => categories.find((c) => c.label === label)!.link!;
+  assert.equal(link('Orders').description, 'Orders are what a customer buys: see the guide.');
+  assert.equal(link('Refunds').description, undefined);
+  const long = link('Long').description!;
+  assert.ok(long.length <= CATEGORY_DESCRIPTION_MAX && long.endsWith('notes.'), long);
+  // Not on the category itself: Docusaurus would put it in the sidebar every docs page loads.
+  for (const c of categories) assert.equal((c as {description?: string}).description, undefined);
 });

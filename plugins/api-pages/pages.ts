@@ -65,7 +65,7 @@ export type SidebarItem =
   | {
       type: 'category';
       label: string;
-      link?: {type: 'generated-index'; title: string; slug: string};
+      link?: {type: 'generated-index'; title: string; slug: string; description?: string};
       customProps?: CategoryProps;
       items: SidebarItem[];
     };
@@ -75,6 +75,8 @@ export type SidebarItem =
  * loads of every other page (the docs metadata the category cards read).
  */
 export const DESCRIPTION_MAX = 160;
+/** Longest tag description on a category page: a paragraph, whole sentences. */
+export const CATEGORY_DESCRIPTION_MAX = 600;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -126,10 +128,13 @@ function sidebarOf(doc: OpenApiDocument, overviewId: string, operations: Planned
   const category = (node: NavCategory<PlannedOperation>): SidebarItem => {
     // A link a reader may follow (http, https, mailto): a foreign document's `javascript:` is dropped.
     const docs = node.tag?.externalDocs && safeHref(node.tag.externalDocs.url) ? node.tag.externalDocs : undefined;
+    // The tag's description (its first paragraph, as text) under the category page's title and as its
+    // meta description. On the link, not the category: the sidebar every docs page loads stays as it was.
+    const description = leadSentences(descriptionSummary(node.tag?.description), CATEGORY_DESCRIPTION_MAX);
     return {
       type: 'category',
       label: node.label,
-      link: {type: 'generated-index', title: node.label, slug: categoryIndexSlug(node.slug)},
+      link: {type: 'generated-index', title: node.label, slug: categoryIndexSlug(node.slug), ...(description ? {description} : {})},
       // The category page shows it (src/theme/DocCategoryGeneratedIndexPage); only tags that have one carry it.
       ...(docs ? {customProps: {externalDocs: docs}} : {}),
       items: [...node.operations.map(docItem), ...node.children.map(category)],

@@ -273,5 +273,21 @@ test('every category page lists its operations with the title, method, path and 
         `${op.route}: shown "${card.shown}" is the description or its start with an ellipsis`,
       );
     });
+    // The tag's description (its first paragraph) under the title, above the cards, and as the meta description.
+    const tag = (doc.tags ?? []).find((t: {name: string}) => kebabCase(t.name) === tagName) as {description?: string} | undefined;
+    const expected = plain(String(tag?.description ?? '').split(/\n\s*\n/)[0]);
+    assert.ok(expected, `${cat.route}: our tags all have a description`);
+    const intro = page.locator('main header h1 + p');
+    assert.equal((await intro.textContent())?.replace(/\s+/g, ' ').trim(), expected, `${cat.route}: the tag's description under the title`);
+    const [introBox, titleBox, cardBox] = await Promise.all([
+      intro.boundingBox(),
+      page.locator('main header h1').boundingBox(),
+      page.locator('main article a.card').first().boundingBox(),
+    ]);
+    assert.ok(
+      introBox && titleBox && cardBox && titleBox.y + titleBox.height <= introBox.y && introBox.y + introBox.height <= cardBox.y,
+      `${cat.route}: title, description, cards, top to bottom`,
+    );
+    assert.equal(await page.locator('meta[name="description"]').getAttribute('content'), expected, `${cat.route}: meta description`);
   }
 });

@@ -67,6 +67,9 @@ before(
     await new Promise<void>((r) => api.server!.listen(PORTS.api, '127.0.0.1', r));
     await auth.issuer.keys.generate('RS256');
     await auth.start(PORTS.auth, '127.0.0.1');
+    // The issuer the server names must be the one its discovery address was made from (the console
+    // checks it: OpenID Connect Discovery §4.3); oauth2-mock-server says "localhost" by default.
+    auth.issuer.url = authOrigin();
     auth.service.on('beforeAuthorizeRedirect', (redirect: {url: URL}, req: {url?: string}) => {
       authSeen.authorize.push(new URL(req.url ?? '/', 'http://x').searchParams);
       if (tamperState) redirect.url.searchParams.set('state', 'forged-state');

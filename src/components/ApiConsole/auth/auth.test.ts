@@ -27,6 +27,8 @@ import {
   codeFromRedirect,
   discover,
   discoveredFlows,
+  expectedIssuer,
+  OIDC_DISCOVERY,
   AUTH_SERVER_METADATA,
   metadataGaps,
   OAuthError,
@@ -461,14 +463,58 @@ describe('oauth: OpenID Connect discovery', () => {
   });
 
   test('discover: absent grant types mean authorization code and implicit; missing or odd fields are left out', async () => {
-    const f = fakeFetch(() => json(200, {issuer: 5, token_endpoint: 3, scopes_supported: 'openid'}));
+    const f = fakeFetch(() => json(200, {issuer: 'https://id.x/', token_endpoint: 3, scopes_supported: 'openid'}));
     assert.deepEqual(await discover(URL_, f.impl), {
-      issuer: undefined,
+      issuer: 'https://id.x/',
       authorizationUrl: undefined,
       tokenUrl: undefined,
       scopes: [],
       grantTypes: ['authorization_code', 'implicit'],
     });
+  });
+
+  test('discover: a server that names another issuer than its address was made from is not used', async () => {
+    const cases: [string, unknown, string, string?][] = [
+      [
+        URL_,
+        'https://evil.x',
+        OIDC_DISCOVERY,
+        `The OpenID Connect discovery document ${URL_} names the issuer "https://evil.x", not "https://id.x", the issuer its address was made from: it is not used (OpenID Connect Discovery §4.3).`,
+      ],
+      [
+        URL_,
+        undefined,
+        OIDC_DISCOVERY,
+        `The OpenID Connect discovery document ${URL_} names no "issuer", not "https://id.x", the issuer its address was made from: it is not used (OpenID Connect Discovery §4.3).`,
+      ],
+      [
+        URL_,
+        42,
+        OIDC_DISCOVERY,
+        `The OpenID Connect discovery document ${URL_} names no "issuer", not "https://id.x", the issuer its address was made from: it is not used (OpenID Connect Discovery §4.3).`,
+      ],
+      [
+        'https://auth.x/.well-known/oauth-authorization-server/tenant1',
+        'https://auth.x/tenant2',
+        AUTH_SERVER_METADATA,
+        'The authorization server metadata https://auth.x/.well-known/oauth-authorization-server/tenant1 names the issuer "https://auth.x/tenant2", not "https://auth.x/tenant1", the issuer its address was made from: it is not used (RFC 8414 §3.3).',
+      ],
+    ];
+    for (const [address, issuer, what, message] of cases) {
+      const f = fakeFetch(() => json(200, {issuer, token_endpoint: 'https://auth.x/token'}));
+      await assert.rejects(discover(address, f.impl, what), (e: unknown) => e instanceof OAuthError && e.message === message);
+    }
+    // Both well-known forms, a trailing slash aside; an address without a well-known part is not compared.
+    for (const [address, issuer] of [
+      ['https://auth.x/.well-known/oauth-authorization-server/tenant1', 'https://auth.x/tenant1'],
+      ['https://auth.x/tenant1/.well-known/openid-configuration', 'https://auth.x/tenant1/'],
+      ['https://auth.x/oauth/metadata.json', 'https://somewhere.else'],
+    ]) {
+      const f = fakeFetch(() => json(200, {issuer, token_endpoint: 'https://auth.x/token'}));
+      assert.equal((await discover(address, f.impl, AUTH_SERVER_METADATA)).issuer, issuer, address);
+    }
+    assert.equal(expectedIssuer('https://auth.x/.well-known/oauth-authorization-server'), 'https://auth.x');
+    assert.equal(expectedIssuer('not a url'), undefined);
   });
 
   test('discover, RFC 8414 metadata: the device endpoint read; messages name the metadata document and field', async () => {
@@ -489,7 +535,10 @@ describe('oauth: OpenID Connect discovery', () => {
       [json(404, {}), `The authorization server metadata ${M} answered 404.`],
       [{ok: true, status: 200, json: () => Promise.reject(new SyntaxError('x'))}, `The authorization server metadata ${M} is not JSON.`],
       [json(200, ['token_endpoint']), `The authorization server metadata ${M} is not a JSON object.`],
-      [json(200, {token_endpoint: 'ftp://x/t'}), 'The metadata field "token_endpoint" "ftp://x/t" is not an http(s) URL.'],
+      [
+        json(200, {issuer: 'https://auth.x', token_endpoint: 'ftp://x/t'}),
+        'The metadata field "token_endpoint" "ftp://x/t" is not an http(s) URL.',
+      ],
     ];
     for (const [answer, message] of failures) {
       const bad = fakeFetch(() => (answer instanceof Error ? Promise.reject(answer) : answer));
@@ -526,7 +575,7 @@ describe('oauth: OpenID Connect discovery', () => {
       discover(URL_, notJson.impl),
       (e: unknown) => e instanceof OAuthError && e.message === `The OpenID Connect discovery document ${URL_} is not JSON.`,
     );
-    const badEndpoint = fakeFetch(() => json(200, {token_endpoint: 'ftp://id.x/token'}));
+    const badEndpoint = fakeFetch(() => json(200, {issuer: 'https://id.x', token_endpoint: 'ftp://id.x/token'}));
     await assert.rejects(
       discover(URL_, badEndpoint.impl),
       (e: unknown) =>

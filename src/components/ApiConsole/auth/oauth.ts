@@ -165,6 +165,18 @@ export async function discover(metadataUrl: string, fetchImpl: typeof fetch, wha
     throw new OAuthError(`The ${what} ${metadataUrl} is not JSON.`);
   }
   if (!meta || typeof meta !== 'object' || Array.isArray(meta)) throw new OAuthError(`The ${what} ${metadataUrl} is not a JSON object.`);
+  // The server must name itself as the issuer the well-known address was made from (OpenID Connect
+  // Discovery §4.3, RFC 8414 §3.3): otherwise another server may be answering for it (a mix-up),
+  // and its endpoints are not used. An address without a well-known part says no issuer to compare.
+  const expected = expectedIssuer(metadataUrl);
+  const issuer = typeof meta.issuer === 'string' ? meta.issuer : undefined;
+  if (expected !== undefined && (issuer === undefined || withoutTrailingSlash(issuer) !== withoutTrailingSlash(expected))) {
+    const named = issuer === undefined ? 'names no "issuer"' : `names the issuer ${JSON.stringify(issuer)}`;
+    const rule = what === OIDC_DISCOVERY ? 'OpenID Connect Discovery §4.3' : 'RFC 8414 §3.3';
+    throw new OAuthError(
+      `The ${what} ${metadataUrl} ${named}, not ${JSON.stringify(expected)}, the issuer its address was made from: it is not used (${rule}).`,
+    );
+  }
   const label = what === OIDC_DISCOVERY ? 'discovery' : 'metadata';
   const url = (key: string) =>
     typeof meta[key] === 'string' ? absoluteUrl(meta[key] as string, metadataUrl, `${label} field "${key}"`) : undefined;
@@ -172,7 +184,7 @@ export async function discover(metadataUrl: string, fetchImpl: typeof fetch, wha
     Array.isArray(meta[key]) ? (meta[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
   const device = url('device_authorization_endpoint');
   return {
-    issuer: typeof meta.issuer === 'string' ? meta.issuer : undefined,
+    issuer,
     authorizationUrl: url('authorization_endpoint'),
     tokenUrl: url('token_endpoint'),
     ...(device ? {deviceAuthorizationUrl: device} : {}),
@@ -180,6 +192,30 @@ export async function discover(metadataUrl: string, fetchImpl: typeof fetch, wha
     // OpenID Connect Discovery and RFC 8414 §2: absent means authorization_code and implicit.
     grantTypes: meta.grant_types_supported ? list('grant_types_supported') : ['authorization_code', 'implicit'],
   };
+}
+
+const WELL_KNOWN = ['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server'];
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');
+
+/**
+ * The issuer a metadata address was made from, or undefined when it has no well-known part: RFC
+ * 8414 inserts the well-known path between host and path (`https://a.x/.well-known/oauth-authorization-server/t1`
+ * for `https://a.x/t1`), OpenID Connect Discovery appends it (`https://a.x/t1/.well-known/openid-configuration`).
+ */
+export function expectedIssuer(metadataUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(metadataUrl);
+  } catch {
+    return undefined;
+  }
+  const path = url.pathname;
+  for (const known of WELL_KNOWN) {
+    if (path === known || path.startsWith(`${known}/`)) return url.origin + path.slice(known.length);
+    if (path.endsWith(known)) return url.origin + path.slice(0, -known.length);
+  }
+  return undefined;
 }
 
 /** The metadata field of each endpoint a flow uses. */

@@ -4,7 +4,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {stableIds, uuidFrom} from './postman-child';
+import {forConverter, preferredFirst, stableIds, uuidFrom} from './postman-child';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -141,4 +141,50 @@ test('OpenAPI 3.2: QUERY and additionalOperations operations become requests wit
     'QUERY Search meters meters QUERY',
   ]);
   assert.doesNotMatch(JSON.stringify(collection), /x-portal-method/);
+});
+
+test('preferredFirst: the first alternative without a deprecated scheme goes first; the same array when nothing moves', () => {
+  const old = new Set(['legacyKey']);
+  const alternatives = [{legacyKey: []}, {legacyKey: [], oauth: ['read']}, {oauth: ['read']}, {bearer: []}];
+  assert.deepEqual(preferredFirst(alternatives, old), [{oauth: ['read']}, {legacyKey: []}, {legacyKey: [], oauth: ['read']}, {bearer: []}]);
+  const fine = [{oauth: []}, {legacyKey: []}];
+  assert.equal(preferredFirst(fine, old), fine);
+  const allOld = [{legacyKey: []}];
+  assert.equal(preferredFirst(allOld, old), allOld, 'no alternative without one: as written');
+  assert.equal(preferredFirst(undefined, old), undefined);
+  assert.equal(preferredFirst(alternatives, new Set()), alternatives);
+});
+
+test('OpenAPI 3.2 deprecated schemes: the collection authenticates with the alternative the page and console start with', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'postman-deprecated-'));
+  const doc = path.join(dir, 'openapi.json');
+  const spec = {
+    openapi: '3.2.0',
+    info: {title: 'Meters', version: '1'},
+    servers: [{url: 'https://api.meters.test'}],
+    security: [{legacyKey: []}, {bearer: []}],
+    components: {
+      securitySchemes: {
+        legacyKey: {type: 'apiKey', in: 'header', name: 'X-Legacy-Key', deprecated: true},
+        bearer: {type: 'http', scheme: 'bearer'},
+      },
+    },
+    paths: {
+      '/meters': {
+        get: {summary: 'List meters', responses: {'200': {description: 'OK'}}},
+        additionalOperations: {
+          PURGE: {summary: 'Purge meters', security: [{legacyKey: []}, {bearer: []}], responses: {'204': {description: 'Gone'}}},
+        },
+      },
+    },
+  };
+  writeFileSync(doc, JSON.stringify(spec));
+  const moved = forConverter(spec as never).doc as typeof spec;
+  assert.deepEqual(moved.security, [{bearer: []}, {legacyKey: []}]);
+  assert.deepEqual(spec.security, [{legacyKey: []}, {bearer: []}], 'the document itself is left as it is');
+  const out = path.join(dir, 'out.json');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'postman-child.ts'), doc, out], {stdio: 'pipe'});
+  const collection = JSON.parse(readFileSync(out, 'utf8'));
+  assert.equal(collection.auth?.type, 'bearer', JSON.stringify(collection.auth));
+  assert.ok(!JSON.stringify(collection).includes('X-Legacy-Key'), 'the deprecated key header is sent by no request');
 });

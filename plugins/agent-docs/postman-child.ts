@@ -97,10 +97,29 @@ const MARK = /^\[x-portal-method (\d+)\] /;
 export function forConverter(doc: OpenApiDocument): {doc: OpenApiDocument; methods: string[]} {
   const methods: string[] = [];
   let paths: OpenApiDocument['paths'] | undefined;
+  const deprecated = new Set(
+    Object.entries(doc.components?.securitySchemes ?? {})
+      .filter(([, s]) => isObject(s) && (s as {deprecated?: unknown}).deprecated === true)
+      .map(([name]) => name),
+  );
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    const extra = pathItemOperations(item).filter((o) => o.method === 'query' || !isHttpMethod(o.method));
+    if (deprecated.size) {
+      // The converter takes an operation's first security alternative: the preferred one goes first.
+      for (const {operation, keys} of pathItemOperations(item)) {
+        const security = preferredFirst(operation.security as Record<string, unknown>[] | undefined, deprecated);
+        if (security === operation.security) continue;
+        paths ??= {...doc.paths};
+        // A copy along the operation's keys (["get"], or ["additionalOperations", "PURGE"]).
+        const copy: Record<string, unknown> = (paths[path] = {...(paths[path] as object)});
+        const [first, second] = keys;
+        if (second === undefined) copy[first!] = {...operation, security};
+        else copy[first!] = {...(copy[first!] as object), [second]: {...operation, security}};
+      }
+    }
+    const current = paths?.[path] ?? item;
+    const extra = pathItemOperations(current).filter((o) => o.method === 'query' || !isHttpMethod(o.method));
     if (extra.length === 0) continue;
-    const {query: _query, additionalOperations: _additional, ...copy} = item;
+    const {query: _query, additionalOperations: _additional, ...copy} = current;
     const free = BORROWED_SLOTS.filter((m) => !copy[m]);
     for (const {method, operation} of extra) {
       const slot = free.shift();
@@ -112,7 +131,24 @@ export function forConverter(doc: OpenApiDocument): {doc: OpenApiDocument; metho
     paths ??= {...doc.paths};
     paths[path] = copy;
   }
-  return {doc: paths ? {...doc, paths} : doc, methods};
+  const security = preferredFirst(doc.security, deprecated);
+  const out = paths || security !== doc.security ? {...doc, ...(paths ? {paths} : {}), ...(security ? {security} : {})} : doc;
+  return {doc: out, methods};
+}
+
+/**
+ * Security alternatives with the first one that uses no deprecated scheme (3.2 `deprecated`)
+ * moved to the front, as the page, the console and the samples start with it
+ * (src/components/ApiConsole/auth/schemes.ts preferredAlternative); the same array when nothing moves.
+ */
+export function preferredFirst<T extends Record<string, unknown>>(
+  alternatives: T[] | undefined,
+  deprecated: ReadonlySet<string>,
+): T[] | undefined {
+  if (!Array.isArray(alternatives) || deprecated.size === 0) return alternatives;
+  const i = alternatives.findIndex((alt) => isObject(alt) && !Object.keys(alt).some((name) => deprecated.has(name)));
+  if (i <= 0) return alternatives;
+  return [alternatives[i]!, ...alternatives.slice(0, i), ...alternatives.slice(i + 1)];
 }
 
 /** Gives the requests of moved operations (forConverter) their real method and name, examples' requests too. */
@@ -211,7 +247,7 @@ function main() {
       }
       const collection = result.output[0].data;
       restoreMethods(collection, moved.methods);
-      completeAuth(collection, doc);
+      completeAuth(collection, moved.doc);
       stableIds(collection);
       writeFileSync(output, JSON.stringify(collection));
       console.log(String(collectRequests(collection.item).length));

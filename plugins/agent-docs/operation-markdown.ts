@@ -474,6 +474,13 @@ function writeTwin(page: OperationPage, options: OperationMarkdownOptions, maxDe
       out.push(`| ${cell(code(p.name))} | ${p.in} | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell(desc)} |`);
     }
     out.push('');
+    // OpenAPI 3.2 `in: querystring`: one schema for the whole query string, its fields listed as
+    // the page lists them (a table cell holds only its type).
+    for (const p of page.parameters.filter((q) => q.in === 'querystring')) {
+      out.push(`### Query string ${code(p.name)}`, '');
+      out.push(`The whole query string, one object encoded as ${code(p.mediaType ?? 'application/x-www-form-urlencoded')}.`, '');
+      if (p.schema) out.push(...schemaLines(w, p.schema, 'Schema'));
+    }
   }
 
   if (page.requestBody) {

@@ -179,7 +179,7 @@ test('OpenAPI 3.2 deprecated schemes: the collection authenticates with the alte
     },
   };
   writeFileSync(doc, JSON.stringify(spec));
-  const moved = forConverter(spec as never).doc as typeof spec;
+  const moved = forConverter(spec as never).doc;
   assert.deepEqual(moved.security, [{bearer: []}, {legacyKey: []}]);
   assert.deepEqual(spec.security, [{legacyKey: []}, {bearer: []}], 'the document itself is left as it is');
   const out = path.join(dir, 'out.json');

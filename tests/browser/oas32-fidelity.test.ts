@@ -205,5 +205,13 @@ describe('OpenAPI 3.2 fidelity: the operation page says what the description say
     assert.ok(meter.includes('Example `gas` (A gas meter):'), meter);
     const stream = twin('streamReadings');
     assert.ok(stream.includes('Server-sent events: the response is a stream, each event is:'), stream);
+    // in: querystring: the fields of its schema, as the page lists them.
+    const readings = twin('listReadings');
+    const query = readings.slice(readings.indexOf('### Query string `filter`'));
+    assert.ok(
+      query.startsWith('### Query string `filter`\n\nThe whole query string, one object encoded as `application/x-www-form-urlencoded`.'),
+      readings,
+    );
+    for (const name of ['meter', 'from', 'limit']) assert.match(query, new RegExp(`^- \`${name}\``, 'm'), `${name} listed`);
   });
 });

@@ -322,18 +322,22 @@ test("pages: a category page's description is its tag's first paragraph as text,
           'Orders are what a **customer** buys: see [the guide](https://x.test/orders).\n\nA second paragraph stays on the overview.',
       },
       {name: 'Refunds'},
+      {name: 'Hostile', description: '<img src=x onerror=alert(1)> Returns <script>alert(1)</script>are sent back.'},
       {name: 'Long', description: `${'A sentence about refunds and credit notes. '.repeat(30)}`},
     ],
     paths: {
       '/orders': {get: {summary: 'List orders', tags: ['Orders']}},
       '/refunds': {get: {summary: 'List refunds', tags: ['Refunds']}},
       '/long': {get: {summary: 'Read long', tags: ['Long']}},
+      '/hostile': {get: {summary: 'Read hostile', tags: ['Hostile']}},
     },
   };
   const categories = planPages(described).sidebar.filter((i) => i.type === 'category');
   const link = (label: string) => categories.find((c) => c.label === label)!.link!;
   assert.equal(link('Orders').description, 'Orders are what a customer buys: see the guide.');
   assert.equal(link('Refunds').description, undefined);
+  // Text only: markup in a foreign description never reaches the page as markup.
+  assert.equal(link('Hostile').description, 'Returns are sent back.');
   const long = link('Long').description!;
   assert.ok(long.length <= CATEGORY_DESCRIPTION_MAX && long.endsWith('notes.'), long);
   // Not on the category itself: Docusaurus would put it in the sidebar every docs page loads.

@@ -1,10 +1,10 @@
 /**
  * The response checks (./response-checks.ts) of a generation, made on a worker thread while the
- * page data and code samples are made on the main one (from CHECK_WORKER_MIN_PAGES pages on): the two do not depend on each other, and
- * on two cores the checks (GitHub's 1,223 operations: about 7 s of Ajv) no longer add to gen:api's
- * wall time. The worker reads the processed document itself and answers page by page, in the
- * order asked; the main thread awaits each page's answer where it used to compute it. The modules
- * are the same: the checks depend only on the document.
+ * page data and code samples are made on the main one (from CHECK_WORKER_MIN_PAGES pages on): the
+ * two do not depend on each other, and on two cores the checks (GitHub's 1,223 operations: about
+ * 7 s of Ajv) no longer add to gen:api's wall time. The worker reads the processed document itself
+ * and answers page by page, in the order asked; the main thread awaits each page's answer where it
+ * used to compute it. The modules are the same: the checks depend only on the document.
  */
 import {Worker, isMainThread, parentPort, workerData} from 'node:worker_threads';
 import type {OpenApiDocument} from '../../openapi/model/document';

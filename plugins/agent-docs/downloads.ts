@@ -2,7 +2,8 @@
  * The processed OpenAPI document in other forms, beside the JSON download (static/openapi/):
  * YAML (./yaml-child.ts), and a Postman Collection v2.1 made by openapi-to-postmanv2
  * (./postman-child.ts), each in a child process with a time budget (POSTMAN_TIMEOUT_MS, default
- * 120 s). A conversion that fails or runs out of time is a warning and leaves that file out; the overview page and llms.txt list only what exists.
+ * 120 s). A conversion that fails or runs out of time is a warning and leaves that file out; the
+ * overview page and llms.txt list only what exists.
  * Called by plugins/api-pages/generate.ts (gen:api), which generates the pages meanwhile and waits
  * for it before the overview page.
  */

@@ -97,7 +97,8 @@ export function assembleDocuments(pages: readonly ({url: string; parsed: ParsedP
     const text = squash(sections.map((s) => s.content).join(' '));
     // Indexed only when it says something the page's title and text do not (an operation without
     // a description has its title as its meta description).
-    if (description && !text.includes(squash(description)) && !squash(pageTitle).includes(squash(description))) {
+    const said = squash(description ?? '');
+    if (said && !text.includes(said) && !squash(pageTitle).includes(said)) {
       descriptions.push({i: titleId, t: description, s: pageTitle, u: url, p: titleId});
     }
     if (parsed.keywords) keywords.push({i: titleId, t: parsed.keywords, s: pageTitle, u: url, p: titleId});

@@ -11,7 +11,7 @@ import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {parse} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js';
 import type {ThemeConfig} from './index';
-import {parseBuiltPage, withoutPlainSidebarLinks, type PageType} from './parse-page';
+import {parseBuiltPage, withoutInactiveSidebarEntries, type PageType} from './parse-page';
 
 const config = {ignoreCssSelectors: ['.search-skip'], forceIgnoreNoIndex: false} as unknown as ThemeConfig;
 
@@ -256,7 +256,7 @@ test("a docs page's plain sidebar links are dropped before the parse; the index 
   ).replace(sidebar, bigSidebar);
   assert.ok(html.includes(bigSidebar));
 
-  const trimmed = withoutPlainSidebarLinks(html);
+  const trimmed = withoutInactiveSidebarEntries(html);
   assert.ok(trimmed.length < html.length / 5, `${trimmed.length} of ${html.length} characters left to parse`);
   assert.ok(!trimmed.includes('get-thing-'), 'every plain link dropped');
   for (const kept of ['GET_Accept</a>', 'UNTAGGED</a>', withMarkup]) assert.ok(trimmed.includes(kept), kept);
@@ -286,7 +286,7 @@ test("a docs page's collapsed sidebar categories are dropped before the parse; a
     `<article>${heading(1, 'accounts-query', 'Accounts_Query')}<p>Queries accounts.</p>${heading(2, 'request', 'Request')}<p>Body.</p></article>`,
   ).replace(sidebar, bigSidebar);
   assert.ok(html.includes(bigSidebar));
-  const trimmed = withoutPlainSidebarLinks(html);
+  const trimmed = withoutInactiveSidebarEntries(html);
   assert.ok(trimmed.length < html.length / 5, `${trimmed.length} of ${html.length} characters left to parse`);
   assert.ok(!trimmed.includes('entity-'), 'every collapsed category dropped');
   for (const kept of ['>Accounts</a>', 'Labs</a>']) assert.ok(trimmed.includes(kept), kept);

@@ -49,7 +49,7 @@ export function parseBuiltPage(
   url: string,
   config: Pick<ThemeConfig, 'ignoreCssSelectors'> & {forceIgnoreNoIndex?: unknown},
 ): ParsedPage | null {
-  const $ = cheerio.load(withoutPlainSidebarLinks(html), LOAD_OPTIONS);
+  const $ = cheerio.load(withoutInactiveSidebarEntries(html), LOAD_OPTIONS);
   if (!config.forceIgnoreNoIndex && $('meta[name="robots"]').attr('content')?.includes('noindex')) return null;
   if (type === 'blog' && $(`#${blogPostContainerID}`).length === 0) return null;
   separateLabels($);
@@ -65,33 +65,32 @@ export function parseBuiltPage(
   return detached(type === 'page' ? parsePage($, url) : parseDocument($));
 }
 
-/** A docs sidebar entry that is a plain link to a page other than this one (see withoutPlainSidebarLinks). */
+/** A docs sidebar entry that is a plain link to a page other than this one (see withoutInactiveSidebarEntries). */
 const PLAIN_SIDEBAR_LINK = /<li class="theme-doc-sidebar-item-link [^"]*"><a class="menu__link"[^>]*>[^<]*<\/a><\/li>/g;
-
-/**
- * The page without the docs sidebar's plain page links, before it is parsed. Nothing the index
- * keeps comes from them: the breadcrumb reads the sidebar's active category links (class
- * "menu__link--active", inside ".menu__list-item-collapsible"), the rest comes from the article,
- * the head and the navbar. Only entries that are exactly a link with the bare "menu__link" class
- * (not the active one) and text without markup are dropped; anything else stays.
- *
- * Why: every docs page carries the whole sidebar of its category. On AWS EC2's document (1,188
- * operations in one category) that is 90 % of each page's 300 KB, and parsing it was most of the
- * search child's 25 s of CPU; the parse of 300 of its pages went from 17.4 s to 4.7 s, index
- * unchanged (parse-page.test.ts).
- */
-export function withoutPlainSidebarLinks(html: string): string {
-  return html.replace(PLAIN_SIDEBAR_LINK, '').replace(COLLAPSED_SIDEBAR_CATEGORY, '');
-}
 
 /**
  * A collapsed docs sidebar category that is not the active one: its link (bare "menu__link
  * menu__link--sublist", text without markup) and its caret button, nothing else (a collapsed
- * category renders no items). On Autotask's document (371 categories) these were 70 % of each
- * page's 246 KB; the parse of 151 of its pages went from 4.0 s to 2.1 s of CPU, the same documents.
+ * category renders no items).
  */
 const COLLAPSED_SIDEBAR_CATEGORY =
   /<li class="theme-doc-sidebar-item-category [^"]*menu__list-item--collapsed"><div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist"[^>]*>[^<]*<\/a><button [^>]*><\/button><\/div><\/li>/g;
+
+/**
+ * The page without the docs sidebar's inactive entries, before it is parsed: plain page links and
+ * collapsed categories. Nothing the index keeps comes from them: the breadcrumb reads the sidebar's
+ * active category links (class "menu__link--active", inside ".menu__list-item-collapsible"), the
+ * rest comes from the article, the head and the navbar. Only entries of exactly those shapes (bare
+ * classes, not the active one, text without markup) are dropped; anything else stays.
+ *
+ * Why: every docs page carries the whole sidebar. On AWS EC2's document (1,188 operations in one
+ * category) its links are 90 % of each page's 300 KB: the parse of 300 of its pages went from 17.4 s
+ * to 4.7 s. On Autotask's (371 categories) its collapsed categories are 70 % of each page's 246 KB:
+ * the parse of 151 of its pages went from 4.0 s to 2.1 s of CPU. Index unchanged (parse-page.test.ts).
+ */
+export function withoutInactiveSidebarEntries(html: string): string {
+  return html.replace(PLAIN_SIDEBAR_LINK, '').replace(COLLAPSED_SIDEBAR_CATEGORY, '');
+}
 
 /**
  * Elements whose text runs on with the text beside them ("the <code>id</code>s"). Any other element

@@ -30,7 +30,13 @@ const FIXTURE = path.join(__dirname, '../../tests/fixtures/oas-3.2/openapi.yaml'
 const work = mkdtempSync(path.join(tmpdir(), 'code-samples-bodies-'));
 after(() => rmSync(work, {recursive: true, force: true}));
 
-const ENV = {API_ACCESS_TOKEN: 'env-access-token'};
+/**
+ * The variables the samples read. The query key holds characters that change a query unless the
+ * sample percent-encodes them; curl writes it into the URL as it is (see curl() in code-samples.ts),
+ * so its key keeps to the characters a query carries as data.
+ */
+const ENV = {API_ACCESS_TOKEN: 'env-access-token', API_QUERY_KEY: 'key/with+reserved&chars'};
+const envOf = (lang: string) => (lang === 'curl' ? {...ENV, API_QUERY_KEY: 'key/with=reserved.chars'} : ENV);
 /** The files the samples read, by the names the portal gives them (portalFileName). */
 const PDF = Buffer.from('%PDF-1.4\n\x00\x01\xfe\xff binary\r\n%%EOF', 'latin1');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x0d, 0x0a, 0x00, 0xff, 0xd9]);
@@ -121,6 +127,8 @@ function multipartOf(body: Buffer, contentType: string | undefined): Part[] {
   return parts;
 }
 
+const LOOKUP = {status: ['active'], near: 'Leeds, UK', minReadings: 10};
+const RESERVED_LINK = "https://hooks.example.test/a/b?x=1&y=2#top;v@2!$'()*,";
 const SSE_FIRST = 'event: reading\nid: 1\ndata: {"meter":"m_7f3a","value":12.5,"at":"2026-01-01T00:00:00Z"}\n\n';
 const SSE_REST =
   'event: heartbeat\ndata: {}\n\nevent: reading\nid: 2\ndata: {"meter":"m_7f3a","value":12.75,"at":"2026-01-01T00:15:00Z"}\n\n';
@@ -132,6 +140,28 @@ const printedLines = (stdout: string) => stdout.split(/\r?\n/).filter((l) => l !
 function cases(origin: string): Case[] {
   const text = readFileSync(FIXTURE, 'utf8').replaceAll('API_ORIGIN', origin).replaceAll('AUTH_ORIGIN', 'http://127.0.0.1:9');
   const doc = parse(text) as Record<string, any>;
+  // Two queries no client's parameter API can say, added here: a JSON query string, and an
+  // allowReserved value beside a plain one and an API key the samples append from the environment.
+  doc.components.securitySchemes.queryKey = {type: 'apiKey', in: 'query', name: 'api_key'};
+  const ok = {'200': {description: 'OK', content: {'application/json': {schema: {type: 'object'}}}}};
+  doc.paths['/meters/lookup'] = {
+    get: {
+      operationId: 'lookupMeters',
+      parameters: [{name: 'filter', in: 'querystring', content: {'application/json': {schema: {type: 'object'}, example: LOOKUP}}}],
+      responses: ok,
+    },
+  };
+  doc.paths['/meters/by-link'] = {
+    get: {
+      operationId: 'meterByLink',
+      security: [{queryKey: []}],
+      parameters: [
+        {name: 'link', in: 'query', required: true, allowReserved: true, schema: {type: 'string'}, example: RESERVED_LINK},
+        {name: 'note', in: 'query', required: true, schema: {type: 'string'}, example: 'a/b c'},
+      ],
+      responses: ok,
+    },
+  };
   const req = (method: string, p: string) => sampleRequest(page(doc, method, p));
   const expectAuth = (got: Received) => assert.equal(got.headers.authorization, `Bearer ${ENV.API_ACCESS_TOKEN}`, 'bearer token');
   const jsonBody = (method: string, value: unknown) => (got: Received) => {
@@ -238,6 +268,35 @@ function cases(origin: string): Case[] {
           ]),
         );
         assert.equal(got.body.length, 0, 'no body');
+      },
+    },
+    {
+      name: 'lookupMeters: a JSON query string (in: querystring, application/json), percent-encoded',
+      req: req('get', '/meters/lookup'),
+      check(got) {
+        assert.equal(got.url, `/v1/meters/lookup?${encodeURIComponent(JSON.stringify(LOOKUP))}`);
+        expectAuth(got);
+      },
+    },
+    {
+      name: 'meterByLink: an allowReserved value sent with its reserved characters, then a plain value and a query API key',
+      req: req('get', '/meters/by-link'),
+      check(got, _stdout, lang) {
+        const at = got.url.indexOf('?');
+        assert.equal(got.url.slice(0, at), '/v1/meters/by-link');
+        // WHATWG URL parsing (fetch) encodes "'" in the query of an http(s) URL; the server reads the same value.
+        const query = got.url.slice(at + 1).replaceAll('%27', "'");
+        // ":", "/", "?", "@", "!", "$", "'", "(", ")", "*", "," and ";" as they are; "&", "=", "#" and "+" still encoded.
+        assert.ok(query.startsWith("link=https://hooks.example.test/a/b?x%3D1%26y%3D2%23top;v@2!$'()*,&"), query);
+        assert.deepEqual(
+          [...new URLSearchParams(query)],
+          [
+            ['link', RESERVED_LINK],
+            ['note', 'a/b c'],
+            ['api_key', envOf(lang).API_QUERY_KEY],
+          ],
+        );
+        assert.equal(got.headers.authorization, undefined, 'no bearer token: the operation asks for the query key');
       },
     },
     {
@@ -399,7 +458,7 @@ describe('samples of the 3.2 description sent to a recording server', {concurren
           const before = server.received.length;
           const [cmd, args] = command(i, cwd);
           const first = printedLines(c.name.startsWith('streamReadings') ? SSE_FIRST : JSONL_FIRST).at(-1)!;
-          const r = await runSample(cmd, args, {cwd, env: sampleEnv(cwd, ENV)}, (out) => out.includes(first) && server.release());
+          const r = await runSample(cmd, args, {cwd, env: sampleEnv(cwd, envOf(lang))}, (out) => out.includes(first) && server.release());
           const where = `${lang} sample of ${c.name}`;
           assert.ok(!r.timedOut, `${where} did not finish: a stream read whole never gets its end\nstdout:\n${r.stdout}\n${codes[i]}`);
           assert.equal(r.code, 0, `${where} failed:\n${r.stderr}${r.stdout}\n${codes[i]}`);

@@ -163,7 +163,9 @@ test('Java: the & between query keys, and text blocks that keep the body exact',
     },
   }).java;
   assert.ok(
-    two.includes('.uri(URI.create("https://api.example.com/v1/contacts?k1=" + System.getenv("KEY_1") + "&k2=" + System.getenv("KEY_2")))'),
+    two.includes(
+      '.uri(URI.create("https://api.example.com/v1/contacts?k1=" + URLEncoder.encode(System.getenv("KEY_1"), StandardCharsets.UTF_8) + "&k2=" + URLEncoder.encode(System.getenv("KEY_2"), StandardCharsets.UTF_8)))',
+    ),
   );
   const block = sources({...req, body: {mediaType: 'text/plain', value: 'a\\b """ c  \n  d"'}}).java;
   assert.ok(block.includes('ofString("""\n                a\\\\b \\"\\"\\" c \\s\n                  d\\""""))'), block);
@@ -552,6 +554,7 @@ const R1_SAMPLES: Record<string, string[]> = {
   ],
   java: [
     'import java.net.URI;',
+    'import java.net.URLEncoder;',
     'import java.net.http.HttpClient;',
     'import java.net.http.HttpRequest;',
     'import java.net.http.HttpResponse;',
@@ -563,7 +566,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     '        String credentials = System.getenv("API_USERNAME") + ":" + System.getenv("API_PASSWORD");',
     '        String basic = Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));',
     '        HttpRequest request = HttpRequest.newBuilder()',
-    '            .uri(URI.create("https://api.example.com/v1/customers/42?expand=invoices&q=a+b%26c%3Dd%2F%C3%A9&api_key=" + System.getenv("API_KEY")))',
+    '            .uri(URI.create("https://api.example.com/v1/customers/42?expand=invoices&q=a+b%26c%3Dd%2F%C3%A9&api_key=" + URLEncoder.encode(System.getenv("API_KEY"), StandardCharsets.UTF_8)))',
     '            .header("Authorization", "Basic " + basic)',
     '            .header("X-Api-Key", System.getenv("API_SUBSCRIPTION_KEY"))',
     '            .header("Cookie", "session=a%20b%3Bc; sid=" + System.getenv("API_SID"))',
@@ -596,7 +599,7 @@ const R1_SAMPLES: Record<string, string[]> = {
     'using System.Text;',
     '',
     'using var client = new HttpClient(new HttpClientHandler { UseCookies = false });',
-    'using var request = new HttpRequestMessage(new HttpMethod("PATCH"), "https://api.example.com/v1/customers/42?expand=invoices&q=a+b%26c%3Dd%2F%C3%A9&api_key=" + Environment.GetEnvironmentVariable("API_KEY"));',
+    'using var request = new HttpRequestMessage(new HttpMethod("PATCH"), "https://api.example.com/v1/customers/42?expand=invoices&q=a+b%26c%3Dd%2F%C3%A9&api_key=" + Uri.EscapeDataString(Environment.GetEnvironmentVariable("API_KEY")));',
     'var credentials = Convert.ToBase64String(Encoding.UTF8.GetBytes(',
     '    $"{Environment.GetEnvironmentVariable("API_USERNAME")}:{Environment.GetEnvironmentVariable("API_PASSWORD")}"));',
     'request.Headers.Authorization = new AuthenticationHeaderValue("Basic", credentials);',
@@ -1119,7 +1122,10 @@ test('query: the document\'s parameters form-encoded, then each key from the env
     }),
     '"https://x.test/a?a+b=c%26d&e="',
   );
-  assert.equal(uri({...bare, auth: {headers: [], query: [{name: 'k y', envVar: 'K1'}]}}), '"https://x.test/a?k+y=" + System.getenv("K1")');
+  assert.equal(
+    uri({...bare, auth: {headers: [], query: [{name: 'k y', envVar: 'K1'}]}}),
+    '"https://x.test/a?k+y=" + URLEncoder.encode(System.getenv("K1"), StandardCharsets.UTF_8)',
+  );
   assert.equal(
     uri({
       ...bare,
@@ -1132,7 +1138,7 @@ test('query: the document\'s parameters form-encoded, then each key from the env
         ],
       },
     }),
-    '"https://x.test/a?a=1&k1=" + System.getenv("K1") + "&k2=" + System.getenv("K2")',
+    '"https://x.test/a?a=1&k1=" + URLEncoder.encode(System.getenv("K1"), StandardCharsets.UTF_8) + "&k2=" + URLEncoder.encode(System.getenv("K2"), StandardCharsets.UTF_8)',
   );
   assert.equal(uri(bare), '"https://x.test/a"');
   assert.equal(

@@ -30,7 +30,15 @@ export interface SampleRequest {
   method: string;
   /** Absolute URL without the query string, path parameters already filled in. */
   url: string;
+  /** The document's query fields (name, value), before encoding; empty when `rawQuery` is set. */
   query: [string, string][];
+  /**
+   * The document's query written out, already encoded, when a client's parameter API cannot say
+   * it: a parameter with `allowReserved` (reserved characters sent as they are) or a 3.2
+   * `in: querystring` parameter of a JSON media type (the JSON text, percent-encoded). The samples
+   * put it in the URL as it is; API keys sent in the query follow it.
+   */
+  rawQuery?: string;
   headers: [string, string][];
   /** Cookie parameters (name, value), sent in one Cookie header with the cookie API keys. */
   cookies?: [string, string][];
@@ -122,12 +130,17 @@ function allHeaders(req: SampleRequest): [string, string][] {
   return [...h, ...req.headers];
 }
 
+/** The URL with the document's query when it is written out as it is (rawQuery). */
+const urlWithRawQuery = (req: SampleRequest) => req.url + (req.rawQuery ? `?${req.rawQuery}` : '');
+
 /**
  * The URL with the document's query and the API keys read from the environment, as parts: the
- * literal text and the variables, for languages that build the URL by concatenation.
+ * literal text and the variables, for languages that build the URL by concatenation. A variable
+ * here is always a query value: Java and C# percent-encode it (an API key may hold "+" or "&",
+ * which would otherwise change the query); curl cannot (see curl()).
  */
 function urlParts(req: SampleRequest): ({text: string} | {env: string})[] {
-  const docQuery = formEncode(req.query);
+  const docQuery = req.rawQuery ?? formEncode(req.query);
   const parts: ({text: string} | {env: string})[] = [{text: req.url + (docQuery || req.auth.query.length ? '?' : '') + docQuery}];
   req.auth.query.forEach((q, i) => {
     const text = (docQuery || i > 0 ? '&' : '') + formEncode([[q.name, '']]);
@@ -370,6 +383,9 @@ function curlBody(shape: BodyShape): string[] {
 }
 
 function curl(req: SampleRequest): string {
+  // The query's API keys are written into the URL as they are: curl before 7.87 (Ubuntu 22.04,
+  // RHEL 9) has no --url-query to percent-encode them, and keys are mostly letters, digits, "-",
+  // "_" and ".". A key with "+", "&", "#" or "%" would need encoding by hand.
   const url = urlParts(req);
   const urlText = url.map((p) => ('text' in p ? p.text : '')).join('');
   const args = [`curl --request ${req.method.toUpperCase()}`, `  --url ${shellWord(url)}`];
@@ -421,9 +437,13 @@ function jsLiteral(value: unknown, pad = ''): string {
 function javascript(req: SampleRequest): string {
   const env = (v: string) => `process.env.${v}`;
   const lines: string[] = [];
-  lines.push(`const url = new URL(${jsString(req.url)});`);
+  lines.push(`const url = new URL(${jsString(urlWithRawQuery(req))});`);
   for (const [k, v] of req.query) lines.push(`url.searchParams.append(${jsString(k)}, ${jsString(v)});`);
-  for (const q of req.auth.query) lines.push(`url.searchParams.append(${jsString(q.name)}, ${env(q.envVar)});`);
+  if (req.rawQuery && req.auth.query.length) {
+    // searchParams.append would write the whole query anew, form-encoded: the keys are added after it as they are.
+    const keys = req.auth.query.map((q) => `[${jsString(q.name)}, ${env(q.envVar)}]`).join(', ');
+    lines.push(`url.search += '&' + new URLSearchParams([${keys}]);`);
+  } else for (const q of req.auth.query) lines.push(`url.searchParams.append(${jsString(q.name)}, ${env(q.envVar)});`);
   lines.push('', 'const response = await fetch(url, {', `  method: ${jsString(req.method.toUpperCase())},`, '  headers: {');
   if (req.auth.basic)
     lines.push(`    Authorization: 'Basic ' + btoa(\`\${${env(req.auth.basic.userVar)}}:\${${env(req.auth.basic.passwordVar)}}\`),`);
@@ -519,7 +539,8 @@ function python(req: SampleRequest): string {
     ...req.query.map(([k, v]): [string, string] => [pyString(k), pyString(v)]),
     ...req.auth.query.map((q): [string, string] => [pyString(q.name), `os.environ[${pyString(q.envVar)}]`]),
   ];
-  lines.push('response = requests.request(', `    ${pyString(req.method.toUpperCase())},`, `    ${pyString(req.url)},`);
+  // Requests appends params to a query the URL already has (rawQuery).
+  lines.push('response = requests.request(', `    ${pyString(req.method.toUpperCase())},`, `    ${pyString(urlWithRawQuery(req))},`);
   if (pairs.length) {
     // A dict cannot repeat a name: a list of pairs keeps every one, in order.
     if (hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])])) {
@@ -641,9 +662,9 @@ function goSample(req: SampleRequest): string {
     lines.push('\tquery := url.Values{}');
     for (const [k, v] of req.query) lines.push(`\tquery.Add(${goString(k)}, ${goString(v)})`);
     for (const q of req.auth.query) lines.push(`\tquery.Add(${goString(q.name)}, os.Getenv(${goString(q.envVar)}))`);
-    lines.push(`\tendpoint := ${goString(req.url + '?')} + query.Encode()`);
+    lines.push(`\tendpoint := ${goString(req.rawQuery ? `${urlWithRawQuery(req)}&` : `${req.url}?`)} + query.Encode()`);
   } else {
-    lines.push(`\tendpoint := ${goString(req.url)}`);
+    lines.push(`\tendpoint := ${goString(urlWithRawQuery(req))}`);
   }
   lines.push(...body);
   const bodyArg = shape === undefined ? 'nil' : shape.kind === 'multipart' ? '&body' : 'body';
@@ -738,7 +759,9 @@ function java(req: SampleRequest): string {
     'import java.net.http.HttpResponse;',
   ]);
   const utf8 = 'StandardCharsets.UTF_8';
-  if (req.auth.basic || shape?.kind === 'form' || shape?.kind === 'multipart') imports.add('import java.nio.charset.StandardCharsets;');
+  if (req.auth.basic || req.auth.query.length || shape?.kind === 'form' || shape?.kind === 'multipart')
+    imports.add('import java.nio.charset.StandardCharsets;');
+  if (req.auth.query.length) imports.add('import java.net.URLEncoder;');
   if (req.auth.basic) imports.add('import java.util.Base64;');
   const file = responseFile(req);
   if (file || shape?.kind === 'file') imports.add('import java.nio.file.Path;');
@@ -785,7 +808,7 @@ function java(req: SampleRequest): string {
     }
     lines.push(`        body.write(("--" + boundary + "--\\r\\n").getBytes(${utf8}));`);
   }
-  const uri = joinParts(urlParts(req), javaString, (v) => `System.getenv(${javaString(v)})`);
+  const uri = joinParts(urlParts(req), javaString, (v) => `URLEncoder.encode(System.getenv(${javaString(v)}), ${utf8})`);
   lines.push('        HttpRequest request = HttpRequest.newBuilder()', `            .uri(URI.create(${uri}))`);
   if (req.auth.basic) lines.push('            .header("Authorization", "Basic " + basic)');
   if (req.auth.bearer)
@@ -835,7 +858,7 @@ function java(req: SampleRequest): string {
     lines.push('        System.out.println(response.statusCode());', '        System.out.println(response.body());');
   }
   lines.push('    }', ...helpers, '}');
-  return [...imports, '', 'public class Example {', ...lines].join('\n');
+  return [...[...imports].sort(), '', 'public class Example {', ...lines].join('\n');
 }
 
 /* ---------------------------------------------------------------- C# */
@@ -857,7 +880,7 @@ function csharp(req: SampleRequest): string {
   // With its cookie container on (the default), the handler would replace the Cookie header.
   const client = cookie ? 'new HttpClient(new HttpClientHandler { UseCookies = false })' : 'new HttpClient()';
   const lines = [...usings, ...(usings.length ? [''] : []), `using var client = ${client};`];
-  const uri = joinParts(urlParts(req), csString, (v) => `Environment.GetEnvironmentVariable(${csString(v)})`);
+  const uri = joinParts(urlParts(req), csString, (v) => `Uri.EscapeDataString(Environment.GetEnvironmentVariable(${csString(v)}))`);
   lines.push(`using var request = new HttpRequestMessage(new HttpMethod(${csString(req.method.toUpperCase())}), ${uri});`);
   if (req.auth.basic) {
     lines.push(`var credentials = Convert.ToBase64String(Encoding.UTF8.GetBytes(`);
@@ -968,10 +991,10 @@ function php(req: SampleRequest): string {
   if (cookie) headers.push(`'Cookie' => ${joinParts(cookie, phpString, (v) => `getenv(${phpString(v)})`, ' . ')},`);
   for (const [k, v] of allHeaders(req)) headers.push(`${phpString(k)} => ${phpString(v)},`);
   if (headers.length) lines.push("    'headers' => [", ...headers.map((h) => `        ${h}`), '    ],');
-  if (req.query.length || req.auth.query.length) {
-    if (hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])])) {
-      // An array cannot repeat a key: the query string is written out, the keys' values appended.
-      const docQuery = formEncode(req.query);
+  if (req.rawQuery || req.query.length || req.auth.query.length) {
+    if (req.rawQuery !== undefined || hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])])) {
+      // An array cannot repeat a key, nor say what rawQuery says: the query string is written out, the keys' values appended.
+      const docQuery = req.rawQuery ?? formEncode(req.query);
       const parts = [
         phpString(docQuery),
         ...req.auth.query.map(
@@ -1039,13 +1062,15 @@ function ruby(req: SampleRequest): string {
   const create = FIXED_METHODS.has(method)
     ? `Net::HTTP::${method.charAt(0)}${method.slice(1).toLowerCase()}.new(uri)`
     : `Net::HTTPGenericRequest.new(${rbString(method)}, ${req.body ? 'true' : 'false'}, true, uri)`;
-  const lines = ["require 'net/http'", "require 'uri'", '', `uri = URI(${rbString(req.url)})`];
+  const lines = ["require 'net/http'", "require 'uri'", '', `uri = URI(${rbString(urlWithRawQuery(req))})`];
   const query: [string, string][] = [
     ...req.query.map(([k, v]): [string, string] => [rbString(k), rbString(v)]),
     ...req.auth.query.map((q): [string, string] => [rbString(q.name), `ENV.fetch(${rbString(q.envVar)})`]),
   ];
   const repeated = hasDuplicateNames([...req.query, ...req.auth.query.map((q): [string, string] => [q.name, ''])]);
-  if (query.length) lines.push(`uri.query = URI.encode_www_form(${rbPairs(query, repeated)})`);
+  // Appended to a query the URL already has (rawQuery), else the whole query.
+  if (query.length && req.rawQuery) lines.push(`uri.query += '&' + URI.encode_www_form(${rbPairs(query, repeated)})`);
+  else if (query.length) lines.push(`uri.query = URI.encode_www_form(${rbPairs(query, repeated)})`);
   lines.push('', `request = ${create}`);
   if (req.auth.basic)
     lines.push(`request.basic_auth(ENV.fetch(${rbString(req.auth.basic.userVar)}), ENV.fetch(${rbString(req.auth.basic.passwordVar)}))`);

@@ -132,6 +132,40 @@ test('a list query example is sent form-style: the key once per item, or comma-s
   ]);
 });
 
+test('a query no parameter API can say is written out (rawQuery): an allowReserved value, a JSON query string; a form query string stays pairs', () => {
+  const at = (parameters: unknown[]) => {
+    const d = structuredClone(doc);
+    d.paths['/things/{id}']!.patch!.parameters = [{$ref: '#/components/parameters/Id'}, ...(parameters as never[])];
+    return sampleRequest(new PageDataBuilder(d).operation('patch', '/things/{id}'));
+  };
+  const reserved = at([
+    {name: 'next', in: 'query', allowReserved: true, schema: {type: 'string'}, example: 'https://x.test/p?a=1&b=2'},
+    {name: 'tags', in: 'query', allowReserved: true, explode: false, schema: {type: 'array'}, example: ['a/b', 'c d']},
+    {name: 'q', in: 'query', schema: {type: 'string'}, example: 'a/b'},
+  ]);
+  assert.deepEqual(reserved.query, []);
+  assert.equal(reserved.rawQuery, 'next=https://x.test/p?a%3D1%26b%3D2&tags=a/b,c%20d&q=a%2Fb');
+  const json = at([
+    {name: 'filter', in: 'querystring', content: {'application/json': {schema: {type: 'object'}, example: {status: ['active'], n: 1}}}},
+  ]);
+  assert.deepEqual([json.query, json.rawQuery], [[], encodeURIComponent('{"status":["active"],"n":1}')]);
+  const form = at([
+    {
+      name: 'filter',
+      in: 'querystring',
+      content: {'application/x-www-form-urlencoded': {schema: {type: 'object'}, example: {a: 'x y', b: [1, 2]}}},
+    },
+  ]);
+  assert.deepEqual(form.query, [
+    ['a', 'x y'],
+    ['b', '1'],
+    ['b', '2'],
+  ]);
+  assert.equal(form.rawQuery, undefined, "form pairs go to the clients' parameter APIs");
+  const plain = at([{name: 'q', in: 'query', schema: {type: 'string'}, example: 'a/b'}]);
+  assert.deepEqual([plain.query, plain.rawQuery], [[['q', 'a/b']], undefined]);
+});
+
 test("a parameter whose schema is a component reference with its own example or default beside it: the samples send this use's value", () => {
   const refDoc = structuredClone(doc);
   refDoc.components!.schemas!.Size = {type: 'integer', minimum: 1, example: 10, default: 20};

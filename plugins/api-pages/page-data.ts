@@ -26,7 +26,7 @@ import type {
   StreamKind,
 } from './client/page-data-format';
 import {renderSamples, type SampleAuth, type SampleRequest} from './code-samples';
-import {fieldPairs, formPairs, isRecord} from './client/form-encoding';
+import {encodeReserved, fieldPairs, formPairs, formUrlEncoded, isRecord, querystringIsForm, querystringText} from './client/form-encoding';
 import {copyableText} from '../../src/components/CopyButton/copyable-text';
 import {binaryExampleHtml} from '../../src/components/ApiOperation/examples';
 import {highlight, languageForMediaType} from './highlight';
@@ -951,20 +951,36 @@ export function sampleRequest(page: OperationPage): SampleRequest {
   const server = (page.servers[0]?.url ?? '').replace(/\/$/, '');
   let path = page.path;
   const query: [string, string][] = [];
+  /** Query text the samples write out as it is: see SampleRequest.rawQuery. */
+  const raw: string[] = [];
+  /** Whether some field of the query cannot be given to a client's parameter API. */
+  let needsRaw = false;
   const headers: [string, string][] = [];
   const cookies: [string, string][] = [];
   for (const p of page.parameters) {
     if (p.deprecated && !p.required) continue;
     if (!p.required && p.example === undefined) continue;
     if (p.in === 'querystring') {
-      // The whole query string: the example's fields, form-encoded (a querystring of another media type is not sampled).
-      if (isRecord(p.example)) query.push(...formPairs(p.example));
+      // The whole query string from the example object, as its media type says (form pairs, or JSON text).
+      if (!isRecord(p.example)) continue;
+      if (querystringIsForm(p.mediaType)) {
+        const pairs = formPairs(p.example);
+        query.push(...pairs);
+        raw.push(...pairs.map((pair) => formUrlEncoded([pair])));
+      } else {
+        raw.push(querystringText(p.example, p.mediaType));
+        needsRaw = true;
+      }
       continue;
     }
     const value = exampleValue(p, page.schemas);
     if (p.in === 'path') path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
-    else if (p.in === 'query') query.push(...queryPairs(p, page.schemas, value));
-    else if (p.in === 'header') headers.push([p.name, value]);
+    else if (p.in === 'query') {
+      const pairs = queryPairs(p, page.schemas, value);
+      query.push(...pairs);
+      if (p.allowReserved) needsRaw = true;
+      raw.push(...pairs.map(([k, v]) => (p.allowReserved ? `${formUrlEncoded([[k, '']])}${encodeReserved(v)}` : formUrlEncoded([[k, v]]))));
+    } else if (p.in === 'header') headers.push([p.name, value]);
     else if (p.in === 'cookie') cookies.push([p.name, value]);
   }
   // The variables' names: src/config/credentials.ts, shared with the home page and checked against the overview.
@@ -977,7 +993,14 @@ export function sampleRequest(page: OperationPage): SampleRequest {
     else if (s.type === 'apiKey' && s.in === 'query' && s.name) auth.query.push({name: s.name, envVar: apiKeyEnvVar(s.key)});
     else if (s.type === 'apiKey' && s.in === 'cookie' && s.name) auth.cookies!.push({name: s.name, envVar: apiKeyEnvVar(s.key)});
   }
-  const req: SampleRequest = {method: page.method, url: `${server}${path}`, query, headers, ...(cookies.length ? {cookies} : {}), auth};
+  const req: SampleRequest = {
+    method: page.method,
+    url: `${server}${path}`,
+    ...(needsRaw ? {query: [], rawQuery: raw.join('&')} : {query}),
+    headers,
+    ...(cookies.length ? {cookies} : {}),
+    auth,
+  };
   const body = page.requestBody?.content[0];
   if (body) {
     const type = body.mediaType.toLowerCase();

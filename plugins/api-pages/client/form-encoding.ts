@@ -125,3 +125,36 @@ export function multipartParts(
     return [typed(scalarText(v))];
   });
 }
+
+/** Form pairs as `application/x-www-form-urlencoded` text (the WHATWG form encoder's bytes). */
+export const formUrlEncoded = (pairs: [string, string][]): string => new URLSearchParams(pairs).toString();
+
+/**
+ * The query string of an `in: querystring` parameter (OpenAPI 3.2), without the "?": its object
+ * as its media type says. `application/x-www-form-urlencoded`, the usual one (and the default),
+ * as form pairs; a JSON media type as the JSON text, percent-encoded.
+ */
+export function querystringText(value: Record<string, unknown>, mediaType: string | undefined): string {
+  if (!querystringIsForm(mediaType)) return encodeURIComponent(JSON.stringify(value));
+  return formUrlEncoded(formPairs(value));
+}
+
+/** Whether an `in: querystring` parameter of this media type is sent as form pairs (any type but JSON). */
+export const querystringIsForm = (mediaType: string | undefined): boolean =>
+  !/json/.test((mediaType ?? '').split(';')[0]!.trim().toLowerCase());
+
+/** A lone UTF-16 surrogate, which has no UTF-8 bytes (URLSearchParams writes U+FFFD for it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A query value of a parameter with `allowReserved: true`: RFC 3986's reserved characters and
+ * percent-encoded triples pass through as they are (reserved expansion, RFC 6570), every other
+ * character is percent-encoded. The reserved characters a query cannot carry as data are still
+ * encoded, as OpenAPI 3.1.1 and 3.2 ask: `[`, `]` and `#`, which are not allowed in a query, and
+ * `&`, `=` and `+`, which would split the field or read as a space.
+ */
+export function encodeReserved(value: string): string {
+  return value
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(/%[0-9A-Fa-f]{2}|[^A-Za-z0-9\-._~:/?@!$'()*,;]/gu, (c) => (c.length === 3 && c.startsWith('%') ? c : encodeURIComponent(c)));
+}

@@ -187,6 +187,8 @@ test('querystringText: the query object as form-urlencoded (or JSON) text', () =
   );
   assert.equal(querystringText({q: 'a b&c', tags: ['x', 'y']}, undefined), 'q=a+b%26c&tags=x&tags=y');
   assert.equal(querystringText({a: 1}, 'application/json'), '%7B%22a%22%3A1%7D');
+  assert.equal(querystringText({a: 1}, 'application/vnd.api+json; charset=utf-8'), '%7B%22a%22%3A1%7D');
+  assert.equal(querystringText({a: 1}, 'text/plain'), 'a=1', 'any type but JSON is form pairs');
 });
 
 const op = (method: string, media: MediaTypeData, extra: Partial<OperationPage> = {}): OperationPage => ({

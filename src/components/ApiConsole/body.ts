@@ -14,7 +14,7 @@
  * - Binary bodies (`image/jpeg`, `application/octet-stream`…): a file, sent as it is.
  * - XML, plain text and other textual bodies: the text as typed, with the body's media type.
  */
-import {formPairs as samplePairs} from '@site/plugins/api-pages/client/form-encoding';
+import {formPairs as samplePairs, formUrlEncoded, querystringText} from '@site/plugins/api-pages/client/form-encoding';
 import type {EncodingData, MediaTypeData, SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import {followRef} from '../SchemaView/model';
 
@@ -204,8 +204,8 @@ export function formPairs(value: Record<string, unknown>, encoding: Record<strin
   return samplePairs(value, encoding);
 }
 
-/** Form pairs as `application/x-www-form-urlencoded` text (the WHATWG form encoder's bytes). */
-export const formUrlEncoded = (pairs: [string, string][]): string => new URLSearchParams(pairs).toString();
+// Shared with the code samples (plugins/api-pages/client/form-encoding.ts), so both send the same bytes.
+export {formUrlEncoded, querystringText};
 
 /** One part of a multipart body. */
 export interface Part {
@@ -299,17 +299,6 @@ export function multipartCurl(parts: Part[]): [string, string][] {
     if (/^[@<]/.test(text)) return ['--form-string', `${p.name}=${text}`];
     return ['-F', `${p.name}=${text}${type}`];
   });
-}
-
-/**
- * The query string of an `in: querystring` parameter: its object as its media type says
- * (`application/x-www-form-urlencoded`, the usual one, as form pairs; a JSON media type as the
- * JSON text, percent-encoded). Returned without the leading "?".
- */
-export function querystringText(value: Record<string, unknown>, mediaType: string | undefined): string {
-  const type = (mediaType ?? 'application/x-www-form-urlencoded').split(';')[0].trim().toLowerCase();
-  if (/json/.test(type)) return encodeURIComponent(JSON.stringify(value));
-  return formUrlEncoded(formPairs(value));
 }
 
 /** What the console's body editor holds. */

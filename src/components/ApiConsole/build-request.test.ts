@@ -186,6 +186,18 @@ const rows: Row[] = [
     expect: get('https://api.x/v1/contacts/7?ids=1%2C2%2C3'),
   },
   {
+    name: 'allowReserved: reserved characters and percent-encoded triples sent as they are; [ ] # & = + and the rest encoded',
+    operation: op({parameters: [idParam, {...query('link'), allowReserved: true}, query('q')]}),
+    params: {'path:contact_id': '7', 'query:link': "https://x.test/a b?c=1&d=2#top;v@2!$'()*,[0]%2F%zz é", 'query:q': 'a/b'},
+    expect: get("https://api.x/v1/contacts/7?link=https://x.test/a%20b?c%3D1%26d%3D2%23top;v@2!$'()*,%5B0%5D%2F%25zz%20%C3%A9&q=a%2Fb"),
+  },
+  {
+    name: 'allowReserved with explode: false: the items joined by a comma that stays a comma',
+    operation: op({parameters: [idParam, {...query('at', {type: 'array', items: {type: 'string'}}), explode: false, allowReserved: true}]}),
+    params: {'path:contact_id': '7', 'query:at': 'a/b,c:d'},
+    expect: get('https://api.x/v1/contacts/7?at=a/b,c:d'),
+  },
+  {
     name: 'a comma in a value that is no list stays in the value, one key',
     operation: op({parameters: [idParam, query('q')]}),
     params: {'path:contact_id': '7', 'query:q': 'a,b'},

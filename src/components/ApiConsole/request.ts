@@ -22,6 +22,7 @@ import {applyCredentials, CredentialError, isCredentialParameter, type AppliedCr
 import {TRY_IT_FAILURE} from './try-it';
 import {followRef} from '../SchemaView/model';
 import {querystringText, type PreparedBody} from './body';
+import {encodeReserved} from '@site/plugins/api-pages/client/form-encoding';
 
 /** A request the console will not send, with the message it shows. Nothing was sent. */
 export class RequestRefused extends Error {
@@ -138,7 +139,9 @@ function checkHeader(name: string, value: string): void {
   }
 }
 
-const encodeQuery = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+/** One query field; a parameter with `allowReserved` sends RFC 3986's reserved characters as they are (encodeReserved). */
+const encodeQuery = (name: string, value: string, allowReserved?: boolean) =>
+  `${encodeURIComponent(name)}=${allowReserved ? encodeReserved(value) : encodeURIComponent(value)}`;
 
 /**
  * The request the console sends for these inputs, or RequestRefused.
@@ -167,7 +170,8 @@ export function buildRequest(
     for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
     headers[name] = value;
   };
-  const query: [string, string][] = [];
+  /** Query fields: name, value and whether the parameter allows reserved characters. */
+  const query: [string, string, boolean?][] = [];
   /** The whole query string from an `in: querystring` parameter (OpenAPI 3.2), without "?". */
   let querystring = '';
   let credentialed = false;
@@ -190,8 +194,8 @@ export function buildRequest(
       const values = isList(p, operation.schemas) ? value.split(',').filter((v) => v !== '') : [value];
       // A list is the key once per item (form, explode: the default), or once, comma-separated (explode: false).
       if (p.explode === false) {
-        if (values.length) query.push([p.name, values.join(',')]);
-      } else for (const v of values) query.push([p.name, v]);
+        if (values.length) query.push([p.name, values.join(','), p.allowReserved]);
+      } else for (const v of values) query.push([p.name, v, p.allowReserved]);
     } else if (p.in === 'querystring') {
       let object: unknown;
       try {
@@ -246,7 +250,7 @@ export function buildRequest(
   const init: BuiltRequest['init'] = {method: operation.method.toUpperCase(), headers};
   if (sendBody) init.body = prepared ? prepared.data : (body as string);
   if (credentialed) init.redirect = 'manual';
-  const search = [querystring, ...query.map(([name, value]) => encodeQuery(name, value))].filter(Boolean).join('&');
+  const search = [querystring, ...query.map(([name, value, reserved]) => encodeQuery(name, value, reserved))].filter(Boolean).join('&');
   const built: BuiltRequest = {url: url.href + (search ? `?${search}` : ''), init};
   if (credentialed) built.credentialed = true;
   if (applied.notSent.length) built.notSent = applied.notSent;

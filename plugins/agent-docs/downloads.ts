@@ -7,10 +7,9 @@
  * Called by plugins/api-pages/generate.ts (gen:api), which generates the pages meanwhile and waits
  * for it before the overview page.
  */
-import {spawn} from 'node:child_process';
 import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {childTimingArgs} from '../build-shared/phase-timing';
+import {runTsxChild, type ChildRun} from '../build-shared/job-child';
 
 export const YAML_FILE = 'openapi.yaml';
 export const POSTMAN_FILE = 'postman-collection.json';
@@ -20,38 +19,8 @@ export interface DownloadResult {
   postman: {ok: true; requests: number; ms: number} | {ok: false; reason: string; ms: number};
 }
 
-function runChild(
-  phase: string,
-  args: string[],
-  timeoutMs: number,
-): Promise<{code: number | null; stdout: string; stderr: string; timedOut: boolean}> {
-  return new Promise((resolve) => {
-    // One Node process with tsx's require hook (not tsx's CLI, which starts a second one); with the
-    // benchmark's phase timings on, it records its own CPU time and peak RSS.
-    const timing = childTimingArgs('gen:api', phase);
-    const child = spawn(
-      process.execPath,
-      ['--max-old-space-size=2048', '--require', require.resolve('tsx/cjs'), ...timing.execArgv, ...args],
-      {stdio: ['ignore', 'pipe', 'pipe'], env: timing.env},
-    );
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({code, stdout, stderr, timedOut});
-    });
-  });
-}
-
 /** The last line a failed child wrote, or how it ended. */
-function failure(run: {code: number | null; stderr: string; timedOut: boolean}, timeoutMs: number): string {
+function failure(run: ChildRun, timeoutMs: number): string {
   if (run.timedOut) return `no result within ${timeoutMs} ms`;
   // An uncaught error ends with Node's version line: the message is the last line before it.
   const lines = run.stderr.split('\n').filter((l) => l.trim() && !/^Node\.js v\d/.test(l.trim()));
@@ -71,9 +40,13 @@ export async function writeDownloads(
   // this one. Parsing and serialising a large document here (GitHub's dereferenced one: 73 MB of
   // JSON, about 6 s of YAML) held the pages back by as long.
   const started = Date.now();
+  const child = {heapMb: 2048, timeoutMs};
   const [converting, serialising] = [
-    runChild('Postman collection (child process)', [path.join(__dirname, 'postman-child.ts'), processedSpec, out], timeoutMs),
-    runChild('YAML (child process)', [path.join(__dirname, 'yaml-child.ts'), processedSpec, yamlOut], timeoutMs),
+    runTsxChild(path.join(__dirname, 'postman-child.ts'), [processedSpec, out], {
+      ...child,
+      timing: ['gen:api', 'Postman collection (child process)'],
+    }),
+    runTsxChild(path.join(__dirname, 'yaml-child.ts'), [processedSpec, yamlOut], {...child, timing: ['gen:api', 'YAML (child process)']}),
   ];
   const yamlRun = await serialising;
   const yaml = yamlRun.code === 0 && existsSync(yamlOut);

@@ -20,33 +20,62 @@ export interface JobChild {
   heapMb: number;
 }
 
+/** How a child run by runTsxChild ended, with all it wrote. */
+export interface ChildRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Killed when its time budget ran out. */
+  timedOut: boolean;
+}
+
+/**
+ * Runs `<script> <args...>` in one Node process with tsx's require hook (not tsx's CLI, which
+ * starts a second one), its heap capped at `heapMb`. With the benchmark's phase timings on, the
+ * child records its own CPU time and peak RSS under `timing` (the build step and the phase's
+ * name). With `timeoutMs`, a child still running then is killed and reported `timedOut`.
+ */
+export function runTsxChild(
+  script: string,
+  args: string[],
+  options: {heapMb: number; timing: [step: string, phase: string]; timeoutMs?: number},
+): Promise<ChildRun> {
+  const timing = childTimingArgs(...options.timing);
+  const argv = [`--max-old-space-size=${options.heapMb}`, '--require', require.resolve('tsx/cjs'), ...timing.execArgv, script, ...args];
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, argv, {stdio: ['ignore', 'pipe', 'pipe'], env: timing.env});
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            proc.kill('SIGKILL');
+          }, options.timeoutMs);
+    proc.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    proc.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({code, stdout, stderr, timedOut});
+    });
+  });
+}
+
 export async function runJobInChild<T>(child: JobChild, job: unknown): Promise<T> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'build-job-'));
   const jobFile = path.join(dir, 'job.json');
   writeFileSync(jobFile, JSON.stringify(job));
   try {
-    // With the benchmark's phase timings on, the child records its own CPU time and peak RSS.
-    const timing = childTimingArgs('postBuild', child.name);
-    const args = [
-      `--max-old-space-size=${child.heapMb}`,
-      '--require',
-      require.resolve('tsx/cjs'),
-      ...timing.execArgv,
-      child.script,
-      jobFile,
-    ];
-    const proc = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe'], env: timing.env});
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve, reject) => {
-      proc.on('error', reject);
-      proc.on('close', resolve);
-    });
+    const run = await runTsxChild(child.script, [jobFile], {heapMb: child.heapMb, timing: ['postBuild', child.name]});
     const where = path.relative(process.cwd(), child.script) || child.script;
-    if (code !== 0) throw new Error(`${child.name} (${where}) failed with exit code ${code}: ${stderr.trim()}`);
-    return JSON.parse(stdout) as T;
+    if (run.code !== 0) throw new Error(`${child.name} (${where}) failed with exit code ${run.code}: ${run.stderr.trim()}`);
+    return JSON.parse(run.stdout) as T;
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {escapeToken, fragmentToken, localRefTokens, pointerOf, unescapeToken} from './pointer';
-import {followRefs, nodeAt, refOf, refTarget} from './refs';
+import {followRefs, followRefsStrict, nodeAt, RefError, refOf, refTarget, resolveRef} from './refs';
 import {
   additionalMethodProblem,
   HTTP_METHODS,
@@ -90,6 +90,29 @@ test('followRefs: chains followed; nowhere is undefined; a cycle stops where it 
   const external = {$ref: 'other.yaml#/x'};
   assert.equal(followRefs(doc, external), external);
   assert.equal(followRefs(doc, 'text'), 'text');
+});
+
+test('resolveRef and followRefsStrict: the strict resolver of our own document, one message per kind of broken reference', () => {
+  assert.deepEqual(resolveRef(doc, '#/components/schemas/a~1b'), {type: 'integer'});
+  assert.deepEqual(followRefsStrict(doc, {$ref: '#/components/schemas/A'}), {node: {type: 'string'}, ref: '#/components/schemas/B'});
+  assert.deepEqual(followRefsStrict(doc, doc.list), {node: doc.list}, 'no reference: the node itself');
+  const fails = (run: () => unknown, kind: RefError['kind'], ref: string, message: RegExp) =>
+    assert.throws(run, (e: unknown) => {
+      assert.ok(e instanceof RefError);
+      assert.deepEqual([e.kind, e.ref], [kind, ref]);
+      assert.match(e.message, message);
+      return true;
+    });
+  fails(() => resolveRef(doc, 'other.yaml#/x'), 'not-local', 'other.yaml#/x', /^\$ref "other\.yaml#\/x" is not a local reference/);
+  fails(() => resolveRef(doc, '#'), 'not-local', '#', /not a local reference/);
+  fails(() => resolveRef(doc, '#/constructor'), 'unresolved', '#/constructor', /points to nothing in the document/);
+  fails(
+    () => followRefsStrict(doc, doc.paths['/x'].get.responses[200]),
+    'unresolved',
+    '#/components/responses/Missing',
+    /points to nothing/,
+  );
+  fails(() => followRefsStrict(doc, {$ref: '#/components/schemas/Loop1'}), 'circular', '#/components/schemas/Loop1', /circular chain/);
 });
 
 test('methods: the nine fixed fields of a path item (3.2 adds query), in the specification order', () => {

@@ -10,7 +10,7 @@
  * list prefers.
  */
 import deburr from 'lodash/deburr';
-import {HTTP_METHODS, isHttpMethod, methodLabel, pathItemOperations, type HttpMethod} from './methods';
+import {HTTP_METHODS, methodLabel, pathItemOperations, type HttpMethod} from './methods';
 
 /**
  * Upper-case runs that are a word of their own even when a lower-case word follows at once

@@ -49,3 +49,49 @@ export function followRefs(doc: unknown, node: unknown): unknown {
   }
   return current;
 }
+
+/** A reference the strict resolvers cannot follow: not local, pointing at nothing, or part of a loop. */
+export class RefError extends Error {
+  constructor(
+    readonly kind: 'not-local' | 'unresolved' | 'circular',
+    readonly ref: string,
+  ) {
+    super(
+      kind === 'not-local'
+        ? `$ref "${ref}" is not a local reference ("#/..."); the processed document has only local ones`
+        : kind === 'unresolved'
+          ? `$ref "${ref}" points to nothing in the document`
+          : `$ref "${ref}" is part of a circular chain of references`,
+    );
+    this.name = 'RefError';
+  }
+}
+
+/**
+ * What a local reference points to, strictly (for our processed document, where a broken
+ * reference is a bug): a RefError when it is not local or points to nothing.
+ */
+export function resolveRef(doc: unknown, ref: string): unknown {
+  const keys = localRefTokens(ref);
+  if (!keys || keys.length === 0) throw new RefError('not-local', ref);
+  const node = nodeAt(doc, keys);
+  if (node === undefined) throw new RefError('unresolved', ref);
+  return node;
+}
+
+/**
+ * Follows the local `$ref`s of a node strictly: a reference that is not local, leads nowhere or
+ * back to itself is a RefError. Returns the node reached and the last reference followed.
+ */
+export function followRefsStrict(doc: unknown, node: unknown): {node: unknown; ref?: string} {
+  const seen = new Set<string>();
+  let current = node;
+  let last: string | undefined;
+  for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
+    if (seen.has(ref)) throw new RefError('circular', ref);
+    seen.add(ref);
+    current = resolveRef(doc, ref);
+    last = ref;
+  }
+  return last === undefined ? {node: current} : {node: current, ref: last};
+}

@@ -19,8 +19,8 @@ import addFormats from 'ajv-formats';
 import type {ErrorObject, ValidateFunction} from 'ajv';
 import {isObject} from '../model/document';
 import {pathItemOperations} from '../model/methods';
-import {escapeToken, localRefTokens} from '../model/pointer';
-import {nodeAt, refOf} from '../model/refs';
+import {escapeToken} from '../model/pointer';
+import {followRefsStrict} from '../model/refs';
 import {patternIsSafe} from './patterns';
 
 export type Direction = 'request' | 'response' | 'any';
@@ -45,18 +45,13 @@ const SCHEMA_REF = '#/components/schemas/';
 /** The converted component schemas are registered once under this id and referenced from the rest. */
 const DEFS_ID = 'urn:openapi:components';
 
-/** Resolves a local `#/...` reference in `doc` (following chains). */
-export function resolveLocal(doc: unknown, node: unknown, seen = new Set<string>()): {node: unknown; pointer?: string} {
-  const ref = refOf(node);
-  if (ref === undefined || !isObject(node)) return {node};
-  const keys = localRefTokens(ref);
-  if (!keys || keys.length === 0) throw new Error(`external $ref not supported here: ${ref}`);
-  if (seen.has(ref)) throw new Error(`circular $ref chain at ${ref}`);
-  seen.add(ref);
-  const target = nodeAt(doc, keys);
-  if (target === undefined) throw new Error(`unresolvable $ref ${ref}`);
-  const next = resolveLocal(doc, target, seen);
-  return {node: next.node, pointer: next.pointer ?? ref};
+/**
+ * Resolves a local `#/...` reference in `doc`, following chains strictly (a RefError for a
+ * reference that is not local, leads nowhere or loops); `pointer` is the last reference followed.
+ */
+export function resolveLocal(doc: unknown, node: unknown): {node: unknown; pointer?: string} {
+  const {node: target, ref} = followRefsStrict(doc, node);
+  return ref === undefined ? {node: target} : {node: target, pointer: ref};
 }
 
 /** Every example in the document, with the schema and direction it must be validated with. */

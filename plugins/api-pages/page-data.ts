@@ -52,9 +52,9 @@ import {
 import {methodLabel, operationAt, operationKeys, pathItemOperations} from '../../openapi/model/methods';
 import {listOperations} from '../../openapi/model/operations';
 import {localRefTokens, pointerOf} from '../../openapi/model/pointer';
-import {followRefs, nodeAt, refOf} from '../../openapi/model/refs';
+import {followRefs, followRefsStrict, RefError, refOf, resolveRef} from '../../openapi/model/refs';
 import {apiPageRoute} from '../../openapi/model/routes';
-import {apiKeyEnvVar, CREDENTIAL_ENV, screamingSnakeCase} from '../../src/config/credentials';
+import {apiKeyEnvVar, CREDENTIAL_ENV} from '../../src/config/credentials';
 import {preferredAlternative} from '../../src/components/ApiConsole/auth/schemes';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
@@ -119,17 +119,17 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, {value, enumerable: true, writable: true, configurable: true});
 }
 
-function decodePointer(ref: string): string[] {
-  const keys = localRefTokens(ref);
-  if (!keys || keys.length === 0) throw new PageDataError(`Only local references are supported in the processed document, found "${ref}"`);
-  return keys;
+/** A RefError as this module's error (the operation's name is added where it is caught). */
+function asPageDataError<T>(resolve: () => T): T {
+  try {
+    return resolve();
+  } catch (error) {
+    if (error instanceof RefError) throw new PageDataError(error.message);
+    throw error;
+  }
 }
 
-export function resolvePointer(doc: unknown, ref: string): unknown {
-  const node = nodeAt(doc, decodePointer(ref));
-  if (node === undefined) throw new PageDataError(`Unresolved reference "${ref}"`);
-  return node;
-}
+export const resolvePointer = (doc: unknown, ref: string): unknown => asPageDataError(() => resolveRef(doc, ref));
 
 /**
  * Follows $ref chains of non-schema objects (parameters, responses, request bodies, examples,
@@ -139,14 +139,7 @@ export function resolvePointer(doc: unknown, ref: string): unknown {
 function deref<T>(doc: OpenApiDocument, node: Ref<T>): T;
 function deref<T>(doc: OpenApiDocument, node: Ref<T> | undefined): T | undefined;
 function deref<T>(doc: OpenApiDocument, node: Ref<T> | undefined): T | undefined {
-  const seen = new Set<string>();
-  let current: unknown = node;
-  for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
-    if (seen.has(ref)) throw new PageDataError(`Circular reference "${ref}"`);
-    seen.add(ref);
-    current = resolvePointer(doc, ref);
-  }
-  return current as T | undefined;
+  return asPageDataError(() => followRefsStrict(doc, node).node) as T | undefined;
 }
 
 /** A schema that is a `$ref` (alone, or in 3.1 with keywords beside it). */
@@ -160,7 +153,7 @@ const annotationsOnly = (o: Schema): o is SchemaObject =>
   Boolean(o) && typeof o === 'object' && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
 
 const schemaName = (ref: string) =>
-  ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/') ? decodePointer(ref)[2] : undefined;
+  ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/') ? localRefTokens(ref)?.[2] : undefined;
 
 /**
  * Whether a response body is a file rather than a document the page can show: `format: binary`,
@@ -940,8 +933,6 @@ function queryPairs(p: ParameterData, schemas: Record<string, SchemaNode>, value
 
 /** Media types of streamed responses (OpenAPI 3.2 `itemSchema`): read line by line, an event or a record at a time. */
 const STREAM_TYPES = new Set(['text/event-stream', 'application/jsonl', 'application/x-ndjson', 'application/json-seq']);
-
-const envName = screamingSnakeCase;
 
 /**
  * The request the code samples make: first server, example parameters, the security alternative the

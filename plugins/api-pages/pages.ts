@@ -78,8 +78,6 @@ export const DESCRIPTION_MAX = 160;
 /** Longest tag description on a category page: a paragraph, whole sentences. */
 export const CATEGORY_DESCRIPTION_MAX = 600;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
 export interface PlanOptions {
   /** The changelog page (plugins/changelog) is listed right after the overview. */
   changelog?: {id: string; label: string};

@@ -36,7 +36,6 @@ const switcherButton = (page: Page) => page.locator('.navbar__inner').getByRole(
 /** The navbar's switcher of the page shown (it renders the version of the page on screen, not of the address). */
 const shownVersion = (page: Page, id: string) => page.locator(`.navbar__inner [data-api-version="${id}"]`);
 const versionLink = (page: Page, id: string) => page.locator(`.navbar__inner a[data-version="${id}"]`);
-const sitePath = (page: Page) => new URL(page.url()).pathname.replace(/\/$/, '');
 
 async function switchTo(page: Page, id: string) {
   await switcherButton(page).click();

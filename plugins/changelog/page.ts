@@ -4,7 +4,6 @@
  * (not `.data.js`: that suffix marks operation pages for plugins/agent-docs, which converts this
  * page's HTML like any other doc), and `_changelog.json` for the feed written after the build.
  */
-import path from 'node:path';
 import type {Changelog} from './client/changelog-format';
 import {frontMatter} from '../api-pages/pages';
 import {CHANGELOG_SLUG} from './build';

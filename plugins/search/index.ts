@@ -26,7 +26,6 @@ import {encodeCompactIndex, type CompactIndex} from '../../src/components/Search
 import {CONTENT_PART_FILE, DocType, INDEX_PART_FORMAT, type IndexPartRef, type SearchDocument} from '../../src/components/Search/types';
 import {apiEntry, apiRecordDocuments, operationRecords} from './api-records';
 import type {ApiVersionIndex} from './child';
-import {mapLimited} from '../build-shared/map-limited';
 import {parsePages} from './parse-pool';
 
 /** The theme's options after its processPluginOptions (arrays normalised). */

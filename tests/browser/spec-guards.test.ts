@@ -6,7 +6,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {chunkGate, currentSidebarLink, gotoHydrated, navigatedTo, painted, useSite, waitForHydration} from './harness';
+import {chunkGate, currentSidebarLink, gotoHydrated, navigatedTo, painted, useSite} from './harness';
 import {contrast, flatten, parseColor} from './colors';
 import {overviewRoute} from './description';
 import {blogPosts, markdownPageTitle, ROOT} from './site-content';

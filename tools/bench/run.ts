@@ -30,7 +30,7 @@ import {runLighthouse, summarizeRuns, CHROME_FLAGS, type LighthouseRun} from './
 import {measurePage} from './page-weight';
 import {errorLine, runMeasured, stopRunningGroups, type MeasuredRun} from './proc-tree';
 import {goalsTable, mergeBenchmarksMd, renderResults} from './report';
-import {FOREIGN_KEYS, type BenchResults, type BuildResult, type ForeignKey, type Machine, type PageResult} from './results';
+import {type BenchResults, type BuildResult, type ForeignKey, type Machine, type PageResult} from './results';
 import {parseArgs, SECTIONS} from './options';
 import {buildSteps, parsePerfLine, parseRecords, type PerfLine} from './steps';
 import {TIMINGS_ENV} from '../../plugins/build-shared/phase-timing';

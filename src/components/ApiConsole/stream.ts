@@ -42,8 +42,6 @@ export class StreamParser {
   private buffer = '';
   private count = 0;
   private event: {event?: string; id?: string; retry?: number; data: string[]} = {data: []};
-  /** The last event id seen (SSE keeps it across events). */
-  private lastId?: string;
   private first = true;
 
   constructor(
@@ -135,7 +133,6 @@ export class StreamParser {
   private dispatch(): StreamItem | undefined {
     const e = this.event;
     this.event = {data: []};
-    if (e.id !== undefined) this.lastId = e.id;
     if (!e.data.length) return undefined;
     const data = e.data.join('\n');
     const item: StreamItem = {index: this.count++, data};

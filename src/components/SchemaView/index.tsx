@@ -1,4 +1,4 @@
-import React, {useEffect, useState, type ReactNode} from 'react';
+import React, {useEffect, useState} from 'react';
 import clsx from 'clsx';
 import type {SchemaNode} from '../../../plugins/api-pages/client/page-data-format';
 import type {SchemaLoader} from '../ApiOperation/schemas';

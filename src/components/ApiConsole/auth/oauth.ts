@@ -11,7 +11,7 @@
  * - the redirect page (static/oauth2-redirect/) hands the query back to the opener and wipes it
  *   from its own address; the console checks `state` before it uses the code.
  */
-import type {OAuthFlowData, SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
+import type {SecuritySchemeData} from '../../../../plugins/api-pages/client/page-data-format';
 import {base64Utf8} from './schemes';
 
 export type FlowName = 'authorizationCode' | 'clientCredentials' | 'deviceAuthorization';

@@ -68,6 +68,8 @@ interface Case {
   req: SampleRequest;
   /** Checks what the server received (and, for a stream, what the sample printed). */
   check(got: Received, stdout: string, lang: string): void;
+  /** A stream: what the server sends before it holds the rest until the sample has printed it. */
+  first?: string;
 }
 
 interface Received {
@@ -133,6 +135,8 @@ const SSE_FIRST = 'event: reading\nid: 1\ndata: {"meter":"m_7f3a","value":12.5,"
 const SSE_REST =
   'event: heartbeat\ndata: {}\n\nevent: reading\nid: 2\ndata: {"meter":"m_7f3a","value":12.75,"at":"2026-01-01T00:15:00Z"}\n\n';
 const JSONL_FIRST = '{"meter":"m_7f3a","value":1,"at":"2026-01-01T00:00:00Z"}\n';
+const PARTS_FIRST = '--batch_7\r\nContent-Type: application/json\r\n\r\n{"batch":1,"readings":[]}\r\n';
+const PARTS_REST = '--batch_7\r\nContent-Type: application/json\r\n\r\n{"batch":2,"readings":[]}\r\n--batch_7--\r\n';
 const JSONL_REST = '{"meter":"m_7f3a","value":2,"at":"2026-01-01T00:15:00Z"}\n{"meter":"m_7f3a","value":3,"at":"2026-01-01T00:30:00Z"}\n';
 /** The lines of a stream as a sample prints them: without blank lines and without the status some print first. */
 const printedLines = (stdout: string) => stdout.split(/\r?\n/).filter((l) => l !== '' && !/^200( OK)?$/.test(l));
@@ -321,6 +325,7 @@ function cases(origin: string): Case[] {
     {
       name: 'streamReadings: server-sent events printed as they arrive',
       req: req('get', '/readings/stream'),
+      first: SSE_FIRST,
       check(got, stdout) {
         assert.equal(got.headers.accept, 'text/event-stream');
         assert.deepEqual(printedLines(stdout), printedLines(SSE_FIRST + SSE_REST), 'each line of each event, in order');
@@ -329,9 +334,19 @@ function cases(origin: string): Case[] {
     {
       name: 'exportReadings: JSON Lines printed as they arrive',
       req: req('get', '/readings/export'),
+      first: JSONL_FIRST,
       check(got, stdout) {
         assert.equal(got.headers.accept, 'application/jsonl');
         assert.deepEqual(printedLines(stdout), printedLines(JSONL_FIRST + JSONL_REST), 'each record, in order');
+      },
+    },
+    {
+      name: 'getReadingBatches: a multipart/mixed answer described part by part (itemSchema), printed as it arrives',
+      req: req('get', '/readings/batches'),
+      first: PARTS_FIRST,
+      check(got, stdout) {
+        assert.equal(got.headers.accept, 'multipart/mixed');
+        assert.deepEqual(printedLines(stdout), printedLines(PARTS_FIRST + PARTS_REST), 'every line of every part, in order');
       },
     },
   ];
@@ -363,6 +378,7 @@ async function recordingServer(): Promise<Recorder> {
       received.push({method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks)});
       if (req.url === '/v1/readings/stream') stream(res, 'text/event-stream', SSE_FIRST, SSE_REST);
       else if (req.url === '/v1/readings/export') stream(res, 'application/jsonl', JSONL_FIRST, JSONL_REST);
+      else if (req.url === '/v1/readings/batches') stream(res, 'multipart/mixed; boundary=batch_7', PARTS_FIRST, PARTS_REST);
       else res.writeHead(200, {'Content-Type': 'application/json'}).end('{"ok":true}');
     });
   });
@@ -429,6 +445,8 @@ test('the requests of the 3.2 description: form fields, multipart parts with fil
   assert.equal(get('streamReadings').stream, true);
   assert.equal(get('streamReadings').download, undefined, 'a stream is printed, not saved');
   assert.equal(get('exportReadings').stream, true);
+  assert.equal(get('getReadingBatches').stream, true, 'a multipart answer described part by part is a stream');
+  assert.equal(get('getReadingBatches').download, undefined);
   const shape = bodyShape(get('attachMeterDocument').body!);
   assert.equal(shape.kind, 'multipart');
   // No sample sets a multipart Content-Type by hand (it would lack the boundary).
@@ -457,7 +475,7 @@ describe('samples of the 3.2 description sent to a recording server', {concurren
           for (const [name, bytes] of Object.entries(FILES)) writeFileSync(path.join(cwd, name), bytes);
           const before = server.received.length;
           const [cmd, args] = command(i, cwd);
-          const first = printedLines(c.name.startsWith('streamReadings') ? SSE_FIRST : JSONL_FIRST).at(-1)!;
+          const first = printedLines(c.first ?? '').at(-1) ?? '';
           const r = await runSample(cmd, args, {cwd, env: sampleEnv(cwd, envOf(lang))}, (out) => out.includes(first) && server.release());
           const where = `${lang} sample of ${c.name}`;
           assert.ok(!r.timedOut, `${where} did not finish: a stream read whole never gets its end\nstdout:\n${r.stdout}\n${codes[i]}`);

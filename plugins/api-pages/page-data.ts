@@ -56,6 +56,7 @@ import {followRefs, followRefsStrict, RefError, refOf, resolveRef} from '../../o
 import {apiPageRoute} from '../../openapi/model/routes';
 import {apiKeyEnvVar, CREDENTIAL_ENV} from '../../src/config/credentials';
 import {preferredAlternative} from '../../src/components/ApiConsole/auth/schemes';
+import {streamFormat} from '../../src/components/ApiConsole/stream';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 /**
@@ -931,9 +932,6 @@ function queryPairs(p: ParameterData, schemas: Record<string, SchemaNode>, value
   return fieldPairs(p.name, example, {style: p.style, explode: p.explode});
 }
 
-/** Media types of streamed responses (OpenAPI 3.2 `itemSchema`): read line by line, an event or a record at a time. */
-const STREAM_TYPES = new Set(['text/event-stream', 'application/jsonl', 'application/x-ndjson', 'application/json-seq']);
-
 /**
  * The request the code samples make: first server, example parameters, the security alternative the
  * console starts with (the first without a deprecated scheme: preferredAlternative).
@@ -1004,11 +1002,16 @@ export function sampleRequest(page: OperationPage): SampleRequest {
     if (binaryBody(type, body.schema) && !type.startsWith('multipart/')) req.body.file = true;
   }
   const success = page.responses.find((r) => /^2/.test(r.status) && r.content.length);
-  const accept = success?.content[0]?.mediaType;
+  const media = success?.content[0];
+  const accept = media?.mediaType;
   if (accept) {
     req.accept = accept;
     const type = accept.split(';')[0]!.trim().toLowerCase();
-    if (STREAM_TYPES.has(type)) req.stream = true;
+    // A stream is printed as it arrives: a type the console streams (streamFormat: server-sent
+    // events, JSON Lines, JSON text sequences), or a multipart answer described part by part (3.2
+    // itemSchema; the description names no boundary, the response will).
+    const multipartStream = media.itemSchema !== undefined && type.startsWith('multipart/') && type !== 'multipart/form-data';
+    if (streamFormat(accept) || multipartStream) req.stream = true;
     // A binary answer is saved to a file the samples name themselves (responseFile).
     else if (!languageForMediaType(accept) && !accept.startsWith('text/')) req.download = {name: page.operationId};
   }

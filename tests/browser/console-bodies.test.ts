@@ -68,6 +68,20 @@ before(
           })();
           return;
         }
+        if (req.url === '/v1/readings/batches') {
+          // multipart/mixed, one batch a part: a valid one, then after a pause one whose readings are no list, then the end.
+          res.writeHead(200, {...cors, 'Content-Type': 'multipart/mixed; boundary="batch 7"', 'Cache-Control': 'no-store'});
+          res.flushHeaders();
+          void (async () => {
+            res.write('preamble\r\n--batch 7\r\nContent-Type: application/json\r\n\r\n{"batchId":"b1","readings":[]}\r\n');
+            // The first part is complete only once the next delimiter arrives.
+            await sleep(300);
+            res.write('--batch 7\r\nContent-Type: application/json\r\n\r\n');
+            await sleep(1500);
+            res.end('{"batchId":"b2","readings":"none"}\r\n--batch 7--\r\n');
+          })();
+          return;
+        }
         if (req.method === 'PUT' || req.url?.startsWith('/v1/meters/m_7f3a/documents') || req.url === '/v1/readings')
           return void res
             .writeHead(req.method === 'POST' && req.url === '/v1/readings' ? 202 : req.method === 'PUT' ? 204 : 201, cors)
@@ -281,5 +295,25 @@ describe('request console: streamed responses (issue 24)', () => {
     while (!sse.closed && Date.now() < deadline) await sleep(50);
     assert.ok(sse.closed, 'Stop closed the connection');
     assert.match((await dialog.getByTestId('console-stream-state').textContent()) ?? '', /Stopped after 3 items/);
+  });
+
+  test('multipart/mixed: each body part appears as it completes, with its type, and is checked against the item schema', async () => {
+    const page = await site.page();
+    const dialog = await openConsole(page, 'Get reading batches');
+    await dialog.getByRole('button', {name: 'Send request'}).click();
+    const items = dialog.getByTestId('console-stream-item');
+    await items.first().waitFor();
+    assert.equal(await items.count(), 1, 'the first part shows while the second is still arriving');
+    assert.equal(await dialog.getByTestId('console-stream').getAttribute('data-state'), 'open');
+    assert.equal(await items.first().getByTestId('console-stream-type').textContent(), 'application/json');
+    assert.equal(await items.first().locator('pre').textContent(), '{"batchId":"b1","readings":[]}');
+    await page.waitForFunction(() => document.querySelector('[data-testid="console-stream-item"]')?.getAttribute('data-check') === 'valid');
+    await page.waitForFunction(() => document.querySelector('[data-testid="console-stream"]')?.getAttribute('data-state') === 'ended');
+    assert.equal(await items.count(), 2);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="console-stream-item"]')[1]?.getAttribute('data-check') === 'invalid',
+    );
+    assert.match((await items.nth(1).getByTestId('console-stream-problem').textContent()) ?? '', /\/readings/);
+    assert.match((await dialog.getByTestId('console-stream-state').textContent()) ?? '', /The stream ended after 2 items/);
   });
 });

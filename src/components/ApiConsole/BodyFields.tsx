@@ -123,7 +123,7 @@ export interface ShownItem extends StreamItem {
   check?: CheckResult;
 }
 
-/** A streamed response's items as they arrived: event name, id, data, and each item's check. */
+/** A streamed response's items as they arrived: event name, id, a body part's type, data, and each item's check. */
 export function StreamItems({items, state, onStop}: {items: ShownItem[]; state: 'open' | 'ended' | 'stopped'; onStop: () => void}) {
   return (
     <div className={styles.stream} data-testid="console-stream" data-state={state}>
@@ -151,8 +151,13 @@ export function StreamItems({items, state, onStop}: {items: ShownItem[]; state: 
               data-testid="console-stream-item"
               data-check={item.check?.kind ?? 'pending'}
             >
-              {(item.event !== undefined || item.id !== undefined || item.check?.kind === 'valid') && (
+              {(item.event !== undefined || item.id !== undefined || item.contentType !== undefined || item.check?.kind === 'valid') && (
                 <p className={styles.streamMeta}>
+                  {item.contentType !== undefined && (
+                    <>
+                      type <code data-testid="console-stream-type">{item.contentType}</code>{' '}
+                    </>
+                  )}
                   {item.event !== undefined && (
                     <>
                       event <code data-testid="console-stream-event">{item.event}</code>{' '}

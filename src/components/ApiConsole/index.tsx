@@ -14,7 +14,7 @@ import {sendRequest, type SentResponse} from './send';
 import {curlPreview} from './preview';
 import {proxyApplies, serverOptions, throughProxy, tryItConfig} from './try-it';
 import {bodyKind, FieldError, fieldValues, formFields, formValue, newBoundary, prepareBody, type PreparedBody} from './body';
-import {StreamParser, readStream} from './stream';
+import {multipartBoundary, StreamParser, readStream} from './stream';
 import {acceptOf, FormFields, StreamItems, type ShownItem} from './BodyFields';
 import styles from './styles.module.css';
 import PathText from '../PathText';
@@ -484,7 +484,7 @@ export default function ApiConsole({
     const documented = operation.responses.find((r) => r.status === String(status)) ?? operation.responses.find((r) => /^2/.test(r.status));
     const media = documented?.content.find((c) => c.mediaType.toLowerCase() === contentType.split(';')[0].trim().toLowerCase());
     const data = followRef(followRef(media?.itemSchema, operation.schemas)?.properties?.data, operation.schemas);
-    const parser = new StreamParser(response.streamed!, /json/i.test(data?.contentMediaType ?? ''));
+    const parser = new StreamParser(response.streamed!, /json/i.test(data?.contentMediaType ?? ''), multipartBoundary(contentType));
     const stillThis = (r: Result | null) => r !== null && r.items !== undefined && abort.current === controller;
     const loading = checks().catch(() => undefined);
     const onItems = (items: ShownItem[]) => {

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readStream, streamFormat, StreamParser, type StreamItem} from './stream';
+import {multipartBoundary, readStream, streamFormat, StreamParser, type StreamItem} from './stream';
 
 /** Feeds the text in chunks of `size` characters and collects every item. */
 function parse(parser: StreamParser, text: string, size: number): StreamItem[] {
@@ -15,6 +15,47 @@ test('streamFormat: the media types the console streams', () => {
   assert.equal(streamFormat('application/x-ndjson'), 'lines');
   assert.equal(streamFormat('application/json-seq'), 'json-seq');
   assert.equal(streamFormat('application/json'), undefined);
+  assert.equal(streamFormat('multipart/mixed; boundary=batch_1'), 'multipart');
+  assert.equal(streamFormat('multipart/related; boundary="a b:c"'), 'multipart');
+  assert.equal(streamFormat('multipart/mixed'), undefined, 'no boundary: no parts to tell apart');
+  assert.equal(streamFormat('multipart/form-data; boundary=x'), undefined, 'form data is a request body');
+  assert.equal(multipartBoundary('multipart/mixed; charset=utf-8; boundary="a b:c"'), 'a b:c');
+  assert.equal(multipartBoundary('multipart/mixed;BOUNDARY = xyz ; other=1'), 'xyz');
+});
+
+test('multipart: one item per body part once the next delimiter arrives; preamble, padding and epilogue ignored; CRLF or LF', () => {
+  const body =
+    'a preamble to ignore\r\n--b1 \t\r\nContent-Type: application/json\r\nX-Part: 1\r\n\r\n{"batch":1}\r\n' +
+    '--b1\r\ncontent-type:application/json; charset=utf-8\r\n\r\nnot json\r\n' +
+    '--b1\r\n\r\nplain text\r\nof two lines\r\n' +
+    '--b1\nContent-Type: text/csv\n\na,b\n' +
+    '--b1--\r\nan epilogue\r\n--b1\r\n\r\nnot a part\r\n--b1--';
+  for (const size of [1, 2, 7, 10_000]) {
+    const items = parse(new StreamParser('multipart', false, 'b1'), body, size);
+    assert.deepEqual(
+      items.map((i) => [i.contentType, i.data, i.value ?? i.parseError?.slice(0, 14)]),
+      [
+        ['application/json', '{"batch":1}', {batch: 1}],
+        ['application/json; charset=utf-8', 'not json', 'not valid JSON'],
+        [undefined, 'plain text\r\nof two lines', 'plain text\r\nof two lines'],
+        ['text/csv', 'a,b', 'a,b'],
+      ],
+      `chunk size ${size}`,
+    );
+  }
+  // A body that opens with its delimiter; a part whose delimiter never comes is not an item.
+  const open = parse(new StreamParser('multipart', false, 'x'), '--x\r\n\r\none\r\n--x\r\n\r\ntwo, unfinished', 4);
+  assert.deepEqual(
+    open.map((i) => i.data),
+    ['one'],
+  );
+  // A part is handed over when the delimiter after it has arrived, not before.
+  const parser = new StreamParser('multipart', false, 'x');
+  assert.deepEqual(parser.push('--x\r\n\r\none\r\n--'), []);
+  assert.deepEqual(
+    parser.push('x\r\n').map((i) => i.data),
+    ['one'],
+  );
 });
 
 test('SSE: events, ids, multi-line data, comments, CRLF, in chunks of any size', () => {

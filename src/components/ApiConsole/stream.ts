@@ -6,12 +6,15 @@
  *   `event`, `data` (lines joined with "\n"), `id`, `retry`; comments and unknown fields ignored;
  *   a blank line ends an event; an event without data is not dispatched);
  * - `application/jsonl`, `application/x-ndjson`: one JSON value per line;
- * - `application/json-seq` (RFC 7464): records that start with RS (0x1E).
+ * - `application/json-seq` (RFC 7464): records that start with RS (0x1E);
+ * - `multipart/mixed` and the other multipart types but form data (RFC 2046), with the boundary
+ *   the Content-Type names: one item per body part, complete once the next delimiter arrives.
  * Each item carries the value its check sees: for SSE the event as an object (`data` parsed as
- * JSON when the item schema's `data` says its content is JSON), for the others the parsed line.
+ * JSON when the item schema's `data` says its content is JSON), for a body part its text (parsed
+ * when its Content-Type is JSON), for the others the parsed line.
  */
 
-export type StreamFormat = 'sse' | 'lines' | 'json-seq';
+export type StreamFormat = 'sse' | 'lines' | 'json-seq' | 'multipart';
 
 /** The stream format of a response's Content-Type, or undefined when it is not one the console streams. */
 export function streamFormat(contentType: string): StreamFormat | undefined {
@@ -19,7 +22,14 @@ export function streamFormat(contentType: string): StreamFormat | undefined {
   if (type === 'text/event-stream') return 'sse';
   if (type === 'application/jsonl' || type === 'application/x-ndjson' || type === 'application/x-jsonlines') return 'lines';
   if (type === 'application/json-seq') return 'json-seq';
+  if (type.startsWith('multipart/') && type !== 'multipart/form-data' && multipartBoundary(contentType) !== undefined) return 'multipart';
   return undefined;
+}
+
+/** The `boundary` parameter of a multipart Content-Type (quoted or not), or undefined. */
+export function multipartBoundary(contentType: string): string | undefined {
+  const m = /;\s*boundary\s*=\s*(?:"([^"]{1,70})"|([^;\s"]{1,70}))/i.exec(contentType);
+  return m ? (m[1] ?? m[2]) : undefined;
 }
 
 export interface StreamItem {
@@ -29,7 +39,9 @@ export interface StreamItem {
   event?: string;
   id?: string;
   retry?: number;
-  /** The item's text: an event's data, a line, a record. */
+  /** A multipart body part's Content-Type, when it has one. */
+  contentType?: string;
+  /** The item's text: an event's data, a line, a record, a body part's content. */
   data: string;
   /** The value checked against the item schema (unset when the text did not parse). */
   value?: unknown;
@@ -43,10 +55,14 @@ export class StreamParser {
   private count = 0;
   private event: {event?: string; id?: string; retry?: number; data: string[]} = {data: []};
   private first = true;
+  /** Multipart: before the first delimiter, inside the parts, or after the close delimiter. */
+  private section: 'preamble' | 'parts' | 'epilogue' = 'preamble';
 
+  /** `boundary`: the multipart boundary (multipartBoundary of the response's Content-Type). */
   constructor(
     private readonly format: StreamFormat,
     private readonly sseDataJson = false,
+    private readonly boundary: string | undefined = undefined,
   ) {}
 
   /** The items this chunk completes. */
@@ -57,12 +73,58 @@ export class StreamParser {
       if (this.buffer.charCodeAt(0) === 0xfeff) this.buffer = this.buffer.slice(1);
       this.first = false;
     }
-    return this.format === 'json-seq' ? this.records(false) : this.lines(false);
+    return this.format === 'json-seq' ? this.records(false) : this.format === 'multipart' ? this.parts() : this.lines(false);
   }
 
-  /** The items left when the stream ends (a last line without its line break). */
+  /**
+   * The items left when the stream ends (a last line without its line break). A body part still
+   * open (no delimiter after it) is not an item: like an SSE event without its blank line.
+   */
   end(): StreamItem[] {
+    if (this.format === 'multipart') return [];
     return this.format === 'json-seq' ? this.records(true) : this.lines(true);
+  }
+
+  /**
+   * Multipart: a delimiter is "--boundary" at the start of a line; the line break before it belongs
+   * to it, not to the part before. "--boundary--" closes the body; what follows is ignored.
+   */
+  private parts(): StreamItem[] {
+    const items: StreamItem[] = [];
+    if (!this.boundary) return [];
+    const dash = `--${this.boundary}`;
+    for (;;) {
+      if (this.section === 'epilogue') {
+        this.buffer = '';
+        break;
+      }
+      // Before the first part, the delimiter may open the body without a line break before it.
+      const at = this.section === 'preamble' && this.buffer.startsWith(dash) ? 0 : this.buffer.search(delimiterAfterLineBreak(dash));
+      if (at < 0) break;
+      const start = at + (this.buffer.startsWith('\r\n', at) ? 2 : this.buffer.startsWith('\n', at) && at > 0 ? 1 : 0);
+      // The rest of the delimiter's line ("--" closing, transport padding) must have arrived.
+      const lineEnd = this.buffer.indexOf('\n', start + dash.length);
+      const closing = this.buffer.startsWith(`${dash}--`, start);
+      if (lineEnd < 0 && !closing) break;
+      if (this.section === 'parts') items.push(this.part(this.buffer.slice(0, at)));
+      this.section = closing ? 'epilogue' : 'parts';
+      this.buffer = closing ? '' : this.buffer.slice(lineEnd + 1);
+    }
+    return items;
+  }
+
+  /** One body part: its headers up to the first blank line, then its content. */
+  private part(text: string): StreamItem {
+    const blank = /\r?\n\r?\n/.exec(text);
+    const noHeaders = /^\r?\n/.test(text);
+    const head = noHeaders || !blank ? '' : text.slice(0, blank.index);
+    const data = noHeaders ? text.replace(/^\r?\n/, '') : blank ? text.slice(blank.index + blank[0].length) : text;
+    const contentType = /^content-type[ \t]*:[ \t]*(.*)$/im.exec(head)?.[1]?.trim();
+    const item: StreamItem = {index: this.count++, data, ...(contentType ? {contentType} : {})};
+    // RFC 2046: a part without a Content-Type is text/plain; its value is its text.
+    if (contentType && /[/+]json\b/i.test(contentType)) return this.parsed(item, data);
+    item.value = data;
+    return item;
   }
 
   private lines(final: boolean): StreamItem[] {
@@ -163,6 +225,11 @@ export class StreamParser {
     }
     return item;
   }
+}
+
+/** A multipart delimiter after a line break ("\r\n--boundary", or "\n--boundary" from a lenient server). */
+function delimiterAfterLineBreak(dash: string): RegExp {
+  return new RegExp(`\\r?\\n${dash.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }
 
 /**

@@ -426,6 +426,9 @@ export default function ApiConsole({
         tryIt,
         proxyAvailable,
         operationId: operation.operationId,
+        multipartStream: operation.responses.some((r) =>
+          r.content.some((c) => c.itemSchema !== undefined && /^multipart\//i.test(c.mediaType)),
+        ),
         signal: controller.signal,
         origin: window.location.origin,
         fetch: (input, init) => fetch(input, init),

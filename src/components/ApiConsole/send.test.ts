@@ -81,6 +81,19 @@ test('a binary answer is a file to save, named by Content-Disposition or after t
   assert.equal(noId.kind === 'response' && noId.response.download?.name, 'response.png');
 });
 
+test('a multipart answer is a stream of parts when the operation describes its parts (itemSchema), else a file to save', async () => {
+  const answer = async () => new Response('--b\r\n\r\none\r\n--b--\r\n', {headers: {'content-type': 'multipart/mixed; boundary=b'}});
+  const parts = await sendRequest(context(answer, {multipartStream: true}));
+  assert.ok(parts.kind === 'response');
+  assert.equal(parts.response.streamed, 'multipart');
+  assert.ok(parts.stream, 'the body is left to read as it arrives');
+  assert.match(parts.announcement, /a stream: its items appear as they arrive/);
+  const file = await sendRequest(context(answer));
+  assert.ok(file.kind === 'response');
+  assert.equal(file.response.streamed, undefined);
+  assert.equal(file.response.download?.name, 'downloadInvoice.mixed');
+});
+
 test('a redirect the browser did not follow (credentialed request) is a failure, announced', async () => {
   const out = await sendRequest(context(async () => ({type: 'opaqueredirect'}) as Response));
   assert.deepEqual(out, {kind: 'failed', message: FAILURE.redirect('https://api.example.com/v1/invoices/7/pdf'), announce: true});

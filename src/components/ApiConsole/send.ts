@@ -21,7 +21,7 @@ export interface SentResponse {
   download?: {url: string; name: string; size: number; type: string};
   /** Where the browser ended up after following a redirect (requests without credentials only). */
   redirectedTo?: string;
-  /** A streamed response (server-sent events, JSON Lines, JSON text sequences): read item by item (./stream.ts). */
+  /** A streamed response (server-sent events, JSON Lines, JSON text sequences, multipart parts): read item by item (./stream.ts). */
   streamed?: StreamFormat;
 }
 
@@ -50,6 +50,12 @@ export interface SendContext {
   proxyAvailable: boolean;
   /** The operationId, for the name of a file with no Content-Disposition name. */
   operationId?: string;
+  /**
+   * The operation describes a multipart answer part by part (3.2 `itemSchema`): a multipart
+   * response is then read as a stream of parts; otherwise it is a file to save, as it may hold
+   * binary parts that text would garble.
+   */
+  multipartStream?: boolean;
   signal: AbortSignal;
   origin: string;
   fetch: typeof fetch;
@@ -73,7 +79,8 @@ export async function sendRequest(ctx: SendContext): Promise<SendOutcome> {
     const headers = [...response.headers.entries()];
     let body = '';
     let download: SentResponse['download'];
-    const format = streamFormat(type);
+    const found = streamFormat(type);
+    const format = found === 'multipart' && !ctx.multipartStream ? undefined : found;
     const stream = format && response.body ? response.body : undefined;
     if (stream) {
       // Left unread: the console shows each item as it arrives, until the stream ends or Stop.

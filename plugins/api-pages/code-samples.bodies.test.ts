@@ -138,6 +138,12 @@ const JSONL_FIRST = '{"meter":"m_7f3a","value":1,"at":"2026-01-01T00:00:00Z"}\n'
 const PARTS_FIRST = '--batch_7\r\nContent-Type: application/json\r\n\r\n{"batch":1,"readings":[]}\r\n';
 const PARTS_REST = '--batch_7\r\nContent-Type: application/json\r\n\r\n{"batch":2,"readings":[]}\r\n--batch_7--\r\n';
 const JSONL_REST = '{"meter":"m_7f3a","value":2,"at":"2026-01-01T00:15:00Z"}\n{"meter":"m_7f3a","value":3,"at":"2026-01-01T00:30:00Z"}\n';
+/** The answers the recording server streams, by path: sent up to `first`, the rest held until the sample printed it. */
+const STREAMS: Record<string, {type: string; first: string; rest: string}> = {
+  '/v1/readings/stream': {type: 'text/event-stream', first: SSE_FIRST, rest: SSE_REST},
+  '/v1/readings/export': {type: 'application/jsonl', first: JSONL_FIRST, rest: JSONL_REST},
+  '/v1/readings/batches': {type: 'multipart/mixed; boundary=batch_7', first: PARTS_FIRST, rest: PARTS_REST},
+};
 /** The lines of a stream as a sample prints them: without blank lines and without the status some print first. */
 const printedLines = (stdout: string) => stdout.split(/\r?\n/).filter((l) => l !== '' && !/^200( OK)?$/.test(l));
 
@@ -167,6 +173,19 @@ function cases(origin: string): Case[] {
     },
   };
   const req = (method: string, p: string) => sampleRequest(page(doc, method, p));
+  /** A GET whose answer the server streams (STREAMS): the sample asks for `accept` and prints every line, in order. */
+  const streamed = (name: string, p: string, accept: string): Case => {
+    const {first, rest} = STREAMS[`/v1${p}`]!;
+    return {
+      name,
+      req: req('get', p),
+      first,
+      check(got, stdout) {
+        assert.equal(got.headers.accept, accept);
+        assert.deepEqual(printedLines(stdout), printedLines(first + rest), 'every line, in order');
+      },
+    };
+  };
   const expectAuth = (got: Received) => assert.equal(got.headers.authorization, `Bearer ${ENV.API_ACCESS_TOKEN}`, 'bearer token');
   const jsonBody = (method: string, value: unknown) => (got: Received) => {
     assert.equal(got.method, method);
@@ -322,33 +341,13 @@ function cases(origin: string): Case[] {
         assert.equal(got.body.length, 0, 'no body');
       },
     },
-    {
-      name: 'streamReadings: server-sent events printed as they arrive',
-      req: req('get', '/readings/stream'),
-      first: SSE_FIRST,
-      check(got, stdout) {
-        assert.equal(got.headers.accept, 'text/event-stream');
-        assert.deepEqual(printedLines(stdout), printedLines(SSE_FIRST + SSE_REST), 'each line of each event, in order');
-      },
-    },
-    {
-      name: 'exportReadings: JSON Lines printed as they arrive',
-      req: req('get', '/readings/export'),
-      first: JSONL_FIRST,
-      check(got, stdout) {
-        assert.equal(got.headers.accept, 'application/jsonl');
-        assert.deepEqual(printedLines(stdout), printedLines(JSONL_FIRST + JSONL_REST), 'each record, in order');
-      },
-    },
-    {
-      name: 'getReadingBatches: a multipart/mixed answer described part by part (itemSchema), printed as it arrives',
-      req: req('get', '/readings/batches'),
-      first: PARTS_FIRST,
-      check(got, stdout) {
-        assert.equal(got.headers.accept, 'multipart/mixed');
-        assert.deepEqual(printedLines(stdout), printedLines(PARTS_FIRST + PARTS_REST), 'every line of every part, in order');
-      },
-    },
+    streamed('streamReadings: server-sent events printed as they arrive', '/readings/stream', 'text/event-stream'),
+    streamed('exportReadings: JSON Lines printed as they arrive', '/readings/export', 'application/jsonl'),
+    streamed(
+      'getReadingBatches: a multipart/mixed answer described part by part (itemSchema), printed as it arrives',
+      '/readings/batches',
+      'multipart/mixed',
+    ),
   ];
 }
 
@@ -376,9 +375,8 @@ async function recordingServer(): Promise<Recorder> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks)});
-      if (req.url === '/v1/readings/stream') stream(res, 'text/event-stream', SSE_FIRST, SSE_REST);
-      else if (req.url === '/v1/readings/export') stream(res, 'application/jsonl', JSONL_FIRST, JSONL_REST);
-      else if (req.url === '/v1/readings/batches') stream(res, 'multipart/mixed; boundary=batch_7', PARTS_FIRST, PARTS_REST);
+      const streamed = Object.hasOwn(STREAMS, req.url ?? '') ? STREAMS[req.url!] : undefined;
+      if (streamed) stream(res, streamed.type, streamed.first, streamed.rest);
       else res.writeHead(200, {'Content-Type': 'application/json'}).end('{"ok":true}');
     });
   });

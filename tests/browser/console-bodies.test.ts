@@ -43,6 +43,19 @@ api.origin = `http://127.0.0.1:${PORT}`;
 const METER = {id: 'm_7f3a', kind: 'electric', status: 'active'};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A 200 answer written step by step: text is sent at once, a number waits that many ms, 'end' ends it (else it stays open). */
+function paced(res: ServerResponse, headers: Record<string, string>, steps: (string | number)[]): void {
+  res.writeHead(200, {...headers, 'Cache-Control': 'no-store'});
+  res.flushHeaders();
+  void (async () => {
+    for (const step of steps) {
+      if (typeof step === 'number') await sleep(step);
+      else if (step === 'end') res.end();
+      else res.write(step);
+    }
+  })();
+}
+
 before(
   async () => {
     api.server = createServer((req, res) => {
@@ -57,30 +70,25 @@ before(
           sse.closed = false;
           sse.response = res;
           res.on('close', () => (sse.closed = true));
-          res.writeHead(200, {...cors, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store'});
-          res.flushHeaders();
-          void (async () => {
-            res.write('event: reading\nid: 1\ndata: {"meter":"m_7f3a","value":12.5,"at":"2026-01-01T00:00:00Z"}\n\n');
-            await sleep(1500);
-            res.write('event: heartbeat\ndata: {"meter":"m_7f3a","value":0,"at":"2026-01-01T00:05:00Z"}\n\n');
-            await sleep(1500);
-            res.write('event: reading\nid: 2\ndata: {"meter":"m_7f3a","value":"high","at":"2026-01-01T00:15:00Z"}\n\n');
-          })();
-          return;
+          return paced(res, {...cors, 'Content-Type': 'text/event-stream'}, [
+            'event: reading\nid: 1\ndata: {"meter":"m_7f3a","value":12.5,"at":"2026-01-01T00:00:00Z"}\n\n',
+            1500,
+            'event: heartbeat\ndata: {"meter":"m_7f3a","value":0,"at":"2026-01-01T00:05:00Z"}\n\n',
+            1500,
+            'event: reading\nid: 2\ndata: {"meter":"m_7f3a","value":"high","at":"2026-01-01T00:15:00Z"}\n\n',
+          ]);
         }
         if (req.url === '/v1/readings/batches') {
           // multipart/mixed, one batch a part: a valid one, then after a pause one whose readings are no list, then the end.
-          res.writeHead(200, {...cors, 'Content-Type': 'multipart/mixed; boundary="batch 7"', 'Cache-Control': 'no-store'});
-          res.flushHeaders();
-          void (async () => {
-            res.write('preamble\r\n--batch 7\r\nContent-Type: application/json\r\n\r\n{"batchId":"b1","readings":[]}\r\n');
-            // The first part is complete only once the next delimiter arrives.
-            await sleep(300);
-            res.write('--batch 7\r\nContent-Type: application/json\r\n\r\n');
-            await sleep(1500);
-            res.end('{"batchId":"b2","readings":"none"}\r\n--batch 7--\r\n');
-          })();
-          return;
+          // The first part is complete only once the next delimiter arrives.
+          return paced(res, {...cors, 'Content-Type': 'multipart/mixed; boundary="batch 7"'}, [
+            'preamble\r\n--batch 7\r\nContent-Type: application/json\r\n\r\n{"batchId":"b1","readings":[]}\r\n',
+            300,
+            '--batch 7\r\nContent-Type: application/json\r\n\r\n',
+            1500,
+            '{"batchId":"b2","readings":"none"}\r\n--batch 7--\r\n',
+            'end',
+          ]);
         }
         if (req.method === 'PUT' || req.url?.startsWith('/v1/meters/m_7f3a/documents') || req.url === '/v1/readings')
           return void res
@@ -269,14 +277,20 @@ describe('request console: bodies that are not JSON (issue 24)', () => {
 });
 
 describe('request console: streamed responses (issue 24)', () => {
-  test('server-sent events appear one by one before the stream ends, are checked, and Stop closes it', async () => {
+  /** Sends the operation's request; returns once its first item shows, alone, while the server holds the rest back. */
+  async function firstItem(summary: string) {
     const page = await site.page();
-    const dialog = await openConsole(page, 'Stream readings');
+    const dialog = await openConsole(page, summary);
     await dialog.getByRole('button', {name: 'Send request'}).click();
     const items = dialog.getByTestId('console-stream-item');
     await items.first().waitFor();
-    assert.equal(await items.count(), 1, 'the first event shows while the server holds the others back');
+    assert.equal(await items.count(), 1, 'the first item shows while the server holds the others back');
     assert.equal(await dialog.getByTestId('console-stream').getAttribute('data-state'), 'open');
+    return {page, dialog, items};
+  }
+
+  test('server-sent events appear one by one before the stream ends, are checked, and Stop closes it', async () => {
+    const {page, dialog, items} = await firstItem('Stream readings');
     assert.equal(await items.first().getByTestId('console-stream-event').textContent(), 'reading');
     await page.waitForFunction(() => document.querySelector('[data-testid="console-stream-item"]')?.getAttribute('data-check') === 'valid');
     await items.nth(1).waitFor();
@@ -298,13 +312,7 @@ describe('request console: streamed responses (issue 24)', () => {
   });
 
   test('multipart/mixed: each body part appears as it completes, with its type, and is checked against the item schema', async () => {
-    const page = await site.page();
-    const dialog = await openConsole(page, 'Get reading batches');
-    await dialog.getByRole('button', {name: 'Send request'}).click();
-    const items = dialog.getByTestId('console-stream-item');
-    await items.first().waitFor();
-    assert.equal(await items.count(), 1, 'the first part shows while the second is still arriving');
-    assert.equal(await dialog.getByTestId('console-stream').getAttribute('data-state'), 'open');
+    const {page, dialog, items} = await firstItem('Get reading batches');
     assert.equal(await items.first().getByTestId('console-stream-type').textContent(), 'application/json');
     assert.equal(await items.first().locator('pre').textContent(), '{"batchId":"b1","readings":[]}');
     await page.waitForFunction(() => document.querySelector('[data-testid="console-stream-item"]')?.getAttribute('data-check') === 'valid');

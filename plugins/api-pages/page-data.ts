@@ -56,7 +56,7 @@ import {followRefs, followRefsStrict, RefError, refOf, resolveRef} from '../../o
 import {apiPageRoute} from '../../openapi/model/routes';
 import {apiKeyEnvVar, CREDENTIAL_ENV} from '../../src/config/credentials';
 import {preferredAlternative} from '../../src/components/ApiConsole/auth/schemes';
-import {streamFormat} from '../../src/components/ApiConsole/stream';
+import {describedPartByPart, streamFormat} from '../../src/components/ApiConsole/stream';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 /**
@@ -1006,12 +1006,10 @@ export function sampleRequest(page: OperationPage): SampleRequest {
   const accept = media?.mediaType;
   if (accept) {
     req.accept = accept;
-    const type = accept.split(';')[0]!.trim().toLowerCase();
     // A stream is printed as it arrives: a type the console streams (streamFormat: server-sent
     // events, JSON Lines, JSON text sequences), or a multipart answer described part by part (3.2
     // itemSchema; the description names no boundary, the response will).
-    const multipartStream = media.itemSchema !== undefined && type.startsWith('multipart/') && type !== 'multipart/form-data';
-    if (streamFormat(accept) || multipartStream) req.stream = true;
+    if (streamFormat(accept) || describedPartByPart(media)) req.stream = true;
     // A binary answer is saved to a file the samples name themselves (responseFile).
     else if (!languageForMediaType(accept) && !accept.startsWith('text/')) req.download = {name: page.operationId};
   }

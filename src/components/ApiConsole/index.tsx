@@ -14,7 +14,7 @@ import {sendRequest, type SentResponse} from './send';
 import {curlPreview} from './preview';
 import {proxyApplies, serverOptions, throughProxy, tryItConfig} from './try-it';
 import {bodyKind, FieldError, fieldValues, formFields, formValue, newBoundary, prepareBody, type PreparedBody} from './body';
-import {multipartBoundary, StreamParser, readStream} from './stream';
+import {describedPartByPart, multipartBoundary, StreamParser, readStream} from './stream';
 import {acceptOf, FormFields, StreamItems, type ShownItem} from './BodyFields';
 import styles from './styles.module.css';
 import PathText from '../PathText';
@@ -426,9 +426,7 @@ export default function ApiConsole({
         tryIt,
         proxyAvailable,
         operationId: operation.operationId,
-        multipartStream: operation.responses.some((r) =>
-          r.content.some((c) => c.itemSchema !== undefined && /^multipart\//i.test(c.mediaType)),
-        ),
+        multipartStream: operation.responses.some((r) => r.content.some(describedPartByPart)),
         signal: controller.signal,
         origin: window.location.origin,
         fetch: (input, init) => fetch(input, init),

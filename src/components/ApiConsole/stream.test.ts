@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {multipartBoundary, readStream, streamFormat, StreamParser, type StreamItem} from './stream';
+import {describedPartByPart, multipartBoundary, readStream, streamFormat, StreamParser, type StreamItem} from './stream';
 
 /** Feeds the text in chunks of `size` characters and collects every item. */
 function parse(parser: StreamParser, text: string, size: number): StreamItem[] {
@@ -21,6 +21,10 @@ test('streamFormat: the media types the console streams', () => {
   assert.equal(streamFormat('multipart/form-data; boundary=x'), undefined, 'form data is a request body');
   assert.equal(multipartBoundary('multipart/mixed; charset=utf-8; boundary="a b:c"'), 'a b:c');
   assert.equal(multipartBoundary('multipart/mixed;BOUNDARY = xyz ; other=1'), 'xyz');
+  assert.equal(describedPartByPart({mediaType: 'Multipart/Mixed', itemSchema: {}}), true);
+  assert.equal(describedPartByPart({mediaType: 'multipart/mixed'}), false, 'no itemSchema: a whole answer');
+  assert.equal(describedPartByPart({mediaType: 'multipart/form-data', itemSchema: {}}), false);
+  assert.equal(describedPartByPart({mediaType: 'application/jsonl', itemSchema: {}}), false, 'not multipart');
 });
 
 test('multipart: one item per body part once the next delimiter arrives; preamble, padding and epilogue ignored; CRLF or LF', () => {

@@ -22,9 +22,16 @@ export function streamFormat(contentType: string): StreamFormat | undefined {
   if (type === 'text/event-stream') return 'sse';
   if (type === 'application/jsonl' || type === 'application/x-ndjson' || type === 'application/x-jsonlines') return 'lines';
   if (type === 'application/json-seq') return 'json-seq';
-  if (type.startsWith('multipart/') && type !== 'multipart/form-data' && multipartBoundary(contentType) !== undefined) return 'multipart';
+  if (isPartStreamType(type) && multipartBoundary(contentType) !== undefined) return 'multipart';
   return undefined;
 }
+
+/** A multipart type read part by part: any but form data (a request body). */
+const isPartStreamType = (type: string) => type.startsWith('multipart/') && type !== 'multipart/form-data';
+
+/** Whether a documented response media type is a multipart answer described part by part (3.2 `itemSchema`). */
+export const describedPartByPart = (media: {mediaType: string; itemSchema?: unknown}): boolean =>
+  media.itemSchema !== undefined && isPartStreamType(media.mediaType.split(';')[0].trim().toLowerCase());
 
 /** The `boundary` parameter of a multipart Content-Type (quoted or not), or undefined. */
 export function multipartBoundary(contentType: string): string | undefined {

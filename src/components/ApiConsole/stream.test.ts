@@ -53,6 +53,21 @@ test('multipart: one item per body part once the next delimiter arrives; preambl
     open.map((i) => i.data),
     ['one'],
   );
+  // A large part in many chunks (only its new end is searched for the delimiter each time).
+  const big = 'x'.repeat(100_000);
+  for (const size of [1000, 4093]) {
+    const items = parse(new StreamParser('multipart', false, 'edge'), `--edge\r\n\r\n${big}\r\n--edge\r\n\r\nsmall\r\n--edge--`, size);
+    assert.deepEqual(
+      items.map((i) => i.data.length),
+      [100_000, 5],
+      `chunk size ${size}`,
+    );
+  }
+  // An empty part right before the close delimiter: the buffer starts with the line break before it.
+  assert.deepEqual(
+    parse(new StreamParser('multipart', false, 'q'), '--q\n\n--q--\n--q\n\nafter the end\n--q--', 2).map((i) => i.data),
+    [''],
+  );
   // A part is handed over when the delimiter after it has arrived, not before.
   const parser = new StreamParser('multipart', false, 'x');
   assert.deepEqual(parser.push('--x\r\n\r\none\r\n--'), []);

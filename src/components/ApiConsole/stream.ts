@@ -64,6 +64,9 @@ export class StreamParser {
   private first = true;
   /** Multipart: before the first delimiter, inside the parts, or after the close delimiter. */
   private section: 'preamble' | 'parts' | 'epilogue' = 'preamble';
+  /** Multipart: the delimiter after a line break, and where in the buffer the next search starts. */
+  private delimiter?: RegExp;
+  private scanned = 0;
 
   /** `boundary`: the multipart boundary (multipartBoundary of the response's Content-Type). */
   constructor(
@@ -97,25 +100,39 @@ export class StreamParser {
    * to it, not to the part before. "--boundary--" closes the body; what follows is ignored.
    */
   private parts(): StreamItem[] {
-    const items: StreamItem[] = [];
     if (!this.boundary) return [];
     const dash = `--${this.boundary}`;
+    // "\r\n--boundary", or "\n--boundary" from a lenient server.
+    this.delimiter ??= new RegExp(`\\r?\\n${dash.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g');
+    const items: StreamItem[] = [];
     for (;;) {
       if (this.section === 'epilogue') {
         this.buffer = '';
         break;
       }
       // Before the first part, the delimiter may open the body without a line break before it.
-      const at = this.section === 'preamble' && this.buffer.startsWith(dash) ? 0 : this.buffer.search(delimiterAfterLineBreak(dash));
-      if (at < 0) break;
-      const start = at + (this.buffer.startsWith('\r\n', at) ? 2 : this.buffer.startsWith('\n', at) && at > 0 ? 1 : 0);
+      let at = 0;
+      if (this.section !== 'preamble' || !this.buffer.startsWith(dash)) {
+        // A large part arrives in many chunks: only its new end is searched again.
+        this.delimiter.lastIndex = this.scanned;
+        at = this.delimiter.exec(this.buffer)?.index ?? -1;
+      }
+      if (at < 0) {
+        this.scanned = Math.max(0, this.buffer.length - dash.length - 2);
+        break;
+      }
+      const start = at + (this.buffer.startsWith('\r\n', at) ? 2 : this.buffer.startsWith('\n', at) ? 1 : 0);
       // The rest of the delimiter's line ("--" closing, transport padding) must have arrived.
       const lineEnd = this.buffer.indexOf('\n', start + dash.length);
       const closing = this.buffer.startsWith(`${dash}--`, start);
-      if (lineEnd < 0 && !closing) break;
+      if (lineEnd < 0 && !closing) {
+        this.scanned = at;
+        break;
+      }
       if (this.section === 'parts') items.push(this.part(this.buffer.slice(0, at)));
       this.section = closing ? 'epilogue' : 'parts';
       this.buffer = closing ? '' : this.buffer.slice(lineEnd + 1);
+      this.scanned = 0;
     }
     return items;
   }
@@ -232,11 +249,6 @@ export class StreamParser {
     }
     return item;
   }
-}
-
-/** A multipart delimiter after a line break ("\r\n--boundary", or "\n--boundary" from a lenient server). */
-function delimiterAfterLineBreak(dash: string): RegExp {
-  return new RegExp(`\\r?\\n${dash.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }
 
 /**

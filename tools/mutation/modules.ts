@@ -108,6 +108,8 @@ export const MODULES: MutationModule[] = [
       'src/components/ApiConsole/request-check.test.ts',
       'src/components/ApiConsole/console-safety.test.ts',
       'src/components/ApiConsole/send.test.ts',
+      // buildRequest and curlPreview with form, multipart, file and in: querystring bodies.
+      'src/components/ApiConsole/body.test.ts',
     ],
   },
   {

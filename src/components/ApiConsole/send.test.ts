@@ -92,6 +92,12 @@ test('a multipart answer is a stream of parts when the operation describes its p
   assert.ok(file.kind === 'response');
   assert.equal(file.response.streamed, undefined);
   assert.equal(file.response.download?.name, 'downloadInvoice.mixed');
+  // Server-sent events stream whatever the operation says of multipart answers.
+  const events = await sendRequest(context(async () => new Response('data: 1\n\n', {headers: {'content-type': 'text/event-stream'}})));
+  assert.ok(events.kind === 'response');
+  assert.equal(events.response.streamed, 'sse');
+  assert.ok(events.stream);
+  assert.equal(events.response.body, '', 'left unread for the stream reader');
 });
 
 test('a redirect the browser did not follow (credentialed request) is a failure, announced', async () => {
